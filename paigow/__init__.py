@@ -1,0 +1,32 @@
+"""Pai Gow (牌九) as Macau Portaria 96/85/M defines it: tiles, hands, settings, comparison.
+
+>>> import paigow
+>>> [str(s) for s in paigow.settings("天 地 杂九 至尊")]
+['6-6 1-1 | 4-5 2-4', '1-1 2-4 | 6-6 4-5', '6-6 2-4 | 1-1 4-5']
+>>> paigow.compare(paigow.Setting.parse("天 天 | 至尊 至尊"), paigow.Setting.parse("人 人 | 梅 梅"))
+<Outcome.WIN: 1>
+"""
+
+from paigow.batch import hand_ranks, outcomes, setting_batch
+from paigow.errors import (
+    IllegalActionError,
+    InvalidBetError,
+    InvalidHandError,
+    InvalidStrategyError,
+    InvalidTileError,
+    PaigowError,
+)
+from paigow.hands import HAND_RANK_COUNT, ZERO_POINT_RANKS, Category, Hand
+from paigow.settings import SPLITS, Outcome, Setting, compare, settings
+from paigow.tiles import DECK, FACES, Tile, deck_indices, parse_tiles
+
+__all__ = [
+    "Tile", "DECK", "FACES", "parse_tiles", "deck_indices",
+    "Hand", "Category", "HAND_RANK_COUNT", "ZERO_POINT_RANKS",
+    "Setting", "Outcome", "settings", "compare", "SPLITS",
+    "hand_ranks", "setting_batch", "outcomes",
+    "PaigowError", "InvalidTileError", "InvalidHandError", "InvalidStrategyError",
+    "InvalidBetError", "IllegalActionError",
+]
+
+__version__ = "0.1.0"

@@ -1,0 +1,5 @@
+import sys
+
+from paigow.cli import main
+
+sys.exit(main())

@@ -1,0 +1,40 @@
+"""The errors of the Pai Gow engine: one ``ValueError`` subclass per kind of failure.
+
+Every message quotes the offending input with ``!r`` and names the rule it breaks, so a dealer
+tool can show it to a croupier as it is.
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "PaigowError",
+    "InvalidTileError",
+    "InvalidHandError",
+    "InvalidStrategyError",
+    "InvalidBetError",
+    "IllegalActionError",
+]
+
+
+class PaigowError(ValueError):
+    """Base class of every error the engine raises for bad input or an illegal action."""
+
+
+class InvalidTileError(PaigowError):
+    """A tile that does not exist, or more copies of a tile than the deck holds."""
+
+
+class InvalidHandError(PaigowError):
+    """The wrong number of tiles for a hand, a setting or a deal."""
+
+
+class InvalidStrategyError(PaigowError):
+    """An unknown strategy name or seat, or a strategy table of the wrong shape or content."""
+
+
+class InvalidBetError(PaigowError):
+    """A bet or stake that is not a positive integer amount, or placed where it may not be."""
+
+
+class IllegalActionError(PaigowError):
+    """An action the regulation does not allow at this point of the round."""

@@ -1,0 +1,220 @@
+"""Two-tile hands and their order (RULES.md 1.2, Art. 5.3-5.5, Table 2).
+
+Strongest first: 至尊 (Gee Joon), the pairs, 天九王/地九王 (wong), 天罡/地罡 (gong), then point
+hands by points and, on equal points, by the rank of the stronger tile only. Used apart, 2-4 and
+1-2 count 3 or 6, whichever makes the hand larger. Equal hands are a copy.
+
+>>> Hand.parse("6-6 4-5").name_zh, Hand.parse("6-6 4-5").category
+('天九王', <Category.WONG: 2>)
+>>> Hand.parse("1-1 1-2").points     # 1-2 counts 6 here: 2 + 6
+8
+>>> Hand.parse("3-4 2-5") > Hand.parse("6-6 4-5")
+True
+"""
+
+from __future__ import annotations
+
+import enum
+import functools
+from collections.abc import Iterable
+
+from paigow.tiles import FACES, Tile, TileLike, parse_tiles
+
+__all__ = ["Category", "Hand", "HAND_RANK_COUNT", "ZERO_POINT_RANKS"]
+
+
+class Category(enum.IntEnum):
+    """The kinds of two-tile hand, weakest first."""
+
+    POINTS = 0
+    GONG = 1
+    WONG = 2
+    PAIR = 3
+    GEE_JOON = 4
+
+
+_TEEN, _DAY = 1, 2  # ranks of 天 and 地
+_EIGHTS = (3, 13)  # ranks of the eight-point tiles: 人 and 杂八
+_NINE = 12  # rank of 杂九
+_DIGITS_ZH = "密一二三四五六七八九"
+_PAIR_ZH = {9: "红头十"}
+_PREFIX_ZH = {1: "天牌", 2: "地牌", 3: "人牌", 4: "鹅牌", 5: "梅牌", 6: "长牌", 15: "大鸡"}
+
+
+def _points_options(t: Tile) -> tuple[int, ...]:
+    return (3, 6) if t.is_gee_joon else (t.points,)
+
+
+def _strength(a: Tile, b: Tile) -> tuple[int, int, int]:
+    """(category, level within it, tie-break) for two tiles: the rules of RULES.md 1.2."""
+    if a.is_gee_joon and b.is_gee_joon and a != b:
+        return (Category.GEE_JOON, 0, 0)
+    if a.rank == b.rank:
+        return (Category.PAIR, 18 - a.rank, 0)
+    hi, lo = (a, b) if a.rank < b.rank else (b, a)
+    if hi.rank in (_TEEN, _DAY) and lo.rank == _NINE:
+        return (Category.WONG, 1 if hi.rank == _TEEN else 0, 0)
+    if hi.rank in (_TEEN, _DAY) and lo.rank in _EIGHTS:
+        return (Category.GONG, 1 if hi.rank == _TEEN else 0, 0)
+    points = max((x + y) % 10 for x in _points_options(a) for y in _points_options(b))
+    return (Category.POINTS, points, 18 - hi.rank)
+
+
+@functools.lru_cache(maxsize=None)
+def _rank_table() -> dict[tuple[int, int, int], int]:
+    keys = {
+        _strength(a, b)
+        for i, a in enumerate(FACES)
+        for b in FACES[i:]
+        if a != b or a.copies == 2
+    }
+    return {k: r for r, k in enumerate(sorted(keys))}
+
+
+HAND_RANK_COUNT: int = len(_rank_table())
+"""How many distinct hand strengths there are: ranks run from 0 to HAND_RANK_COUNT - 1."""
+
+ZERO_POINT_RANKS: int = sum(1 for k in _rank_table() if k[0] == Category.POINTS and k[1] == 0)
+"""Ranks below this are zero-point hands (the 6.2 front rule)."""
+
+
+class Hand:
+    """Two tiles played together. Immutable; ordered by strength, so two different hands that
+    are a copy are neither < nor > each other (``rank`` equal), while ``==`` compares tiles.
+
+    >>> h = Hand("天", "杂九")
+    >>> h, str(h), h.rank > Hand.parse("天 人").rank
+    (Hand.parse('6-6 4-5'), '6-6 4-5', True)
+    >>> Hand.parse("4-5 3-6").rank == Hand.parse("3-6 4-5").rank, Hand.parse("2-4 1-2").name_en
+    (True, 'Gee Joon')
+    """
+
+    __slots__ = ("_tiles", "_key")
+    _tiles: tuple[Tile, Tile]
+    _key: tuple[int, int, int]
+
+    def __init__(self, a: TileLike, b: TileLike) -> None:
+        t1, t2 = parse_tiles((a, b), count=2)
+        if t2.face < t1.face:
+            t1, t2 = t2, t1
+        object.__setattr__(self, "_tiles", (t1, t2))
+        object.__setattr__(self, "_key", _strength(t1, t2))
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("Hand is immutable")
+
+    def __reduce__(self) -> tuple[object, tuple[Tile, Tile]]:
+        return (Hand, self._tiles)
+
+    @classmethod
+    def parse(cls, text: "str | Iterable[TileLike]") -> "Hand":
+        """Read a hand from two tiles in any notation :meth:`Tile.parse` accepts.
+
+        >>> Hand.parse("杂九 杂九").tiles
+        (Tile('4-5'), Tile('3-6'))
+        >>> Hand.parse("6-6")
+        Traceback (most recent call last):
+        ...
+        paigow.errors.InvalidHandError: 2 tiles are needed, 1 given: 6-6
+        """
+        if isinstance(text, Hand):
+            return text
+        a, b = parse_tiles(text, count=2)
+        return cls(a, b)
+
+    @property
+    def tiles(self) -> tuple[Tile, Tile]:
+        """The two tiles, stronger face first."""
+        return self._tiles
+
+    @property
+    def category(self) -> Category:
+        """Gee Joon, pair, wong, gong or points."""
+        return Category(self._key[0])
+
+    @property
+    def rank(self) -> int:
+        """Strength as an integer, 0 (weakest) to HAND_RANK_COUNT - 1; equal means a copy."""
+        return _rank_table()[self._key]
+
+    @property
+    def points(self) -> int:
+        """Points mod 10, with the Gee Joon switch (whatever the category)."""
+        a, b = self._tiles
+        return max((x + y) % 10 for x in _points_options(a) for y in _points_options(b))
+
+    @property
+    def is_zero(self) -> bool:
+        """A point hand worth zero (the front rule of Art. 6.2)."""
+        return self._key[0] == Category.POINTS and self._key[1] == 0
+
+    @property
+    def high_tile(self) -> Tile:
+        """The stronger tile by rank (the one that breaks ties between equal points)."""
+        return self._tiles[0]
+
+    @property
+    def name_zh(self) -> str:
+        """The name in the regulation's style: 至尊, 双天, 天九王, 天罡, 天牌九, 鹅牌密 …"""
+        cat, level, _ = self._key
+        hi = self.high_tile
+        if cat == Category.GEE_JOON:
+            return "至尊"
+        if cat == Category.PAIR:
+            return "双" + _PAIR_ZH.get(hi.rank, hi.name_zh)
+        if cat == Category.WONG:
+            return hi.name_zh + "九王"
+        if cat == Category.GONG:
+            return hi.name_zh + "罡"
+        return _PREFIX_ZH.get(hi.rank, hi.name_zh) + _DIGITS_ZH[level]
+
+    @property
+    def name_en(self) -> str:
+        """An English name: Gee Joon, Pair of Teen, Teen Wong, Day Gong, Gor 7 …"""
+        cat, level, _ = self._key
+        hi = self.high_tile
+        name = hi.name_en.replace("Gee Joon six", "Gee Joon")
+        if cat == Category.GEE_JOON:
+            return "Gee Joon"
+        if cat == Category.PAIR:
+            return f"Pair of {name}"
+        if cat == Category.WONG:
+            return f"{name} Wong"
+        if cat == Category.GONG:
+            return f"{name} Gong"
+        return f"{name} {level}"
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Hand):
+            return NotImplemented
+        return self._tiles == other._tiles
+
+    def __hash__(self) -> int:
+        return hash(("Hand", self._tiles))
+
+    def __lt__(self, other: "Hand") -> bool:
+        if not isinstance(other, Hand):
+            return NotImplemented
+        return self._key < other._key
+
+    def __le__(self, other: "Hand") -> bool:
+        if not isinstance(other, Hand):
+            return NotImplemented
+        return self._key <= other._key
+
+    def __gt__(self, other: "Hand") -> bool:
+        if not isinstance(other, Hand):
+            return NotImplemented
+        return self._key > other._key
+
+    def __ge__(self, other: "Hand") -> bool:
+        if not isinstance(other, Hand):
+            return NotImplemented
+        return self._key >= other._key
+
+    def __str__(self) -> str:
+        return f"{self._tiles[0]} {self._tiles[1]}"
+
+    def __repr__(self) -> str:
+        return f"Hand.parse('{self}')"
+

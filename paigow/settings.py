@@ -1,0 +1,152 @@
+"""Settings of a four-tile hand and the comparison with the banker (RULES.md 1.4-1.5).
+
+Four tiles split three ways into two hands of two. The dealer puts the smaller hand in front and
+the larger behind (Art. 5.2), so a setting cannot foul. Front meets front and back meets back; a
+copy goes to the banker (6.1), and so does a zero-point front against a zero-point front (6.2).
+Both won: the player wins; both lost: the banker wins; one each: a push (6.3-6.4).
+
+>>> for s in settings("天 地 杂九 至尊"): print(s, "|", s.name_zh)
+6-6 1-1 | 4-5 2-4 | 天牌四 | 杂九五
+1-1 2-4 | 6-6 4-5 | 地牌八 | 天九王
+6-6 2-4 | 1-1 4-5 | 天牌八 | 地九王
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable
+
+from paigow.errors import InvalidHandError
+from paigow.hands import Hand
+from paigow.tiles import Tile, TileLike, parse_tiles
+
+__all__ = ["Outcome", "Setting", "settings", "compare", "SPLITS"]
+
+SPLITS: tuple[tuple[int, int, int, int], ...] = ((0, 1, 2, 3), (0, 2, 1, 3), (0, 3, 1, 2))
+"""For tiles a, b, c, d the three settings in their fixed order: ab|cd, ac|bd, ad|bc."""
+
+
+class Outcome(enum.IntEnum):
+    """A position's result against the banker, from the player's side."""
+
+    LOSE = -1
+    PUSH = 0
+    WIN = 1
+
+
+class Setting:
+    """Two hands set from four tiles, arranged by the dealer: the smaller in front.
+
+    ``Setting(a, b)`` takes the two hands in either order (equal hands keep the given order).
+    ``str()`` is ``front | back``, which :meth:`parse` reads back.
+
+    >>> s = Setting(Hand.parse("天 杂九"), Hand.parse("地 至尊"))
+    >>> s.front, s.back
+    (Hand.parse('1-1 2-4'), Hand.parse('6-6 4-5'))
+    >>> Setting.parse(str(s)) == s
+    True
+    """
+
+    __slots__ = ("_front", "_back")
+    _front: Hand
+    _back: Hand
+
+    def __init__(self, a: "Hand | str | Iterable[TileLike]", b: "Hand | str | Iterable[TileLike]") -> None:
+        ha, hb = Hand.parse(a), Hand.parse(b)
+        parse_tiles(ha.tiles + hb.tiles)  # four tiles the deck can hold
+        if ha.rank > hb.rank:
+            ha, hb = hb, ha
+        object.__setattr__(self, "_front", ha)
+        object.__setattr__(self, "_back", hb)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("Setting is immutable")
+
+    def __reduce__(self) -> tuple[object, tuple[Hand, Hand]]:
+        return (Setting, (self._front, self._back))
+
+    @classmethod
+    def parse(cls, text: str) -> "Setting":
+        """Read ``front | back``, each hand two tiles.
+
+        >>> Setting.parse("天 地 | 杂九 至尊").back.name_zh
+        '杂九五'
+        >>> Setting.parse("6-6 1-1 4-5")
+        Traceback (most recent call last):
+        ...
+        paigow.errors.InvalidHandError: a setting is written 'front | back', not '6-6 1-1 4-5'
+        """
+        parts = text.split("|")
+        if len(parts) != 2:
+            raise InvalidHandError(f"a setting is written 'front | back', not {text!r}")
+        return cls(parse_tiles(parts[0], count=2), parse_tiles(parts[1], count=2))
+
+    @property
+    def front(self) -> Hand:
+        """The smaller hand."""
+        return self._front
+
+    @property
+    def back(self) -> Hand:
+        """The larger hand."""
+        return self._back
+
+    @property
+    def tiles(self) -> tuple[Tile, Tile, Tile, Tile]:
+        """Front tiles, then back tiles."""
+        return self._front.tiles + self._back.tiles
+
+    @property
+    def name_zh(self) -> str:
+        """``front | back`` by the hands' Chinese names."""
+        return f"{self._front.name_zh} | {self._back.name_zh}"
+
+    @property
+    def name_en(self) -> str:
+        """``front | back`` by the hands' English names."""
+        return f"{self._front.name_en} | {self._back.name_en}"
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Setting):
+            return NotImplemented
+        return (self._front, self._back) == (other._front, other._back)
+
+    def __hash__(self) -> int:
+        return hash(("Setting", self._front, self._back))
+
+    def __str__(self) -> str:
+        return f"{self._front} | {self._back}"
+
+    def __repr__(self) -> str:
+        return f"Setting.parse('{self}')"
+
+
+def settings(tiles: "str | Iterable[TileLike]") -> tuple[Setting, Setting, Setting]:
+    """The three settings of four tiles a, b, c, d, in the order ab|cd, ac|bd, ad|bc.
+
+    >>> [s.back.name_en for s in settings("6-6 6-6 1-1 1-1")]
+    ['Pair of Teen', 'Teen 4', 'Teen 4']
+    >>> settings("天 地 人")
+    Traceback (most recent call last):
+    ...
+    paigow.errors.InvalidHandError: 4 tiles are needed, 3 given: 天 地 人
+    """
+    t = parse_tiles(tiles, count=4)
+    s0, s1, s2 = (Setting((t[i], t[j]), (t[k], t[m])) for i, j, k, m in SPLITS)
+    return (s0, s1, s2)
+
+
+def compare(player: Setting, banker: Setting) -> Outcome:
+    """The player's result against the banker (Art. 6): win, push or lose.
+
+    >>> compare(Setting.parse("天 地 | 杂九 至尊"), Setting.parse("人 人 | 梅 梅"))
+    <Outcome.LOSE: -1>
+    >>> compare(Setting.parse("1-3 3-3 | 6-6 6-6"), Setting.parse("4-6 5-5 | 1-1 1-1"))
+    <Outcome.PUSH: 0>
+    """
+    if not isinstance(player, Setting) or not isinstance(banker, Setting):
+        raise TypeError(f"compare takes two Settings, not {player!r} and {banker!r}")
+    parse_tiles(player.tiles + banker.tiles)  # eight tiles the deck can hold
+    front = player.front > banker.front and not player.front.is_zero
+    back = player.back > banker.back
+    return Outcome(int(front) + int(back) - 1)

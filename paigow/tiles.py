@@ -1,0 +1,302 @@
+"""The 32 tiles of Pai Gow (RULES.md 1.1, Table 1 of Portaria 96/85/M).
+
+There are 21 faces. Eleven come twice (the "civil" tiles, ranks 1-11); the ten others come once
+and pair up into mixed ranks (杂九, 杂八, 杂七, 杂五) whose two faces are equal for every purpose,
+plus the two Gee Joon tiles 2-4 and 1-2.
+
+>>> Tile.parse("天")
+Tile('6-6')
+>>> Tile.parse("5/4").name_zh, Tile.parse("chop gow").rank
+('杂九', 12)
+>>> len(DECK), DECK[0], DECK[31]
+(32, Tile('6-6'), Tile('1-2'))
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections import Counter
+from collections.abc import Iterable
+from typing import Union
+
+from paigow.errors import InvalidHandError, InvalidTileError
+
+__all__ = ["Tile", "TileLike", "FACES", "DECK", "parse_tiles", "deck_indices"]
+
+# face: (low pip, high pip, rank, points, seed name, English name,
+#        other Chinese names (simplified and traditional), other English names)
+_FACE_TABLE: tuple[tuple[int, int, int, int, str, str, tuple[str, ...], tuple[str, ...]], ...] = (
+    (6, 6, 1, 2, "天", "Teen", ("天牌",), ("heaven",)),
+    (1, 1, 2, 2, "地", "Day", ("地牌",), ("earth",)),
+    (4, 4, 3, 8, "人", "Yun", ("人牌",), ("man",)),
+    (1, 3, 4, 4, "鹅", "Gor", ("鵝", "和", "鹅牌", "鵝牌"), ("goose",)),
+    (5, 5, 5, 0, "梅", "Mooy", ("梅花", "梅牌"), ("flower",)),
+    (3, 3, 6, 6, "长三", "Chong", ("長三",), ("long",)),
+    (2, 2, 7, 4, "板櫈", "Bon", ("板凳", "板櫈"), ("bench",)),
+    (5, 6, 8, 1, "虎头", "Foo", ("虎頭", "斧头", "斧頭"), ("axe",)),
+    (4, 6, 9, 0, "红头", "Ping", ("紅頭", "红头十", "紅頭十"), ("partition",)),
+    (1, 6, 10, 7, "高脚七", "Tit", ("高腳七",), ("long leg seven",)),
+    (1, 5, 11, 6, "拎冧六", "Look", ("零霖六",), ()),
+    (4, 5, 12, 9, "杂九", "Chop Gow", ("雜九",), ("mixed nine",)),
+    (3, 6, 12, 9, "杂九", "Chop Gow", ("雜九",), ("mixed nine",)),
+    (3, 5, 13, 8, "杂八", "Chop Bot", ("雜八",), ("mixed eight",)),
+    (2, 6, 13, 8, "杂八", "Chop Bot", ("雜八",), ("mixed eight",)),
+    (3, 4, 14, 7, "杂七", "Chop Chit", ("雜七",), ("mixed seven",)),
+    (2, 5, 14, 7, "杂七", "Chop Chit", ("雜七",), ("mixed seven",)),
+    (2, 4, 15, 6, "大鸡六", "Gee Joon six", ("大雞六", "至尊"), ("gee joon (six)", "gee joon")),
+    (1, 4, 16, 5, "杂五", "Chop Ng", ("雜五",), ("mixed five",)),
+    (2, 3, 16, 5, "杂五", "Chop Ng", ("雜五",), ("mixed five",)),
+    (1, 2, 17, 3, "细鸡", "Gee Joon three", ("細雞", "至尊"), ("gee joon (three)", "gee joon")),
+)
+
+_PIPS_RE = re.compile(r"^([1-6])\s*[-/]?\s*([1-6])$")
+
+
+def _norm(text: str) -> str:
+    return " ".join(unicodedata.normalize("NFKC", text).casefold().split())
+
+
+class Tile:
+    """One of the 21 tile faces. Immutable; equal faces compare equal.
+
+    ``str(tile)`` is the pip notation (low pip first), which :meth:`parse` reads back.
+
+    >>> t = Tile(6, 5)
+    >>> t, str(t), t.rank, t.points, t.name_zh, t.name_en
+    (Tile('5-6'), '5-6', 8, 1, '虎头', 'Foo')
+    """
+
+    __slots__ = ("_face",)
+    _face: int
+
+    def __new__(cls, a: int, b: int) -> "Tile":
+        if not all(isinstance(p, int) and not isinstance(p, bool) for p in (a, b)) or not (
+            1 <= a <= 6 and 1 <= b <= 6
+        ):
+            raise InvalidTileError(f"no tile has pips {a!r} and {b!r}: pips run from 1 to 6")
+        return FACES[_PIPS_TO_FACE[(min(a, b), max(a, b))]]
+
+    @classmethod
+    def _make(cls, face: int) -> "Tile":
+        self = object.__new__(cls)
+        object.__setattr__(self, "_face", face)
+        return self
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("Tile is immutable")
+
+    def __reduce__(self) -> tuple[object, tuple[int, int]]:
+        return (Tile, self.pips)
+
+    # -- identity -------------------------------------------------------------------------------
+    @property
+    def face(self) -> int:
+        """Index of the face in :data:`FACES` (0-20, strongest first)."""
+        return self._face
+
+    @property
+    def pips(self) -> tuple[int, int]:
+        """The two pip counts, low first."""
+        row = _FACE_TABLE[self._face]
+        return (row[0], row[1])
+
+    @property
+    def rank(self) -> int:
+        """Rank in Table 1: 1 is the strongest single tile, 17 the weakest."""
+        return _FACE_TABLE[self._face][2]
+
+    @property
+    def points(self) -> int:
+        """Pips mod 10 (the Gee Joon switch to 3 or 6 happens in a hand, not here)."""
+        return _FACE_TABLE[self._face][3]
+
+    @property
+    def name_zh(self) -> str:
+        """The seed name of Table 1 (天, 地, … 杂九 …)."""
+        return _FACE_TABLE[self._face][4]
+
+    @property
+    def name_en(self) -> str:
+        """The usual English name (Teen, Day, … Chop Gow …)."""
+        return _FACE_TABLE[self._face][5]
+
+    @property
+    def copies(self) -> int:
+        """How many tiles of this face the deck holds (2 for ranks 1-11, else 1)."""
+        return 2 if self.rank <= 11 else 1
+
+    @property
+    def is_gee_joon(self) -> bool:
+        """True for 2-4 and 1-2, the two tiles that count 3 or 6 (Art. 5.5)."""
+        return self.rank in (15, 17)
+
+    def __eq__(self, other: object) -> bool:
+        return self is other if isinstance(other, Tile) else NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(("Tile", self._face))
+
+    def __str__(self) -> str:
+        lo, hi = self.pips
+        return f"{lo}-{hi}"
+
+    def __repr__(self) -> str:
+        return f"Tile('{self}')"
+
+    # -- parsing --------------------------------------------------------------------------------
+    @classmethod
+    def parse(cls, text: "TileLike") -> "Tile":
+        """Read one tile: pips (``6-6``, ``66``, ``6/6``, either order), a Chinese name
+        (simplified or traditional) or an English name, case-insensitive.
+
+        A name of a mixed rank (杂九, Chop Gow, 至尊 …) names its first face in deck order;
+        :func:`parse_tiles` gives the second face to a second use of the name.
+
+        >>> Tile.parse("21"), Tile.parse("雜九"), Tile.parse("Gee Joon"), Tile.parse("Long")
+        (Tile('1-2'), Tile('4-5'), Tile('2-4'), Tile('3-3'))
+        >>> Tile.parse("7-7")
+        Traceback (most recent call last):
+        ...
+        paigow.errors.InvalidTileError: unknown tile '7-7': give pips 1-6 like '6-6', a Chinese name like '天' or an English name like 'Teen'
+        """
+        if isinstance(text, Tile):
+            return text
+        if not isinstance(text, str):
+            raise InvalidTileError(f"a tile is given as text or a Tile, not {text!r}")
+        faces = _lookup(text)
+        return FACES[faces[0]]
+
+    @classmethod
+    def names(cls) -> dict[str, tuple["Tile", ...]]:
+        """Every name :meth:`parse` accepts (normalised), with the faces it can stand for."""
+        return {k: tuple(FACES[f] for f in v) for k, v in _NAMES.items()}
+
+
+TileLike = Union[Tile, str]
+
+FACES: tuple[Tile, ...] = tuple(Tile._make(f) for f in range(len(_FACE_TABLE)))
+"""The 21 faces, strongest first (the two faces of a mixed rank in Table 1's order)."""
+
+_PIPS_TO_FACE = {(row[0], row[1]): f for f, row in enumerate(_FACE_TABLE)}
+
+DECK: tuple[Tile, ...] = tuple(t for t in FACES for _ in range(t.copies))
+"""The 32 tiles in deck order; batch functions take indices into this tuple."""
+
+_FACE_DECK_INDICES: tuple[tuple[int, ...], ...] = tuple(
+    tuple(i for i, t in enumerate(DECK) if t.face == f) for f in range(len(FACES))
+)
+
+
+def _build_names() -> dict[str, tuple[int, ...]]:
+    names: dict[str, list[int]] = {}
+    for f, row in enumerate(_FACE_TABLE):
+        for name in (row[4], row[5], *row[6], *row[7]):
+            key = _norm(name)
+            faces = names.setdefault(key, [])
+            if f not in faces:
+                faces.append(f)
+    return {k: tuple(v) for k, v in names.items()}
+
+
+_NAMES = _build_names()
+
+
+def _lookup(text: str) -> tuple[int, ...]:
+    """The faces a piece of text can stand for, in deck order."""
+    key = _norm(text)
+    m = _PIPS_RE.match(key)
+    if m:
+        a, b = int(m.group(1)), int(m.group(2))
+        return (_PIPS_TO_FACE[(min(a, b), max(a, b))],)
+    faces = _NAMES.get(key)
+    if faces is None:
+        raise InvalidTileError(
+            f"unknown tile {text!r}: give pips 1-6 like '6-6', a Chinese name like '天'"
+            " or an English name like 'Teen'"
+        )
+    return faces
+
+
+def parse_tiles(tiles: "str | Iterable[TileLike]", count: int | None = None) -> tuple[Tile, ...]:
+    """Read several tiles and check them against the deck.
+
+    ``tiles`` is a string of tiles separated by spaces or commas, or an iterable of tiles and
+    strings. A tile given by pips or by a single-face name is taken first; each use of a mixed
+    name (杂九, 至尊 …) then takes the next face of that rank still in the deck, in deck order.
+    With ``count``, exactly that many tiles must be given.
+
+    >>> parse_tiles("杂九 杂九 至尊 至尊")
+    (Tile('4-5'), Tile('3-6'), Tile('2-4'), Tile('1-2'))
+    >>> parse_tiles("3-6 杂九")
+    (Tile('3-6'), Tile('4-5'))
+    >>> parse_tiles("天 天 天")
+    Traceback (most recent call last):
+    ...
+    paigow.errors.InvalidTileError: too many 6-6 (天): 3 given, the deck holds 2
+    """
+    if isinstance(tiles, str):
+        items: list[TileLike] = [p for p in re.split(r"[\s,;]+", tiles.strip()) if p]
+    elif isinstance(tiles, Tile):
+        items = [tiles]
+    else:
+        try:
+            items = list(tiles)
+        except TypeError:
+            raise InvalidTileError(f"tiles are given as text or an iterable of tiles, not {tiles!r}") from None
+    if count is not None and len(items) != count:
+        raise InvalidHandError(f"{count} tiles are needed, {len(items)} given: {_show(items)}")
+    options: list[tuple[int, ...]] = []
+    for item in items:
+        if isinstance(item, Tile):
+            options.append((item.face,))
+        elif isinstance(item, str):
+            options.append(_lookup(item))
+        else:
+            raise InvalidTileError(f"a tile is given as text or a Tile, not {item!r}")
+    left = Counter({f: FACES[f].copies for f in range(len(FACES))})
+    chosen: list[int | None] = [None] * len(items)
+    for i, opts in enumerate(options):
+        if len(opts) == 1:
+            chosen[i] = opts[0]
+            left[opts[0]] -= 1
+    for f, n in left.items():
+        if n < 0:
+            t = FACES[f]
+            raise InvalidTileError(
+                f"too many {t} ({t.name_zh}): {t.copies - n} given, the deck holds {t.copies}"
+            )
+    for i, opts in enumerate(options):
+        if chosen[i] is None:
+            free = [f for f in opts if left[f] > 0]
+            if not free:
+                raise InvalidTileError(
+                    f"too many {items[i]!r}: the deck holds only "
+                    + " and ".join(str(FACES[f]) for f in opts)
+                )
+            chosen[i] = free[0]
+            left[free[0]] -= 1
+    return tuple(FACES[f] for f in chosen if f is not None)
+
+
+def deck_indices(tiles: Iterable[Tile]) -> tuple[int, ...]:
+    """Indices into :data:`DECK` for distinct physical tiles (the first copy of a face, then
+    the second), for the batch functions.
+
+    >>> deck_indices(parse_tiles("天 天 至尊 地"))
+    (0, 1, 28, 2)
+    """
+    used: Counter[int] = Counter()
+    out = []
+    for t in tiles:
+        idx = _FACE_DECK_INDICES[t.face]
+        k = used[t.face]
+        if k >= len(idx):
+            raise InvalidTileError(f"too many {t} ({t.name_zh}): the deck holds {len(idx)}")
+        used[t.face] += 1
+        out.append(idx[k])
+    return tuple(out)
+
+
+def _show(items: Iterable[object]) -> str:
+    return " ".join(str(i) for i in items) or "(none)"
