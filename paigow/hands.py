@@ -111,7 +111,7 @@ class Hand:
         """Read a hand from two tiles in any notation :meth:`Tile.parse` accepts.
 
         >>> Hand.parse("杂九 杂九").tiles
-        (Tile('4-5'), Tile('3-6'))
+        (Tile(4, 5), Tile(3, 6))
         >>> Hand.parse("6-6")
         Traceback (most recent call last):
         ...

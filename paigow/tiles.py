@@ -5,11 +5,11 @@ and pair up into mixed ranks (杂九, 杂八, 杂七, 杂五) whose two faces ar
 plus the two Gee Joon tiles 2-4 and 1-2.
 
 >>> Tile.parse("天")
-Tile('6-6')
+Tile(6, 6)
 >>> Tile.parse("5/4").name_zh, Tile.parse("chop gow").rank
 ('杂九', 12)
 >>> len(DECK), DECK[0], DECK[31]
-(32, Tile('6-6'), Tile('1-2'))
+(32, Tile(6, 6), Tile(1, 2))
 """
 
 from __future__ import annotations
@@ -64,7 +64,7 @@ class Tile:
 
     >>> t = Tile(6, 5)
     >>> t, str(t), t.rank, t.points, t.name_zh, t.name_en
-    (Tile('5-6'), '5-6', 8, 1, '虎头', 'Foo')
+    (Tile(5, 6), '5-6', 8, 1, '虎头', 'Foo')
     """
 
     __slots__ = ("_face",)
@@ -142,7 +142,8 @@ class Tile:
         return f"{lo}-{hi}"
 
     def __repr__(self) -> str:
-        return f"Tile('{self}')"
+        lo, hi = self.pips
+        return f"Tile({lo}, {hi})"
 
     # -- parsing --------------------------------------------------------------------------------
     @classmethod
@@ -154,7 +155,7 @@ class Tile:
         :func:`parse_tiles` gives the second face to a second use of the name.
 
         >>> Tile.parse("21"), Tile.parse("雜九"), Tile.parse("Gee Joon"), Tile.parse("Long")
-        (Tile('1-2'), Tile('4-5'), Tile('2-4'), Tile('3-3'))
+        (Tile(1, 2), Tile(4, 5), Tile(2, 4), Tile(3, 3))
         >>> Tile.parse("7-7")
         Traceback (most recent call last):
         ...
@@ -227,16 +228,16 @@ def parse_tiles(tiles: "str | Iterable[TileLike]", count: int | None = None) -> 
     With ``count``, exactly that many tiles must be given.
 
     >>> parse_tiles("杂九 杂九 至尊 至尊")
-    (Tile('4-5'), Tile('3-6'), Tile('2-4'), Tile('1-2'))
+    (Tile(4, 5), Tile(3, 6), Tile(2, 4), Tile(1, 2))
     >>> parse_tiles("3-6 杂九")
-    (Tile('3-6'), Tile('4-5'))
+    (Tile(3, 6), Tile(4, 5))
     >>> parse_tiles("天 天 天")
     Traceback (most recent call last):
     ...
     paigow.errors.InvalidTileError: too many 6-6 (天): 3 given, the deck holds 2
     """
     if isinstance(tiles, str):
-        items: list[TileLike] = [p for p in re.split(r"[\s,;]+", tiles.strip()) if p]
+        items: list[TileLike] = list(_split(tiles))
     elif isinstance(tiles, Tile):
         items = [tiles]
     else:
@@ -277,6 +278,19 @@ def parse_tiles(tiles: "str | Iterable[TileLike]", count: int | None = None) -> 
             chosen[i] = free[0]
             left[free[0]] -= 1
     return tuple(FACES[f] for f in chosen if f is not None)
+
+
+def _split(text: str) -> Iterable[str]:
+    """Words of ``text`` grouped into tile names: the longest run of words that is a name
+    (``gee joon (six)``, ``long leg seven``) is one tile."""
+    words = [w for w in re.split(r"[\s,;]+", text.strip()) if w]
+    i = 0
+    while i < len(words):
+        for k in range(min(3, len(words) - i), 0, -1):
+            if k == 1 or _norm(" ".join(words[i : i + k])) in _NAMES:
+                yield " ".join(words[i : i + k])
+                i += k
+                break
 
 
 def deck_indices(tiles: Iterable[Tile]) -> tuple[int, ...]:

@@ -1,0 +1,38 @@
+"""The ``paigow`` command line."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from paigow.cli import main
+
+
+def test_settings_table(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["settings", "天", "地", "杂九", "至尊"]) == 0
+    out = capsys.readouterr().out
+    assert "天九王" in out and "地九王" in out and "杂九五" in out
+    assert out.count("front") == 3 and out.count("back") == 3
+
+
+def test_settings_json(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["settings", "--json", "6-6", "1-1", "4-5", "2-4"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert [s["back"]["name_zh"] for s in data["settings"]] == ["杂九五", "天九王", "地九王"]
+    assert data["settings"][1]["back"]["category"] == "wong"
+
+
+def test_bad_input_is_a_clear_error(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["settings", "天", "地", "杂九"]) == 2
+    assert "4 tiles are needed, 3 given" in capsys.readouterr().err
+    assert main(["settings", "天", "天", "天", "地"]) == 2
+    assert "too many 6-6" in capsys.readouterr().err
+
+
+def test_console_entry_point_runs() -> None:
+    r = subprocess.run([sys.executable, "-m", "paigow", "settings", "天", "地", "人", "鹅"],
+                       capture_output=True, text=True, check=True)
+    assert "天牌四" in r.stdout and r.returncode == 0

@@ -1,0 +1,138 @@
+"""The compiled core against the Python objects, and its guard against bad arrays."""
+
+from __future__ import annotations
+
+import itertools
+
+import numpy as np
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from paigow import (
+    DECK,
+    HAND_RANK_COUNT,
+    ZERO_POINT_RANKS,
+    Hand,
+    InvalidHandError,
+    InvalidTileError,
+    Setting,
+    compare,
+    hand_ranks,
+    outcomes,
+    setting_batch,
+    settings,
+)
+from paigow import _core
+
+distinct = lambda n: st.lists(st.integers(0, 31), min_size=n, max_size=n, unique=True)  # noqa: E731
+
+
+def test_core_tables_match_the_python_rules_everywhere() -> None:
+    table = _core.hand_rank_table()
+    for a, b in itertools.product(range(32), repeat=2):
+        assert table[a, b] == (-1 if a == b else Hand(DECK[a], DECK[b]).rank)
+    assert _core.N_RANKS == HAND_RANK_COUNT and _core.ZERO_POINT_RANKS == ZERO_POINT_RANKS
+    assert [DECK[i].face for i in range(32)] == _core.tile_faces().tolist()
+
+
+@given(st.lists(distinct(2), min_size=1, max_size=50))
+def test_batch_ranks_agree_with_hand(rows: list[list[int]]) -> None:
+    got = hand_ranks(np.array(rows, dtype=np.int32))
+    assert got.tolist() == [Hand(DECK[a], DECK[b]).rank for a, b in rows]
+
+
+@given(st.lists(distinct(4), min_size=1, max_size=20), st.sampled_from(["int8", "uint8", "int16", "int64", "uint32"]))
+def test_batch_settings_agree_with_settings(rows: list[list[int]], dtype: str) -> None:
+    tiles, ranks = setting_batch(np.array(rows, dtype=dtype))
+    assert tiles.shape == (len(rows), 3, 4) and ranks.shape == (len(rows), 3, 2)
+    for i, row in enumerate(rows):
+        for k, expected in enumerate(settings([DECK[j] for j in row])):
+            t = tiles[i, k]
+            got = Setting((DECK[t[0]], DECK[t[1]]), (DECK[t[2]], DECK[t[3]]))
+            assert got == expected
+            assert Hand(DECK[t[0]], DECK[t[1]]) == expected.front  # front first, unswapped
+            assert ranks[i, k].tolist() == [expected.front.rank, expected.back.rank]
+            assert ranks[i, k, 0] <= ranks[i, k, 1]  # a front never outranks its back
+
+
+@given(st.lists(distinct(8), min_size=1, max_size=30))
+def test_batch_outcomes_agree_with_compare(rows: list[list[int]]) -> None:
+    a = np.array(rows)
+    got = outcomes(a[:, :4], a[:, 4:])
+    for i, row in enumerate(rows):
+        p = Setting((DECK[row[0]], DECK[row[1]]), (DECK[row[2]], DECK[row[3]]))
+        b = Setting((DECK[row[4]], DECK[row[5]]), (DECK[row[6]], DECK[row[7]]))
+        assert got[i] == int(compare(p, b))
+
+
+def test_all_settings_of_all_hands() -> None:
+    hands = np.array(list(itertools.combinations(range(32), 4)), dtype=np.int8)
+    assert len(hands) == 35960
+    tiles, ranks = setting_batch(hands)
+    assert (ranks[:, :, 0] <= ranks[:, :, 1]).all()
+    # the same setting's tiles, the same ranks again through hand_ranks
+    again = hand_ranks(tiles.reshape(-1, 2)).reshape(-1, 3, 2)
+    assert (again == ranks).all()
+    for i in range(0, len(hands), 997):  # a spread of them against the Python objects
+        for k, expected in enumerate(settings([DECK[j] for j in hands[i]])):
+            assert ranks[i, k].tolist() == [expected.front.rank, expected.back.rank]
+
+
+def test_outcome_rules_in_the_core() -> None:
+    # copy in front goes to the banker: 4-5 2-2 vs 3-6 2-2, the player wins the back
+    d = {str(t): [] for t in DECK}
+    for i, t in enumerate(DECK):
+        d[str(t)].append(i)
+    p = [d["4-5"][0], d["2-2"][0], d["6-6"][0], d["6-6"][1]]
+    b = [d["3-6"][0], d["2-2"][1], d["1-1"][0], d["1-1"][1]]
+    assert outcomes([p], [b]).tolist() == [0]
+    # zero against zero in front: the banker's, though 鹅牌密 outranks 梅牌密
+    p = [d["1-3"][0], d["3-3"][0], d["6-6"][0], d["6-6"][1]]
+    b = [d["5-5"][0], d["4-6"][0], d["1-1"][0], d["1-1"][1]]
+    assert outcomes([p], [b]).tolist() == [0]
+    # hands given back first are arranged by the dealer rule
+    assert outcomes([p[2:] + p[:2]], [b[2:] + b[:2]]).tolist() == [0]
+
+
+@pytest.mark.parametrize(
+    "bad,error,message",
+    [
+        ([[0.0, 1.0]], TypeError, "integer array of DECK indices"),
+        ([[True, False]], TypeError, "integer array"),
+        (["a", "b"], TypeError, "integer array"),
+        ([0, 1], InvalidHandError, r"shape \(N, 2\), not \(2,\)"),
+        ([[0, 1, 2]], InvalidHandError, r"shape \(N, 2\), not \(1, 3\)"),
+        ([[0, 1], [5, 32]], InvalidTileError, r"hands\[1\] = \[5, 32\]: index 32 is not in DECK"),
+        ([[-1, 1]], InvalidTileError, "index -1 is not in DECK"),
+        ([[3, 3]], InvalidTileError, r"hands\[0\] = \[3, 3\]: tile index 3 is used twice"),
+        (np.array([[0, 2**40]], dtype=np.uint64), InvalidTileError, "is not in DECK"),
+        (np.array([[0, 300]], dtype=np.int16), InvalidTileError, "index 300 is not in DECK"),
+        (np.array([[0, -128]], dtype=np.int8), InvalidTileError, "index -128 is not in DECK"),
+    ],
+)
+def test_hand_ranks_rejects_bad_arrays(bad: object, error: type, message: str) -> None:
+    with pytest.raises(error, match=message):
+        hand_ranks(bad)  # type: ignore[arg-type]
+
+
+def test_settings_and_outcomes_reject_bad_arrays() -> None:
+    with pytest.raises(InvalidTileError, match=r"hands\[0\] = \[0, 1, 2, 0\]: tile index 0 is used twice"):
+        setting_batch([[0, 1, 2, 0]])
+    with pytest.raises(InvalidHandError, match=r"shape \(N, 4\)"):
+        setting_batch(np.zeros((2, 2, 4), dtype=np.int64))
+    with pytest.raises(InvalidTileError, match="tile index 3 is used twice"):
+        outcomes([[0, 1, 2, 3]], [[3, 4, 5, 6]])
+    with pytest.raises(InvalidHandError, match="player has 1 rows and banker 2"):
+        outcomes([[0, 1, 2, 3]], [[4, 5, 6, 7], [8, 9, 10, 11]])
+    with pytest.raises(TypeError):
+        outcomes([[0, 1, 2, 3]], [[4.0, 5, 6, 7]])
+
+
+def test_empty_and_non_contiguous_inputs() -> None:
+    assert hand_ranks(np.empty((0, 2), dtype=np.int64)).shape == (0,)
+    a = np.arange(32, dtype=np.int64).reshape(8, 4)[:, ::2]  # a strided view
+    assert hand_ranks(a).tolist() == [Hand(DECK[r[0]], DECK[r[1]]).rank for r in a.tolist()]
+    ro = np.array([[0, 1]])
+    ro.flags.writeable = False
+    assert hand_ranks(ro).tolist() == [Hand(DECK[0], DECK[1]).rank]

@@ -1,0 +1,85 @@
+"""Settings and comparison: RULES.md 1.4 (the dealer's arrangement) and 1.5 (Art. 6)."""
+
+from __future__ import annotations
+
+import pickle
+
+import pytest
+
+from paigow import Hand, InvalidHandError, InvalidTileError, Outcome, Setting, compare, settings
+
+
+def s(text: str) -> Setting:
+    return Setting.parse(text)
+
+
+def test_three_settings_in_fixed_order() -> None:
+    a, b, c = settings("5-6 1-6 4-4 2-3")  # tiles a b c d
+    assert {a.front, a.back} == {Hand.parse("5-6 1-6"), Hand.parse("4-4 2-3")}  # ab|cd
+    assert {b.front, b.back} == {Hand.parse("5-6 4-4"), Hand.parse("1-6 2-3")}  # ac|bd
+    assert {c.front, c.back} == {Hand.parse("5-6 2-3"), Hand.parse("1-6 4-4")}  # ad|bc
+
+
+def test_dealer_puts_the_smaller_hand_in_front() -> None:
+    for setting in settings("天 地 杂九 至尊") + settings("1-3 3-3 5-5 4-6"):
+        assert setting.front.rank <= setting.back.rank
+    big, small = Hand.parse("6-6 6-6"), Hand.parse("1-3 3-3")
+    assert Setting(big, small).front == small and Setting(big, small).back == big
+    assert Setting(small, big) == Setting(big, small)
+
+
+def test_setting_text_round_trips() -> None:
+    for setting in settings("天 地 杂九 至尊"):
+        assert Setting.parse(str(setting)) == setting
+        assert eval(repr(setting), {"Setting": Setting}) == setting
+        assert pickle.loads(pickle.dumps(setting)) == setting
+
+
+def test_both_won_wins_both_lost_loses_one_each_pushes() -> None:
+    banker = s("5-5 5-5 | 4-4 4-4")  # 双梅 | 双人
+    assert compare(s("1-1 1-1 | 6-6 6-6"), banker) is Outcome.WIN
+    assert compare(s("1-3 3-3 | 2-2 2-2"), banker) is Outcome.LOSE
+    assert compare(s("1-3 3-3 | 6-6 6-6"), banker) is Outcome.PUSH
+    assert compare(s("5-6 1-6 | 1-1 1-1"), banker) is Outcome.PUSH
+
+
+def test_a_copy_goes_to_the_banker() -> None:
+    # fronts 4-5 2-2 and 3-6 2-2 are both 板櫈三, a copy; the player wins the back
+    player, banker = s("4-5 2-2 | 6-6 6-6"), s("3-6 2-2 | 1-1 1-1")
+    assert player.front.rank == banker.front.rank
+    assert compare(player, banker) is Outcome.PUSH
+    # a copy of backs goes to the banker too (天 with 拎冧六 and 天 with 长三: both 天牌八)
+    player, banker = s("5-5 1-6 | 6-6 1-5"), s("4-6 1-4 | 6-6 3-3")
+    assert player.front > banker.front
+    assert player.back.rank == banker.back.rank
+    assert compare(player, banker) is Outcome.PUSH
+
+
+def test_zero_front_against_zero_front_goes_to_the_banker() -> None:
+    # 鹅牌密 outranks 梅牌密, but zero against zero in front is the banker's (Art. 6.2)
+    player, banker = s("1-3 3-3 | 6-6 6-6"), s("5-5 4-6 | 1-1 1-1")
+    assert player.front.is_zero and banker.front.is_zero and player.front > banker.front
+    assert compare(player, banker) is Outcome.PUSH
+
+
+def test_zero_rule_names_only_the_front() -> None:
+    # both backs are zero too: there the higher zero wins, by the copy rule alone (6.1)
+    player, banker = s("2-2 1-5 | 1-3 3-3"), s("5-6 4-5 | 5-5 4-6")
+    assert all(x.is_zero for x in (player.front, player.back, banker.front, banker.back))
+    assert player.back > banker.back
+    assert compare(player, banker) is Outcome.PUSH
+    # a front that is not zero beats a zero front as usual
+    assert compare(s("5-6 5-5 | 6-6 6-6"), s("1-3 3-3 | 1-1 1-1")) is Outcome.WIN
+
+
+def test_bad_settings() -> None:
+    with pytest.raises(InvalidHandError, match="4 tiles are needed, 5 given"):
+        settings("天 地 人 鹅 梅")
+    with pytest.raises(InvalidTileError, match="too many 6-6"):
+        settings("天 天 天 地")
+    with pytest.raises(InvalidTileError, match="too many 6-6"):
+        compare(s("6-6 6-6 | 1-1 1-1"), s("6-6 4-5 | 2-2 2-2"))
+    with pytest.raises(TypeError, match="two Settings"):
+        compare("6-6 6-6 | 1-1 1-1", s("4-4 4-4 | 2-2 2-2"))  # type: ignore[arg-type]
+    with pytest.raises(InvalidHandError, match="front | back"):
+        Setting.parse("6-6 6-6 1-1 1-1")
