@@ -82,7 +82,7 @@ class Colour(enum.Enum):
         return _COLOUR_ZH[self][0]
 
     @property
-    def figures(self) -> tuple[Figure, Figure]:
+    def figures(self) -> tuple[Figure, ...]:
         """The two figures of this colour, in number order."""
         return _COLOUR_FIGURES[self]
 
@@ -162,7 +162,7 @@ class Figure(enum.Enum):
     @property
     def number(self) -> int:
         """The number engraved with the figure, 1 to 6; the total adds these."""
-        return self.value  # type: ignore[no-any-return]
+        return self.value
 
     @property
     def colour(self) -> Colour:

@@ -21,7 +21,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Final, NamedTuple
+from typing import Final, NamedTuple, NoReturn
 
 from pcc.bets import Bet, payout_row
 from pcc.dice import Roll, _fold
@@ -45,7 +45,7 @@ class Ruleset(enum.Enum):
 
     ``2004`` is Despacho Regulamentar Externo 59/2004, in force: stacked or tilted
     dice void a roll (Art. 3.3). ``1996`` is Portaria 21/96/M, which it revoked: the
-    same bets and payouts, but only stacked dice void a roll (Art. 3 c).
+    same bets and payouts, but only stacked dice void a roll (Art. 3(c)).
 
     >>> Ruleset.parse("1996"), str(Ruleset.R2004), Ruleset.R1996.regulation
     (Ruleset.R1996, '2004', 'Portaria 21/96/M')
@@ -70,7 +70,7 @@ class Ruleset(enum.Enum):
     @property
     def void_article(self) -> str:
         """The article on void rolls."""
-        return "Despacho 59/2004, Art. 3.3" if self is Ruleset.R2004 else "Portaria 21/96/M, Art. 3 c)"
+        return "Despacho 59/2004, Art. 3.3" if self is Ruleset.R2004 else "Portaria 21/96/M, Art. 3(c)"
 
     def voids_on(self, reason: VoidReason) -> bool:
         """Whether dice found this way void the roll under this ruleset."""
@@ -82,10 +82,7 @@ class Ruleset(enum.Enum):
         key = _fold(text) if isinstance(text, str) else None
         found = _RULESET_NAMES.get(key) if key is not None else None
         if found is None:
-            raise InvalidRulesetError(
-                f"unknown ruleset {text!r}: expected '2004' (Despacho 59/2004, in force)"
-                " or '1996' (Portaria 21/96/M)"
-            )
+            _unknown_ruleset(text)
         return found
 
     @classmethod
@@ -97,9 +94,17 @@ class Ruleset(enum.Enum):
         """
         if isinstance(value, Ruleset):
             return value
+        if isinstance(value, str):
+            return cls.parse(value)
         if isinstance(value, int) and not isinstance(value, bool):
             return cls.parse(str(value))
-        return cls.parse(value)
+        _unknown_ruleset(value)
+
+
+def _unknown_ruleset(value: object) -> NoReturn:
+    raise InvalidRulesetError(
+        f"unknown ruleset {value!r}: expected '2004' (Despacho 59/2004, in force) or '1996' (Portaria 21/96/M)"
+    )
 
 
 _RULESET_NAMES: Final = {
@@ -408,7 +413,7 @@ class Round:
             raise IllegalActionError(
                 f"ticket {ticket!r} cannot be withdrawn: the round has had a void roll"
                 f" ({self._voids[-1].reason}), and bets cannot be withdrawn after one"
-                f" ({self._ruleset.regulation}, {'Art. 3.4' if self._ruleset is Ruleset.R2004 else 'Art. 3 c)'})"
+                f" ({self._ruleset.regulation}, {'Art. 3.4' if self._ruleset is Ruleset.R2004 else 'Art. 3(c)'})"
             )
         if isinstance(ticket, bool) or not isinstance(ticket, int) or ticket not in self._slip:
             raise IllegalActionError(f"no bet with ticket {ticket!r} on the slip")
@@ -441,7 +446,7 @@ class Round:
         >>> Round("1996").verify_void_roll("tilted")
         Traceback (most recent call last):
         ...
-        pcc.errors.IllegalActionError: a roll with tilted dice is not void under the 1996 rules: only stacked dice void a roll (Portaria 21/96/M, Art. 3 c)); record the roll as it lies
+        pcc.errors.IllegalActionError: a roll with tilted dice is not void under the 1996 rules: only stacked dice void a roll (Portaria 21/96/M, Art. 3(c)); record the roll as it lies
         """
         why = VoidReason.clean(reason)
         self._refuse_if_settled(f"void roll ({why})")
