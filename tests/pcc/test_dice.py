@@ -193,3 +193,11 @@ def test_roll_argument_errors() -> None:
         roll("7")  # type: ignore[arg-type]
     with pytest.raises(ValueError):
         list(rolls(-1))
+
+
+def test_figures_are_not_ints() -> None:
+    # Figures order by number among themselves but are not integers (no accidental sums).
+    assert Figure.FISH != 1 and Figure.FISH < Figure.PRAWN <= Figure.PRAWN
+    assert Figure.ROOSTER > Figure.CRAB >= Figure.CRAB
+    with pytest.raises(TypeError):
+        Figure.FISH < 2  # type: ignore[operator]
