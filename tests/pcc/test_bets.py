@@ -177,9 +177,9 @@ def test_constructors() -> None:
 def test_values_are_immutable() -> None:
     bet = Bet("big", 5)
     with pytest.raises(AttributeError):
-        bet._stake = 6  # type: ignore[misc]
+        bet._stake = 6
     with pytest.raises(AttributeError):
-        Spot.big()._index = 3  # type: ignore[misc]
+        Spot.big()._index = 3
 
 
 # -- bad input -------------------------------------------------------------------------

@@ -7,6 +7,7 @@ import math
 from collections import Counter
 from fractions import Fraction
 from math import comb
+from typing import Callable
 
 import pytest
 
@@ -21,22 +22,35 @@ FIGURES = {"fish": 1, "prawn": 2, "gourd": 3, "coin": 4, "crab": 5, "rooster": 6
 TOTALS = {4: 50, 5: 18, 6: 14, 7: 12, 8: 8, 9: 6, 10: 6, 11: 6, 12: 6, 13: 8, 14: 12, 15: 14, 16: 18, 17: 50}
 
 
-def winners() -> dict[str, list[tuple[int, object]]]:
+Dice = tuple[int, ...]
+Wins = Callable[[Dice], bool]
+
+
+def winners() -> dict[str, list[tuple[int, Wins]]]:
     """Each bet's paying results: (payout to one, predicate on the dice)."""
-    table: dict[str, list[tuple[int, object]]] = {
+    table: dict[str, list[tuple[int, Wins]]] = {
         "small": [(1, lambda d: 4 <= sum(d) <= 10 and len(set(d)) > 1)],
         "big": [(1, lambda d: 11 <= sum(d) <= 17 and len(set(d)) > 1)],
         "colour3:any": [(7, lambda d: any(set(d) <= c for c in COLOURS.values()))],
         "triple:any": [(24, lambda d: len(set(d)) == 1)],
     }
+    def shows(n: int, k: int) -> Wins:
+        return lambda d: d.count(n) == k
+
+    def of_colour(faces: set[int], k: int) -> Wins:
+        return lambda d: sum(x in faces for x in d) == k
+
+    def adds_to(t: int) -> Wins:
+        return lambda d: sum(d) == t
+
     for name, n in FIGURES.items():
-        table[f"figure:{name}"] = [(k, lambda d, n=n, k=k: d.count(n) == k) for k in (1, 2, 3)]
-        table[f"triple:{name}"] = [(150, lambda d, n=n: d == (n, n, n))]
+        table[f"figure:{name}"] = [(k, shows(n, k)) for k in (1, 2, 3)]
+        table[f"triple:{name}"] = [(150, shows(n, 3))]
     for name, faces in COLOURS.items():
         for k, pays in ((1, 1), (2, 3), (3, 20)):
-            table[f"colour{k}:{name}"] = [(pays, lambda d, f=faces, k=k: sum(x in f for x in d) == k)]
+            table[f"colour{k}:{name}"] = [(pays, of_colour(faces, k))]
     for t, pays in TOTALS.items():
-        table[f"total:{t}"] = [(pays, lambda d, t=t: sum(d) == t)]
+        table[f"total:{t}"] = [(pays, adds_to(t))]
     return table
 
 
@@ -47,7 +61,7 @@ def counted_edge(bet: str) -> Fraction:
     returned = 0
     for d in OUTCOMES:
         for pays, wins in WINNERS[bet]:
-            if wins(d):  # type: ignore[operator]
+            if wins(d):
                 returned += 1 + pays
     return 1 - Fraction(returned, 216)
 
@@ -63,7 +77,7 @@ def test_house_edge_matches_the_count(bet: str) -> None:
     assert row.expected_return == 1 - counted_edge(bet)
     for outcome in row.outcomes:
         assert outcome.ways == sum(
-            1 for d in OUTCOMES for pays, wins in WINNERS[bet] if pays == outcome.pays and wins(d)  # type: ignore[operator]
+            1 for d in OUTCOMES for pays, wins in WINNERS[bet] if pays == outcome.pays and wins(d)
         )
 
 

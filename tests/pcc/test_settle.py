@@ -209,7 +209,7 @@ def test_bad_input_leaves_the_round_unchanged() -> None:
         (lambda: rnd.place("big=2.5"), InvalidStakeError, "stake '2.5'"),
         (lambda: rnd.place("big"), InvalidStakeError, "no stake"),
         (lambda: rnd.withdraw(9), IllegalActionError, "no bet with ticket 9"),
-        (lambda: rnd.withdraw(True), IllegalActionError, "no bet with ticket True"),  # type: ignore[arg-type]
+        (lambda: rnd.withdraw(True), IllegalActionError, "no bet with ticket True"),
         (lambda: rnd.void_roll("wet"), InvalidRollError, "unknown void reason 'wet'"),
         (lambda: rnd.settle("1-2"), InvalidRollError, "has 2 dice"),
         (lambda: rnd.settle("1-2-7"), InvalidFigureError, "unknown figure '7'"),
@@ -244,7 +244,7 @@ def test_rulesets() -> None:
         with pytest.raises(InvalidRulesetError, match=repr(bad)):
             Round(bad)
     with pytest.raises(InvalidRulesetError):
-        Round(True)  # type: ignore[arg-type]
+        Round(True)
     assert Ruleset.R2004.voids_on(VoidReason.TILTED) and not Ruleset.R1996.voids_on(VoidReason.TILTED)
     assert Ruleset.R1996.voids_on(VoidReason.STACKED)
 
