@@ -281,6 +281,9 @@ class Spot:
         ...
         pcc.errors.InvalidColourError: unknown colour 'purple' in bet 'colour2:purple': the dice are red, green and blue (Despacho 59/2004, Art. 1.1)
         """
+        exact = _BY_TEXT.get(text)  # the canonical form, as str() prints it
+        if exact is not None:
+            return exact
         if not isinstance(text, str):
             raise InvalidBetError(f"bet {text!r} is not text: expected {_LAYOUT}")
         folded = _fold(text)
@@ -516,6 +519,7 @@ for _i, (_k, _t) in enumerate(_all_spots()):
 
 ALL_SPOTS: Final[tuple[Spot, ...]] = tuple(_REGISTRY.values())
 """The 39 spots of the layout, in the order of Art. 5."""
+_BY_TEXT: Final[dict[object, Spot]] = {s._text: s for s in ALL_SPOTS}
 
 # The payout of every spot on each of the 56 distinct rolls, worked out once.
 _ROWS: Final[dict[Roll, tuple[int, ...]]] = {}
