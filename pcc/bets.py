@@ -123,6 +123,15 @@ _KIND_ALIASES: Final[dict[str, BetKind]] = {
     "any-triple": BetKind.ANY_TRIPLE, "anytriple": BetKind.ANY_TRIPLE,
     "three-colour": BetKind.ANY_COLOUR3, "three-color": BetKind.ANY_COLOUR3,
     "any-colour3": BetKind.ANY_COLOUR3, "any-color3": BetKind.ANY_COLOUR3,
+    # the names on the layout in the Chinese text of Portaria 21/96/M, Art. 5
+    "三军": BetKind.FIGURE, "三軍": BetKind.FIGURE,
+    "单色": BetKind.COLOUR1, "單色": BetKind.COLOUR1,
+    "双色": BetKind.COLOUR2, "雙色": BetKind.COLOUR2,
+    "指定三色": BetKind.COLOUR3,
+    "任何三色": BetKind.ANY_COLOUR3,
+    "指定围骰": BetKind.TRIPLE, "指定圍骰": BetKind.TRIPLE,
+    "任何围骰": BetKind.ANY_TRIPLE, "任何圍骰": BetKind.ANY_TRIPLE,
+    "点数": BetKind.TOTAL, "點數": BetKind.TOTAL,
 }  # fmt: skip
 _ANY: Final = frozenset({"any", "qualquer", "任何"})
 
@@ -271,8 +280,8 @@ class Spot:
     def parse(cls, text: str) -> Spot:
         """The spot of a text form such as ``big``, ``figure:crab``, ``colour2:green`` or ``total:9``.
 
-        Kinds and names may be English, Portuguese or Chinese (``grande``, ``figure:蟹``);
-        a bare figure name is a figure bet.
+        Kinds and names may be English, Portuguese or Chinese (``grande``, ``figure:蟹``,
+        ``三军:蟹``, ``任何围骰``, ``点数:9``); a bare figure name is a figure bet.
 
         >>> Spot.parse("grande"), Spot.parse("crab"), Spot.parse("triple:any"), Spot.parse("any-triple")
         (Spot.parse('big'), Spot.parse('figure:crab'), Spot.parse('triple:any'), Spot.parse('triple:any'))
@@ -281,11 +290,11 @@ class Spot:
         ...
         pcc.errors.InvalidColourError: unknown colour 'purple' in bet 'colour2:purple': the dice are red, green and blue (Despacho 59/2004, Art. 1.1)
         """
+        if not isinstance(text, str):
+            raise InvalidBetError(f"bet {text!r} is not text: expected {_LAYOUT}")
         exact = _BY_TEXT.get(text)  # the canonical form, as str() prints it
         if exact is not None:
             return exact
-        if not isinstance(text, str):
-            raise InvalidBetError(f"bet {text!r} is not text: expected {_LAYOUT}")
         folded = _fold(text)
         head, sep, arg = folded.partition(":")
         head, arg = head.strip(), arg.strip()
@@ -519,7 +528,7 @@ for _i, (_k, _t) in enumerate(_all_spots()):
 
 ALL_SPOTS: Final[tuple[Spot, ...]] = tuple(_REGISTRY.values())
 """The 39 spots of the layout, in the order of Art. 5."""
-_BY_TEXT: Final[dict[object, Spot]] = {s._text: s for s in ALL_SPOTS}
+_BY_TEXT: Final[dict[str, Spot]] = {s._text: s for s in ALL_SPOTS}
 
 # The payout of every spot on each of the 56 distinct rolls, worked out once.
 _ROWS: Final[dict[Roll, tuple[int, ...]]] = {}

@@ -137,6 +137,9 @@ def test_there_are_39_spots() -> None:
         ("colour3:azul", "colour3:blue"), ("colour3:any", "colour3:any"), ("three-colour", "colour3:any"),
         ("triple:fish", "triple:fish"), ("triple:1", "triple:fish"), ("triple:any", "triple:any"),
         ("any-triple", "triple:any"), ("total:9", "total:9"), ("TOTAL : 17", "total:17"), ("total:04", "total:4"),
+        ("三军:蟹", "figure:crab"), ("单色:红", "colour1:red"), ("雙色:綠", "colour2:green"),
+        ("指定三色:蓝", "colour3:blue"), ("任何三色", "colour3:any"), ("指定围骰:鱼", "triple:fish"),
+        ("任何圍骰", "triple:any"), ("triple:任何", "triple:any"), ("点数:9", "total:9"),
     ],
 )  # fmt: skip
 def test_spot_text_forms(text: str, canonical: str) -> None:
