@@ -55,6 +55,7 @@ __all__ = [
     "BetKind",
     "Spot",
     "Target",
+    "payout_row",
 ]
 
 TOTAL_PAYS: Final[dict[int, int]] = {

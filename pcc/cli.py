@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Sequence
 from typing import TextIO
@@ -196,6 +197,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except PccError as exc:
         print(f"pcc: error: {exc}", file=sys.stderr)
         return 2
+    except BrokenPipeError:  # the reader went away (``pcc odds | head``): stop quietly
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 1
     return 0
 
 
