@@ -283,3 +283,25 @@ def test_stake_given_twice() -> None:
         Bet.parse("big=5", stake=5)
     with pytest.raises(InvalidStakeError, match="not positive"):
         Bet.parse("big", stake=0)
+
+
+# -- fuzz: any text either parses to a value that prints back, or raises a PccError -------
+
+_PIECES = ["big", "small", "figure", "colour1", "colour2", "colour3", "triple", "total", "any", "crab", "蟹",
+           "verde", "green", ":", "=", " ", "-", "0", "1", "3", "9", "17", "18", "100", "1.5", "x", "Ã"]  # fmt: skip
+
+
+@given(st.one_of(st.text(max_size=30), st.lists(st.sampled_from(_PIECES), max_size=6).map("".join)))
+def test_fuzz_parsers(text: str) -> None:
+    try:
+        spot = Spot.parse(text)
+    except PccError:
+        pass
+    else:
+        assert Spot.parse(str(spot)) is spot
+    try:
+        bet = Bet.parse(text)
+    except PccError:
+        pass
+    else:
+        assert Bet.parse(str(bet)) == bet and bet.stake > 0

@@ -202,3 +202,13 @@ def test_figures_are_not_ints() -> None:
     assert Figure.ROOSTER > Figure.CRAB >= Figure.CRAB
     with pytest.raises(TypeError):
         Figure.FISH < 2
+
+
+@given(st.one_of(st.text(max_size=20), st.lists(st.sampled_from(["fish", "鱼", "蟹", "5", "6", " ", "-", "x", "葫", "芦"]), max_size=5).map("".join)))
+def test_fuzz_roll_and_name_parsers(text: str) -> None:
+    for parse in (Roll.parse, Figure.parse, Colour.parse):
+        try:
+            value = parse(text)
+        except (InvalidRollError, InvalidFigureError, InvalidColourError):
+            continue
+        assert parse(str(value)) == value
