@@ -204,7 +204,10 @@ def test_figures_are_not_ints() -> None:
         Figure.FISH < 2
 
 
-@given(st.one_of(st.text(max_size=20), st.lists(st.sampled_from(["fish", "鱼", "蟹", "5", "6", " ", "-", "x", "葫", "芦"]), max_size=5).map("".join)))
+_PIECES = ["fish", "鱼", "蟹", "5", "6", " ", "-", "x", "葫", "芦", "Peixe", "VERDE"]
+
+
+@given(st.one_of(st.text(max_size=20), st.lists(st.sampled_from(_PIECES), max_size=5).map("".join)))
 def test_fuzz_roll_and_name_parsers(text: str) -> None:
     for parse in (Roll.parse, Figure.parse, Colour.parse):
         try:
