@@ -1,0 +1,113 @@
+"""Benchmark: settling a large Fish-Prawn-Crab slip.
+
+Run from the repository root::
+
+    PYTHONPATH=. python -m pytest bench/test_bench_pcc.py
+
+One group, three ways of settling the same 10,000 mixed bets against one roll:
+
+- ``pcc.settle`` on :class:`pcc.Bet` values (payouts of all 39 spots on each of the
+  56 distinct rolls are worked out once, at import);
+- ``pcc.settle`` on the bets' text forms, parsing every bet first (what a tool
+  reading ``spot=stake`` lines pays);
+- a plain baseline that re-derives each bet from the dice with an if-chain.
+
+Each reports ``bets_per_second`` in ``extra_info``; the table's ratio column compares
+them. No timing is asserted.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from pcc import ALL_SPOTS, Bet, BetKind, Roll, settle
+
+SLIP_SIZE = 10_000
+ROLL = Roll.parse("prawn-crab-crab")  # wins for figure, colour, total and big bets
+GROUP = f"settle a slip of {SLIP_SIZE:,} mixed bets"
+
+_TOTAL_PAYS = {4: 50, 17: 50, 5: 18, 16: 18, 6: 14, 15: 14, 7: 12, 14: 12, 8: 8, 13: 8, 9: 6, 10: 6, 11: 6, 12: 6}
+
+
+def make_slip(n: int = SLIP_SIZE, seed: int = 0) -> list[Bet]:
+    rng = random.Random(seed)
+    return [Bet(rng.choice(ALL_SPOTS), rng.randint(1, 10_000)) for _ in range(n)]
+
+
+def naive_settle(bets: list[Bet], roll: Roll) -> tuple[list[tuple[bool, int, int, int]], int]:
+    """Settle each bet from scratch: look at the dice again for every bet."""
+    lines = []
+    house = 0
+    for bet in bets:
+        numbers = [f.number for f in roll.dice]
+        colours = [f.colour for f in roll.dice]
+        total = sum(numbers)
+        triple = numbers[0] == numbers[1] == numbers[2]
+        kind, target, stake = bet.spot.kind, bet.spot.target, bet.stake
+        if kind is BetKind.SMALL:
+            pays = 1 if 4 <= total <= 10 and not triple else 0
+        elif kind is BetKind.BIG:
+            pays = 1 if 11 <= total <= 17 and not triple else 0
+        elif kind is BetKind.FIGURE:
+            pays = sum(1 for f in roll.dice if f is target)
+        elif kind is BetKind.COLOUR1:
+            pays = 1 if colours.count(target) == 1 else 0  # type: ignore[arg-type]
+        elif kind is BetKind.COLOUR2:
+            pays = 3 if colours.count(target) == 2 else 0  # type: ignore[arg-type]
+        elif kind is BetKind.COLOUR3:
+            pays = 20 if colours.count(target) == 3 else 0  # type: ignore[arg-type]
+        elif kind is BetKind.ANY_COLOUR3:
+            pays = 7 if colours[0] is colours[1] is colours[2] else 0
+        elif kind is BetKind.TRIPLE:
+            pays = 150 if triple and roll.dice[0] is target else 0
+        elif kind is BetKind.ANY_TRIPLE:
+            pays = 24 if triple else 0
+        else:
+            pays = _TOTAL_PAYS[total] if total == target else 0
+        if pays:
+            lines.append((True, stake * pays, stake * (1 + pays), stake * pays))
+            house -= stake * pays
+        else:
+            lines.append((False, 0, 0, -stake))
+            house += stake
+    return lines, house
+
+
+@pytest.fixture(scope="module")
+def slip() -> list[Bet]:
+    return make_slip()
+
+
+def _report(benchmark, n: int) -> None:  # type: ignore[no-untyped-def]
+    stats = benchmark.stats.stats
+    benchmark.extra_info["bets"] = n
+    benchmark.extra_info["bets_per_second"] = round(n / stats.median)
+    benchmark.extra_info["bets_per_second_mean"] = round(n / stats.mean)
+
+
+def test_settle_bets(benchmark, slip: list[Bet]) -> None:  # type: ignore[no-untyped-def]
+    benchmark.group = GROUP
+    result = benchmark(settle, slip, ROLL)
+    assert len(result.lines) == SLIP_SIZE
+    assert result.player_net + result.house_result == 0
+    _report(benchmark, SLIP_SIZE)
+
+
+def test_settle_text(benchmark, slip: list[Bet]) -> None:  # type: ignore[no-untyped-def]
+    benchmark.group = GROUP
+    texts = [str(b) for b in slip]
+    result = benchmark(settle, texts, ROLL)
+    assert [line.bet for line in result.lines] == slip
+    _report(benchmark, SLIP_SIZE)
+
+
+def test_naive_if_chain(benchmark, slip: list[Bet]) -> None:  # type: ignore[no-untyped-def]
+    benchmark.group = GROUP
+    lines, house = benchmark(naive_settle, slip, ROLL)
+    # The baseline and pcc agree, bet by bet.
+    expected = settle(slip, ROLL)
+    assert lines == [(l.won, l.paid, l.returned, l.net) for l in expected.lines]
+    assert house == expected.house_result
+    _report(benchmark, SLIP_SIZE)
