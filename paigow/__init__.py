@@ -19,12 +19,28 @@ from paigow.errors import (
 from paigow.hands import HAND_RANK_COUNT, ZERO_POINT_RANKS, Category, Hand
 from paigow.settings import SPLITS, Outcome, Setting, compare, settings
 from paigow.tiles import DECK, FACES, Tile, deck_indices, parse_tiles
+from paigow.strategies import HAND_COUNT, all_hands, hand_index, max_back
+from paigow.advice import (
+    Advice,
+    Equilibrium,
+    GameValue,
+    SettingValue,
+    advise,
+    best_settings,
+    exploitability,
+    game_value,
+    solve,
+    strategy,
+)
 
 __all__ = [
     "Tile", "DECK", "FACES", "parse_tiles", "deck_indices",
     "Hand", "Category", "HAND_RANK_COUNT", "ZERO_POINT_RANKS",
     "Setting", "Outcome", "settings", "compare", "SPLITS",
     "hand_ranks", "setting_batch", "outcomes",
+    "HAND_COUNT", "all_hands", "hand_index", "max_back",
+    "advise", "Advice", "SettingValue", "strategy", "best_settings", "game_value", "GameValue",
+    "exploitability", "solve", "Equilibrium",
     "PaigowError", "InvalidTileError", "InvalidHandError", "InvalidStrategyError",
     "InvalidBetError", "IllegalActionError",
 ]

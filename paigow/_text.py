@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import sys
 import unicodedata
 from collections.abc import Sequence
+from typing import TextIO
 
 
 def width(text: str) -> int:
@@ -31,3 +33,32 @@ def table(header: Sequence[str], rows: Sequence[Sequence[object]], right: Sequen
     for r in cells:
         lines.append("  ".join(pad(c, cols[i], i in right) for i, c in enumerate(r)).rstrip())
     return "\n".join(lines)
+
+
+class Progress:
+    """A one-line progress bar on a terminal (stderr by default); silent when the stream is not
+    a terminal unless ``force``. ``update(fraction, note)`` redraws it; ``close()`` ends the line.
+    """
+
+    def __init__(self, label: str, stream: "TextIO | None" = None, force: bool = False, cols: int = 30) -> None:
+        self.label = label
+        self.stream = stream if stream is not None else sys.stderr
+        self.enabled = force or bool(getattr(self.stream, "isatty", lambda: False)())
+        self.cols = cols
+        self._drawn = False
+
+    def update(self, fraction: float, note: str = "") -> None:
+        if not self.enabled:
+            return
+        fraction = min(max(fraction, 0.0), 1.0)
+        filled = int(round(fraction * self.cols))
+        bar = "#" * filled + "." * (self.cols - filled)
+        self.stream.write(f"\r{self.label} [{bar}] {fraction * 100:5.1f}% {note}\033[K")
+        self.stream.flush()
+        self._drawn = True
+
+    def close(self) -> None:
+        if self._drawn:
+            self.stream.write("\n")
+            self.stream.flush()
+            self._drawn = False

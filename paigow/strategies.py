@@ -99,7 +99,7 @@ def check_table(table: npt.ArrayLike, name: str = "strategy") -> npt.NDArray[np.
     off = np.abs(sums - 1.0) > 1e-9
     if off.any():
         i = int(np.argmax(off))
-        raise InvalidStrategyError(f"{name} row {i} {t[i].tolist()} sums to {sums[i]!r}, not 1")
+        raise InvalidStrategyError(f"{name} row {i} {t[i].tolist()} sums to {float(sums[i])!r}, not 1")
     return t
 
 

@@ -1,0 +1,99 @@
+"""A slow, plain-Python Pai Gow written from RULES.md 1.1-1.5 and 1.9, for checking the engine.
+
+It shares nothing with the engine but the tile list (``paigow.DECK``'s pips, by index): ranks,
+points, hand order, settings, comparison and enumeration are all written again here.
+"""
+
+from __future__ import annotations
+
+import itertools
+from functools import lru_cache
+
+import paigow
+
+# Table 1: pips -> rank (1 strongest)
+RANK = {
+    (6, 6): 1, (1, 1): 2, (4, 4): 3, (1, 3): 4, (5, 5): 5, (3, 3): 6, (2, 2): 7, (5, 6): 8,
+    (4, 6): 9, (1, 6): 10, (1, 5): 11, (4, 5): 12, (3, 6): 12, (3, 5): 13, (2, 6): 13,
+    (3, 4): 14, (2, 5): 14, (2, 4): 15, (1, 4): 16, (2, 3): 16, (1, 2): 17,
+}
+PIPS = [tuple(sorted(t.pips)) for t in paigow.DECK]
+
+
+@lru_cache(maxsize=None)
+def hand_key(a: int, b: int) -> tuple[int, ...]:
+    """A tuple ordering two-tile hands (DECK indices) as the rules do: larger is stronger."""
+    pa, pb = PIPS[a], PIPS[b]
+    ra, rb = RANK[pa], RANK[pb]
+    if {pa, pb} == {(2, 4), (1, 2)}:
+        return (5,)
+    if ra == rb:
+        return (4, -ra)
+    top = min(ra, rb)
+    other = max(ra, rb)
+    if top in (1, 2) and other == 12:
+        return (3, -top)
+    if top in (1, 2) and other in (3, 13):
+        return (2, -top)
+
+    def pts(p: tuple[int, int]) -> list[int]:
+        return [3, 6] if p in ((2, 4), (1, 2)) else [sum(p) % 10]
+
+    points = max((x + y) % 10 for x in pts(pa) for y in pts(pb))
+    return (1, points, -top)
+
+
+def is_zero(key: tuple[int, ...]) -> bool:
+    return key[0] == 1 and key[1] == 0
+
+
+def arranged(hand: tuple[int, int, int, int]) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
+    """The three settings ab|cd, ac|bd, ad|bc as (front key, back key), smaller in front."""
+    a, b, c, d = hand
+    out = []
+    for x, y in (((a, b), (c, d)), ((a, c), (b, d)), ((a, d), (b, c))):
+        kx, ky = hand_key(*x), hand_key(*y)
+        out.append((kx, ky) if kx <= ky else (ky, kx))
+    return out
+
+
+def decide(player: tuple[tuple[int, ...], tuple[int, ...]], banker: tuple[tuple[int, ...], tuple[int, ...]]) -> int:
+    (pf, pb), (bf, bb) = player, banker
+    front = pf > bf and not (is_zero(pf) and is_zero(bf))
+    back = pb > bb
+    if front and back:
+        return 1
+    if not front and not back:
+        return -1
+    return 0
+
+
+@lru_cache(maxsize=1)
+def row_of() -> dict[tuple[int, ...], int]:
+    return {h: i for i, h in enumerate(itertools.combinations(range(32), 4))}
+
+
+def max_back_row(hand: tuple[int, ...]) -> list[float]:
+    s = arranged(tuple(sorted(hand)))  # type: ignore[arg-type]
+    best = max(range(3), key=lambda k: (s[k][1], s[k][0], -k))
+    return [1.0 if k == best else 0.0 for k in range(3)]
+
+
+def enumerate_counts(hand: tuple[int, int, int, int], table: object, banker_seat: bool) -> list[list[float]]:
+    """For each setting of ``hand`` (in its settings() order), the expected (wins, pushes, losses)
+    over all 20,475 hands of the 28 unseen tiles, the other side setting by ``table`` (a
+    function of the sorted hand, or a (35960, 3) array)."""
+    own = arranged(hand)
+    unseen = [i for i in range(32) if i not in hand]
+    rows = row_of()
+    out = [[0.0, 0.0, 0.0] for _ in range(3)]
+    for opp in itertools.combinations(unseen, 4):
+        probs = table(opp) if callable(table) else table[rows[opp]]  # type: ignore[index]
+        theirs = arranged(opp)
+        for r in range(3):
+            if probs[r] == 0:
+                continue
+            for k in range(3):
+                res = -decide(theirs[r], own[k]) if banker_seat else decide(own[k], theirs[r])
+                out[k][1 - res] += probs[r]
+    return out
