@@ -61,30 +61,40 @@ def hand_rows(const int64_t[:, ::1] hands):
 
 # ---------------------------------------------------------------------------------------------
 # exact advice for one hand: every one of the 20,475 hands the other side can hold
+#
+# The other side's strategy comes "compiled": for each hand row, its settings played with a
+# probability above zero, as (front rank, back rank, probability) entries starts[row] ..
+# starts[row + 1] - 1.
 
-def advice_counts(const int64_t[::1] hand, const double[:, ::1] table, bint banker_seat):
+def advice_counts(const int64_t[::1] hand, const uint16_t[::1] pure, const int32_t[::1] starts,
+                  const uint8_t[::1] ef, const uint8_t[::1] eb, const double[::1] ep,
+                  bint banker_seat):
     """(3, 3) array: for each of the hand's settings (in settings() order of ``hand``), the
-    expected number of opposing hands it wins, pushes and loses against, the other side setting
-    by ``table`` (rows in combinations order). The banker wins copies, whichever seat is ours."""
+    expected number of opposing hands it wins, pushes and loses against. The banker wins
+    copies, whichever seat is ours.
+
+    The other side's strategy comes compiled: ``pure[row]`` is front rank * 128 + back rank of
+    the setting a hand row plays for sure, or 0xFFFF for a mixed row, whose settings are the
+    entries starts[row] .. starts[row + 1] - 1 of (ef, eb, ep): front, back, probability."""
     out = np.zeros((3, 3), dtype=np.float64)
     cdef double[:, ::1] o = out
     cdef int own_f[3]
     cdef int own_b[3]
+    # FW[r] packs, for our three settings, whether each wins its front against an opposing front
+    # of rank r (bit 2s), and BW[r] the same for backs. Setting s wins an opposing hand iff its
+    # 2-bit field of FW + BW is 2 and loses it iff it is 0 (Art. 6.3-6.4); fields never carry.
+    cdef uint8_t FW[NR]
+    cdef uint8_t BW[NR]
+    cdef int64_t hist[256]  # four copies, so that runs of one value do not wait on each other
+    cdef double fhist[64]
+    cdef int s, x, y, f, b, r, v, field
+    cdef Py_ssize_t row, e
+    cdef uint16_t code
+    cdef uint32_t mine = 0
     cdef int unseen[28]
-    cdef int i, j, k, l, n = 0, s, r, x, y, res, row
-    cdef int t[4]
-    cdef int opp_f, opp_b
-    cdef double p
-    cdef int S0[3]
-    cdef int S1[3]
-    cdef uint32_t mask = 0
-    for i in range(4):
-        mask |= 1u << hand[i]
-    for i in range(N_TILES):
-        if not (mask >> i) & 1:
-            unseen[n] = i
-            n += 1
-    # own settings: pair hand[0] with hand[s + 1]
+    cdef int n = 0, i, j, k, l, ri, rj, rk
+    for s in range(4):
+        mine |= 1u << hand[s]
     for s in range(3):
         x = HAND_RANK[hand[0]][hand[s + 1]]
         if s == 0:
@@ -95,32 +105,45 @@ def advice_counts(const int64_t[::1] hand, const double[:, ::1] table, bint bank
             y = HAND_RANK[hand[1]][hand[2]]
         own_f[s] = x if x <= y else y
         own_b[s] = y if x <= y else x
+    for r in range(NR):
+        FW[r] = 0
+        BW[r] = 0
+        for s in range(3):
+            if banker_seat:
+                # we bank: our front holds unless r beats it and is not a zero hand (6.1, 6.2)
+                FW[r] |= (not (r > own_f[s] and r >= ZERO_RANKS)) << (2 * s)
+                BW[r] |= (not (r > own_b[s])) << (2 * s)
+            else:
+                FW[r] |= (own_f[s] > r and own_f[s] >= ZERO_RANKS) << (2 * s)
+                BW[r] |= (own_b[s] > r) << (2 * s)
+    for v in range(256):
+        hist[v] = 0
+    for v in range(64):
+        fhist[v] = 0.0
+    for i in range(N_TILES):
+        if not (mine >> i) & 1:
+            unseen[n] = i
+            n += 1
     with nogil:
+        # every hand of four unseen tiles, by its row in combinations order
         for i in range(28):
+            ri = N_HANDS - 1 - _BINOM[31 - unseen[i]][4]
             for j in range(i + 1, 28):
+                rj = ri - _BINOM[31 - unseen[j]][3]
                 for k in range(j + 1, 28):
+                    rk = rj - _BINOM[31 - unseen[k]][2]
                     for l in range(k + 1, 28):
-                        t[0] = unseen[i]; t[1] = unseen[j]; t[2] = unseen[k]; t[3] = unseen[l]
-                        row = _hand_row(t[0], t[1], t[2], t[3])
-                        for r in range(3):
-                            p = table[row, r]
-                            if p == 0.0:
-                                continue
-                            x = HAND_RANK[t[0]][t[r + 1]]
-                            if r == 0:
-                                y = HAND_RANK[t[2]][t[3]]
-                            elif r == 1:
-                                y = HAND_RANK[t[1]][t[3]]
-                            else:
-                                y = HAND_RANK[t[1]][t[2]]
-                            opp_f = x if x <= y else y
-                            opp_b = y if x <= y else x
-                            for s in range(3):
-                                if banker_seat:
-                                    res = -_decide(opp_f, opp_b, own_f[s], own_b[s])
-                                else:
-                                    res = _decide(own_f[s], own_b[s], opp_f, opp_b)
-                                o[s, 1 - res] += p
+                        row = rk - _BINOM[31 - unseen[l]][1]
+                        code = pure[row]
+                        if code != 0xFFFF:
+                            hist[((l & 3) << 6) | (FW[code >> 7] + BW[code & 127])] += 1
+                        else:
+                            for e in range(starts[row], starts[row + 1]):
+                                fhist[FW[ef[e]] + BW[eb[e]]] += ep[e]
+    for v in range(64):
+        for s in range(3):
+            field = (v >> (2 * s)) & 3
+            o[s, 2 - field] += hist[v] + hist[64 + v] + hist[128 + v] + hist[192 + v] + fhist[v]
     return out
 
 

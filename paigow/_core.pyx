@@ -15,7 +15,7 @@ Kernels are ``noexcept nogil`` over typed memoryviews. They check each row's ind
 
 import numpy as np
 
-from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint8_t, uint32_t, uint64_t
+from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint8_t, uint16_t, uint32_t, uint64_t
 
 ctypedef fused idx_t:
     int8_t
@@ -172,7 +172,7 @@ cdef inline int _decide(int pf, int pb, int bf, int bb) noexcept nogil:
     """Player's result (+1 win, 0 push, -1 lose) of arranged ranks, Art. 6.1-6.4."""
     # front: a copy goes to the banker; so does zero against zero (a zero front that outranks
     # the banker's front can only meet another zero, so "pf >= ZERO_RANKS" is the 6.2 rule)
-    cdef int front = pf > bf and pf >= ZERO_RANKS
+    cdef int front = (pf > bf) & (pf >= ZERO_RANKS)
     cdef int back = pb > bb
     return front + back - 1
 

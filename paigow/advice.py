@@ -33,7 +33,7 @@ import numpy.typing as npt
 from paigow import _core
 from paigow.batch import as_index_array
 from paigow.errors import InvalidStrategyError, InvalidTileError
-from paigow.settings import Setting, settings
+from paigow.settings import Setting, _settings_of
 from paigow.strategies import HAND_COUNT, SEATS, all_hands, check_table, max_back, resolve
 from paigow.tiles import TileLike, deck_indices, parse_tiles
 
@@ -229,15 +229,44 @@ class Advice:
         return sum(1 for o in self.options if o.probability) > 1
 
 
-def _against(against: "str | npt.ArrayLike", seat: str) -> tuple[npt.NDArray[np.float64], str]:
+_Compiled = tuple[npt.NDArray[np.uint16], npt.NDArray[np.int32], npt.NDArray[np.uint8], npt.NDArray[np.uint8],
+                  npt.NDArray[np.float64]]
+
+
+@functools.lru_cache(maxsize=1)
+def _all_ranks() -> npt.NDArray[np.uint8]:
+    return _setting_ranks(all_hands())
+
+
+def _compile(table: npt.NDArray[np.float64]) -> _Compiled:
+    """A strategy table as the advice kernel reads it: the settings each hand plays."""
+    ranks = _all_ranks()
+    sure = table == 1.0
+    pure = np.full(HAND_COUNT, 0xFFFF, dtype=np.uint16)
+    rows = sure.any(axis=1)
+    k = np.argmax(sure, axis=1)[rows]
+    pure[rows] = ranks[rows, k, 0].astype(np.uint16) * 128 + ranks[rows, k, 1]
+    nz = (table > 0) & ~rows[:, None]
+    starts = np.zeros(HAND_COUNT + 1, dtype=np.int32)
+    np.cumsum(nz.sum(axis=1), out=starts[1:])
+    return (pure, starts, np.ascontiguousarray(ranks[:, :, 0][nz]),
+            np.ascontiguousarray(ranks[:, :, 1][nz]), np.ascontiguousarray(table[nz]))
+
+
+@functools.lru_cache(maxsize=4)
+def _compiled_named(name: str, seat: str) -> _Compiled:
+    return _compile(resolve(name, seat))
+
+
+def _against(against: "str | npt.ArrayLike", seat: str) -> tuple[_Compiled, str]:
     other = "banker" if seat == "player" else "player"
     if isinstance(against, str):
         if against not in ("equilibrium", "max-back"):
             raise InvalidStrategyError(
                 f"unknown strategy {against!r}: use 'equilibrium', 'max-back' or a ({HAND_COUNT}, 3) table"
             )
-        return resolve(against, other), against
-    return check_table(against, "against"), "table"
+        return _compiled_named(against, other), against
+    return _compile(check_table(against, "against")), "table"
 
 
 def advise(
@@ -259,17 +288,17 @@ def advise(
         raise InvalidStrategyError(f"unknown seat {seat!r}: use 'player' or 'banker'")
     if not isinstance(commission, bool):
         raise InvalidStrategyError(f"commission is True or False, not {commission!r}")
-    table, name = _against(against, seat)
+    compiled, name = _against(against, seat)
     t = parse_tiles(tiles, count=4)
     idx = np.array(deck_indices(t), dtype=np.int64)
-    counts = _core.advice_counts(idx, np.ascontiguousarray(table), seat == "banker")
+    counts = _core.advice_counts(idx, *compiled, seat == "banker")
     win_value = 0.95 if commission else 1.0
     own = None
     if isinstance(against, str) and against == "equilibrium":
         row = int(_core.hand_rows(idx.reshape(1, 4))[0])
         own = _mix_for_order(idx, strategy(seat)[row])
     options = []
-    for k, s in enumerate(settings(t)):
+    for k, s in enumerate(_settings_of(t)):
         w, p, l_ = (float(x) for x in counts[k])
         options.append(SettingValue(s, w, p, l_, (w * win_value - l_) / OPPONENT_HANDS,
                                     None if own is None else float(own[k])))
@@ -505,4 +534,5 @@ def save(eq: Equilibrium, directory: "str | pathlib.Path | None" = None) -> path
         _shipped.cache_clear()
         _equilibrium_table.cache_clear()
         _best_rows.cache_clear()
+        _compiled_named.cache_clear()
     return d

@@ -71,6 +71,10 @@ def _rank_table() -> dict[tuple[int, int, int], int]:
     return {k: r for r, k in enumerate(sorted(keys))}
 
 
+_STRENGTH: tuple[tuple[tuple[int, int, int], ...], ...] = tuple(
+    tuple(_strength(a, b) for b in FACES) for a in FACES
+)
+
 HAND_RANK_COUNT: int = len(_rank_table())
 """How many distinct hand strengths there are: ranks run from 0 to HAND_RANK_COUNT - 1."""
 
@@ -95,10 +99,20 @@ class Hand:
 
     def __init__(self, a: TileLike, b: TileLike) -> None:
         t1, t2 = parse_tiles((a, b), count=2)
+        self._init(t1, t2)
+
+    def _init(self, t1: Tile, t2: Tile) -> None:
         if t2.face < t1.face:
             t1, t2 = t2, t1
         object.__setattr__(self, "_tiles", (t1, t2))
-        object.__setattr__(self, "_key", _strength(t1, t2))
+        object.__setattr__(self, "_key", _STRENGTH[t1.face][t2.face])
+
+    @classmethod
+    def _of(cls, t1: Tile, t2: Tile) -> "Hand":
+        """A hand of two tiles already checked against the deck (no validation)."""
+        self = object.__new__(cls)
+        self._init(t1, t2)
+        return self
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("Hand is immutable")

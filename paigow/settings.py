@@ -66,6 +66,16 @@ class Setting:
         return (Setting, (self._front, self._back))
 
     @classmethod
+    def _of(cls, a: Hand, b: Hand) -> "Setting":
+        """Two hands whose four tiles are already checked against the deck (no validation)."""
+        self = object.__new__(cls)
+        if a.rank > b.rank:
+            a, b = b, a
+        object.__setattr__(self, "_front", a)
+        object.__setattr__(self, "_back", b)
+        return self
+
+    @classmethod
     def parse(cls, text: str) -> "Setting":
         """Read ``front | back``, each hand two tiles.
 
@@ -131,8 +141,12 @@ def settings(tiles: "str | Iterable[TileLike]") -> tuple[Setting, Setting, Setti
     ...
     paigow.errors.InvalidHandError: 4 tiles are needed, 3 given: 天 地 人
     """
-    t = parse_tiles(tiles, count=4)
-    s0, s1, s2 = (Setting((t[i], t[j]), (t[k], t[m])) for i, j, k, m in SPLITS)
+    return _settings_of(parse_tiles(tiles, count=4))
+
+
+def _settings_of(t: tuple[Tile, ...]) -> tuple[Setting, Setting, Setting]:
+    """settings() of four tiles already checked against the deck."""
+    s0, s1, s2 = (Setting._of(Hand._of(t[i], t[j]), Hand._of(t[k], t[m])) for i, j, k, m in SPLITS)
     return (s0, s1, s2)
 
 

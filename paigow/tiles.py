@@ -180,6 +180,7 @@ FACES: tuple[Tile, ...] = tuple(Tile._make(f) for f in range(len(_FACE_TABLE)))
 """The 21 faces, strongest first (the two faces of a mixed rank in Table 1's order)."""
 
 _PIPS_TO_FACE = {(row[0], row[1]): f for f, row in enumerate(_FACE_TABLE)}
+_COPIES = {f: t.copies for f, t in enumerate(FACES)}
 
 DECK: tuple[Tile, ...] = tuple(t for t in FACES for _ in range(t.copies))
 """The 32 tiles in deck order; batch functions take indices into this tuple."""
@@ -255,7 +256,7 @@ def parse_tiles(tiles: "str | Iterable[TileLike]", count: int | None = None) -> 
             options.append(_lookup(item))
         else:
             raise InvalidTileError(f"a tile is given as text or a Tile, not {item!r}")
-    left = Counter({f: FACES[f].copies for f in range(len(FACES))})
+    left = Counter(_COPIES)
     chosen: list[int | None] = [None] * len(items)
     for i, opts in enumerate(options):
         if len(opts) == 1:
