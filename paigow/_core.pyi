@@ -5,6 +5,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+__test__: dict[str, str]
 N_RANKS: int
 ZERO_POINT_RANKS: int
 
@@ -13,3 +14,36 @@ def tile_faces() -> npt.NDArray[np.int8]: ...
 def hand_ranks(hands: npt.NDArray[Any]) -> tuple[npt.NDArray[np.uint8], int]: ...
 def settings(hands: npt.NDArray[Any]) -> tuple[npt.NDArray[np.int8], npt.NDArray[np.uint8], int]: ...
 def outcomes(player: npt.NDArray[Any], banker: npt.NDArray[Any]) -> tuple[npt.NDArray[np.int8], int]: ...
+
+# advice and the setting game (paigow/_advice.pxi)
+def hand_rows(hands: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]: ...
+def advice_counts(
+    hand: npt.NDArray[np.int64],
+    pure: npt.NDArray[np.uint16],
+    starts: npt.NDArray[np.int32],
+    ef: npt.NDArray[np.uint8],
+    eb: npt.NDArray[np.uint8],
+    ep: npt.NDArray[np.float64],
+    banker_seat: bool,
+) -> npt.NDArray[np.float64]: ...
+def best_settings(hands: npt.NDArray[Any], best: npt.NDArray[np.uint8]) -> tuple[npt.NDArray[np.int8], int]: ...
+def side_values(
+    sigma: npt.NDArray[np.float64],
+    hand_type: npt.NDArray[np.int32],
+    hands: npt.NDArray[np.int8],
+    tset_f: npt.NDArray[np.uint8],
+    tset_b: npt.NDArray[np.uint8],
+    rep_hand: npt.NDArray[np.int32],
+    banker_side: bool,
+    threads: int = 0,
+) -> npt.NDArray[np.float64]: ...
+def type_weights(counts: npt.NDArray[np.uint8], copies: npt.NDArray[np.uint8]) -> npt.NDArray[np.uint8]: ...
+def type_game_value(
+    sp: npt.NDArray[np.float64],
+    sb: npt.NDArray[np.float64],
+    W: npt.NDArray[np.uint8],
+    cnt: npt.NDArray[np.int64],
+    m: npt.NDArray[np.uint8],
+    tset_f: npt.NDArray[np.uint8],
+    tset_b: npt.NDArray[np.uint8],
+) -> npt.NDArray[np.float64]: ...

@@ -158,7 +158,7 @@ def _shipped() -> npt.NDArray[np.float64]:
     path = DATA_DIR / _TABLE_FILE
     if not path.exists():
         raise InvalidStrategyError(f"no solved equilibrium at {path}: run 'paigow solve' to make it")
-    data = np.load(path)
+    data: npt.NDArray[np.float64] = np.load(path)
     data.flags.writeable = False
     return data  # (2, n, 3): player, banker
 
@@ -325,7 +325,7 @@ def _mix_for_order(idx: npt.NDArray[np.int64], row: npt.NDArray[np.float64]) -> 
 @functools.lru_cache(maxsize=4)
 def _best_rows(seat: str, name: str) -> npt.NDArray[np.uint8]:
     table = resolve(name, seat)
-    best = np.argmax(table, axis=1).astype(np.uint8)
+    best: npt.NDArray[np.uint8] = np.argmax(table, axis=1).astype(np.uint8)
     best.flags.writeable = False
     return best
 

@@ -121,7 +121,7 @@ class Hand:
         return (Hand, self._tiles)
 
     @classmethod
-    def parse(cls, text: "str | Iterable[TileLike]") -> "Hand":
+    def parse(cls, text: "Hand | str | Iterable[TileLike]") -> "Hand":
         """Read a hand from two tiles in any notation :meth:`Tile.parse` accepts.
 
         >>> Hand.parse("杂九 杂九").tiles

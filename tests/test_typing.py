@@ -1,0 +1,21 @@
+"""The packages type-check under mypy --strict, and the compiled core matches its stub."""
+
+from __future__ import annotations
+
+import pathlib
+import subprocess
+import sys
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+
+
+def test_mypy_strict() -> None:
+    r = subprocess.run([sys.executable, "-m", "mypy", "--strict", "--no-incremental", "paigow", "pcc"],
+                       cwd=ROOT, capture_output=True, text=True)
+    assert r.returncode == 0, r.stdout + r.stderr
+
+
+def test_stub_matches_the_compiled_core() -> None:
+    r = subprocess.run([sys.executable, "-m", "mypy.stubtest", "paigow._core"], cwd=ROOT,
+                       capture_output=True, text=True)
+    assert r.returncode == 0, r.stdout + r.stderr
