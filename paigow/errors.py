@@ -38,3 +38,11 @@ class InvalidBetError(PaigowError):
 
 class IllegalActionError(PaigowError):
     """An action the regulation does not allow at this point of the round."""
+
+
+class InvalidOptionError(PaigowError):
+    """A rule option the engine cannot apply: a commission rate outside [0, 1), an unknown
+    rounding mode."""
+
+
+__all__ += ["InvalidOptionError"]
