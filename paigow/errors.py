@@ -45,4 +45,9 @@ class InvalidOptionError(PaigowError):
     rounding mode."""
 
 
-__all__ += ["InvalidOptionError"]
+class InvalidRecordError(PaigowError):
+    """A round record (the JSON that ``paigow settle`` reads) that is not well formed: not
+    JSON, an unknown key, a missing field, a list where an object belongs."""
+
+
+__all__ += ["InvalidOptionError", "InvalidRecordError"]

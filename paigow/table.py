@@ -58,7 +58,13 @@ from paigow.dealing import (
     roll_dice,
     shuffle as _shuffle,
 )
-from paigow.errors import IllegalActionError, InvalidBetError, InvalidHandError, PaigowError
+from paigow.errors import (
+    IllegalActionError,
+    InvalidBetError,
+    InvalidHandError,
+    InvalidRecordError,
+    PaigowError,
+)
 from paigow.settings import Outcome, Setting, compare, settings
 from paigow.settlement import (
     HOUSE,
@@ -1157,31 +1163,31 @@ def round_from_record(record: Mapping[str, Any]) -> RoundResult:
     (<Outcome.WIN: 1>, {'P0': -100, 'ann': 95})
     """
     if not isinstance(record, Mapping):
-        raise IllegalActionError(f"a round record is a JSON object, not {record!r}")
+        raise InvalidRecordError(f"a round record is a JSON object, not {record!r}")
     extra = set(record) - _RECORD_KEYS
     if extra:
-        raise IllegalActionError(f"unknown key {sorted(extra)[0]!r} in the round record: keys are {sorted(_RECORD_KEYS)}")
+        raise InvalidRecordError(f"unknown key {sorted(extra)[0]!r} in the round record: keys are {sorted(_RECORD_KEYS)}")
     if "banker" not in record or "stake" not in record:
-        raise IllegalActionError("a round record needs 'banker' and 'stake'")
+        raise InvalidRecordError("a round record needs 'banker' and 'stake'")
     options = Options.from_json(record.get("options", {}))
     seed = record.get("seed")
     r = Round(record["banker"], players=record.get("players"), options=options, seed=seed if seed is not None else 0)
     r.set_stake(record["stake"])
     for c in _list(record.get("co_bankers", []), "co_bankers"):
         if not isinstance(c, Mapping) or "stake" not in c or ("party" in c) == ("position" in c):
-            raise IllegalActionError(f"a co-banker is {{'party': 'house', 'stake': n}} or {{'position': p, 'stake': n}}, not {c!r}")
+            raise InvalidRecordError(f"a co-banker is {{'party': 'house', 'stake': n}} or {{'position': p, 'stake': n}}, not {c!r}")
         r.co_bank(c["party"] if "party" in c else c["position"], c["stake"])
     entries = []
     for e in _list(record.get("positions", []), "positions"):
         if not isinstance(e, Mapping) or "position" not in e:
-            raise IllegalActionError(f"a position entry is an object with a 'position', not {e!r}")
+            raise InvalidRecordError(f"a position entry is an object with a 'position', not {e!r}")
         bad = set(e) - _POSITION_KEYS
         if bad:
-            raise IllegalActionError(f"unknown key {sorted(bad)[0]!r} in position {e['position']!r}: keys are {sorted(_POSITION_KEYS)}")
+            raise InvalidRecordError(f"unknown key {sorted(bad)[0]!r} in position {e['position']!r}: keys are {sorted(_POSITION_KEYS)}")
         check_position(e["position"])
         entries.append(e)
     if len({e["position"] for e in entries}) != len(entries):
-        raise IllegalActionError("a position is given twice in 'positions'")
+        raise InvalidRecordError("a position is given twice in 'positions'")
     for e in entries:
         for b in _list(e.get("bets", []), f"bets of position {e['position']}"):
             if not isinstance(b, Mapping) or "amount" not in b or set(b) - {"bettor", "amount"}:
@@ -1210,5 +1216,5 @@ def round_from_record(record: Mapping[str, Any]) -> RoundResult:
 
 def _list(x: object, what: str) -> list[Any]:
     if not isinstance(x, list):
-        raise IllegalActionError(f"{what} must be a list, not {x!r}")
+        raise InvalidRecordError(f"{what} must be a list, not {x!r}")
     return x
