@@ -251,6 +251,9 @@ def check_cut(cuts: Sequence[Cut], position: int, k: int, banker: int) -> None:
 class VoidReason(enum.Enum):
     """Why a shake does not count and the banker shakes again (Art. 1.5)."""
 
+    def __repr__(self) -> str:
+        return f"VoidReason.{self.name}"
+
     TILTED = "tilted"
     """翘骰: a die lies tilted."""
     FALLEN = "fallen"
@@ -276,7 +279,7 @@ class DiceRoll:
     (DiceRoll(dice=(6, 6, 1, 3), void=None), '6+6+1+3=16', 16)
     >>> v = DiceRoll.parse("2+2+5+1 (tilted)")
     >>> v.void, DiceRoll.parse(str(v)) == v
-    (<VoidReason.TILTED: 'tilted'>, True)
+    (VoidReason.TILTED, True)
     """
 
     dice: tuple[int, int, int, int]
@@ -496,6 +499,9 @@ def _positions_of(err: InvalidTileError, words: Mapping[int, Sequence[TileLike]]
 # -- exposed tiles ----------------------------------------------------------------------------------
 class ExposureEffect(enum.Enum):
     """What tiles turned face up by accident do to the round (Art. 2.2-2.3)."""
+
+    def __repr__(self) -> str:
+        return f"ExposureEffect.{self.name}"
 
     PLAY_ON = "play on"
     """One tile of a position: the round goes on."""

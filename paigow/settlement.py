@@ -113,6 +113,9 @@ def betting_order(banker: int) -> tuple[int, ...]:
 class Rounding(enum.Enum):
     """How a commission is rounded to the minor unit."""
 
+    def __repr__(self) -> str:
+        return f"Rounding.{self.name}"
+
     HALF_UP = "half-up"
     HALF_DOWN = "half-down"
     HALF_EVEN = "half-even"
@@ -177,7 +180,7 @@ class Options:
 
     >>> o = Options("4%", "floor")
     >>> o, o.commission_on(130)
-    (Options(commission=Fraction(1, 25), rounding=<Rounding.FLOOR: 'floor'>), 5)
+    (Options(commission=Fraction(1, 25), rounding=Rounding.FLOOR), 5)
     >>> Options().commission_on(10), Options().commission_on(30)   # 0.5 and 1.5, half up
     (1, 2)
     """
@@ -339,6 +342,9 @@ class Play:
 # -- outputs ----------------------------------------------------------------------------------------
 class LineKind(enum.Enum):
     """What a ledger line records."""
+
+    def __repr__(self) -> str:
+        return f"LineKind.{self.name}"
 
     WIN = "win"
     """The bank pays a winning bettor."""
