@@ -544,9 +544,8 @@ class Round:
         """Raise unless ``position`` may cut ``k`` stacks now (Art. 2.1): before the shake, at most
         two player positions, one cut each, the banker last and nobody after."""
         check_position(position)
-        self._require(Phase.BETTING, "cut")
         cur = self._state.current
-        if cur.shakes:
+        if cur.shakes or self._state.phase is not Phase.BETTING:
             raise IllegalActionError(f"position {position} may not cut: the dice have been shaken (Art. 2.1)")
         check_cut(cur.cuts, position, k, self.banker)
 
