@@ -526,18 +526,28 @@ ACTIONS = st.one_of(
     st.tuples(st.just("cut"), st.integers(-1, 8), st.integers(0, 8)),
     st.tuples(st.just("shake"), st.sampled_from([None, (1, 2, 3, 4), (0, 1, 1, 1)]),
               st.sampled_from([None, None, "tilted"])),
+    st.tuples(st.just("shake"), st.just(None), st.just(None)),
+    st.tuples(st.just("deal")),
     st.tuples(st.just("deal")),
     st.tuples(st.just("expose"), st.integers(0, 8)),
     st.tuples(st.just("set_hand"), st.integers(0, 8), st.integers(-1, 3)),
+    st.tuples(st.just("set_hand"), st.integers(0, 8), st.integers(0, 2)),
+    st.tuples(st.just("settle")),
     st.tuples(st.just("settle")),
 )
+PREFIXES = [
+    [],
+    [("set_stake", 1000), ("bet", 1, 100, None), ("bet", 4, 100, "ann"), ("shuffle",)],
+    [("set_stake", 1000), ("bet", 1, 100, None), ("bet", 4, 100, "ann"), ("bet", 6, 50, "bob"), ("shuffle",),
+     ("shake", None, None), ("deal",)],
+]
 
 
-@given(st.lists(ACTIONS, max_size=30), st.integers(0, 7))
+@given(st.lists(ACTIONS, max_size=30), st.integers(0, 7), st.sampled_from(PREFIXES))
 def test_every_action_is_allowed_exactly_when_can_says_so_and_a_refusal_changes_nothing(
-        actions: list[tuple[Any, ...]], banker: int) -> None:
+        actions: list[tuple[Any, ...]], banker: int, prefix: list[tuple[Any, ...]]) -> None:
     r = Round(banker, seed=0)
-    for name, *args in actions:
+    for name, *args in prefix + actions:
         before = r.state
         if getattr(r, f"can_{name}")(*args):
             getattr(r, name)(*args)
