@@ -63,6 +63,7 @@ from paigow.errors import (
     InvalidBetError,
     InvalidHandError,
     InvalidRecordError,
+    InvalidStrategyError,
     PaigowError,
 )
 from paigow.settings import Outcome, Setting, compare, settings
@@ -756,7 +757,7 @@ class Round:
     def verify_set_players(self, strategy: StrategyLike = "max-back") -> None:
         """Raise unless the players' hands not yet set can be set by ``strategy`` now."""
         self._require(Phase.DEALT, "set the players' hands")
-        resolve(strategy, "player")
+        _strategy(strategy, "player")
 
     def can_set_players(self, strategy: StrategyLike = "max-back") -> bool:
         return _can(self.verify_set_players, strategy)
@@ -765,7 +766,7 @@ class Round:
         """Set every playing position not yet set by ``strategy`` (the players' side of a named
         strategy such as ``"equilibrium"``, or a table); returns all 8 settings so far."""
         self.verify_set_players(strategy)
-        table = resolve(strategy, "player")
+        table = _strategy(strategy, "player")
         deal = self._state.current.deal
         assert deal is not None
         chosen = list(self._state.settings)
@@ -781,8 +782,8 @@ class Round:
         """Raise unless the round can be settled now (after the deal) with these strategies for
         the hands not set by hand."""
         self._require(Phase.DEALT, "settle")
-        resolve(strategy, "player")
-        resolve(strategy if banker_strategy is None else banker_strategy, "banker")
+        _strategy(strategy, "player")
+        _strategy(strategy if banker_strategy is None else banker_strategy, "banker")
 
     def can_settle(self, strategy: StrategyLike = "max-back", banker_strategy: StrategyLike | None = None) -> bool:
         return _can(self.verify_settle, strategy, banker_strategy)
@@ -793,8 +794,8 @@ class Round:
         settle. A name such as ``"equilibrium"`` or ``"max-back"`` or a (35960, 3) table."""
         self.verify_settle(strategy, banker_strategy)
         s = self._state
-        player_t = resolve(strategy, "player")
-        banker_t = resolve(strategy if banker_strategy is None else banker_strategy, "banker")
+        player_t = _strategy(strategy, "player")
+        banker_t = _strategy(strategy if banker_strategy is None else banker_strategy, "banker")
         deal = s.current.deal
         assert deal is not None
         chosen = list(s.settings)
@@ -824,6 +825,14 @@ class Round:
                              tuple(chosen), tuple(outcomes), tuple(plays), ledger)
         self._commit(settings=tuple(chosen), phase=Phase.SETTLED, result=result)
         return result
+
+
+def _strategy(strategy: StrategyLike, seat: str) -> npt.NDArray[np.float64]:
+    """``resolve(strategy, seat)``, with a missing strategy module reported as a bad strategy."""
+    try:
+        return resolve(strategy, seat)
+    except ImportError as e:
+        raise InvalidStrategyError(f"strategy {strategy!r} is not available here: {e}") from None
 
 
 def _void(void: "VoidReason | str | None") -> VoidReason | None:
