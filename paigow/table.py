@@ -229,13 +229,16 @@ class RoundResult:
         return tuple(p.position for p in self.plays if p.outcome is None)
 
     def to_json(self) -> dict[str, Any]:
-        """The whole round as JSON (``paigow round --json``, ``paigow settle``)."""
+        """The whole round as JSON (``paigow round --json``, ``paigow settle``); ``positions``
+        lists the banker and every position with bets or known tiles, in betting order."""
         positions = []
         plays = {p.position: p for p in self.plays}
         for pos in (self.banker,) + betting_order(self.banker):
             hand = self.deal.hands[pos]
             s = self.settings[pos]
             play = plays.get(pos)
+            if hand is None and play is None:
+                continue
             positions.append({
                 "position": pos,
                 "role": "banker" if pos == self.banker else "player",
