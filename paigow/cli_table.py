@@ -137,10 +137,10 @@ def render(result: RoundResult, seed: int | None = None) -> str:
             out.append("cuts: " + ", ".join(str(c) for c in d.cuts))
         if d.stacks is not None:
             out.append(f"stacks: {d.stacks}")
-        roll = d.dice
-        if roll is not None:
-            out.append(f"dice: {roll} -> counting the banker as 1, the first stack goes to position"
-                       f" {roll.first_position(banker)}")
+        counted = d.dice
+        if counted is not None:
+            out.append(f"dice: {counted} -> counting the banker as 1, the first stack goes to position"
+                       f" {counted.first_position(banker)}")
         for e in d.exposures:
             out.append(f"exposed: {e}")
         if d.void:

@@ -979,8 +979,10 @@ class Session:
                 " the other seven agree (Art. 4.1); pass the bank"
             )
         if stake is None:
-            if s.rounds_banked == 0 or not s.carried:
+            if s.rounds_banked == 0:
                 raise InvalidBetError("a new banker puts a stake on the table (Art. 4.4)")
+            if not s.carried:
+                raise InvalidBetError("the stake was lost in the last round: top it up to go on banking (Art. 4.9)")
             stake = s.carried
         check_amount(stake, "stake", f" of the banker {s.players[s.banker]!r}")
         if s.rounds_banked and s.carried is not None and stake < s.carried:

@@ -263,9 +263,9 @@ def test_ledger_json_fields() -> None:
 @pytest.mark.parametrize(("make", "error", "match"), [
     (lambda: Bet(3, "ann", 0), InvalidBetError, r"bet 0 on position 3 by 'ann' must be above zero"),
     (lambda: Bet(3, "ann", -5), InvalidBetError, r"bet -5 .* must be above zero"),
-    (lambda: Bet(3, "ann", 2.5), InvalidBetError, r"bet 2.5 .* is not a whole number"),
+    (lambda: Bet(3, "ann", 2.5), InvalidBetError, r"bet 2.5 .* is not a whole number"),  # type: ignore[arg-type]
     (lambda: Bet(3, "ann", True), InvalidBetError, r"bet True .* is not a whole number"),
-    (lambda: Bet(3, "ann", "100"), InvalidBetError, r"bet '100' .* is not a whole number"),
+    (lambda: Bet(3, "ann", "100"), InvalidBetError, r"bet '100' .* is not a whole number"),  # type: ignore[arg-type]
     (lambda: Bet(8, "ann", 100), InvalidBetError, r"unknown bet position 8"),
     (lambda: Bet(3, "", 100), InvalidBetError, r"bettor '' must be a non-empty name"),
     (lambda: Bet(3, "house", 100), InvalidBetError, r"reserved"),

@@ -21,7 +21,9 @@ from paigow.errors import (
     PaigowError,
 )
 from paigow.settlement import HOUSE, Bet, LineKind, Options, Rounding, Share
-from paigow.table import Phase, Round, RoundResult, Session, round_from_record, simulate_round
+from paigow.strategy import max_back
+from paigow.table import Phase, Round, RoundResult, Session, choose_setting, round_from_record, simulate_round
+from paigow.tiles import Tile
 
 
 def refused(obj: Any, name: str, *args: Any, error: type[Exception] = PaigowError, match: str | None = None,
@@ -61,7 +63,7 @@ def test_a_simulated_round_follows_the_procedure() -> None:
     assert r.phase is Phase.BETTING and not r.frozen
     stacks = r.shuffle()
     roll = r.shake()
-    assert r.phase is Phase.SHAKEN and r.frozen
+    assert r.state.phase is Phase.SHAKEN and r.frozen
     assert r.first_position == (2 + roll.total - 1) % 8
     deal = r.deal()
     assert deal.hands[r.first_position] == stacks.stacks[0]
@@ -563,3 +565,40 @@ def test_every_action_is_allowed_exactly_when_can_says_so_and_a_refusal_changes_
 def test_a_bet_record_is_what_the_table_holds() -> None:
     r = betting(bets={})
     assert r.bet(5, 70, "ann") == Bet(5, "ann", 70) == r.bets[-1]
+
+
+# -- strategies -------------------------------------------------------------------------------------
+@given(st.lists(st.integers(0, 31), min_size=4, max_size=4, unique=True), st.integers(0, 100))
+def test_max_back_picks_the_strongest_back_then_front(idx: list[int], seed: int) -> None:
+    import random
+
+    tiles = [DECK[i] for i in idx]
+    chosen = choose_setting(tiles, max_back(), random.Random(seed))
+    best = max((s.back.rank, s.front.rank) for s in settings(tiles))
+    assert (chosen.back.rank, chosen.front.rank) == best and chosen in settings(tiles)
+
+
+def test_a_mixed_strategy_is_drawn_from_the_rounds_randomness() -> None:
+    import numpy as np
+
+    half = np.zeros((35960, 3))
+    half[:, 0] = half[:, 2] = 0.5
+    tiles: list[Tile] = [DECK[i] for i in (0, 2, 22, 28)]
+    import random
+
+    seen = {str(choose_setting(tiles, half, random.Random(k))) for k in range(40)}
+    assert seen == {str(settings(tiles)[0]), str(settings(tiles)[2])}
+    kw: dict[str, Any] = {"strategy": half, "banker_strategy": "max-back"}
+    assert simulate_round(4, **kw) == simulate_round(4, **kw)
+
+
+def test_a_banker_who_lost_the_stake_must_top_up() -> None:
+    s = Session(banker=0, seed=3)
+    r = s.start_round(300)
+    r.bet(1, 300)
+    r.deal({0: "5-5 4-6 1-4 2-5", 1: "6-6 6-6 1-1 1-1"})
+    r.settle()
+    s.end_round()
+    assert s.carried == 0
+    refused(s, "start_round", error=InvalidBetError, match=r"the stake was lost in the last round: top it up")
+    assert s.start_round(200).bank == 200
