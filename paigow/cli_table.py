@@ -33,7 +33,8 @@ def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None
     p.add_argument("--bets", metavar="P=N[,P=N...]",
                    help="bets by position instead of --bet on every position, e.g. '1=100,4=250'")
     p.add_argument("--house", type=int, metavar="N", help="the house's share of the bank (co-banking)")
-    p.add_argument("--strategy", default="max-back", help="how the hands are set: max-back (default), equilibrium")
+    p.add_argument("--strategy", help="how the hands are set: max-back or equilibrium (default: equilibrium when"
+                   " paigow.advice is installed, else max-back)")
     p.add_argument("--banker-strategy", help="the banker's strategy (default: --strategy)")
     _option_args(p)
     p.add_argument("--json", action="store_true", help="machine-readable output")

@@ -32,6 +32,7 @@ paigow.errors.IllegalActionError: no bet may be placed or changed after the shak
 from __future__ import annotations
 
 import enum
+import importlib.util
 import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
@@ -92,6 +93,7 @@ __all__ = [
     "SessionState",
     "Session",
     "default_players",
+    "default_strategy",
     "choose_setting",
     "simulate_round",
     "round_from_record",
@@ -757,15 +759,15 @@ class Round:
         s = self._state
         return tuple(p for p in self.playing if p not in self.sat_out and s.settings[p] is None)
 
-    def verify_set_players(self, strategy: StrategyLike = "max-back") -> None:
+    def verify_set_players(self, strategy: StrategyLike | None = None) -> None:
         """Raise unless the players' hands not yet set can be set by ``strategy`` now."""
         self._require(Phase.DEALT, "set the players' hands")
         _strategy(strategy, "player")
 
-    def can_set_players(self, strategy: StrategyLike = "max-back") -> bool:
+    def can_set_players(self, strategy: StrategyLike | None = None) -> bool:
         return _can(self.verify_set_players, strategy)
 
-    def set_players(self, strategy: StrategyLike = "max-back") -> tuple[Setting | None, ...]:
+    def set_players(self, strategy: StrategyLike | None = None) -> tuple[Setting | None, ...]:
         """Set every playing position not yet set by ``strategy`` (the players' side of a named
         strategy such as ``"equilibrium"``, or a table); returns all 8 settings so far."""
         self.verify_set_players(strategy)
@@ -781,20 +783,21 @@ class Round:
         return tuple(chosen)
 
     # -- settlement ---------------------------------------------------------------------------------
-    def verify_settle(self, strategy: StrategyLike = "max-back", banker_strategy: StrategyLike | None = None) -> None:
+    def verify_settle(self, strategy: StrategyLike | None = None, banker_strategy: StrategyLike | None = None) -> None:
         """Raise unless the round can be settled now (after the deal) with these strategies for
         the hands not set by hand."""
         self._require(Phase.DEALT, "settle")
         _strategy(strategy, "player")
         _strategy(strategy if banker_strategy is None else banker_strategy, "banker")
 
-    def can_settle(self, strategy: StrategyLike = "max-back", banker_strategy: StrategyLike | None = None) -> bool:
+    def can_settle(self, strategy: StrategyLike | None = None, banker_strategy: StrategyLike | None = None) -> bool:
         return _can(self.verify_settle, strategy, banker_strategy)
 
-    def settle(self, strategy: StrategyLike = "max-back", banker_strategy: StrategyLike | None = None) -> RoundResult:
+    def settle(self, strategy: StrategyLike | None = None, banker_strategy: StrategyLike | None = None) -> RoundResult:
         """Set every hand not yet set by ``strategy`` (the players' side; ``banker_strategy``, by
         default the same name, for the banker), decide each position against the banker, and
-        settle. A name such as ``"equilibrium"`` or ``"max-back"`` or a (35960, 3) table."""
+        settle. A name such as ``"equilibrium"`` or ``"max-back"`` or a (35960, 3) table; by
+        default :func:`default_strategy`."""
         self.verify_settle(strategy, banker_strategy)
         s = self._state
         player_t = _strategy(strategy, "player")
@@ -830,8 +833,21 @@ class Round:
         return result
 
 
-def _strategy(strategy: StrategyLike, seat: str) -> npt.NDArray[np.float64]:
-    """``resolve(strategy, seat)``, with a missing strategy module reported as a bad strategy."""
+def default_strategy() -> str:
+    """The strategy for hands nobody sets by hand: ``"equilibrium"`` when ``paigow.advice`` is
+    installed, else ``"max-back"``."""
+    try:
+        found = importlib.util.find_spec("paigow.advice") is not None
+    except (ImportError, ValueError):  # pragma: no cover - a broken or spec-less module
+        found = False
+    return "equilibrium" if found else "max-back"
+
+
+def _strategy(strategy: StrategyLike | None, seat: str) -> npt.NDArray[np.float64]:
+    """``resolve(strategy, seat)`` (None: the default strategy), with a missing strategy module
+    reported as a bad strategy."""
+    if strategy is None:
+        strategy = default_strategy()
     try:
         return resolve(strategy, seat)
     except ImportError as e:
@@ -1125,7 +1141,7 @@ def simulate_round(
     stake: int = 1000,
     bets: "Mapping[int, int] | Iterable[Bet] | None" = None,
     house_stake: int | None = None,
-    strategy: StrategyLike = "max-back",
+    strategy: StrategyLike | None = None,
     banker_strategy: StrategyLike | None = None,
     options: Options | None = None,
     players: Sequence[str] | None = None,
@@ -1214,7 +1230,7 @@ def round_from_record(record: Mapping[str, Any]) -> RoundResult:
             r.expose(e["position"], t)
             if r.phase is not Phase.DEALT:
                 raise IllegalActionError("two of the banker's tiles were exposed: the deal is void; record the new deal (Art. 2.3)")
-    strategy = record.get("strategy", "max-back")
+    strategy = record.get("strategy")
     banker_entry = None
     for e in entries:
         if e["position"] == r.banker:

@@ -85,6 +85,15 @@ def test_the_same_seed_replays_the_same_round() -> None:
     assert simulate_round(42) != simulate_round(43)
 
 
+def test_the_default_strategy_is_equilibrium_when_available_else_max_back() -> None:
+    import importlib.util
+
+    from paigow.table import default_strategy
+
+    have_advice = importlib.util.find_spec("paigow.advice") is not None
+    assert default_strategy() == ("equilibrium" if have_advice else "max-back")
+
+
 def test_settings_by_max_back_unless_given() -> None:
     r = betting(bets={1: 100})
     r.deal({0: BANKER_TILES, 1: P1_TILES})
@@ -194,7 +203,7 @@ def test_co_bank_result_is_split_pro_rata() -> None:
     r.set_stake(500)
     r.bet(1, 300)
     r.deal({0: "5-5 4-6 1-4 2-5", 1: "6-6 6-6 1-1 1-1"})   # 双地 | 双天 wins both hands
-    res = balanced(r.settle())
+    res = balanced(r.settle("max-back"))
     assert res.outcomes[1] is Outcome.WIN
     assert res.ledger.changes == {"P0": -150, HOUSE: -150, "P1": 285}
 
@@ -432,7 +441,7 @@ def test_the_stake_is_carried_topped_up_never_lowered_also_after_a_loss() -> Non
     r = s.start_round(1000)
     r.bet(1, 300)
     r.deal({0: "5-5 4-6 1-4 2-5", 1: "6-6 6-6 1-1 1-1"})
-    r.settle()
+    r.settle("max-back")
     res = s.end_round()
     assert res.ledger.changes["P0"] == -300 and s.carried == 700
     refused(s, "start_round", 699, error=InvalidBetError, match=r"stake 699 is below 700.*never lowered \(Art. 4.9\)")
@@ -597,7 +606,7 @@ def test_a_banker_who_lost_the_stake_must_top_up() -> None:
     r = s.start_round(300)
     r.bet(1, 300)
     r.deal({0: "5-5 4-6 1-4 2-5", 1: "6-6 6-6 1-1 1-1"})
-    r.settle()
+    r.settle("max-back")
     s.end_round()
     assert s.carried == 0
     refused(s, "start_round", error=InvalidBetError, match=r"the stake was lost in the last round: top it up")

@@ -20,6 +20,7 @@ DOCS = Path(__file__).resolve().parent.parent / "docs" / "dealer.md"
 
 RECORD: dict[str, Any] = {
     "banker": 0,
+    "strategy": "max-back",
     "stake": 1000,
     "co_bankers": [{"party": "house", "stake": 500}],
     "positions": [
