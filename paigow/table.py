@@ -731,7 +731,8 @@ class Round:
                     f"the banker sets after every player (Art. 8.1): position{'s' if len(waiting) > 1 else ''}"
                     f" {', '.join(map(str, waiting))} still to set"
                 )
-            if by is not None and by not in (self.decider, "banker"):
+            deciders = {self.decider} | ({"banker"} if self.decider == self.banker_party else set())
+            if by is not None and by not in deciders:
                 raise IllegalActionError(
                     f"{by!r} does not decide the banker's setting: {self.decider!r} does, having the larger"
                     " stake of banker and house (the banker on equal stakes, Art. 3.4)"

@@ -216,6 +216,7 @@ def test_the_larger_stake_of_banker_and_house_decides_a_disputed_setting() -> No
     r.set_hand(1, 0)
     assert r.decider == HOUSE
     refused(r, "set_hand", 0, 1, by="P0", error=IllegalActionError, match=r"'house' does, having the larger stake")
+    refused(r, "set_hand", 0, 1, by="banker", error=IllegalActionError, match=r"'house' does")
     r.set_hand(0, 1, by=HOUSE)
     r2 = Round(0, house_stake=1000, seed=1)
     r2.set_stake(1000)
