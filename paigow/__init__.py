@@ -32,6 +32,10 @@ from paigow.advice import (
     solve,
     strategy,
 )
+from paigow.errors import InvalidOptionError, InvalidRecordError
+from paigow.dealing import Cut, Deal, DiceRoll, Exposure, ExposureEffect, Stacks, VoidReason, first_position, shuffle
+from paigow.settlement import Bet, Claim, Ledger, LedgerLine, LineKind, Options, Play, Rounding, Share, settle
+from paigow.table import Phase, Round, RoundResult, Session, round_from_record, simulate_round
 
 __all__ = [
     "Tile", "DECK", "FACES", "parse_tiles", "deck_indices",
@@ -43,6 +47,11 @@ __all__ = [
     "exploitability", "solve", "Equilibrium",
     "PaigowError", "InvalidTileError", "InvalidHandError", "InvalidStrategyError",
     "InvalidBetError", "IllegalActionError",
+    # dealer assistant: dealing, the table's procedure, settlement
+    "InvalidOptionError", "InvalidRecordError",
+    "shuffle", "Stacks", "Cut", "DiceRoll", "VoidReason", "Deal", "Exposure", "ExposureEffect", "first_position",
+    "Bet", "Share", "Play", "Options", "Rounding", "LedgerLine", "LineKind", "Claim", "Ledger", "settle",
+    "Round", "RoundResult", "Phase", "Session", "simulate_round", "round_from_record",
 ]
 
 __version__ = "0.1.0"

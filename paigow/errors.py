@@ -38,3 +38,16 @@ class InvalidBetError(PaigowError):
 
 class IllegalActionError(PaigowError):
     """An action the regulation does not allow at this point of the round."""
+
+
+class InvalidOptionError(PaigowError):
+    """A rule option the engine cannot apply: a commission rate outside [0, 1), an unknown
+    rounding mode."""
+
+
+class InvalidRecordError(PaigowError):
+    """A round record (the JSON that ``paigow settle`` reads) that is not well formed: not
+    JSON, an unknown key, a missing field, a list where an object belongs."""
+
+
+__all__ += ["InvalidOptionError", "InvalidRecordError"]

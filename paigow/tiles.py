@@ -22,7 +22,7 @@ from typing import Union
 
 from paigow.errors import InvalidHandError, InvalidTileError
 
-__all__ = ["Tile", "TileLike", "FACES", "DECK", "parse_tiles", "deck_indices"]
+__all__ = ["Tile", "TileLike", "FACES", "DECK", "parse_tiles", "deck_indices", "split_tile_text"]
 
 # face: (low pip, high pip, rank, points, seed name, English name,
 #        other Chinese names (simplified and traditional), other English names)
@@ -238,7 +238,7 @@ def parse_tiles(tiles: "str | Iterable[TileLike]", count: int | None = None) -> 
     paigow.errors.InvalidTileError: too many 6-6 (天): 3 given, the deck holds 2
     """
     if isinstance(tiles, str):
-        items: list[TileLike] = list(_split(tiles))
+        items: list[TileLike] = list(split_tile_text(tiles))
     elif isinstance(tiles, Tile):
         items = [tiles]
     else:
@@ -281,9 +281,13 @@ def parse_tiles(tiles: "str | Iterable[TileLike]", count: int | None = None) -> 
     return tuple(FACES[f] for f in chosen if f is not None)
 
 
-def _split(text: str) -> Iterable[str]:
+def split_tile_text(text: str) -> Iterable[str]:
     """Words of ``text`` grouped into tile names: the longest run of words that is a name
-    (``gee joon (six)``, ``long leg seven``) is one tile."""
+    (``gee joon (six)``, ``long leg seven``) is one tile.
+
+    >>> list(split_tile_text("6-6, gee joon (six) long leg seven 天"))
+    ['6-6', 'gee joon (six)', 'long leg seven', '天']
+    """
     words = [w for w in re.split(r"[\s,;]+", text.strip()) if w]
     i = 0
     while i < len(words):

@@ -1,0 +1,185 @@
+"""The dealer's subcommands: ``paigow round`` (a whole simulated round) and ``paigow settle``
+(a round's record as JSON in, the ledger as JSON out). The formats are in docs/dealer.md."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+from paigow.dealing import check_position
+from paigow.errors import InvalidBetError, InvalidRecordError
+from paigow.settings import Outcome
+from paigow.settlement import Options, Rounding, betting_order
+from paigow.table import RoundResult, round_from_record, simulate_round
+
+_OUTCOME = {Outcome.WIN: "win", Outcome.PUSH: "push", Outcome.LOSE: "lose"}
+
+
+def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
+    p = sub.add_parser(
+        "round",
+        help="simulate a whole round: dice, stacks, hands, settings, outcomes and the ledger",
+        description="Simulate one round of Pai Gow at a table of 8 positions: the shuffle, the dice "
+        "and the first stack, the deal, each hand set by a strategy and arranged by the dealer, "
+        "each position against the banker, and the ledger (who pays whom, in order, with the "
+        "commission). Secure shuffle by default; --seed replays a round exactly.",
+    )
+    p.add_argument("--seed", type=int, help="seed for a reproducible round (default: operating-system entropy)")
+    p.add_argument("--banker", type=int, default=0, help="the banker's position, 0-7 (default 0)")
+    p.add_argument("--stake", type=int, default=1000, help="the banker's stake in minor units (default 1000)")
+    p.add_argument("--bet", type=int, default=100, help="the bet on every player position (default 100)")
+    p.add_argument("--bets", metavar="P=N[,P=N...]",
+                   help="bets by position instead of --bet on every position, e.g. '1=100,4=250'")
+    p.add_argument("--house", type=int, metavar="N", help="the house's share of the bank (co-banking)")
+    p.add_argument("--strategy", help="how the hands are set: max-back or equilibrium (default: equilibrium when"
+                   " paigow.advice is installed, else max-back)")
+    p.add_argument("--banker-strategy", help="the banker's strategy (default: --strategy)")
+    _option_args(p)
+    p.add_argument("--json", action="store_true", help="machine-readable output")
+    p.set_defaults(func=_cmd_round)
+
+    s = sub.add_parser(
+        "settle",
+        help="settle a round from its record (JSON in, ledger as JSON out)",
+        description="Read a round's record as JSON (banker, stake, co-bankers, each position's "
+        "tiles, bets and setting) from FILE or standard input and print the settled round and its "
+        "ledger as JSON. The format is in docs/dealer.md.",
+    )
+    s.add_argument("file", nargs="?", default="-", help="the record (default: standard input)")
+    _option_args(s)
+    s.set_defaults(func=_cmd_settle)
+
+
+def _option_args(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--commission", metavar="RATE", help="commission rate, e.g. 0.05, 1/20 or 5%% (default 5%%)")
+    p.add_argument("--rounding", choices=[r.value for r in Rounding], help="rounding of commission (default half-up)")
+
+
+def _options(args: argparse.Namespace, base: Options | None = None) -> Options:
+    base = base or Options()
+    return Options(args.commission if args.commission is not None else base.commission,
+                   args.rounding if args.rounding is not None else base.rounding)
+
+
+def _parse_bets(text: str) -> dict[int, int]:
+    out: dict[int, int] = {}
+    for part in text.split(","):
+        pos, eq, amount = part.partition("=")
+        try:
+            p, a = int(pos), int(amount)
+        except ValueError:
+            raise InvalidBetError(f"--bets takes 'position=amount' pairs like '1=100,4=250', not {part!r}") from None
+        if not eq:
+            raise InvalidBetError(f"--bets takes 'position=amount' pairs like '1=100,4=250', not {part!r}")
+        check_position(p, "bet position", InvalidBetError)
+        if p in out:
+            raise InvalidBetError(f"--bets gives position {p} twice")
+        out[p] = a
+    return out
+
+
+def _cmd_round(args: argparse.Namespace) -> int:
+    check_position(args.banker, "banker")
+    bets = _parse_bets(args.bets) if args.bets else {p: args.bet for p in betting_order(args.banker)}
+    result = simulate_round(
+        args.seed, banker=args.banker, stake=args.stake, bets=bets, house_stake=args.house,
+        strategy=args.strategy, banker_strategy=args.banker_strategy, options=_options(args),
+    )
+    if args.json:
+        out = result.to_json()
+        out["seed"] = args.seed
+        print(json.dumps(out, ensure_ascii=False, indent=2))
+    else:
+        print(render(result, args.seed))
+    return 0
+
+
+def _cmd_settle(args: argparse.Namespace) -> int:
+    try:
+        if args.file == "-":
+            text = sys.stdin.read()
+        else:
+            with open(args.file, encoding="utf-8") as f:
+                text = f.read()
+    except OSError as e:
+        raise InvalidRecordError(f"cannot read the record {args.file!r}: {e.strerror}") from None
+    try:
+        record: Any = json.loads(text)
+    except json.JSONDecodeError as e:
+        raise InvalidRecordError(f"the record is not JSON: {e.msg} at line {e.lineno} column {e.colno}") from None
+    if not isinstance(record, dict):
+        raise InvalidRecordError(f"a round record is a JSON object, not {type(record).__name__}")
+    if args.commission is not None or args.rounding is not None:
+        record = dict(record)
+        record["options"] = _options(args, Options.from_json(record.get("options", {}))).to_json()
+    result = round_from_record(record)
+    print(json.dumps(result.to_json(), ensure_ascii=False, indent=2))
+    return 0
+
+
+def render(result: RoundResult, seed: int | None = None) -> str:
+    """A settled round as text a person can follow: the bank, the dice, the deal, each
+    position, the ledger lines in order, the changes and any claims."""
+    from paigow._text import table
+
+    led = result.ledger
+    banker = result.banker
+    out = [f"Pai Gow round: banker at position {banker} ({result.players[banker]})"
+           + (f", seed {seed}" if seed is not None else ", secure shuffle")]
+    out.append("bank: " + ", ".join(str(s) for s in result.shares) + f" = {led.bank}"
+               + f"; commission {led.options.commission} ({led.options.rounding.value})")
+    for d in result.deals:
+        for roll in d.shakes:
+            if roll.void is not None:
+                out.append(f"dice: {roll}: void, shaken again")
+        if d.cuts:
+            out.append("cuts: " + ", ".join(str(c) for c in d.cuts))
+        if d.stacks is not None:
+            out.append(f"stacks: {d.stacks}")
+        counted = d.dice
+        if counted is not None:
+            out.append(f"dice: {counted} -> counting the banker as 1, the first stack goes to position"
+                       f" {counted.first_position(banker)}")
+        for e in d.exposures:
+            out.append(f"exposed: {e}")
+        if d.void:
+            out.append("the deal is void (two of the banker's tiles exposed) and is made again")
+    out.append("")
+    rows: list[list[object]] = []
+    plays = {p.position: p for p in result.plays}
+    for pos in (banker,) + betting_order(banker):
+        hand = result.deal.hands[pos]
+        s = result.settings[pos]
+        play = plays.get(pos)
+        bets = ", ".join(f"{b} {a}" for b, a in play.stakes) if play else ""
+        if pos == banker:
+            verdict = "banker"
+        elif play is None:
+            verdict = ""
+        elif play.outcome is None:
+            verdict = "sits out"
+        else:
+            verdict = _OUTCOME[play.outcome]
+        rows.append([
+            pos, bets, " ".join(map(str, hand)) if hand else "",
+            str(s) if s else "", s.front.name_zh if s else "", s.back.name_zh if s else "", verdict,
+        ])
+    out.append(table(["pos", "bets", "tiles", "setting (front | back)", "front", "back", "outcome"], rows))
+    out.append("")
+    out.append("ledger, in order:")
+    lines = [[x.step, "" if x.position is None else x.position, x.kind.value,
+              "(returned)" if x.payer == x.payee else x.payer, x.payee, x.amount] for x in led.lines]
+    out.append(table(["step", "pos", "kind", "from", "to", "amount"], lines, right=[0, 5]))
+    out.append("")
+    changes = [[p, f"{v:+d}"] for p, v in led.changes.items()]
+    changes.append(["commission (house)", f"{led.commission:+d}"])
+    out.append(table(["party", "change"], changes, right=[1]))
+    out.append(f"bank result {led.bank_result:+d} (cap +/-{led.bank}); changes + commission = "
+               f"{sum(led.changes.values()) + led.commission}")
+    if led.stood_off:
+        out.append("stood off (returned): " + ", ".join(f"{p} {v}" for p, v in led.stood_off.items()))
+    for c in led.claims:
+        out.append(f"backline claim (Art. 7.2, between players): {c}")
+    return "\n".join(out)

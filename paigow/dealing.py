@@ -1,0 +1,549 @@
+"""Dealing (RULES.md 1.6, Art. 1-2): the shuffle, the 8 stacks, cuts, dice, the first stack, the
+deal and tiles exposed by accident.
+
+Positions are numbered 0-7 in dealing order (right to left). The shuffled tiles lie in a row of 8
+stacks of 4; a cut moves whole stacks from the front of the row to its end; the banker's 4 dice,
+counting the banker as 1, pick the position that takes the first stack, and the stacks go out in
+dealing order. All 32 tiles are dealt.
+
+>>> stacks = shuffle(seed=7)
+>>> roll = DiceRoll((3, 5, 6, 2))
+>>> roll.total, roll.first_position(banker=0)
+(16, 7)
+>>> deal = Deal.from_stacks(stacks, roll.first_position(0))
+>>> deal.hands[7] == stacks.stacks[0]
+True
+"""
+
+from __future__ import annotations
+
+import enum
+import random
+import re
+import secrets
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Union
+
+from paigow.errors import IllegalActionError, InvalidHandError, InvalidTileError
+from paigow.tiles import DECK, Tile, TileLike, parse_tiles
+from paigow.tiles import split_tile_text as _split_tile_words
+
+__all__ = [
+    "POSITIONS",
+    "MAX_PLAYER_CUTS",
+    "make_rng",
+    "shuffle",
+    "Stacks",
+    "Cut",
+    "check_cut",
+    "VoidReason",
+    "DiceRoll",
+    "roll_dice",
+    "first_position",
+    "Deal",
+    "ExposureEffect",
+    "Exposure",
+    "exposure_effect",
+    "check_position",
+]
+
+POSITIONS: range = range(8)
+"""The 8 positions (门), numbered in dealing order."""
+
+MAX_PLAYER_CUTS = 2
+"""At most two player positions cut in a round (Art. 2.1)."""
+
+Hand4 = tuple[Tile, Tile, Tile, Tile]
+HandLike = Union[str, Iterable[TileLike]]
+
+
+def check_position(position: object, what: str = "position",
+                   error: type[Exception] = IllegalActionError) -> int:
+    """``position`` as an int 0-7, or ``error`` naming it.
+
+    >>> check_position(3)
+    3
+    >>> check_position(8)
+    Traceback (most recent call last):
+    ...
+    paigow.errors.IllegalActionError: unknown position 8: positions are 0-7 in dealing order (RULES.md 1.6)
+    """
+    if not isinstance(position, int) or isinstance(position, bool) or position not in POSITIONS:
+        raise error(f"unknown {what} {position!r}: positions are 0-7 in dealing order (RULES.md 1.6)")
+    return position
+
+
+# -- the shuffle ------------------------------------------------------------------------------------
+def make_rng(seed: int | None = None) -> random.Random:
+    """The source of randomness: operating-system entropy (``secrets.SystemRandom``) by default,
+    a reproducible ``random.Random(seed)`` when a seed is given.
+
+    >>> make_rng(5).random() == make_rng(5).random()
+    True
+    >>> type(make_rng()).__name__
+    'SystemRandom'
+    """
+    if seed is None:
+        return secrets.SystemRandom()
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise IllegalActionError(f"a seed is an integer, not {seed!r}")
+    return random.Random(seed)
+
+
+def shuffle(seed: int | None = None, rng: random.Random | None = None) -> "Stacks":
+    """The 32 tiles shuffled and laid out in 8 stacks of 4 (Art. 1.1, 1.4).
+
+    Secure by default; ``seed`` (or a caller's ``rng``) makes it reproducible.
+
+    >>> shuffle(seed=1) == shuffle(seed=1), shuffle(seed=1) == shuffle(seed=2)
+    (True, False)
+    """
+    if rng is None:
+        rng = make_rng(seed)
+    tiles = list(DECK)
+    rng.shuffle(tiles)
+    return Stacks.from_tiles(tiles)
+
+
+@dataclass(frozen=True)
+class Stacks:
+    """The row of 8 stacks of 4 tiles, front of the row first. ``str()`` lists the stacks
+    separated by ``|``, which :meth:`parse` reads back.
+
+    >>> s = Stacks.from_tiles(DECK)
+    >>> str(s).split(" | ")[:2]
+    ['6-6 6-6 1-1 1-1', '4-4 4-4 1-3 1-3']
+    >>> Stacks.parse(str(s)) == s
+    True
+    """
+
+    stacks: tuple[Hand4, ...]
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.stacks, tuple) or len(self.stacks) != 8 or any(
+            not isinstance(st, tuple) or len(st) != 4 or not all(isinstance(t, Tile) for t in st)
+            for st in self.stacks
+        ):
+            raise InvalidHandError(f"a row of stacks is 8 tuples of 4 Tiles, not {self.stacks!r}")
+        _check_deck([t for st in self.stacks for t in st], "the stacks")
+
+    @classmethod
+    def from_tiles(cls, tiles: "str | Iterable[TileLike]") -> "Stacks":
+        """Stacks from the 32 tiles in row order (stack 0 is tiles 0-3, ...).
+
+        >>> Stacks.from_tiles("天 地")
+        Traceback (most recent call last):
+        ...
+        paigow.errors.InvalidHandError: 32 tiles are needed, 2 given: 天 地
+        """
+        t = parse_tiles(tiles, count=32)
+        return cls(tuple((t[i], t[i + 1], t[i + 2], t[i + 3]) for i in range(0, 32, 4)))
+
+    @classmethod
+    def parse(cls, text: str) -> "Stacks":
+        """Read 8 stacks of 4 tiles separated by ``|``."""
+        parts = text.split("|")
+        if len(parts) != 8:
+            raise InvalidHandError(f"8 stacks separated by '|' are needed, {len(parts)} given: {text!r}")
+        words: list[str] = []
+        for i, part in enumerate(parts):
+            w = list(_split_tile_words(part))
+            if len(w) != 4:
+                raise InvalidHandError(f"stack {i} has {len(w)} tiles, not 4: {part.strip()!r}")
+            words.extend(w)
+        return cls.from_tiles(words)
+
+    @property
+    def tiles(self) -> tuple[Tile, ...]:
+        """The 32 tiles in row order."""
+        return tuple(t for st in self.stacks for t in st)
+
+    def cut(self, k: int) -> "Stacks":
+        """The row after moving ``k`` whole stacks (1-7) from its front to its end.
+
+        >>> s = Stacks.from_tiles(DECK)
+        >>> s.cut(3).stacks[0] == s.stacks[3], s.cut(3).stacks[7] == s.stacks[2]
+        (True, True)
+        """
+        _check_k(k)
+        return Stacks(self.stacks[k:] + self.stacks[:k])
+
+    def __str__(self) -> str:
+        return " | ".join(" ".join(str(t) for t in st) for st in self.stacks)
+
+
+def _check_deck(tiles: Sequence[Tile], where: str) -> None:
+    try:
+        parse_tiles(tiles)
+    except InvalidTileError as e:
+        raise InvalidTileError(f"{where}: {e}") from None
+
+
+# -- cuts -------------------------------------------------------------------------------------------
+def _check_k(k: object) -> int:
+    if not isinstance(k, int) or isinstance(k, bool) or not 1 <= k <= 7:
+        raise IllegalActionError(
+            f"a cut moves 1 to 7 whole stacks, not {k!r} (RULES.md 1.6)"
+        )
+    return k
+
+
+@dataclass(frozen=True)
+class Cut:
+    """A cut: ``position`` moved ``stacks`` whole stacks from the front of the row to its end.
+
+    >>> Cut(2, 3), str(Cut(2, 3)), Cut.parse("2 cuts 3")
+    (Cut(position=2, stacks=3), '2 cuts 3', Cut(position=2, stacks=3))
+    """
+
+    position: int
+    stacks: int
+
+    def __post_init__(self) -> None:
+        check_position(self.position)
+        _check_k(self.stacks)
+
+    @classmethod
+    def parse(cls, text: str) -> "Cut":
+        """Read ``"<position> cuts <k>"``."""
+        m = re.fullmatch(r"\s*(\d+)\s+cuts\s+(\d+)\s*", text)
+        if not m:
+            raise IllegalActionError(f"a cut is written '<position> cuts <k>', not {text!r}")
+        return cls(int(m.group(1)), int(m.group(2)))
+
+    def __str__(self) -> str:
+        return f"{self.position} cuts {self.stacks}"
+
+
+def check_cut(cuts: Sequence[Cut], position: int, k: int, banker: int) -> None:
+    """Raise IllegalActionError unless ``position`` may cut ``k`` stacks after ``cuts`` (Art. 2.1):
+    players first, at most two player positions, one cut each, the banker last, nobody after.
+
+    >>> check_cut([Cut(1, 2), Cut(4, 1)], 5, 3, banker=0)
+    Traceback (most recent call last):
+    ...
+    paigow.errors.IllegalActionError: position 5 may not cut: two player positions (1, 4) have cut this round, the most Art. 2.1 allows
+    >>> check_cut([Cut(0, 2)], 5, 3, banker=0)
+    Traceback (most recent call last):
+    ...
+    paigow.errors.IllegalActionError: position 5 may not cut: the banker (position 0) has cut, and nobody cuts after the banker (Art. 2.1)
+    """
+    check_position(position)
+    check_position(banker, "banker")
+    _check_k(k)
+    if any(c.position == banker for c in cuts):
+        raise IllegalActionError(
+            f"position {position} may not cut: the banker (position {banker}) has cut, and nobody"
+            " cuts after the banker (Art. 2.1)"
+        )
+    if any(c.position == position for c in cuts):
+        raise IllegalActionError(f"position {position} has cut already: one cut per position (Art. 2.1)")
+    players = [c.position for c in cuts if c.position != banker]
+    if position != banker and len(players) >= MAX_PLAYER_CUTS:
+        raise IllegalActionError(
+            f"position {position} may not cut: two player positions ({', '.join(map(str, players))})"
+            " have cut this round, the most Art. 2.1 allows"
+        )
+
+
+# -- dice -------------------------------------------------------------------------------------------
+class VoidReason(enum.Enum):
+    """Why a shake does not count and the banker shakes again (Art. 1.5)."""
+
+    def __repr__(self) -> str:
+        return f"VoidReason.{self.name}"
+
+    TILTED = "tilted"
+    """翘骰: a die lies tilted."""
+    FALLEN = "fallen"
+    """骰从骰盅跌出: a die fell out of the shaker."""
+
+
+def _check_dice(dice: object) -> tuple[int, int, int, int]:
+    if (
+        not isinstance(dice, (tuple, list))
+        or len(dice) != 4
+        or not all(isinstance(d, int) and not isinstance(d, bool) and 1 <= d <= 6 for d in dice)
+    ):
+        raise IllegalActionError(f"a roll is 4 dice, each 1 to 6, not {dice!r} (Art. 1.2)")
+    return (dice[0], dice[1], dice[2], dice[3])
+
+
+@dataclass(frozen=True)
+class DiceRoll:
+    """One shake of the 4 dice. A ``void`` shake (tilted or fallen dice) does not count.
+
+    >>> r = DiceRoll((6, 6, 1, 3))
+    >>> r, str(r), r.total
+    (DiceRoll(dice=(6, 6, 1, 3), void=None), '6+6+1+3=16', 16)
+    >>> v = DiceRoll.parse("2+2+5+1 (tilted)")
+    >>> v.void, DiceRoll.parse(str(v)) == v
+    (VoidReason.TILTED, True)
+    """
+
+    dice: tuple[int, int, int, int]
+    void: VoidReason | None = None
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "dice", _check_dice(self.dice))
+        if self.void is not None and not isinstance(self.void, VoidReason):
+            try:
+                object.__setattr__(self, "void", VoidReason(self.void))
+            except ValueError:
+                raise IllegalActionError(
+                    f"a shake is void for tilted or fallen dice, not {self.void!r} (Art. 1.5)"
+                ) from None
+
+    @property
+    def total(self) -> int:
+        """The sum of the 4 dice, 4 to 24."""
+        return sum(self.dice)
+
+    def first_position(self, banker: int) -> int:
+        """The position that takes the first stack (see :func:`first_position`)."""
+        if self.void is not None:
+            raise IllegalActionError(f"the shake {str(self)!r} is void: shake again (Art. 1.5)")
+        return first_position(banker, self.total)
+
+    @classmethod
+    def parse(cls, text: str) -> "DiceRoll":
+        """Read ``a+b+c+d``, optionally ``=total`` and ``(tilted)`` or ``(fallen)``."""
+        m = re.fullmatch(r"\s*([1-6])\s*\+\s*([1-6])\s*\+\s*([1-6])\s*\+\s*([1-6])\s*(?:=\s*(\d+))?\s*"
+                         r"(?:\((\w+)\))?\s*", text)
+        if not m:
+            raise IllegalActionError(f"a roll is written like '3+5+6+2=16', not {text!r}")
+        dice = (int(m.group(1)), int(m.group(2)), int(m.group(3)), int(m.group(4)))
+        if m.group(5) is not None and int(m.group(5)) != sum(dice):
+            raise IllegalActionError(f"{text!r}: the dice add up to {sum(dice)}, not {m.group(5)}")
+        word = m.group(6)
+        if word is not None and word not in ("tilted", "fallen"):
+            raise IllegalActionError(f"{text!r}: a void shake is '(tilted)' or '(fallen)', not {word!r}")
+        return cls(dice, VoidReason(word) if word is not None else None)
+
+    def __str__(self) -> str:
+        base = "+".join(map(str, self.dice))
+        return f"{base} ({self.void.value})" if self.void else f"{base}={self.total}"
+
+
+def roll_dice(rng: random.Random) -> tuple[int, int, int, int]:
+    """Four fair dice from ``rng``.
+
+    >>> roll_dice(make_rng(3)) == roll_dice(make_rng(3))
+    True
+    """
+    return (rng.randint(1, 6), rng.randint(1, 6), rng.randint(1, 6), rng.randint(1, 6))
+
+
+def first_position(banker: int, total: int) -> int:
+    """The position that takes the first stack for dice ``total``, counting the banker as 1
+    (Art. 1.2): ``(banker + total - 1) mod 8``.
+
+    >>> [first_position(0, t) for t in (4, 8, 9, 16, 17, 24)]
+    [3, 7, 0, 7, 0, 7]
+    >>> first_position(0, 3)
+    Traceback (most recent call last):
+    ...
+    paigow.errors.IllegalActionError: 4 dice add up to 4 to 24, not 3
+    """
+    check_position(banker, "banker")
+    if not isinstance(total, int) or isinstance(total, bool) or not 4 <= total <= 24:
+        raise IllegalActionError(f"4 dice add up to 4 to 24, not {total!r}")
+    return (banker + total - 1) % 8
+
+
+# -- the deal ---------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Deal:
+    """The four tiles of each position (``hands[p]``), with the position that took the first
+    stack when the deal came from stacks. A hand is ``None`` when a dealer entered the deal and
+    did not see that position's tiles (a position that does not play).
+
+    >>> d = Deal.from_stacks(Stacks.from_tiles(DECK), first=6)
+    >>> d.hands[6], d.hands[7]
+    ((Tile(6, 6), Tile(6, 6), Tile(1, 1), Tile(1, 1)), (Tile(4, 4), Tile(4, 4), Tile(1, 3), Tile(1, 3)))
+    >>> Deal.parse(str(d)) == d
+    True
+    """
+
+    hands: tuple[Hand4 | None, ...]
+    first: int | None = None
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.hands, tuple) or len(self.hands) != 8 or any(
+            h is not None and (not isinstance(h, tuple) or len(h) != 4 or not all(isinstance(t, Tile) for t in h))
+            for h in self.hands
+        ):
+            raise InvalidHandError(f"a deal is 8 hands of 4 Tiles (or None), not {self.hands!r}")
+        if self.first is not None:
+            check_position(self.first, "first position")
+        _check_deck([t for h in self.hands if h is not None for t in h], "the deal")
+
+    @classmethod
+    def from_stacks(cls, stacks: Stacks, first: int) -> "Deal":
+        """Deal the row: stack j goes to position ``(first + j) mod 8`` (Art. 1.3-1.4)."""
+        check_position(first, "first position")
+        hands: list[Hand4 | None] = [None] * 8
+        for j, st in enumerate(stacks.stacks):
+            hands[(first + j) % 8] = st
+        return cls(tuple(hands), first)
+
+    @classmethod
+    def from_hands(cls, hands: "Mapping[int, HandLike | None] | Sequence[HandLike | None]") -> "Deal":
+        """The tiles a dealer saw dealt, checked to be a legal deal: 4 tiles a position and no
+        tile more often than the deck holds (so 8 hands are exactly the 32 tiles). Positions not
+        given (or ``None``) are unseen. Mixed names (杂九, 至尊) take their faces in deck order
+        across the whole deal.
+
+        >>> d = Deal.from_hands({0: "天 天 地 地", 3: "杂九 杂九 人 人"})
+        >>> d.hands[3], d.hands[1]
+        ((Tile(4, 5), Tile(3, 6), Tile(4, 4), Tile(4, 4)), None)
+        >>> Deal.from_hands({0: "天 天 地 地", 3: "天 人 人 鹅"})
+        Traceback (most recent call last):
+        ...
+        paigow.errors.InvalidTileError: the deal: too many 6-6 (天): 3 given, the deck holds 2 (positions 0, 3)
+        >>> Deal.from_hands({2: "天 地 人"})
+        Traceback (most recent call last):
+        ...
+        paigow.errors.InvalidHandError: position 2 is dealt 4 tiles, not 3: 天 地 人
+        """
+        if isinstance(hands, Mapping):
+            items = dict(hands)
+            for p in items:
+                check_position(p)
+        elif isinstance(hands, (str, bytes)) or not isinstance(hands, Sequence) or len(hands) != 8:
+            raise InvalidHandError(f"a deal is 8 hands in position order or a mapping of positions, not {hands!r}")
+        else:
+            items = dict(enumerate(hands))
+        words: dict[int, list[TileLike]] = {}
+        for p in sorted(items):
+            h = items[p]
+            if h is None:
+                continue
+            if isinstance(h, str):
+                w: list[TileLike] = list(_split_tile_words(h))
+            elif isinstance(h, Tile):
+                w = [h]
+            else:
+                try:
+                    w = list(h)
+                except TypeError:
+                    raise InvalidHandError(f"position {p}'s hand is 4 tiles, not {h!r}") from None
+            if len(w) != 4:
+                raise InvalidHandError(
+                    f"position {p} is dealt 4 tiles, not {len(w)}: {' '.join(map(str, w)) or '(none)'}"
+                )
+            words[p] = w
+        order = list(words)
+        try:
+            tiles = parse_tiles([x for p in order for x in words[p]])
+        except InvalidTileError as e:
+            where = _positions_of(e, words)
+            raise InvalidTileError(f"the deal: {e}{where}") from None
+        out: list[Hand4 | None] = [None] * 8
+        for i, p in enumerate(order):
+            t = tiles[4 * i : 4 * i + 4]
+            out[p] = (t[0], t[1], t[2], t[3])
+        return cls(tuple(out))
+
+    @classmethod
+    def parse(cls, text: str) -> "Deal":
+        """Read ``str(deal)``: ``p: tiles`` per seen position separated by ``;``, and optionally
+        ``first p;`` in front."""
+        first = None
+        hands: dict[int, str] = {}
+        for part in text.split(";"):
+            part = part.strip()
+            if not part:
+                continue
+            m = re.fullmatch(r"first\s+(\d+)", part)
+            if m:
+                first = int(m.group(1))
+                continue
+            m = re.fullmatch(r"(\d+)\s*:\s*(.*)", part)
+            if not m:
+                raise InvalidHandError(f"a deal is written 'first 3; 0: 6-6 6-6 1-1 1-1; ...', not {text!r}")
+            hands[int(m.group(1))] = m.group(2)
+        d = cls.from_hands(hands)
+        return cls(d.hands, first) if first is not None else d
+
+    @property
+    def seen(self) -> tuple[int, ...]:
+        """Positions whose tiles are known."""
+        return tuple(p for p in POSITIONS if self.hands[p] is not None)
+
+    def __str__(self) -> str:
+        parts = [f"first {self.first}"] if self.first is not None else []
+        parts += [f"{p}: {' '.join(map(str, h))}" for p, h in enumerate(self.hands) if h is not None]
+        return "; ".join(parts)
+
+
+def _positions_of(err: InvalidTileError, words: Mapping[int, Sequence[TileLike]]) -> str:
+    """For a 'too many X' error, the positions holding X."""
+    m = re.match(r"too many (\d-\d)", str(err))
+    if not m:
+        return ""
+    face = Tile.parse(m.group(1))
+    where = []
+    for p, w in words.items():
+        for x in w:
+            try:
+                if Tile.parse(x) == face:
+                    where.append(p)
+                    break
+            except InvalidTileError:
+                pass
+    return f" (positions {', '.join(map(str, where))})" if where else ""
+
+
+# -- exposed tiles ----------------------------------------------------------------------------------
+class ExposureEffect(enum.Enum):
+    """What tiles turned face up by accident do to the round (Art. 2.2-2.3)."""
+
+    def __repr__(self) -> str:
+        return f"ExposureEffect.{self.name}"
+
+    PLAY_ON = "play on"
+    """One tile of a position: the round goes on."""
+    SIT_OUT = "sit out"
+    """Two tiles of a player position: it takes no part in the round; its bets stand off."""
+    VOID_DEAL = "void deal"
+    """Two of the banker's tiles: the deal is void and made again, bets unchanged."""
+
+
+def exposure_effect(position: int, count: int, banker: int) -> ExposureEffect:
+    """The effect of ``count`` tiles exposed at ``position`` (counted per position).
+
+    >>> [exposure_effect(3, n, banker=0).value for n in (1, 2)]
+    ['play on', 'sit out']
+    >>> exposure_effect(0, 2, banker=0).value
+    'void deal'
+    """
+    check_position(position)
+    check_position(banker, "banker")
+    if count < 2:
+        return ExposureEffect.PLAY_ON
+    return ExposureEffect.VOID_DEAL if position == banker else ExposureEffect.SIT_OUT
+
+
+@dataclass(frozen=True)
+class Exposure:
+    """A tile turned face up by accident at ``position`` (``tile`` None if not recorded), the
+    number exposed there so far in this deal, and the effect.
+
+    >>> e = Exposure(4, Tile(6, 6), 1, ExposureEffect.PLAY_ON)
+    >>> str(e)
+    '6-6 exposed at 4 (1 there): play on'
+    """
+
+    position: int
+    tile: Tile | None
+    count: int
+    effect: ExposureEffect
+
+    def __post_init__(self) -> None:
+        check_position(self.position)
+
+    def __str__(self) -> str:
+        what = str(self.tile) if self.tile is not None else "a tile"
+        return f"{what} exposed at {self.position} ({self.count} there): {self.effect.value}"

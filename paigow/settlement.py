@@ -1,0 +1,715 @@
+"""Settlement to the last unit (RULES.md 1.7-1.8, Art. 3, 4.5, 7; commission by 58/91/M).
+
+:func:`settle` is a pure function from the bank's shares and each position's bets and outcome to
+a frozen :class:`Ledger`. Money is integers in the currency's minor unit.
+
+- Positions settle one by one in betting order, starting after the banker. A win is paid while
+  the bank can pay it and a loss collected while the bank may still win, so the bank's running
+  result stays within [-bank, +bank]; the rest stands off (is returned), partly when only part
+  fits. Several bets on one position share what fits pro rata (:func:`split`).
+- Commission (default 5%, rounded half up) is taken from every bettor's win and from the bank's
+  net win of the round; rate and rounding are :class:`Options`.
+- The bank is the sum of its shares (banker, house, co-banking players); its net result is split
+  pro rata to the shares by :func:`split`.
+- Backline claims (Art. 7.2) are reported in ``Ledger.claims``, apart from the table's money.
+
+For every ledger, ``sum(changes.values()) + commission == 0``.
+
+>>> ledger = settle(0, [Share("P0", 1000)], [
+...     Play(1, Outcome.WIN, (Bet(1, "ann", 100),)),
+...     Play(2, Outcome.LOSE, (Bet(2, "bob", 300),)),
+... ])
+>>> for line in ledger.lines: print(line)
+1. win at 1: bank pays ann 100
+2. commission at 1: ann pays house 5
+3. loss at 2: bob pays bank 300
+4. commission: bank pays house 10
+5. share: bank pays P0 190
+>>> ledger.changes, ledger.commission
+({'P0': 190, 'ann': 95, 'bob': -300}, 15)
+"""
+
+from __future__ import annotations
+
+import enum
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from decimal import Decimal
+from fractions import Fraction
+from typing import Any, Union
+
+from paigow.dealing import check_position
+from paigow.errors import IllegalActionError, InvalidBetError, InvalidOptionError
+from paigow.settings import Outcome
+
+__all__ = [
+    "BANK",
+    "HOUSE",
+    "Rounding",
+    "Options",
+    "Bet",
+    "Share",
+    "Play",
+    "LineKind",
+    "LedgerLine",
+    "Claim",
+    "Ledger",
+    "settle",
+    "split",
+    "betting_order",
+    "check_amount",
+]
+
+BANK = "bank"
+"""The pool the bank pays from and collects into during the round; it nets to zero."""
+HOUSE = "house"
+"""The house: takes the commission, and may share the bank."""
+
+_RESERVED = (BANK, HOUSE)
+
+
+def check_amount(amount: object, what: str, where: str = "") -> int:
+    """``amount`` as a positive int of minor units, or InvalidBetError naming ``what``.
+
+    >>> check_amount(100, "bet")
+    100
+    >>> check_amount(2.5, "bet")
+    Traceback (most recent call last):
+    ...
+    paigow.errors.InvalidBetError: bet 2.5 is not a whole number of minor units (RULES.md 1.8)
+    >>> check_amount(0, "stake")
+    Traceback (most recent call last):
+    ...
+    paigow.errors.InvalidBetError: stake 0 must be above zero (RULES.md 1.8)
+    """
+    if not isinstance(amount, int) or isinstance(amount, bool):
+        raise InvalidBetError(f"{what} {amount!r}{where} is not a whole number of minor units (RULES.md 1.8)")
+    if amount <= 0:
+        raise InvalidBetError(f"{what} {amount!r}{where} must be above zero (RULES.md 1.8)")
+    return amount
+
+
+def _check_name(name: object, what: str, reserved: Sequence[str] = _RESERVED) -> str:
+    if not isinstance(name, str) or not name.strip() or name != name.strip():
+        raise InvalidBetError(f"{what} {name!r} must be a non-empty name without outer spaces")
+    if name in reserved:
+        raise InvalidBetError(f"{what} may not be called {name!r}: the name is reserved for the {name}")
+    return name
+
+
+def betting_order(banker: int) -> tuple[int, ...]:
+    """The 7 player positions in betting (and settling) order: dealing order from the banker's
+    right-hand neighbour (RULES.md 1.6).
+
+    >>> betting_order(5)
+    (6, 7, 0, 1, 2, 3, 4)
+    """
+    check_position(banker, "banker")
+    return tuple((banker + i) % 8 for i in range(1, 8))
+
+
+# -- options ----------------------------------------------------------------------------------------
+class Rounding(enum.Enum):
+    """How a commission is rounded to the minor unit."""
+
+    def __repr__(self) -> str:
+        return f"Rounding.{self.name}"
+
+    HALF_UP = "half-up"
+    HALF_DOWN = "half-down"
+    HALF_EVEN = "half-even"
+    FLOOR = "floor"
+    CEILING = "ceiling"
+
+    def apply(self, x: Fraction) -> int:
+        """``x`` (not negative) rounded to an integer.
+
+        >>> [r.apply(Fraction(5, 2)) for r in Rounding]
+        [3, 2, 2, 2, 3]
+        """
+        lo = x.numerator // x.denominator
+        rest = x - lo
+        if rest == 0:
+            return lo
+        if self is Rounding.FLOOR:
+            return lo
+        if self is Rounding.CEILING:
+            return lo + 1
+        half = Fraction(1, 2)
+        if rest != half:
+            return lo + (rest > half)
+        if self is Rounding.HALF_UP:
+            return lo + 1
+        if self is Rounding.HALF_DOWN:
+            return lo
+        return lo + (lo % 2)
+
+
+RateLike = Union[Fraction, Decimal, int, float, str]
+
+
+def _rate(value: RateLike) -> Fraction:
+    try:
+        if isinstance(value, bool):
+            raise TypeError
+        if isinstance(value, str):
+            text = value.strip()
+            r = Fraction(text[:-1]) / 100 if text.endswith("%") else Fraction(text)
+        elif isinstance(value, float):
+            r = Fraction(str(value))
+        elif isinstance(value, (Fraction, Decimal, int)):
+            r = Fraction(value)
+        else:
+            raise TypeError
+    except (TypeError, ValueError, ZeroDivisionError):
+        raise InvalidOptionError(
+            f"commission rate {value!r} is not a number like '0.05', '1/20' or '5%'"
+        ) from None
+    if not 0 <= r < 1:
+        raise InvalidOptionError(f"commission rate {value!r} must be at least 0 and below 1")
+    return r
+
+
+@dataclass(frozen=True)
+class Options:
+    """Rule options of settlement: the commission rate (58/91/M: 5%) and its rounding.
+
+    The rate is kept exact as a Fraction; give it as ``Fraction(1, 20)``, ``"0.05"``, ``"5%"``,
+    ``Decimal("0.05")`` (a float is read by its decimal text).
+
+    >>> o = Options("4%", "floor")
+    >>> o, o.commission_on(130)
+    (Options(commission=Fraction(1, 25), rounding=Rounding.FLOOR), 5)
+    >>> Options().commission_on(10), Options().commission_on(30)   # 0.5 and 1.5, half up
+    (1, 2)
+    """
+
+    commission: Fraction = Fraction(1, 20)
+    rounding: Rounding = Rounding.HALF_UP
+
+    def __init__(self, commission: RateLike = Fraction(1, 20), rounding: "Rounding | str" = Rounding.HALF_UP) -> None:
+        object.__setattr__(self, "commission", _rate(commission))
+        try:
+            object.__setattr__(self, "rounding", Rounding(rounding))
+        except ValueError:
+            raise InvalidOptionError(
+                f"unknown rounding {rounding!r}: use " + ", ".join(repr(r.value) for r in Rounding)
+            ) from None
+
+    def commission_on(self, win: int) -> int:
+        """The commission on a win of ``win`` minor units."""
+        return self.rounding.apply(win * self.commission)
+
+    def to_json(self) -> dict[str, str]:
+        """``{"commission": "1/20", "rounding": "half-up"}``."""
+        return {"commission": str(self.commission), "rounding": self.rounding.value}
+
+    @classmethod
+    def from_json(cls, data: object) -> "Options":
+        """Read :meth:`to_json`'s form (either key may be left out)."""
+        if not isinstance(data, Mapping):
+            raise InvalidOptionError(f"options are an object, not {data!r}")
+        extra = set(data) - {"commission", "rounding"}
+        if extra:
+            raise InvalidOptionError(f"unknown option {sorted(extra)[0]!r}: options are 'commission' and 'rounding'")
+        return cls(data.get("commission", Fraction(1, 20)), data.get("rounding", Rounding.HALF_UP))
+
+
+# -- inputs -----------------------------------------------------------------------------------------
+_BET_RE = re.compile(r"\s*(-?\d+)\s+on\s+(\d+)\s+by\s+(.+?)\s*")
+
+
+@dataclass(frozen=True)
+class Bet:
+    """``amount`` minor units bet by ``bettor`` on ``position``.
+
+    >>> b = Bet(3, "ann", 100)
+    >>> str(b), Bet.parse(str(b)) == b
+    ('100 on 3 by ann', True)
+    >>> Bet(3, "ann", -5)
+    Traceback (most recent call last):
+    ...
+    paigow.errors.InvalidBetError: bet -5 on position 3 by 'ann' must be above zero (RULES.md 1.8)
+    """
+
+    position: int
+    bettor: str
+    amount: int
+
+    def __post_init__(self) -> None:
+        check_position(self.position, "bet position", InvalidBetError)
+        _check_name(self.bettor, "bettor")
+        check_amount(self.amount, "bet", f" on position {self.position} by {self.bettor!r}")
+
+    @classmethod
+    def parse(cls, text: str) -> "Bet":
+        """Read ``"<amount> on <position> by <bettor>"``."""
+        m = _BET_RE.fullmatch(text)
+        if not m:
+            raise InvalidBetError(f"a bet is written '100 on 3 by ann', not {text!r}")
+        return cls(int(m.group(2)), m.group(3), int(m.group(1)))
+
+    def __str__(self) -> str:
+        return f"{self.amount} on {self.position} by {self.bettor}"
+
+
+@dataclass(frozen=True)
+class Share:
+    """A share of the bank: ``party`` put ``stake`` minor units in it (the banker's 本金, the
+    house's or a co-banking player's stake).
+
+    >>> s = Share("house", 500)
+    >>> str(s), Share.parse(str(s)) == s
+    ('house stakes 500', True)
+    """
+
+    party: str
+    stake: int
+
+    def __post_init__(self) -> None:
+        _check_name(self.party, "bank share party", reserved=(BANK,))
+        check_amount(self.stake, "stake", f" of {self.party!r}")
+
+    @classmethod
+    def parse(cls, text: str) -> "Share":
+        """Read ``"<party> stakes <amount>"``."""
+        m = re.fullmatch(r"\s*(.+?)\s+stakes\s+(-?\d+)\s*", text)
+        if not m:
+            raise InvalidBetError(f"a bank share is written 'house stakes 500', not {text!r}")
+        return cls(m.group(1), int(m.group(2)))
+
+    def __str__(self) -> str:
+        return f"{self.party} stakes {self.stake}"
+
+
+@dataclass(frozen=True)
+class Play:
+    """One position's part in settlement: its bets in the order placed and its outcome against
+    the banker (``None``: the position took no part, e.g. two tiles exposed; its bets stand off).
+    ``other_outcomes`` are the outcomes the position's other splits would have had, for
+    backline claims.
+
+    >>> p = Play(2, Outcome.LOSE, (Bet(2, "ann", 100), Bet(2, "bob", 200), Bet(2, "ann", 100)))
+    >>> p.stakes, p.holder, p.total
+    ((('ann', 200), ('bob', 200)), 'ann', 400)
+    """
+
+    position: int
+    outcome: Outcome | None
+    bets: tuple[Bet, ...]
+    other_outcomes: tuple[Outcome, ...] = ()
+
+    def __post_init__(self) -> None:
+        check_position(self.position)
+        if self.outcome is not None and not isinstance(self.outcome, Outcome):
+            raise IllegalActionError(f"position {self.position}'s outcome must be an Outcome or None, not {self.outcome!r}")
+        object.__setattr__(self, "bets", tuple(self.bets))
+        object.__setattr__(self, "other_outcomes", tuple(self.other_outcomes))
+        for b in self.bets:
+            if not isinstance(b, Bet):
+                raise InvalidBetError(f"position {self.position}'s bets must be Bets, not {b!r}")
+            if b.position != self.position:
+                raise InvalidBetError(f"bet {str(b)!r} is listed under position {self.position}")
+        for o in self.other_outcomes:
+            if not isinstance(o, Outcome):
+                raise IllegalActionError(f"position {self.position}'s other outcomes must be Outcomes, not {o!r}")
+
+    @property
+    def stakes(self) -> tuple[tuple[str, int], ...]:
+        """Each bettor's total on the position, in the order of each bettor's first bet."""
+        total: dict[str, int] = {}
+        for b in self.bets:
+            total[b.bettor] = total.get(b.bettor, 0) + b.amount
+        return tuple(total.items())
+
+    @property
+    def total(self) -> int:
+        """All the money bet on the position."""
+        return sum(b.amount for b in self.bets)
+
+    @property
+    def holder(self) -> str | None:
+        """The bettor with the largest bet, the first placed on equal bets: this bettor holds and
+        sets the tiles (Art. 7.1)."""
+        best: tuple[str, int] | None = None
+        for bettor, amount in self.stakes:
+            if best is None or amount > best[1]:
+                best = (bettor, amount)
+        return best[0] if best else None
+
+
+# -- outputs ----------------------------------------------------------------------------------------
+class LineKind(enum.Enum):
+    """What a ledger line records."""
+
+    def __repr__(self) -> str:
+        return f"LineKind.{self.name}"
+
+    WIN = "win"
+    """The bank pays a winning bettor."""
+    LOSS = "loss"
+    """A losing bettor pays the bank."""
+    PUSH = "push"
+    """A push: the bet is returned."""
+    STAND_OFF = "stand-off"
+    """The part of a win or loss the bank cap does not let through: returned."""
+    SAT_OUT = "sat-out"
+    """The position took no part (two exposed tiles): the bet is returned."""
+    COMMISSION = "commission"
+    """Commission to the house, from a bettor's win or the bank's net win."""
+    SHARE = "share"
+    """A bank share's part of the bank's net result."""
+
+
+_RETURNS = (LineKind.PUSH, LineKind.STAND_OFF, LineKind.SAT_OUT)
+_LINE_RE = re.compile(
+    r"\s*(\d+)\.\s+([a-z-]+)(?:\s+at\s+(\d+))?:\s+(?:(\d+)\s+returned\s+to\s+(.+?)|(.+?)\s+pays\s+(.+?)\s+(\d+))\s*"
+)
+
+
+@dataclass(frozen=True)
+class LedgerLine:
+    """One step of settlement: ``payer`` pays ``payee`` ``amount`` (or, for a push, a stand-off
+    or a sat-out position, ``amount`` is returned to the bettor, who is both payer and payee).
+    ``position`` is None for the bank's own steps.
+
+    >>> line = LedgerLine(3, LineKind.WIN, 5, "bank", "ann", 100)
+    >>> str(line), LedgerLine.parse(str(line)) == line
+    ('3. win at 5: bank pays ann 100', True)
+    >>> print(LedgerLine(4, LineKind.STAND_OFF, 6, "bob", "bob", 50))
+    4. stand-off at 6: 50 returned to bob
+    """
+
+    step: int
+    kind: LineKind
+    position: int | None
+    payer: str
+    payee: str
+    amount: int
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "kind", LineKind(self.kind))
+        if self.position is not None:
+            check_position(self.position)
+        if self.kind in _RETURNS and self.payer != self.payee:
+            raise IllegalActionError(f"a {self.kind.value} line returns a bet to its bettor: payer and payee must match")
+
+    @classmethod
+    def parse(cls, text: str) -> "LedgerLine":
+        """Read ``str(line)``."""
+        m = _LINE_RE.fullmatch(text)
+        if not m:
+            raise IllegalActionError(f"not a ledger line: {text!r}")
+        try:
+            kind = LineKind(m.group(2))
+        except ValueError:
+            raise IllegalActionError(f"unknown ledger line kind {m.group(2)!r} in {text!r}") from None
+        pos = int(m.group(3)) if m.group(3) is not None else None
+        if m.group(4) is not None:
+            return cls(int(m.group(1)), kind, pos, m.group(5), m.group(5), int(m.group(4)))
+        return cls(int(m.group(1)), kind, pos, m.group(6), m.group(7), int(m.group(8)))
+
+    def __str__(self) -> str:
+        at = f" at {self.position}" if self.position is not None else ""
+        if self.kind in _RETURNS:
+            return f"{self.step}. {self.kind.value}{at}: {self.amount} returned to {self.payee}"
+        return f"{self.step}. {self.kind.value}{at}: {self.payer} pays {self.payee} {self.amount}"
+
+    def to_json(self) -> dict[str, object]:
+        """The line as a JSON object."""
+        return {"step": self.step, "kind": self.kind.value, "position": self.position,
+                "payer": self.payer, "payee": self.payee, "amount": self.amount}
+
+
+@dataclass(frozen=True)
+class Claim:
+    """A backline claim (Art. 7.2): the setter of ``position`` lost where another split would
+    have won or pushed, and owes ``bettor`` the difference between what the bettor would have had
+    (``would_have``) and what it got (``got``), both net of commission.
+
+    >>> c = Claim(2, "ann", "bob", 100, got=-100, would_have=0)
+    >>> str(c)
+    'at 2 ann owes bob 100 (got -100, would have had 0)'
+    """
+
+    position: int
+    setter: str
+    bettor: str
+    amount: int
+    got: int
+    would_have: int
+
+    def __str__(self) -> str:
+        return (f"at {self.position} {self.setter} owes {self.bettor} {self.amount}"
+                f" (got {self.got}, would have had {self.would_have})")
+
+    def to_json(self) -> dict[str, object]:
+        """The claim as a JSON object."""
+        return {"position": self.position, "setter": self.setter, "bettor": self.bettor,
+                "amount": self.amount, "got": self.got, "would_have": self.would_have}
+
+
+@dataclass(frozen=True)
+class Ledger:
+    """The result of settlement: the lines in the order a croupier pays them, and the claims.
+
+    Everything else is read from the lines: every party's change, the commission, what stood
+    off, the bank's result. ``sum(changes.values()) + commission == 0`` always.
+    """
+
+    banker: int
+    shares: tuple[Share, ...]
+    options: Options
+    lines: tuple[LedgerLine, ...]
+    claims: tuple[Claim, ...] = field(default=())
+
+    @property
+    def bank(self) -> int:
+        """The bank: the sum of the shares, and the cap on its win and its loss."""
+        return sum(s.stake for s in self.shares)
+
+    @property
+    def changes(self) -> dict[str, int]:
+        """Every party's change in money at the table: the bank's shares first, then bettors in
+        settling order. The house's co-banking result is under ``"house"``; its commission is
+        :attr:`commission`, apart."""
+        out: dict[str, int] = {s.party: 0 for s in self.shares}
+        for line in self.lines:
+            if line.kind in _RETURNS:
+                out.setdefault(line.payee, 0)
+                continue
+            if line.payer != BANK:
+                out[line.payer] = out.get(line.payer, 0) - line.amount
+            if line.payee != BANK and line.kind is not LineKind.COMMISSION:
+                out[line.payee] = out.get(line.payee, 0) + line.amount
+        return out
+
+    @property
+    def commission(self) -> int:
+        """All commission taken by the house this round."""
+        return sum(line.amount for line in self.lines if line.kind is LineKind.COMMISSION)
+
+    @property
+    def bank_commission(self) -> int:
+        """The commission on the bank's net win."""
+        return sum(line.amount for line in self.lines if line.kind is LineKind.COMMISSION and line.payer == BANK)
+
+    @property
+    def bank_result(self) -> int:
+        """The bank's result before commission: collected losses less paid wins, in [-bank, bank]."""
+        return sum(line.amount if line.kind is LineKind.LOSS else -line.amount
+                   for line in self.lines if line.kind in (LineKind.WIN, LineKind.LOSS))
+
+    @property
+    def stood_off(self) -> dict[str, int]:
+        """What the bank cap let through to nobody, returned to each bettor (pushes and sat-out
+        positions are not counted here)."""
+        out: dict[str, int] = {}
+        for line in self.lines:
+            if line.kind is LineKind.STAND_OFF:
+                out[line.payee] = out.get(line.payee, 0) + line.amount
+        return out
+
+    @property
+    def changes_after_claims(self) -> dict[str, int]:
+        """:attr:`changes` after the backline claims are paid (between players; the house owes
+        nothing, Art. 7.2)."""
+        out = self.changes
+        for c in self.claims:
+            out[c.setter] -= c.amount
+            out[c.bettor] += c.amount
+        return out
+
+    def result_at(self, position: int, bettor: str) -> int:
+        """``bettor``'s net result on ``position``: wins less losses and commission."""
+        total = 0
+        for line in self.lines:
+            if line.position != position:
+                continue
+            if line.kind is LineKind.WIN and line.payee == bettor:
+                total += line.amount
+            elif line.kind in (LineKind.LOSS, LineKind.COMMISSION) and line.payer == bettor:
+                total -= line.amount
+        return total
+
+    def __str__(self) -> str:
+        body = [str(line) for line in self.lines]
+        body += [f"{p}: {v:+d}" for p, v in self.changes.items()]
+        body.append(f"commission: {self.commission}")
+        body += [f"claim {c}" for c in self.claims]
+        return "\n".join(body)
+
+    def to_json(self) -> dict[str, Any]:
+        """The ledger as JSON (the format of ``paigow settle``, docs/dealer.md)."""
+        return {
+            "banker": self.banker,
+            "bank": self.bank,
+            "shares": [{"party": s.party, "stake": s.stake} for s in self.shares],
+            "options": self.options.to_json(),
+            "lines": [line.to_json() for line in self.lines],
+            "changes": self.changes,
+            "commission": self.commission,
+            "bank_result": self.bank_result,
+            "bank_commission": self.bank_commission,
+            "stood_off": self.stood_off,
+            "claims": [c.to_json() for c in self.claims],
+            "changes_after_claims": self.changes_after_claims,
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> "Ledger":
+        """Read :meth:`to_json`'s form back (the derived fields are recomputed).
+
+        >>> ledger = settle(0, [Share("P0", 300)], [Play(1, Outcome.WIN, (Bet(1, "ann", 500),))])
+        >>> Ledger.from_json(ledger.to_json()) == ledger
+        True
+        """
+        try:
+            return cls(
+                int(data["banker"]),
+                tuple(Share(s["party"], s["stake"]) for s in data["shares"]),
+                Options.from_json(data["options"]),
+                tuple(LedgerLine(x["step"], LineKind(x["kind"]), x["position"], x["payer"], x["payee"], x["amount"])
+                      for x in data["lines"]),
+                tuple(Claim(**c) for c in data.get("claims", ())),
+            )
+        except (KeyError, TypeError) as e:
+            raise IllegalActionError(f"not a ledger: {e!r}") from None
+
+
+# -- the computation --------------------------------------------------------------------------------
+def split(amount: int, weights: Sequence[int]) -> tuple[int, ...]:
+    """``amount`` split pro rata to ``weights`` in whole units, summing exactly to ``amount``.
+
+    Largest remainder: each part is first rounded toward zero; the units left over go one each
+    to the parts with the largest remainders, on equal remainders to the earlier part. A negative
+    amount is split like its size and negated, so the part that takes an extra unit of a win
+    also takes an extra unit of a loss. No part is larger in size than its weight's exact share
+    rounded up.
+
+    >>> split(100, [1, 1, 1]), split(-100, [1, 1, 1]), split(7, [500, 300, 200])
+    ((34, 33, 33), (-34, -33, -33), (4, 2, 1))
+    """
+    if not weights or any(w <= 0 for w in weights):
+        raise ValueError(f"weights must be positive, not {list(weights)!r}")
+    size, sign = abs(amount), (1 if amount >= 0 else -1)
+    total = sum(weights)
+    parts = [size * w // total for w in weights]
+    rems = [size * w % total for w in weights]
+    left = size - sum(parts)
+    for i in sorted(range(len(weights)), key=lambda i: (-rems[i], i))[:left]:
+        parts[i] += 1
+    return tuple(sign * p for p in parts)
+
+
+def settle(
+    banker: int,
+    shares: Iterable[Share],
+    plays: Iterable[Play],
+    options: Options | None = None,
+) -> Ledger:
+    """Settle a round: the bank made of ``shares``, each position's :class:`Play`, in betting
+    order from the banker's neighbour, with the cap, commission, shares and backline claims.
+
+    The cap: a bank of 300 pays only 300 of ann's win of 500 and 200 stands off; bob's loss,
+    settled after, is collected as the bank is then 300 down:
+
+    >>> ledger = settle(0, [Share("P0", 300)], [
+    ...     Play(1, Outcome.WIN, (Bet(1, "ann", 500),)),
+    ...     Play(2, Outcome.LOSE, (Bet(2, "bob", 100),)),
+    ... ])
+    >>> [str(x) for x in ledger.lines]       # doctest: +NORMALIZE_WHITESPACE
+    ['1. win at 1: bank pays ann 300', '2. stand-off at 1: 200 returned to ann',
+     '3. commission at 1: ann pays house 15', '4. loss at 2: bob pays bank 100',
+     '5. share: P0 pays bank 200']
+    >>> ledger.bank_result, ledger.changes
+    (-200, {'P0': -200, 'ann': 285, 'bob': -100})
+    """
+    if options is None:
+        options = Options()
+    if not isinstance(options, Options):
+        raise InvalidOptionError(f"options must be Options, not {options!r}")
+    check_position(banker, "banker")
+    share_t = tuple(shares)
+    if not share_t:
+        raise InvalidBetError("the bank needs at least one share: the banker's stake (Art. 4.4)")
+    seen: set[str] = set()
+    for s in share_t:
+        if not isinstance(s, Share):
+            raise InvalidBetError(f"bank shares must be Shares, not {s!r}")
+        if s.party in seen:
+            raise InvalidBetError(f"{s.party!r} holds two shares of the bank: give one share a party")
+        seen.add(s.party)
+    by_pos: dict[int, Play] = {}
+    for p in plays:
+        if not isinstance(p, Play):
+            raise IllegalActionError(f"plays must be Plays, not {p!r}")
+        if p.position == banker:
+            raise InvalidBetError(f"position {banker} is the banker's: nobody bets on the banker's own position")
+        if p.position in by_pos:
+            raise IllegalActionError(f"position {p.position} is given twice")
+        by_pos[p.position] = p
+    lines = _run(banker, share_t, by_pos, options)
+    ledger = Ledger(banker, share_t, options, lines)
+    claims: list[Claim] = []
+    for pos in betting_order(banker):
+        play = by_pos.get(pos)
+        if play is None or play.outcome is not Outcome.LOSE or len(play.stakes) < 2:
+            continue
+        better = [o for o in play.other_outcomes if o is not Outcome.LOSE]
+        if not better:
+            continue
+        alt = max(better)
+        other = Ledger(banker, share_t, options, _run(banker, share_t, {**by_pos, pos: replace(play, outcome=alt)}, options))
+        setter = play.holder
+        assert setter is not None
+        for bettor, _ in play.stakes:
+            if bettor == setter:
+                continue
+            got, would = ledger.result_at(pos, bettor), other.result_at(pos, bettor)
+            if would > got:
+                claims.append(Claim(pos, setter, bettor, would - got, got, would))
+    return replace(ledger, claims=tuple(claims))
+
+
+def _run(banker: int, shares: tuple[Share, ...], plays: Mapping[int, Play], options: Options) -> tuple[LedgerLine, ...]:
+    bank = sum(s.stake for s in shares)
+    result = 0  # the bank's running result, kept within [-bank, bank]
+    raw: list[tuple[LineKind, int | None, str, str, int]] = []
+    for pos in betting_order(banker):
+        play = plays.get(pos)
+        if play is None or not play.bets:
+            continue
+        stakes = play.stakes
+        if play.outcome is None or play.outcome is Outcome.PUSH:
+            kind = LineKind.SAT_OUT if play.outcome is None else LineKind.PUSH
+            raw += [(kind, pos, b, b, amt) for b, amt in stakes]
+            continue
+        total = play.total
+        weights = [amt for _, amt in stakes]
+        if play.outcome is Outcome.WIN:
+            through = min(total, result + bank)
+            result -= through
+        else:
+            through = min(total, bank - result)
+            result += through
+        for (bettor, amt), part in zip(stakes, split(through, weights)):
+            if part and play.outcome is Outcome.WIN:
+                raw.append((LineKind.WIN, pos, BANK, bettor, part))
+            elif part:
+                raw.append((LineKind.LOSS, pos, bettor, BANK, part))
+            if amt - part:
+                raw.append((LineKind.STAND_OFF, pos, bettor, bettor, amt - part))
+            fee = options.commission_on(part) if play.outcome is Outcome.WIN else 0
+            if fee:
+                raw.append((LineKind.COMMISSION, pos, bettor, HOUSE, fee))
+    fee = options.commission_on(result) if result > 0 else 0
+    if fee:
+        raw.append((LineKind.COMMISSION, None, BANK, HOUSE, fee))
+    for s, part in zip(shares, split(result - fee, [s.stake for s in shares])):
+        if part > 0:
+            raw.append((LineKind.SHARE, None, BANK, s.party, part))
+        elif part < 0:
+            raw.append((LineKind.SHARE, None, s.party, BANK, -part))
+    return tuple(LedgerLine(i, *r) for i, r in enumerate(raw, 1))
