@@ -17,6 +17,7 @@ from paigow.cli import main
 from paigow.table import simulate_round
 
 DOCS = Path(__file__).resolve().parent.parent / "docs" / "dealer.md"
+README = Path(__file__).resolve().parent.parent / "README.md"
 
 RECORD: dict[str, Any] = {
     "banker": 0,
@@ -175,7 +176,7 @@ def _block(text: str, marker: str) -> str:
 
 def test_the_documented_settle_example_is_what_settle_prints(capsys: pytest.CaptureFixture[str],
                                                              monkeypatch: pytest.MonkeyPatch) -> None:
-    text = DOCS.read_text(encoding="utf-8")
+    text = README.read_text(encoding="utf-8")
     monkeypatch.setattr(sys, "stdin", io.StringIO(_block(text, "settle-input")))
     code, out, _ = run(capsys, "settle")
     assert code == 0
