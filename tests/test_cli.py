@@ -36,3 +36,13 @@ def test_console_entry_point_runs() -> None:
     r = subprocess.run([sys.executable, "-m", "paigow", "settings", "天", "地", "人", "鹅"],
                        capture_output=True, text=True, check=True)
     assert "天牌四" in r.stdout and r.returncode == 0
+
+
+@pytest.mark.parametrize("args", [["advise", "天", "地", "杂九", "至尊"], ["advise", "6-6", "3-3", "2-2", "2-4"]])
+def test_readme_shows_real_output(args: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    from pathlib import Path
+
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+    assert main(args) == 0
+    out = capsys.readouterr().out
+    assert out.strip() in readme
