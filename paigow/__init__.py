@@ -19,6 +19,7 @@ from paigow.errors import (
 from paigow.hands import HAND_RANK_COUNT, ZERO_POINT_RANKS, Category, Hand
 from paigow.settings import SPLITS, Outcome, Setting, compare, settings
 from paigow.tiles import DECK, FACES, Tile, deck_indices, parse_tiles
+from paigow.simulate import SimulationResult, simulate
 
 __all__ = [
     "Tile", "DECK", "FACES", "parse_tiles", "deck_indices",
@@ -27,6 +28,7 @@ __all__ = [
     "hand_ranks", "setting_batch", "outcomes",
     "PaigowError", "InvalidTileError", "InvalidHandError", "InvalidStrategyError",
     "InvalidBetError", "IllegalActionError",
+    "simulate", "SimulationResult",
 ]
 
 __version__ = "0.1.0"

@@ -236,3 +236,6 @@ def outcomes(const idx_t[:, ::1] player, const idx_t[:, ::1] banker):
     with nogil:
         bad = _outcomes_kernel(player, banker, o)
     return out, bad
+
+
+include "_simulate.pxi"

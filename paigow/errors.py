@@ -13,6 +13,7 @@ __all__ = [
     "InvalidStrategyError",
     "InvalidBetError",
     "IllegalActionError",
+    "InvalidSimulationError",
 ]
 
 
@@ -38,3 +39,7 @@ class InvalidBetError(PaigowError):
 
 class IllegalActionError(PaigowError):
     """An action the regulation does not allow at this point of the round."""
+
+
+class InvalidSimulationError(PaigowError):
+    """A simulation argument out of range: the number of rounds, the seed, threads or commission."""
