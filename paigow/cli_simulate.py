@@ -75,9 +75,9 @@ def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None
     )
     p.add_argument("rounds", type=_rounds, help="number of rounds: 1000000, 1e6 or 1M")
     p.add_argument("--seed", type=int, default=None, help="seed (0 to 2**64-1) to replay a run; default: a fresh one")
-    p.add_argument("--player", type=_strategy, default="max-back",
+    p.add_argument("--player", default="max-back",
                    help="players' strategy: max-back (default), equilibrium, or a .npy (35960, 3) table")
-    p.add_argument("--banker", type=_strategy, default="max-back", help="banker's strategy, as --player")
+    p.add_argument("--banker", default="max-back", help="banker's strategy, as --player")
     p.add_argument("--commission", nargs="?", type=_rate, const=COMMISSION, default=0.0, metavar="RATE",
                    help=f"take commission from wins (default rate {COMMISSION:g}, or give one: 0.05 or 5%%)")
     p.add_argument("--threads", type=int, default=None, help="threads (default: every core)")
@@ -187,7 +187,7 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     show = args.progress if args.progress is not None else sys.stderr.isatty() and not args.json
     bar = ProgressBar(sys.stderr) if show else None
     try:
-        r = simulate(args.rounds, seed=args.seed, player=args.player, banker=args.banker,
+        r = simulate(args.rounds, seed=args.seed, player=_strategy(args.player), banker=_strategy(args.banker),
                      commission=args.commission, threads=args.threads, progress=bar)
     except TypeError as e:  # pragma: no cover - argparse gives the right types
         raise InvalidSimulationError(str(e)) from None
