@@ -6,11 +6,11 @@
 # and add integer counters, so the numbers depend on (seed, rounds) only, never on the number
 # of threads or on how the caller cuts the run into chunks of whole blocks.
 #
-# One round: Fisher-Yates over the 32 tiles with Lemire's unbiased bounded integers gives each
-# tile its place in the row of 8 stacks of 4; the banker (position 0) takes stack 0 and position p
-# stack p (with a uniform shuffle the dice only rotate who takes which stack, which changes no
-# statistic). Walking the tiles in DECK order and handing each to its stack's position leaves
-# every hand sorted, so its row in combinations order is a sum of four small table entries.
+# One round: Fisher-Yates over the 32 tiles with Lemire's unbiased bounded integers lays out the
+# row of 8 stacks of 4; the banker (position 0) takes stack 0 and position p stack p (with a
+# uniform shuffle the dice only rotate who takes which stack, which changes no statistic). Each
+# hand is sorted by a branch-free network, so its row in combinations order is a sum of four
+# small table entries.
 # The seat's strategy gives the setting: a pure row is one packed entry (setting, front rank,
 # back rank); a mixed row draws a 32-bit number against the row's cumulative thresholds. Then
 # _decide for positions 1-7 against the banker.
@@ -125,15 +125,14 @@ cdef void _sim_block(uint64_t seed, uint64_t block, Py_ssize_t n, const SimTable
                      int64_t *acc, int8_t *trace) noexcept nogil:
     """Play rounds 0..n-1 of ``block``; add the counts to acc, and trace them when not NULL."""
     cdef SimRng g
-    cdef uint8_t slot[32]               # slot[t]: place of tile t in the row of stacks
-    cdef uint8_t hand[8][4]
-    cdef int cnt[8]
+    cdef uint8_t stack[32]              # the row of stacks: stack k is stack[4k:4k+4]
+    cdef int hand[8][4]
     cdef int front[8]
     cdef int back[8]
     cdef int choice[8]
     cdef int32_t local[SIM_CELLS]
     cdef Py_ssize_t r
-    cdef int i, j, p, t, seat, idx, c, res, wins, losses
+    cdef int i, j, p, t, seat, idx, c, res, wins, losses, h0, h1, h2, h3, x
     cdef uint32_t u, tmp
     cdef uint16_t v
     cdef int8_t *row
@@ -141,21 +140,39 @@ cdef void _sim_block(uint64_t seed, uint64_t block, Py_ssize_t n, const SimTable
     for i in range(SIM_CELLS):
         local[i] = 0
     for i in range(32):
-        slot[i] = <uint8_t>i
+        stack[i] = <uint8_t>i
     for r in range(n):
         # shuffle: Fisher-Yates (any start order gives a uniform permutation)
         for i in range(31, 0, -1):
             j = <int>_below(&g, <uint32_t>(i + 1))
-            tmp = slot[i]
-            slot[i] = slot[j]
-            slot[j] = <uint8_t>tmp
-        # deal: stack k goes to position k; tiles in DECK order, so each hand comes out sorted
+            tmp = stack[i]
+            stack[i] = stack[j]
+            stack[j] = <uint8_t>tmp
+        # deal: position k takes stack k, sorted by a branch-free network (01, 23, 02, 13, 12)
         for p in range(8):
-            cnt[p] = 0
-        for t in range(32):
-            p = slot[t] >> 2
-            hand[p][cnt[p]] = <uint8_t>t
-            cnt[p] += 1
+            h0 = stack[4 * p]
+            h1 = stack[4 * p + 1]
+            h2 = stack[4 * p + 2]
+            h3 = stack[4 * p + 3]
+            x = h0 if h0 < h1 else h1
+            h1 = h1 if h0 < h1 else h0
+            h0 = x
+            x = h2 if h2 < h3 else h3
+            h3 = h3 if h2 < h3 else h2
+            h2 = x
+            x = h0 if h0 < h2 else h2
+            h2 = h2 if h0 < h2 else h0
+            h0 = x
+            x = h1 if h1 < h3 else h3
+            h3 = h3 if h1 < h3 else h1
+            h1 = x
+            x = h1 if h1 < h2 else h2
+            h2 = h2 if h1 < h2 else h1
+            h1 = x
+            hand[p][0] = h0
+            hand[p][1] = h1
+            hand[p][2] = h2
+            hand[p][3] = h3
         # set each hand by its seat's strategy
         for p in range(8):
             seat = p != 0
@@ -189,7 +206,7 @@ cdef void _sim_block(uint64_t seed, uint64_t block, Py_ssize_t n, const SimTable
         if trace != NULL:
             row = trace + r * SIM_TRACE
             for t in range(32):
-                row[slot[t]] = <int8_t>t
+                row[t] = <int8_t>stack[t]
             for p in range(8):
                 for i in range(4):
                     row[32 + 4 * p + i] = <int8_t>hand[p][i]
