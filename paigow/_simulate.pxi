@@ -6,7 +6,8 @@
 # and add integer counters, so the numbers depend on (seed, rounds) only, never on the number
 # of threads or on how the caller cuts the run into chunks of whole blocks.
 #
-# One round: Fisher-Yates over the 32 tiles with Lemire's unbiased bounded integers lays out the
+# One round: Fisher-Yates over the 32 tiles with Lemire's unbiased bounded integers (drawn four
+# from one 32-bit number, Brackett-Rozinsky and Lemire's batched method) lays out the
 # row of 8 stacks of 4; the banker (position 0) takes stack 0 and position p stack p (with a
 # uniform shuffle the dice only rotate who takes which stack, which changes no statistic). Each
 # hand is sorted by a branch-free network, so its row in combinations order is a sum of four
@@ -108,29 +109,43 @@ cdef inline uint32_t _next32(SimRng *g) noexcept nogil:
     return <uint32_t>(g.buf >> 32)
 
 
-cdef inline uint32_t _below(SimRng *g, uint32_t s) noexcept nogil:
-    # an unbiased integer in [0, s), Lemire's multiply-and-reject (s >= 1)
-    cdef uint64_t m = <uint64_t>_next32(g) * s
-    cdef uint32_t low = <uint32_t>m
-    cdef uint32_t floor_
-    if low < s:
-        floor_ = <uint32_t>((<uint64_t>1 << 32) % s)
-        while low < floor_:
-            m = <uint64_t>_next32(g) * s
-            low = <uint32_t>m
-    return <uint32_t>(m >> 32)
+cdef inline void _below_batch(SimRng *g, uint32_t s, int k, int *out) noexcept nogil:
+    """k unbiased integers, out[t] in [0, s - t), from one 32-bit number when it can: Lemire's
+    multiply-and-reject, batched (Brackett-Rozinsky and Lemire 2024). Needs s (s-1) ... (s-k+1)
+    below 2**32; the leftover of the last product is rejected below 2**32 mod that product."""
+    cdef uint32_t bound = 1, x, floor_
+    cdef uint64_t m
+    cdef int t
+    for t in range(k):
+        bound *= s - t
+    x = _next32(g)
+    for t in range(k):
+        m = <uint64_t>x * (s - t)
+        out[t] = <int>(m >> 32)
+        x = <uint32_t>m
+    if x < bound:
+        floor_ = <uint32_t>((<uint64_t>1 << 32) % bound)
+        while x < floor_:
+            x = _next32(g)
+            for t in range(k):
+                m = <uint64_t>x * (s - t)
+                out[t] = <int>(m >> 32)
+                x = <uint32_t>m
 
 
 cdef void _sim_block(uint64_t seed, uint64_t block, Py_ssize_t n, const SimTables *T,
                      int64_t *acc, int8_t *trace) noexcept nogil:
     """Play rounds 0..n-1 of ``block``; add the counts to acc, and trace them when not NULL."""
     cdef SimRng g
+    cdef int js[4]
     cdef uint8_t stack[32]              # the row of stacks: stack k is stack[4k:4k+4]
     cdef int hand[8][4]
     cdef int front[8]
     cdef int back[8]
     cdef int choice[8]
     cdef int32_t local[SIM_CELLS]
+    cdef int32_t pwin[8]
+    cdef int32_t plose[8]
     cdef Py_ssize_t r
     cdef int i, j, p, t, seat, idx, c, res, wins, losses, h0, h1, h2, h3, x
     cdef uint32_t u, tmp
@@ -141,12 +156,26 @@ cdef void _sim_block(uint64_t seed, uint64_t block, Py_ssize_t n, const SimTable
         local[i] = 0
     for i in range(32):
         stack[i] = <uint8_t>i
+    for i in range(8):
+        pwin[i] = 0
+        plose[i] = 0
     for r in range(n):
-        # shuffle: Fisher-Yates (any start order gives a uniform permutation)
-        for i in range(31, 0, -1):
-            j = <int>_below(&g, <uint32_t>(i + 1))
-            tmp = stack[i]
-            stack[i] = stack[j]
+        # shuffle: Fisher-Yates (any start order gives a uniform permutation), its 31 bounded
+        # integers drawn four at a time, the last three together
+        i = 31
+        while i > 3:
+            _below_batch(&g, <uint32_t>(i + 1), 4, js)
+            for t in range(4):
+                j = js[t]
+                tmp = stack[i - t]
+                stack[i - t] = stack[j]
+                stack[j] = <uint8_t>tmp
+            i -= 4
+        _below_batch(&g, 4, 3, js)
+        for t in range(3):
+            j = js[t]
+            tmp = stack[3 - t]
+            stack[3 - t] = stack[j]
             stack[j] = <uint8_t>tmp
         # deal: position k takes stack k, sorted by a branch-free network (01, 23, 02, 13, 12)
         for p in range(8):
@@ -199,7 +228,8 @@ cdef void _sim_block(uint64_t seed, uint64_t block, Py_ssize_t n, const SimTable
         losses = 0
         for p in range(1, 8):
             res = _decide(front[p], back[p], front[0], back[0])
-            local[3 * (p - 1) + 1 - res] += 1
+            pwin[p] += res == 1         # fixed addresses: pushes are what is left
+            plose[p] += res == -1
             wins += res == 1
             losses += res == -1
         local[SIM_POS_CELLS + 8 * wins + losses] += 1
@@ -215,6 +245,10 @@ cdef void _sim_block(uint64_t seed, uint64_t block, Py_ssize_t n, const SimTable
                 row[73 + 2 * p] = <int8_t>back[p]
             for p in range(1, 8):
                 row[88 + p - 1] = <int8_t>_decide(front[p], back[p], front[0], back[0])
+    for p in range(1, 8):
+        local[3 * (p - 1)] = pwin[p]
+        local[3 * (p - 1) + 1] = <int32_t>n - pwin[p] - plose[p]
+        local[3 * (p - 1) + 2] = plose[p]
     for i in range(SIM_CELLS):
         acc[i] += local[i]
 

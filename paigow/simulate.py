@@ -22,7 +22,7 @@ per round, so memory stays flat however many rounds are run.
 >>> r.rounds, r.seed, r.counts.shape, int(r.counts.sum())
 (200000, 2024, (7, 3), 1400000)
 >>> print(f"{r.player_mean:+.4f} {r.player_se:.4f}")
--0.0126 0.0012
+-0.0141 0.0012
 >>> abs(r.banker_mean + 7 * r.player_mean) < 1e-12    # no commission: the banker's is the players' loss
 True
 """
