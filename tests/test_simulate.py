@@ -345,3 +345,24 @@ def test_cli_bad_input(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit):
         main(["simulate", "lots"])
     assert "not a number of rounds" in capsys.readouterr().err
+
+
+def test_the_batched_bounded_integers_are_exactly_uniform() -> None:
+    """The kernel draws its Fisher-Yates integers k at a time from one w-bit number (w = 32):
+    out[t] = high word of x_t (s - t), x_{t+1} = low word, rejecting a last leftover below
+    2**w mod s(s-1)...(s-k+1). Transcribed here for w = 16 and counted over every x: each tuple
+    of results comes out equally often."""
+    w = 16
+    for s, k in ((32, 3), (17, 3), (14, 4), (4, 3), (9, 4)):
+        bound = math.prod(range(s - k + 1, s + 1))
+        floor = (1 << w) % bound
+        seen: dict[tuple[int, ...], int] = {}
+        for x in range(1 << w):
+            out = []
+            for t in range(k):
+                m = x * (s - t)
+                out.append(m >> w)
+                x = m & ((1 << w) - 1)
+            if x >= floor:
+                seen[tuple(out)] = seen.get(tuple(out), 0) + 1
+        assert len(seen) == bound and len(set(seen.values())) == 1, (s, k)
