@@ -57,9 +57,9 @@ def python_simulate(rounds: int, seed: int, player: npt.NDArray[np.float64],
 
 
 def test_simulate_all_cores(measure: Measure) -> None:
-    n = 4_000_000
+    n = 8_000_000
     r = measure(lambda: paigow.simulate(n, seed=1), items=n, unit="rounds", path="compiled",
-                group=GROUP, threads=CORES)
+                group=GROUP, threads=CORES, rounds=7)
     assert r.counts.sum() == 7 * n
 
 
@@ -72,9 +72,9 @@ def test_simulate_one_thread(measure: Measure) -> None:
 
 def test_simulate_mixed_strategy(measure: Measure) -> None:
     table = np.random.default_rng(0).dirichlet([1.0, 1.0, 1.0], size=HAND_COUNT)
-    n = 4_000_000
+    n = 8_000_000
     r = measure(lambda: paigow.simulate(n, seed=1, player=table, banker=table), items=n,
-                unit="rounds", path="compiled", group=GROUP, threads=CORES, strategy="mixed")
+                unit="rounds", path="compiled", group=GROUP, threads=CORES, strategy="mixed", rounds=7)
     assert r.counts.sum() == 7 * n
 
 

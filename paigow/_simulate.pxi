@@ -216,13 +216,8 @@ cdef void _sim_block(uint64_t seed, uint64_t block, Py_ssize_t n, const SimTable
                    + SIM_LEX[2][hand[p][2]] + SIM_LEX[3][hand[p][3]])
             v = T.packed[seat][idx]
             if v == SIM_MIXED:
-                u = _next32(&g)
-                if u < T.thr[seat][2 * idx]:
-                    c = 0
-                elif u < T.thr[seat][2 * idx + 1]:
-                    c = 1
-                else:
-                    c = 2
+                u = _next32(&g)         # thresholds ascend: the setting is how many u passes
+                c = (u >= T.thr[seat][2 * idx]) + (u >= T.thr[seat][2 * idx + 1])
                 front[p] = T.ranks[6 * idx + 2 * c]
                 back[p] = T.ranks[6 * idx + 2 * c + 1]
             else:
