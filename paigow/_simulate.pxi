@@ -311,8 +311,8 @@ def simulate_trace(uint64_t seed, int64_t rounds,
     hands (16), the 7 players' results, then padding; and the counts as simulate_rounds."""
     cdef SimTables T
     _sim_tables(&T, player_packed, player_thr, banker_packed, banker_thr, ranks)
-    if rounds < 0 or rounds > 1_000_000:
-        raise ValueError("a trace has 0 to 1,000,000 rounds")
+    if rounds < 0 or rounds > 200_000:
+        raise ValueError("a trace has 0 to 200,000 rounds")
     out = np.zeros((rounds, SIM_TRACE), dtype=np.int8)
     acc = np.zeros(SIM_ACC, dtype=np.int64)
     cdef int8_t[:, ::1] o = out

@@ -352,7 +352,7 @@ class RoundTrace:
 
 def trace_rounds(rounds: int, seed: int, player: StrategyLike = "max-back",
                  banker: StrategyLike = "max-back") -> RoundTrace:
-    """Replay the first ``rounds`` rounds (at most 1,000,000) of the run with ``seed``, on one
+    """Replay the first ``rounds`` rounds (at most 200,000) of the run with ``seed``, on one
     thread, recording every deal, setting and result; the counts are those of
     ``simulate(rounds, seed, player, banker)``.
 
@@ -363,8 +363,8 @@ def trace_rounds(rounds: int, seed: int, player: StrategyLike = "max-back",
     True
     """
     n = _check_rounds(rounds)
-    if n > 1_000_000:
-        raise InvalidSimulationError(f"a trace has at most 1,000,000 rounds, not {rounds!r}")
+    if n > 200_000:
+        raise InvalidSimulationError(f"a trace has at most 200,000 rounds, not {rounds!r}")
     s = _check_seed(seed)
     rows, acc = _core.simulate_trace(s, n, *_tables(player, banker))
     return RoundTrace(
