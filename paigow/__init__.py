@@ -19,6 +19,7 @@ from paigow.errors import (
 from paigow.hands import HAND_RANK_COUNT, ZERO_POINT_RANKS, Category, Hand
 from paigow.settings import SPLITS, Outcome, Setting, compare, settings
 from paigow.tiles import DECK, FACES, Tile, deck_indices, parse_tiles
+from paigow.errors import InvalidSimulationError
 from paigow.simulate import SimulationResult, simulate
 
 __all__ = [
@@ -28,7 +29,7 @@ __all__ = [
     "hand_ranks", "setting_batch", "outcomes",
     "PaigowError", "InvalidTileError", "InvalidHandError", "InvalidStrategyError",
     "InvalidBetError", "IllegalActionError",
-    "simulate", "SimulationResult",
+    "simulate", "SimulationResult", "InvalidSimulationError",
 ]
 
 __version__ = "0.1.0"
