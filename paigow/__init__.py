@@ -36,6 +36,8 @@ from paigow.errors import InvalidOptionError, InvalidRecordError
 from paigow.dealing import Cut, Deal, DiceRoll, Exposure, ExposureEffect, Stacks, VoidReason, first_position, shuffle
 from paigow.settlement import Bet, Claim, Ledger, LedgerLine, LineKind, Options, Play, Rounding, Share, settle
 from paigow.table import Phase, Round, RoundResult, Session, round_from_record, simulate_round
+from paigow.errors import InvalidSimulationError
+from paigow.simulate import SimulationResult, simulate
 
 __all__ = [
     "Tile", "DECK", "FACES", "parse_tiles", "deck_indices",
@@ -52,6 +54,7 @@ __all__ = [
     "shuffle", "Stacks", "Cut", "DiceRoll", "VoidReason", "Deal", "Exposure", "ExposureEffect", "first_position",
     "Bet", "Share", "Play", "Options", "Rounding", "LedgerLine", "LineKind", "Claim", "Ledger", "settle",
     "Round", "RoundResult", "Phase", "Session", "simulate_round", "round_from_record",
+    "simulate", "SimulationResult", "InvalidSimulationError",
 ]
 
 __version__ = "0.1.0"

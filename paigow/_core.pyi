@@ -47,3 +47,21 @@ def type_game_value(
     tset_f: npt.NDArray[np.uint8],
     tset_b: npt.NDArray[np.uint8],
 ) -> npt.NDArray[np.float64]: ...
+
+# whole-round simulation (paigow/_simulate.pxi)
+SIMULATION_BLOCK: int
+SIMULATION_CELLS: int
+
+def simulate_rounds(
+    seed: int, first_block: int, rounds: int, threads: int,
+    player_packed: npt.NDArray[np.uint16], player_thr: npt.NDArray[np.uint64],
+    banker_packed: npt.NDArray[np.uint16], banker_thr: npt.NDArray[np.uint64],
+    ranks: npt.NDArray[np.uint8],
+) -> npt.NDArray[np.int64]: ...
+def simulate_trace(
+    seed: int, rounds: int,
+    player_packed: npt.NDArray[np.uint16], player_thr: npt.NDArray[np.uint64],
+    banker_packed: npt.NDArray[np.uint16], banker_thr: npt.NDArray[np.uint64],
+    ranks: npt.NDArray[np.uint8],
+) -> tuple[npt.NDArray[np.int8], npt.NDArray[np.int64]]: ...
+def decide_mismatches() -> int: ...

@@ -13,6 +13,7 @@ __all__ = [
     "InvalidStrategyError",
     "InvalidBetError",
     "IllegalActionError",
+    "InvalidSimulationError",
 ]
 
 
@@ -51,3 +52,7 @@ class InvalidRecordError(PaigowError):
 
 
 __all__ += ["InvalidOptionError", "InvalidRecordError"]
+
+
+class InvalidSimulationError(PaigowError):
+    """A simulation argument out of range: the number of rounds, the seed, threads or commission."""

@@ -37,7 +37,8 @@ class Outcome(enum.IntEnum):
 class Setting:
     """Two hands set from four tiles, arranged by the dealer: the smaller in front.
 
-    ``Setting(a, b)`` takes the two hands in either order (equal hands keep the given order).
+    ``Setting(a, b)`` takes the two hands in either order; of two hands that are a copy, the one
+    of weaker tiles goes in front, so one split is one Setting.
     ``str()`` is ``front | back``, which :meth:`parse` reads back.
 
     >>> s = Setting(Hand.parse("天 杂九"), Hand.parse("地 至尊"))
@@ -54,10 +55,15 @@ class Setting:
     def __init__(self, a: "Hand | str | Iterable[TileLike]", b: "Hand | str | Iterable[TileLike]") -> None:
         ha, hb = Hand.parse(a), Hand.parse(b)
         parse_tiles(ha.tiles + hb.tiles)  # four tiles the deck can hold
-        if ha.rank > hb.rank:
-            ha, hb = hb, ha
-        object.__setattr__(self, "_front", ha)
-        object.__setattr__(self, "_back", hb)
+        self._arrange(ha, hb)
+
+    def _arrange(self, a: Hand, b: Hand) -> None:
+        # the smaller hand in front; of two hands that are a copy, the one of weaker tiles, so
+        # that one split is one Setting however its hands are given
+        if (a.rank, [-t.face for t in a.tiles]) > (b.rank, [-t.face for t in b.tiles]):
+            a, b = b, a
+        object.__setattr__(self, "_front", a)
+        object.__setattr__(self, "_back", b)
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("Setting is immutable")
@@ -69,10 +75,7 @@ class Setting:
     def _of(cls, a: Hand, b: Hand) -> "Setting":
         """Two hands whose four tiles are already checked against the deck (no validation)."""
         self = object.__new__(cls)
-        if a.rank > b.rank:
-            a, b = b, a
-        object.__setattr__(self, "_front", a)
-        object.__setattr__(self, "_back", b)
+        self._arrange(a, b)
         return self
 
     @classmethod

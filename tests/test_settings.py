@@ -26,6 +26,9 @@ def test_dealer_puts_the_smaller_hand_in_front() -> None:
     big, small = Hand.parse("6-6 6-6"), Hand.parse("1-3 3-3")
     assert Setting(big, small).front == small and Setting(big, small).back == big
     assert Setting(small, big) == Setting(big, small)
+    # a split into two hands that are a copy is one Setting, whichever hand is named first
+    a, b = Hand.parse("6-6 4-4"), Hand.parse("6-6 3-5")
+    assert a.rank == b.rank and Setting(a, b) == Setting(b, a) and str(Setting(a, b)) == str(Setting(b, a))
 
 
 def test_setting_text_round_trips() -> None:

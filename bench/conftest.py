@@ -1,0 +1,36 @@
+"""Shared set-up of the benchmarks: a ``measure`` fixture that times one case and records its
+throughput, so ``bench/report.py`` can set each compiled case beside the plain-Python path of
+the same work (same ``group``) and print the ratio.
+
+Every case calls ``measure(fn, items=..., unit=..., path="compiled" | "python")``: ``items`` is
+the work one call of ``fn`` does (hands ranked, rounds simulated ...). The throughput written to
+``extra_info`` is ``items / median time``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+PATHS = ("compiled", "python")
+
+Measure = Callable[..., Any]
+
+
+@pytest.fixture
+def measure(benchmark: Any) -> Measure:
+    def run(fn: Callable[[], Any], *, items: int, unit: str, path: str, group: str,
+            rounds: int = 5, warmup_rounds: int = 1, **info: Any) -> Any:
+        if path not in PATHS:
+            raise ValueError(f"path must be one of {PATHS}, not {path!r}")
+        benchmark.group = group
+        benchmark.extra_info.update(items=items, unit=unit, path=path, **info)
+        result = benchmark.pedantic(fn, rounds=rounds, iterations=1, warmup_rounds=warmup_rounds)
+        if benchmark.stats is not None:  # None under --benchmark-disable
+            median = benchmark.stats.stats.median
+            benchmark.extra_info[f"{unit}_per_second"] = items / median if median > 0 else 0.0
+        return result
+
+    return run

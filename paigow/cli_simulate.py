@@ -1,0 +1,201 @@
+"""``paigow simulate``: whole rounds in the compiled core, with a progress bar and a summary.
+
+>>> from paigow.cli import main
+>>> main(["simulate", "100000", "--seed", "5", "--no-progress", "--json"])  # doctest: +ELLIPSIS
+{
+  "rounds": 100000,
+  "seed": 5,
+...
+0
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from typing import Any, TextIO
+
+import numpy as np
+
+from paigow.errors import InvalidSimulationError, InvalidStrategyError
+from paigow.simulate import COMMISSION, SimulationResult, simulate
+from paigow.strategies import STRATEGY_NAMES
+
+__all__ = ["register", "ProgressBar"]
+
+_SUFFIXES = {"k": 10**3, "m": 10**6, "g": 10**9, "b": 10**9}
+
+
+def _rounds(text: str) -> int:
+    """A round count: 1000000, 1_000_000, 1e6, 1M or 2.5k."""
+    t = text.strip().replace("_", "").replace(",", "").lower()
+    scale = 1
+    if t and t[-1] in _SUFFIXES:
+        scale, t = _SUFFIXES[t[-1]], t[:-1]
+    try:
+        value = float(t) * scale if any(c in t for c in ".e") else int(t) * scale
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number of rounds: {text!r}") from None
+    if value != int(value):
+        raise argparse.ArgumentTypeError(f"not a whole number of rounds: {text!r}")
+    return int(value)
+
+
+def _rate(text: str) -> float:
+    """A commission rate: 0.05 or 5%."""
+    t = text.strip()
+    try:
+        return float(t[:-1]) / 100 if t.endswith("%") else float(t)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a commission rate: {text!r}") from None
+
+
+def _strategy(text: str) -> Any:
+    """A strategy name, or the path of a .npy file holding a (35960, 3) table."""
+    if text in STRATEGY_NAMES:
+        return text
+    if text.endswith(".npy"):
+        try:
+            return np.load(text, allow_pickle=False)
+        except (OSError, ValueError) as e:
+            raise InvalidStrategyError(f"cannot read a strategy table from {text!r}: {e}") from None
+    return text  # resolve() says what is wrong with it
+
+
+def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
+    p = sub.add_parser(
+        "simulate",
+        help="simulate whole rounds and summarise the players' and the banker's results",
+        description="Simulate whole rounds in the compiled core (shuffle, deal 8 hands, set them "
+        "by the strategies, decide 7 positions against the banker) on every core, and print "
+        "win/push/lose counts per position and the mean results with their standard errors. "
+        "The same seed gives the same numbers on any number of threads.",
+    )
+    p.add_argument("rounds", type=_rounds, help="number of rounds: 1000000, 1e6 or 1M")
+    p.add_argument("--seed", type=int, default=None, help="seed (0 to 2**64-1) to replay a run; default: a fresh one")
+    p.add_argument("--player", default="equilibrium",
+                   help="players' strategy: equilibrium (default), max-back, or a .npy (35960, 3) table")
+    p.add_argument("--banker", default="equilibrium", help="banker's strategy, as --player")
+    p.add_argument("--commission", nargs="?", type=_rate, const=COMMISSION, default=0.0, metavar="RATE",
+                   help=f"take commission from wins (default rate {COMMISSION:g}, or give one: 0.05 or 5%%)")
+    p.add_argument("--threads", type=int, default=None, help="threads (default: every core)")
+    p.add_argument("--json", action="store_true", help="machine-readable output")
+    p.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
+                   help="progress bar on stderr (default: when stderr is a terminal)")
+    p.set_defaults(func=_cmd_simulate)
+
+
+class ProgressBar:
+    """A one-line progress bar, redrawn in place: call it with (done, total); ``close()`` ends
+    the line.
+
+    >>> import io
+    >>> out = io.StringIO()
+    >>> bar = ProgressBar(out, width=10, clock=iter([0.0, 2.0]).__next__)
+    >>> bar(500, 1000); bar.close()
+    >>> out.getvalue()
+    '\\r[#####-----]  50.0%  500/1,000 rounds  250/s\\n'
+    """
+
+    def __init__(self, stream: TextIO, width: int = 30, clock: Any = time.perf_counter) -> None:
+        self._stream = stream
+        self._width = width
+        self._clock = clock
+        self._start = clock()
+        self._drawn = False
+
+    def __call__(self, done: int, total: int) -> None:
+        frac = done / total if total else 1.0
+        fill = int(round(frac * self._width))
+        elapsed = self._clock() - self._start
+        rate = f"  {_si(done / elapsed)}/s" if elapsed > 0 else ""
+        bar = "#" * fill + "-" * (self._width - fill)
+        self._stream.write(f"\r[{bar}] {frac:6.1%}  {done:,}/{total:,} rounds{rate}")
+        self._stream.flush()
+        self._drawn = True
+
+    def close(self) -> None:
+        if self._drawn:
+            self._stream.write("\n")
+            self._stream.flush()
+            self._drawn = False
+
+
+def _si(x: float) -> str:
+    for unit, scale in (("G", 1e9), ("M", 1e6), ("k", 1e3)):
+        if x >= scale:
+            return f"{x / scale:.2f}{unit}"
+    return f"{x:.0f}"
+
+
+def _json(r: SimulationResult) -> dict[str, object]:
+    return {
+        "rounds": r.rounds,
+        "seed": r.seed,
+        "player": r.player,
+        "banker": r.banker,
+        "commission": r.commission,
+        "player_mean": r.player_mean,
+        "player_se": r.player_se,
+        "banker_mean": r.banker_mean,
+        "banker_se": r.banker_se,
+        "positions": [
+            {"position": p + 1, "wins": w, "pushes": pu, "losses": lo,
+             "mean": float(r.position_mean[p]), "se": float(r.position_se[p])}
+            for p, (w, pu, lo) in enumerate(r.counts.tolist())
+        ],
+        "round_counts": r.round_counts.tolist(),
+        "seconds": r.seconds,
+        "threads": r.threads,
+        "rounds_per_second": r.rounds_per_second,
+    }
+
+
+def summary(r: SimulationResult) -> str:
+    """The text summary ``paigow simulate`` prints."""
+    from paigow._text import table
+
+    commission = f"{r.commission:g}" if r.commission else "none"
+    head = [
+        f"{r.rounds:,} rounds, seed {r.seed}",
+        f"player {r.player}, banker {r.banker}, commission {commission}, "
+        f"{r.threads} thread{'s' if r.threads != 1 else ''}, {r.seconds:.2f} s "
+        f"({_si(r.rounds_per_second)} rounds/s)",
+        "",
+    ]
+    rows: list[list[object]] = []
+    n = r.rounds
+    for p, (w, pu, lo) in enumerate(r.counts.tolist()):
+        rows.append([p + 1, f"{w:,}", f"{pu:,}", f"{lo:,}", f"{w / n:.2%}", f"{pu / n:.2%}", f"{lo / n:.2%}",
+                     f"{r.position_mean[p]:+.5f}", f"{r.position_se[p]:.5f}"])
+    w, pu, lo = (int(x) for x in r.counts.sum(axis=0))
+    m = 7 * n
+    rows.append(["all", f"{w:,}", f"{pu:,}", f"{lo:,}", f"{w / m:.2%}", f"{pu / m:.2%}", f"{lo / m:.2%}",
+                 f"{r.player_mean:+.5f}", f"{r.player_se:.5f}"])
+    body = table(["position", "wins", "pushes", "losses", "win", "push", "lose", "mean", "± se"], rows,
+                 right=list(range(1, 9)))
+    means = table(["result", "mean", "± se"], [
+        ["per player hand", f"{r.player_mean:+.5f}", f"{r.player_se:.5f}"],
+        ["banker per round", f"{r.banker_mean:+.5f}", f"{r.banker_se:.5f}"],
+    ], right=[1, 2])
+    return "\n".join(head) + body + "\n\n" + means
+
+
+def _cmd_simulate(args: argparse.Namespace) -> int:
+    show = args.progress if args.progress is not None else sys.stderr.isatty() and not args.json
+    bar = ProgressBar(sys.stderr) if show else None
+    try:
+        r = simulate(args.rounds, seed=args.seed, player=_strategy(args.player), banker=_strategy(args.banker),
+                     commission=args.commission, threads=args.threads, progress=bar)
+    except TypeError as e:  # pragma: no cover - argparse gives the right types
+        raise InvalidSimulationError(str(e)) from None
+    finally:
+        if bar is not None:
+            bar.close()
+    if args.json:
+        print(json.dumps(_json(r), indent=2))
+    else:
+        print(summary(r))
+    return 0

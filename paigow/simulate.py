@@ -1,0 +1,379 @@
+"""Whole rounds of Pai Gow simulated in the compiled core, on every core, reproducibly.
+
+Each round shuffles the 32 tiles, deals 4 to each of the 8 positions (the banker is position 0),
+sets every hand by its seat's strategy (``"max-back"``, ``"equilibrium"`` or a caller's
+(35960, 3) table, see :mod:`paigow.strategies`), and decides positions 1-7 against the banker
+(Art. 6). Every player bets 1 unit. Results are added up as exact integer counts, never stored
+per round, so memory stays flat however many rounds are run.
+
+* **Dice.** With a uniform shuffle, the dice only choose which position takes which stack; that
+  changes no statistic, so the banker always takes the first stack.
+* **Commission** (Portaria 58/91/M) is a rate: ``True`` means 5%. A winning player is paid
+  ``1 - rate``; the banker's net win of a round, when positive, is paid ``1 - rate`` too.
+* **The bank cap** (Art. 4.5) is left out: the banker pays and collects every bet in full.
+* **Reproducible.** The run is cut into blocks of 4,096 rounds, each with its own generator
+  (xoshiro256** seeded by splitmix64 from the seed and the block number); threads take whole
+  blocks and add integer counters, so one seed gives the same numbers on any number of threads.
+  Without a seed, a 64-bit one is drawn from :mod:`secrets` and kept in the result.
+* **Mixed strategies** draw their setting with a 32-bit number: probabilities are used to the
+  nearest multiple of 2**-32.
+
+>>> r = simulate(200_000, seed=2024)
+>>> r.rounds, r.seed, r.counts.shape, int(r.counts.sum())
+(200000, 2024, (7, 3), 1400000)
+>>> print(f"{r.player_mean:+.4f} {r.player_se:.4f}")
+-0.0102 0.0011
+>>> abs(r.banker_mean + 7 * r.player_mean) < 1e-12    # no commission: the banker's is the players' loss
+True
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+import operator
+import os
+import secrets
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from paigow import _core
+from paigow.batch import setting_batch
+from paigow.errors import InvalidSimulationError
+from paigow.strategies import HAND_COUNT, all_hands, resolve
+
+__all__ = ["SimulationResult", "RoundTrace", "simulate", "trace_rounds", "BLOCK", "COMMISSION"]
+
+BLOCK: int = _core.SIMULATION_BLOCK
+"""Rounds per generator block (4,096): runs are cut into whole blocks."""
+
+COMMISSION: float = 0.05
+"""The rate ``commission=True`` stands for (Portaria 58/91/M)."""
+
+MAX_ROUNDS = 1 << 60
+MAX_THREADS = 1024
+_CHUNK_BLOCKS = 256  # blocks between two progress calls (about a million rounds)
+_MIXED = 0xFFFF
+_ONE = 1 << 32
+
+StrategyLike = Any  # a name ("max-back", "equilibrium") or a (35960, 3) array-like
+Progress = Callable[[int, int], object]
+
+
+# ---------------------------------------------------------------------------------------------
+# the result
+
+
+@dataclass(frozen=True, eq=False)
+class SimulationResult:
+    """The numbers of a simulated run. Arrays are read-only.
+
+    ``counts[p - 1]`` is (wins, pushes, losses) of player position p (1-7); ``round_counts[w, l]``
+    the number of rounds in which w players won and l lost. Every mean and standard error below
+    follows exactly from these two arrays, the number of rounds and the commission rate.
+    ``player_mean`` is the mean result of one player hand (one position in one round) and
+    ``banker_mean`` the banker's mean result per round against the seven positions; their
+    standard errors take the round as the independent unit (a banker's hand meets seven players).
+    Two results are equal when their inputs and counts are; ``seconds`` and ``threads`` are not
+    compared.
+    """
+
+    rounds: int
+    seed: int
+    player: str
+    banker: str
+    commission: float
+    counts: npt.NDArray[np.int64]
+    round_counts: npt.NDArray[np.int64]
+    banker_mean: float
+    banker_se: float
+    player_mean: float
+    player_se: float
+    seconds: float = field(default=0.0, repr=False)
+    threads: int = field(default=1, repr=False)
+
+    @property
+    def rounds_per_second(self) -> float:
+        """Rounds simulated per second of wall time (0 when too fast to time)."""
+        return self.rounds / self.seconds if self.seconds > 0 else 0.0
+
+    @property
+    def position_mean(self) -> npt.NDArray[np.float64]:
+        """Mean result of each player position 1-7 (after commission)."""
+        return _position_moments(self)[0]
+
+    @property
+    def position_se(self) -> npt.NDArray[np.float64]:
+        """Standard error of each :attr:`position_mean`."""
+        return _position_moments(self)[1]
+
+    def _key(self) -> tuple[object, ...]:
+        return (self.rounds, self.seed, self.player, self.banker, self.commission,
+                self.counts.tolist(), self.round_counts.tolist())
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, SimulationResult):
+            return NotImplemented
+        return self._key() == other._key()
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+def _mean_se(total: Fraction, squares: Fraction, n: int) -> tuple[float, float]:
+    """Mean and its standard error from the exact sum and sum of squares of n values."""
+    mean = total / n
+    if n < 2:
+        return float(mean), math.nan
+    var = (squares - total * total / n) / (n - 1)
+    return float(mean), math.sqrt(float(max(var, Fraction(0))) / n)
+
+
+def _moments(round_counts: npt.NDArray[np.int64], rate: Fraction, rounds: int) -> tuple[float, float, float, float]:
+    win = 1 - rate
+    b1 = b2 = p1 = p2 = Fraction(0)
+    for w in range(8):
+        for lose in range(8):
+            c = int(round_counts[w, lose])
+            if not c:
+                continue
+            net = Fraction(lose - w)
+            banker = net * win if net > 0 else net
+            players = w * win - lose
+            b1 += c * banker
+            b2 += c * banker * banker
+            p1 += c * players
+            p2 += c * players * players
+    bm, bse = _mean_se(b1, b2, rounds)
+    pm, pse = _mean_se(p1, p2, rounds)
+    return bm, bse, pm / 7, pse / 7
+
+
+def _position_moments(r: SimulationResult) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]:
+    win = 1 - Fraction(r.commission)
+    means, ses = [], []
+    for w, _, lose in r.counts.tolist():
+        m, s = _mean_se(w * win - lose, w * win * win + lose, r.rounds)
+        means.append(m)
+        ses.append(s)
+    return np.array(means), np.array(ses)
+
+
+# ---------------------------------------------------------------------------------------------
+# validation and tables
+
+
+def _check_rounds(rounds: object) -> int:
+    if isinstance(rounds, bool):
+        raise TypeError(f"rounds must be an integer, not {rounds!r}")
+    try:
+        n = operator.index(rounds)  # type: ignore[arg-type]
+    except TypeError:
+        raise TypeError(f"rounds must be an integer, not {rounds!r}") from None
+    if not 1 <= n <= MAX_ROUNDS:
+        raise InvalidSimulationError(f"rounds must be from 1 to 2**60, not {rounds!r}")
+    return n
+
+
+def _check_seed(seed: object) -> int:
+    if seed is None:
+        return secrets.randbits(64)
+    if isinstance(seed, bool):
+        raise TypeError(f"seed must be an integer or None, not {seed!r}")
+    try:
+        s = operator.index(seed)  # type: ignore[arg-type]
+    except TypeError:
+        raise TypeError(f"seed must be an integer or None, not {seed!r}") from None
+    if not 0 <= s < 1 << 64:
+        raise InvalidSimulationError(f"seed must be from 0 to 2**64 - 1, not {seed!r}")
+    return s
+
+
+def _check_threads(threads: object) -> int:
+    if threads is None:
+        return max(1, min(os.cpu_count() or 1, MAX_THREADS))
+    if isinstance(threads, bool):
+        raise TypeError(f"threads must be an integer or None, not {threads!r}")
+    try:
+        t = operator.index(threads)  # type: ignore[arg-type]
+    except TypeError:
+        raise TypeError(f"threads must be an integer or None, not {threads!r}") from None
+    if not 1 <= t <= MAX_THREADS:
+        raise InvalidSimulationError(f"threads must be from 1 to {MAX_THREADS}, not {threads!r}")
+    return t
+
+
+def _check_commission(commission: object) -> float:
+    if commission is None or commission is False:
+        return 0.0
+    if commission is True:
+        return COMMISSION
+    if not isinstance(commission, (int, float, np.integer, np.floating)):
+        raise TypeError(f"commission must be True, False or a rate, not {commission!r}")
+    rate = float(commission)
+    if not 0.0 <= rate < 1.0:  # also refuses nan
+        raise InvalidSimulationError(f"commission rate must be at least 0 and below 1, not {commission!r}")
+    return rate
+
+
+def _label(strategy: StrategyLike) -> str:
+    return strategy if isinstance(strategy, str) else "table"
+
+
+@functools.lru_cache(maxsize=1)
+def _setting_ranks() -> npt.NDArray[np.uint8]:
+    """(front, back) rank of the three settings of every hand, (35960, 3, 2) uint8."""
+    _, ranks = setting_batch(all_hands())
+    out = np.ascontiguousarray(ranks, dtype=np.uint8)
+    out.flags.writeable = False
+    return out
+
+
+def _pack(table: npt.NDArray[np.float64]) -> tuple[npt.NDArray[np.uint16], npt.NDArray[np.uint64]]:
+    """A checked strategy table as the kernel reads it: per hand a packed entry
+    (setting << 14 | front rank << 7 | back rank) for a pure row, or 0xFFFF for a mixed row,
+    and the cumulative thresholds of settings 0 and 1 out of 2**32."""
+    ranks = _setting_ranks().astype(np.uint16)
+    t = table / table.sum(axis=1, keepdims=True)
+    cum = np.cumsum(t, axis=1)[:, :2]
+    thr = np.clip(np.rint(cum * _ONE), 0, _ONE).astype(np.uint64)
+    first = thr[:, 0] == _ONE
+    second = (thr[:, 0] == 0) & (thr[:, 1] == _ONE)
+    third = thr[:, 1] == 0
+    choice = np.where(first, 0, np.where(second, 1, 2))
+    rows = np.arange(HAND_COUNT)
+    chosen = ranks[rows, choice]
+    packed = (choice.astype(np.uint16) << 14) | (chosen[:, 0] << 7) | chosen[:, 1]
+    packed = np.where(first | second | third, packed, _MIXED).astype(np.uint16)
+    return np.ascontiguousarray(packed), np.ascontiguousarray(thr)
+
+
+def _tables(player: StrategyLike, banker: StrategyLike) -> tuple[Any, ...]:
+    pp, pt = _pack(resolve(player, "player"))
+    bp, bt = _pack(resolve(banker, "banker"))
+    return pp, pt, bp, bt, _setting_ranks()
+
+
+def _result(acc: npt.NDArray[np.int64], rounds: int, seed: int, player: StrategyLike,
+            banker: StrategyLike, rate: float, seconds: float, threads: int) -> SimulationResult:
+    counts = np.array(acc[:21], dtype=np.int64).reshape(7, 3)
+    round_counts = np.array(acc[21:85], dtype=np.int64).reshape(8, 8)
+    counts.flags.writeable = False
+    round_counts.flags.writeable = False
+    bm, bse, pm, pse = _moments(round_counts, Fraction(rate), rounds)
+    return SimulationResult(rounds, seed, _label(player), _label(banker), rate, counts, round_counts,
+                            bm, bse, pm, pse, seconds, threads)
+
+
+def _run(rounds: int, seed: int, tables: tuple[Any, ...], threads: int, chunk_blocks: int,
+         progress: Progress | None) -> npt.NDArray[np.int64]:
+    """Counts of a run, cut into chunks of ``chunk_blocks`` whole blocks."""
+    acc = np.zeros(_core.SIMULATION_CELLS, dtype=np.int64)
+    blocks = -(-rounds // BLOCK)
+    for first in range(0, blocks, chunk_blocks):
+        n = min(chunk_blocks * BLOCK, rounds - first * BLOCK)
+        acc += _core.simulate_rounds(seed, first, n, threads, *tables)
+        if progress is not None:
+            progress(first * BLOCK + n, rounds)
+    return acc
+
+
+# ---------------------------------------------------------------------------------------------
+# the public functions
+
+
+def simulate(
+    rounds: int,
+    seed: int | None = None,
+    player: StrategyLike = "equilibrium",
+    banker: StrategyLike = "equilibrium",
+    commission: bool | float = False,
+    threads: int | None = None,
+    progress: Progress | None = None,
+) -> SimulationResult:
+    """Simulate ``rounds`` whole rounds (8 hands dealt and set, 7 decided) in the compiled core.
+
+    ``seed``: an integer in [0, 2**64) to replay a run, or None for a fresh one from
+    :mod:`secrets` (kept in the result). ``player`` and ``banker``: a strategy name or table.
+    ``commission``: False (none), True (5%) or a rate in [0, 1). ``threads``: how many threads
+    (default: every core); the numbers do not depend on it. ``progress(done, total)`` is called
+    after every chunk of about a million rounds.
+
+    >>> a = simulate(50_000, seed=7, threads=1)
+    >>> a == simulate(50_000, seed=7, threads=2)
+    True
+    >>> simulate(0)
+    Traceback (most recent call last):
+    ...
+    paigow.errors.InvalidSimulationError: rounds must be from 1 to 2**60, not 0
+    >>> simulate(10, commission=1.5)
+    Traceback (most recent call last):
+    ...
+    paigow.errors.InvalidSimulationError: commission rate must be at least 0 and below 1, not 1.5
+    """
+    n = _check_rounds(rounds)
+    s = _check_seed(seed)
+    rate = _check_commission(commission)
+    t = _check_threads(threads)
+    if progress is not None and not callable(progress):
+        raise TypeError(f"progress must be a callable (done, total) or None, not {progress!r}")
+    tables = _tables(player, banker)
+    start = time.perf_counter()
+    acc = _run(n, s, tables, t, _CHUNK_BLOCKS, progress)
+    seconds = time.perf_counter() - start
+    return _result(acc, n, s, player, banker, rate, seconds, t)
+
+
+@dataclass(frozen=True, eq=False)
+class RoundTrace:
+    """The first rounds of a seeded run, as the kernel played them (for checking it).
+
+    ``stacks[r]``: the 32 DECK indices in the row of stacks (stack k is ``stacks[r, 4k:4k+4]``,
+    position k takes stack k, the banker is position 0); ``hands[r, p]``: position p's four
+    tiles as the kernel dealt them (ascending); ``choices[r, p]``: the index of the setting it
+    used, in ``settings()`` order; ``ranks[r, p]``: that setting's (front, back) ranks;
+    ``results[r, p - 1]``: player position p's result (+1, 0, -1).
+    """
+
+    seed: int
+    stacks: npt.NDArray[np.int8]
+    hands: npt.NDArray[np.int8]
+    choices: npt.NDArray[np.int8]
+    ranks: npt.NDArray[np.int8]
+    results: npt.NDArray[np.int8]
+    counts: npt.NDArray[np.int64]
+    round_counts: npt.NDArray[np.int64]
+
+
+def trace_rounds(rounds: int, seed: int, player: StrategyLike = "equilibrium",
+                 banker: StrategyLike = "equilibrium") -> RoundTrace:
+    """Replay the first ``rounds`` rounds (at most 200,000) of the run with ``seed``, on one
+    thread, recording every deal, setting and result; the counts are those of
+    ``simulate(rounds, seed, player, banker)``.
+
+    >>> t = trace_rounds(2, seed=2024)
+    >>> t.hands.shape, t.choices.shape, t.results.shape
+    ((2, 8, 4), (2, 8), (2, 7))
+    >>> sorted(t.stacks[0].tolist()) == list(range(32))
+    True
+    """
+    n = _check_rounds(rounds)
+    if n > 200_000:
+        raise InvalidSimulationError(f"a trace has at most 200,000 rounds, not {rounds!r}")
+    s = _check_seed(seed)
+    rows, acc = _core.simulate_trace(s, n, *_tables(player, banker))
+    return RoundTrace(
+        seed=s,
+        stacks=rows[:, :32].copy(),
+        hands=rows[:, 32:64].reshape(n, 8, 4).copy(),
+        choices=rows[:, 64:72].copy(),
+        ranks=rows[:, 72:88].reshape(n, 8, 2).copy(),
+        results=rows[:, 88:95].copy(),
+        counts=acc[:21].reshape(7, 3).copy(),
+        round_counts=acc[21:85].reshape(8, 8).copy(),
+    )
