@@ -15,15 +15,17 @@ import argparse
 import json
 import sys
 import time
-from typing import Any, TextIO
+from collections.abc import Callable
+from typing import Any
 
 import numpy as np
 
+from paigow._text import Progress
 from paigow.errors import InvalidSimulationError, InvalidStrategyError
 from paigow.simulate import COMMISSION, SimulationResult, simulate
 from paigow.strategies import STRATEGY_NAMES
 
-__all__ = ["register", "ProgressBar"]
+__all__ = ["register"]
 
 _SUFFIXES = {"k": 10**3, "m": 10**6, "g": 10**9, "b": 10**9}
 
@@ -87,40 +89,16 @@ def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None
     p.set_defaults(func=_cmd_simulate)
 
 
-class ProgressBar:
-    """A one-line progress bar, redrawn in place: call it with (done, total); ``close()`` ends
-    the line.
+def _progress_callback(bar: Progress) -> Callable[[int, int], None]:
+    """simulate()'s progress callback drawing ``bar``: done/total rounds and the rate."""
+    start = time.perf_counter()
 
-    >>> import io
-    >>> out = io.StringIO()
-    >>> bar = ProgressBar(out, width=10, clock=iter([0.0, 2.0]).__next__)
-    >>> bar(500, 1000); bar.close()
-    >>> out.getvalue()
-    '\\r[#####-----]  50.0%  500/1,000 rounds  250/s\\n'
-    """
-
-    def __init__(self, stream: TextIO, width: int = 30, clock: Any = time.perf_counter) -> None:
-        self._stream = stream
-        self._width = width
-        self._clock = clock
-        self._start = clock()
-        self._drawn = False
-
-    def __call__(self, done: int, total: int) -> None:
-        frac = done / total if total else 1.0
-        fill = int(round(frac * self._width))
-        elapsed = self._clock() - self._start
+    def update(done: int, total: int) -> None:
+        elapsed = time.perf_counter() - start
         rate = f"  {_si(done / elapsed)}/s" if elapsed > 0 else ""
-        bar = "#" * fill + "-" * (self._width - fill)
-        self._stream.write(f"\r[{bar}] {frac:6.1%}  {done:,}/{total:,} rounds{rate}")
-        self._stream.flush()
-        self._drawn = True
+        bar.update(done / total if total else 1.0, f"{done:,}/{total:,} rounds{rate}")
 
-    def close(self) -> None:
-        if self._drawn:
-            self._stream.write("\n")
-            self._stream.flush()
-            self._drawn = False
+    return update
 
 
 def _si(x: float) -> str:
@@ -185,10 +163,11 @@ def summary(r: SimulationResult) -> str:
 
 def _cmd_simulate(args: argparse.Namespace) -> int:
     show = args.progress if args.progress is not None else sys.stderr.isatty() and not args.json
-    bar = ProgressBar(sys.stderr) if show else None
+    bar = Progress("simulating", force=True) if show else None
     try:
         r = simulate(args.rounds, seed=args.seed, player=_strategy(args.player), banker=_strategy(args.banker),
-                     commission=args.commission, threads=args.threads, progress=bar)
+                     commission=args.commission, threads=args.threads,
+                     progress=_progress_callback(bar) if bar is not None else None)
     except TypeError as e:  # pragma: no cover - argparse gives the right types
         raise InvalidSimulationError(str(e)) from None
     finally:
