@@ -7,37 +7,72 @@
 <Outcome.WIN: 1>
 """
 
+from typing import TYPE_CHECKING, Any
+
 from paigow.batch import hand_ranks, outcomes, setting_batch
 from paigow.errors import (
     IllegalActionError,
     InvalidBetError,
     InvalidHandError,
+    InvalidOptionError,
+    InvalidRecordError,
+    InvalidSimulationError,
     InvalidStrategyError,
     InvalidTileError,
     PaigowError,
 )
 from paigow.hands import HAND_RANK_COUNT, ZERO_POINT_RANKS, Category, Hand
 from paigow.settings import SPLITS, Outcome, Setting, compare, settings
-from paigow.tiles import DECK, FACES, Tile, deck_indices, parse_tiles
 from paigow.strategies import HAND_COUNT, all_hands, hand_index, max_back
-from paigow.advice import (
-    Advice,
-    Equilibrium,
-    GameValue,
-    SettingValue,
-    advise,
-    best_settings,
-    exploitability,
-    game_value,
-    solve,
-    strategy,
-)
-from paigow.errors import InvalidOptionError, InvalidRecordError
-from paigow.dealing import Cut, Deal, DiceRoll, Exposure, ExposureEffect, Stacks, VoidReason, first_position, shuffle
-from paigow.settlement import Bet, Claim, Ledger, LedgerLine, LineKind, Options, Play, Rounding, Share, settle
-from paigow.table import Phase, Round, RoundResult, Session, round_from_record, simulate_round
-from paigow.errors import InvalidSimulationError
-from paigow.simulate import SimulationResult, simulate
+from paigow.tiles import DECK, FACES, Tile, deck_indices, parse_tiles
+
+if TYPE_CHECKING:
+    from paigow.advice import (
+        Advice,
+        Equilibrium,
+        GameValue,
+        SettingValue,
+        advise,
+        best_settings,
+        exploitability,
+        game_value,
+        solve,
+        strategy,
+    )
+    from paigow.dealing import Cut, Deal, DiceRoll, Exposure, ExposureEffect, Stacks, VoidReason, first_position, shuffle
+    from paigow.settlement import Bet, Claim, Ledger, LedgerLine, LineKind, Options, Play, Rounding, Share, settle
+    from paigow.simulation import SimulationResult, simulate
+    from paigow.table import Phase, Round, RoundResult, Session, round_from_record, simulate_round
+
+# The layers above tiles, hands and settings load on first use, so that ``import paigow`` stays
+# quick for a tool that only ranks hands.
+_LAZY = {
+    "paigow.advice": ("Advice", "Equilibrium", "GameValue", "SettingValue", "advise", "best_settings",
+                      "exploitability", "game_value", "solve", "strategy"),
+    "paigow.dealing": ("Cut", "Deal", "DiceRoll", "Exposure", "ExposureEffect", "Stacks", "VoidReason",
+                       "first_position", "shuffle"),
+    "paigow.settlement": ("Bet", "Claim", "Ledger", "LedgerLine", "LineKind", "Options", "Play", "Rounding",
+                          "Share", "settle"),
+    "paigow.simulation": ("SimulationResult", "simulate"),
+    "paigow.table": ("Phase", "Round", "RoundResult", "Session", "round_from_record", "simulate_round"),
+}
+_LAZY_NAMES = {name: module for module, names in _LAZY.items() for name in names}
+
+
+def __getattr__(name: str) -> Any:
+    module = _LAZY_NAMES.get(name)
+    if module is None:
+        raise AttributeError(f"module 'paigow' has no attribute {name!r}")
+    import importlib
+
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(_LAZY_NAMES))
+
 
 __all__ = [
     "Tile", "DECK", "FACES", "parse_tiles", "deck_indices",

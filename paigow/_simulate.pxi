@@ -1,5 +1,5 @@
 # Included at the end of _core.pyx: whole rounds simulated in the core (private: use
-# ``paigow.simulate``). Sees HAND_RANK, ZERO_RANKS and _decide from _core.pyx.
+# ``paigow.simulation``). Sees HAND_RANK, ZERO_RANKS and _decide from _core.pyx.
 #
 # A run is cut into blocks of SIM_BLOCK rounds. Block b of a run with seed s has its own
 # xoshiro256** generator, seeded by splitmix64 from a hash of (s, b); threads take whole blocks

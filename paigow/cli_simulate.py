@@ -22,7 +22,7 @@ import numpy as np
 
 from paigow._text import Progress
 from paigow.errors import InvalidSimulationError, InvalidStrategyError
-from paigow.simulate import COMMISSION, SimulationResult, simulate
+from paigow.simulation import COMMISSION, SimulationResult, simulate
 from paigow.strategies import STRATEGY_NAMES
 
 __all__ = ["register"]

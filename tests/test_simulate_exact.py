@@ -11,7 +11,7 @@ import numpy as np
 import numpy.typing as npt
 
 from paigow.advice import game_value, strategy
-from paigow.simulate import simulate
+from paigow.simulation import simulate
 from paigow.strategies import HAND_COUNT, max_back
 
 ROUNDS = 20_000_000
