@@ -60,7 +60,8 @@ class Setting:
     def _arrange(self, a: Hand, b: Hand) -> None:
         # the smaller hand in front; of two hands that are a copy, the one of weaker tiles, so
         # that one split is one Setting however its hands are given
-        if (a.rank, [-t.face for t in a.tiles]) > (b.rank, [-t.face for t in b.tiles]):
+        ra, rb = a.rank, b.rank
+        if ra > rb or (ra == rb and [t.face for t in a.tiles] < [t.face for t in b.tiles]):
             a, b = b, a
         object.__setattr__(self, "_front", a)
         object.__setattr__(self, "_back", b)

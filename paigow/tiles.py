@@ -305,14 +305,14 @@ def deck_indices(tiles: Iterable[Tile]) -> tuple[int, ...]:
     >>> deck_indices(parse_tiles("天 天 至尊 地"))
     (0, 1, 28, 2)
     """
-    used: Counter[int] = Counter()
+    used: dict[int, int] = {}
     out = []
     for t in tiles:
-        idx = _FACE_DECK_INDICES[t.face]
-        k = used[t.face]
+        idx = _FACE_DECK_INDICES[t._face]
+        k = used.get(t._face, 0)
         if k >= len(idx):
             raise InvalidTileError(f"too many {t} ({t.name_zh}): the deck holds {len(idx)}")
-        used[t.face] += 1
+        used[t._face] = k + 1
         out.append(idx[k])
     return tuple(out)
 
