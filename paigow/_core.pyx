@@ -169,7 +169,8 @@ cdef Py_ssize_t _settings_kernel(const idx_t[:, ::1] hands, int8_t[:, :, ::1] ti
 
 
 cdef inline int _decide(int pf, int pb, int bf, int bb) noexcept nogil:
-    """Player's result (+1 win, 0 push, -1 lose) of arranged ranks, Art. 6.1-6.4."""
+    """Player's result (+1 win, 0 push, -1 lose) of arranged ranks, Art. 6.1-6.4. Branch-free
+    (``&``, not ``and``): the simulation calls it on random deals, where a jump mispredicts."""
     # front: a copy goes to the banker; so does zero against zero (a zero front that outranks
     # the banker's front can only meet another zero, so "pf >= ZERO_RANKS" is the 6.2 rule)
     cdef int front = (pf > bf) & (pf >= ZERO_RANKS)

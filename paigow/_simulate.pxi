@@ -14,7 +14,7 @@
 # small table entries.
 # The seat's strategy gives the setting: a pure row is one packed entry (setting, front rank,
 # back rank); a mixed row draws a 32-bit number against the row's cumulative thresholds. Then
-# _decide (in a branch-free form) for positions 1-7 against the banker.
+# _decide (branch-free) for positions 1-7 against the banker.
 #
 # Accumulators (int64, exact): win/push/lose count per player position, and the number of rounds
 # with w player wins and l player losses (8 x 8): every mean and variance, with or without
@@ -133,13 +133,6 @@ cdef inline void _below_batch(SimRng *g, uint32_t s, int k, int *out) noexcept n
                 x = <uint32_t>m
 
 
-cdef inline int _decide_flat(int pf, int pb, int bf, int bb) noexcept nogil:
-    """_decide without a jump: Cython compiles its ``and`` to a branch that the random deals
-    mispredict often (a quarter of the simulation's time). decide_mismatches() holds the two
-    equal on every pair of arranged settings."""
-    return ((pf > bf) & (pf >= ZERO_RANKS)) + (pb > bb) - 1
-
-
 cdef void _sim_block(uint64_t seed, uint64_t block, Py_ssize_t n, const SimTables *T,
                      int64_t *acc, int8_t *trace) noexcept nogil:
     """Play rounds 0..n-1 of ``block``; add the counts to acc, and trace them when not NULL."""
@@ -229,7 +222,7 @@ cdef void _sim_block(uint64_t seed, uint64_t block, Py_ssize_t n, const SimTable
         wins = 0
         losses = 0
         for p in range(1, 8):
-            res = _decide_flat(front[p], back[p], front[0], back[0])
+            res = _decide(front[p], back[p], front[0], back[0])
             pwin[p] += res == 1         # fixed addresses: pushes are what is left
             plose[p] += res == -1
             wins += res == 1
@@ -246,7 +239,7 @@ cdef void _sim_block(uint64_t seed, uint64_t block, Py_ssize_t n, const SimTable
                 row[72 + 2 * p] = <int8_t>front[p]
                 row[73 + 2 * p] = <int8_t>back[p]
             for p in range(1, 8):
-                row[88 + p - 1] = <int8_t>_decide_flat(front[p], back[p], front[0], back[0])
+                row[88 + p - 1] = <int8_t>_decide(front[p], back[p], front[0], back[0])
     for p in range(1, 8):
         local[3 * (p - 1)] = pwin[p]
         local[3 * (p - 1) + 1] = <int32_t>n - pwin[p] - plose[p]
@@ -324,17 +317,3 @@ def simulate_trace(uint64_t seed, int64_t rounds,
             n = SIM_BLOCK if rounds - b * SIM_BLOCK > SIM_BLOCK else rounds - b * SIM_BLOCK
             _sim_block(seed, <uint64_t>b, n, &T, &a[0], &o[b * SIM_BLOCK, 0])
     return out, acc[:SIM_CELLS].copy()
-
-
-def decide_mismatches():
-    """How many arranged (player front <= back, banker front <= back) rank quadruples the
-    simulation's branch-free decision decides differently from _decide: 0."""
-    cdef int n = N_RANKS, pf, pb, bf, bb
-    cdef int64_t bad = 0
-    with nogil:
-        for pf in range(n):
-            for pb in range(pf, n):
-                for bf in range(n):
-                    for bb in range(bf, n):
-                        bad += _decide_flat(pf, pb, bf, bb) != _decide(pf, pb, bf, bb)
-    return bad

@@ -359,7 +359,3 @@ def test_the_batched_bounded_integers_are_exactly_uniform() -> None:
             if x >= floor:
                 seen[tuple(out)] = seen.get(tuple(out), 0) + 1
         assert len(seen) == bound and len(set(seen.values())) == 1, (s, k)
-
-
-def test_the_kernels_branch_free_decision_is_decide() -> None:
-    assert _core.decide_mismatches() == 0
