@@ -2,7 +2,7 @@
 throughput, so ``bench/report.py`` can set each compiled case beside the plain-Python path of
 the same work (same ``group``) and print the ratio.
 
-Every case calls ``measure(fn, items=..., unit=..., path="compiled" | "python")``: ``items`` is
+Every case calls ``measure(fn, items=..., unit=..., path="compiled" | "engine" | "python")``: ``items`` is
 the work one call of ``fn`` does (hands ranked, rounds simulated ...). The throughput written to
 ``extra_info`` is ``items / median time``.
 """
@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-PATHS = ("compiled", "python")
+PATHS = ("compiled", "engine", "python")  # engine: the package's own pure-Python path (pcc)
 
 Measure = Callable[..., Any]
 

@@ -19,6 +19,7 @@ them. No timing is asserted.
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
@@ -80,34 +81,21 @@ def slip() -> list[Bet]:
     return make_slip()
 
 
-def _report(benchmark, n: int) -> None:  # type: ignore[no-untyped-def]
-    stats = benchmark.stats.stats
-    benchmark.extra_info["bets"] = n
-    benchmark.extra_info["bets_per_second"] = round(n / stats.median)
-    benchmark.extra_info["bets_per_second_mean"] = round(n / stats.mean)
-
-
-def test_settle_bets(benchmark, slip: list[Bet]) -> None:  # type: ignore[no-untyped-def]
-    benchmark.group = GROUP
-    result = benchmark(settle, slip, ROLL)
+def test_settle_bets(measure: Any, slip: list[Bet]) -> None:
+    result = measure(lambda: settle(slip, ROLL), items=SLIP_SIZE, unit="bets", path="engine", group=GROUP,
+                     rounds=20)
     assert len(result.lines) == SLIP_SIZE
     assert result.player_net + result.house_result == 0
-    _report(benchmark, SLIP_SIZE)
 
 
-def test_settle_text(benchmark, slip: list[Bet]) -> None:  # type: ignore[no-untyped-def]
-    benchmark.group = GROUP
+def test_settle_text(measure: Any, slip: list[Bet]) -> None:
     texts = [str(b) for b in slip]
-    result = benchmark(settle, texts, ROLL)
+    result = measure(lambda: settle(texts, ROLL), items=SLIP_SIZE, unit="bets", path="engine", group=GROUP,
+                     rounds=10)
     assert [line.bet for line in result.lines] == slip
-    _report(benchmark, SLIP_SIZE)
 
 
-def test_naive_if_chain(benchmark, slip: list[Bet]) -> None:  # type: ignore[no-untyped-def]
-    benchmark.group = GROUP
-    lines, house = benchmark(naive_settle, slip, ROLL)
-    # The baseline and pcc agree, bet by bet.
-    expected = settle(slip, ROLL)
-    assert lines == [(l.won, l.paid, l.returned, l.net) for l in expected.lines]
-    assert house == expected.house_result
-    _report(benchmark, SLIP_SIZE)
+def test_settle_naive_baseline(measure: Any, slip: list[Bet]) -> None:
+    lines, house = measure(lambda: naive_settle(slip, ROLL), items=SLIP_SIZE, unit="bets", path="python",
+                           group=GROUP, rounds=10)
+    assert house == settle(slip, ROLL).house_result
