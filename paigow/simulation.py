@@ -168,44 +168,35 @@ def _position_moments(r: SimulationResult) -> tuple[npt.NDArray[np.float64], npt
 # validation and tables
 
 
-def _check_rounds(rounds: object) -> int:
-    if isinstance(rounds, bool):
-        raise TypeError(f"rounds must be an integer, not {rounds!r}")
+def _check_int(value: object, name: str, lo: int, hi: int, span: str, optional: bool = False) -> int:
+    """``value`` as an int in [lo, hi]: TypeError if it is not an integer (bool included),
+    InvalidSimulationError naming ``span`` if it is out of range."""
+    kind = "an integer or None" if optional else "an integer"
+    if isinstance(value, bool):
+        raise TypeError(f"{name} must be {kind}, not {value!r}")
     try:
-        n = operator.index(rounds)  # type: ignore[arg-type]
+        n = operator.index(value)  # type: ignore[arg-type]
     except TypeError:
-        raise TypeError(f"rounds must be an integer, not {rounds!r}") from None
-    if not 1 <= n <= MAX_ROUNDS:
-        raise InvalidSimulationError(f"rounds must be from 1 to 2**60, not {rounds!r}")
+        raise TypeError(f"{name} must be {kind}, not {value!r}") from None
+    if not lo <= n <= hi:
+        raise InvalidSimulationError(f"{name} must be from {span}, not {value!r}")
     return n
+
+
+def _check_rounds(rounds: object) -> int:
+    return _check_int(rounds, "rounds", 1, MAX_ROUNDS, "1 to 2**60")
 
 
 def _check_seed(seed: object) -> int:
     if seed is None:
         return secrets.randbits(64)
-    if isinstance(seed, bool):
-        raise TypeError(f"seed must be an integer or None, not {seed!r}")
-    try:
-        s = operator.index(seed)  # type: ignore[arg-type]
-    except TypeError:
-        raise TypeError(f"seed must be an integer or None, not {seed!r}") from None
-    if not 0 <= s < 1 << 64:
-        raise InvalidSimulationError(f"seed must be from 0 to 2**64 - 1, not {seed!r}")
-    return s
+    return _check_int(seed, "seed", 0, (1 << 64) - 1, "0 to 2**64 - 1", optional=True)
 
 
 def _check_threads(threads: object) -> int:
     if threads is None:
         return max(1, min(os.cpu_count() or 1, MAX_THREADS))
-    if isinstance(threads, bool):
-        raise TypeError(f"threads must be an integer or None, not {threads!r}")
-    try:
-        t = operator.index(threads)  # type: ignore[arg-type]
-    except TypeError:
-        raise TypeError(f"threads must be an integer or None, not {threads!r}") from None
-    if not 1 <= t <= MAX_THREADS:
-        raise InvalidSimulationError(f"threads must be from 1 to {MAX_THREADS}, not {threads!r}")
-    return t
+    return _check_int(threads, "threads", 1, MAX_THREADS, f"1 to {MAX_THREADS}", optional=True)
 
 
 def _check_commission(commission: object) -> float:
