@@ -232,3 +232,22 @@ def test_advise_command(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["advise", "6-6", "3-3", "2-2", "2-4"]) == 0
     assert "mixes this hand" in capsys.readouterr().out
     assert main(["advise", "天", "地"]) == 2
+
+
+def test_hand_types() -> None:
+    # 4,285 multisets of four of the 17 ranks cover the 35,960 hands; hands of one type have the
+    # same settings as (front, back) rank pairs
+    ty = advice._types()
+    assert ty.n == 4285 and int(ty.cnt.sum()) == 35960
+    _, ranks = paigow.setting_batch(ALL)
+    for t in (0, 1000, 4284):
+        members = np.flatnonzero(ty.hand_type == t)
+        assert len(members) == ty.cnt[t]
+        shapes = {tuple(sorted(map(tuple, ranks[h].tolist()))) for h in members}
+        assert len(shapes) == 1
+    # W[i, j] counts the hands of type j that avoid one hand of type i: 20,475 in all
+    W = advice._weights().astype(np.int64)
+    assert (W.sum(axis=1) == 20475).all()
+    # and pairings are counted alike from either side: cnt_i W[i, j] == cnt_j W[j, i]
+    pairs = ty.cnt[:, None] * W
+    assert (pairs == pairs.T).all() and int(pairs.sum()) == advice.PAIRINGS
