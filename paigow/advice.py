@@ -31,7 +31,7 @@ import numpy as np
 import numpy.typing as npt
 
 from paigow import _core
-from paigow.batch import as_index_array
+from paigow.batch import _bad_row, as_index_array, setting_batch
 from paigow.errors import InvalidStrategyError, InvalidTileError
 from paigow.settings import Setting, _settings_of
 from paigow.strategies import HAND_COUNT, SEATS, all_hands, check_table, max_back, resolve
@@ -83,7 +83,7 @@ def _types() -> _Types:
     _, first_idx, hand_type, cnt = np.unique(key, return_index=True, return_inverse=True, return_counts=True)
     n = len(cnt)
     rep = first_idx.astype(np.int32)
-    ranks = _setting_ranks(hands)
+    _, ranks = setting_batch(hands)
     m = np.zeros(n, dtype=np.uint8)
     tf = np.zeros((n, 3), dtype=np.uint8)
     tb = np.zeros((n, 3), dtype=np.uint8)
@@ -114,12 +114,6 @@ def _types() -> _Types:
     for c in range(4):
         np.add.at(counts, (np.arange(n), ranks4[rep, c]), 1)
     return _Types(n, ht, cnt.astype(np.int64), rep, m, tf, tb, und, hand_map, first, counts)
-
-
-def _setting_ranks(hands: npt.NDArray[np.int8]) -> npt.NDArray[np.uint8]:
-    _, ranks, bad = _core.settings(np.ascontiguousarray(hands))
-    assert bad < 0
-    return ranks
 
 
 @functools.lru_cache(maxsize=1)
@@ -235,7 +229,7 @@ _Compiled = tuple[npt.NDArray[np.uint16], npt.NDArray[np.int32], npt.NDArray[np.
 
 @functools.lru_cache(maxsize=1)
 def _all_ranks() -> npt.NDArray[np.uint8]:
-    return _setting_ranks(all_hands())
+    return setting_batch(all_hands())[1]
 
 
 def _compile(table: npt.NDArray[np.float64]) -> _Compiled:
@@ -350,8 +344,6 @@ def best_settings(hands: npt.ArrayLike, seat: str = "player",
         best = np.argmax(check_table(strategy), axis=1).astype(np.uint8)
     out, bad = _core.best_settings(a, best)
     if bad >= 0:
-        from paigow.batch import _bad_row
-
         raise InvalidTileError(_bad_row("hands", a, bad))
     return out
 
