@@ -1,58 +1,178 @@
-"""The errors of the Pai Gow engine: one ``ValueError`` subclass per kind of failure.
+"""The errors of the Pai Gow engine.
 
-Every message quotes the offending input with ``!r`` and names the rule it breaks, so a dealer
-tool can show it to a croupier as it is.
+Two kinds, as python-chess separates an invalid move from an illegal one:
+
+* :class:`ParseError`: the input is not a well-formed value of what was asked for (text that names
+  no tile, JSON that is not a round record, an array of the wrong shape, an argument out of its
+  range);
+* :class:`RuleError`: the input is well formed but the rules do not allow it here (a third 天 in
+  one deal, a bet after the shake, settling with a hand unset).
+
+Both are :class:`PaigowError`, a :class:`ValueError`. A wrong Python *type* (a float where a
+count belongs, ``None`` for tiles) is a :class:`TypeError`, never a project error.
+
+Every error carries a stable machine-readable :attr:`~PaigowError.code` beside its message (a
+service maps it to a response; docs/errors.md lists every code). The message quotes the offending
+input with ``!r`` and names the rule or article it breaks.
+
+The domain classes :class:`InvalidTileError` and :class:`InvalidBetError` exist to be *caught*;
+what is raised is always one of their two kinds (:class:`UnknownTileError`,
+:class:`TileCopiesError`, :class:`BetSyntaxError`, :class:`IllegalBetError`).
+
+>>> e = UnknownTileError("unknown tile '龙'")
+>>> e.code, isinstance(e, InvalidTileError), isinstance(e, ParseError), isinstance(e, RuleError)
+('tile.unknown', True, True, False)
 """
 
 from __future__ import annotations
 
+from typing import Any
+
 __all__ = [
     "PaigowError",
+    "ParseError",
+    "RuleError",
     "InvalidTileError",
+    "UnknownTileError",
+    "TileCopiesError",
     "InvalidHandError",
     "InvalidStrategyError",
     "InvalidBetError",
+    "BetSyntaxError",
+    "IllegalBetError",
     "IllegalActionError",
+    "InvalidOptionError",
+    "InvalidRecordError",
     "InvalidSimulationError",
 ]
 
 
 class PaigowError(ValueError):
-    """Base class of every error the engine raises for bad input or an illegal action."""
+    """Base class of every error the engine raises for bad input or an illegal action.
 
+    ``code`` is a stable dotted identifier (``"tile.unknown"``, ``"bet.after_shake"``); each class
+    has a default and a raise site may give a more specific one.
+
+    >>> e = IllegalActionError("no bets after the shake", code="bet.after_shake")
+    >>> e.code, str(e), e.to_dict()
+    ('bet.after_shake', 'no bets after the shake', {'code': 'bet.after_shake', 'message': 'no bets after the shake'})
+    """
+
+    code: str = "paigow.error"
+
+    def __init__(self, message: str = "", *, code: str | None = None) -> None:
+        super().__init__(message)
+        if code is not None:
+            self.code = code
+
+    @property
+    def message(self) -> str:
+        return str(self.args[0]) if self.args else ""
+
+    def to_dict(self) -> dict[str, Any]:
+        """``{"code": ..., "message": ...}``: the form a service sends."""
+        return {"code": self.code, "message": self.message}
+
+    def __reduce__(self) -> Any:
+        # keep the code across pickling (multiprocessing, Dask workers)
+        return (_rebuild, (type(self), self.message, self.code))
+
+
+def _rebuild(cls: type[PaigowError], message: str, code: str) -> PaigowError:
+    return cls(message, code=code)
+
+
+class ParseError(PaigowError):
+    """Input that is not a well-formed value of what was asked for: text or JSON that does not
+    parse, an array of the wrong shape or dtype, an argument outside its range."""
+
+    code = "syntax"
+
+
+class RuleError(PaigowError):
+    """Well-formed input that the rules do not allow at this point."""
+
+    code = "rule"
+
+
+# --- tiles, hands -----------------------------------------------------------------------------
 
 class InvalidTileError(PaigowError):
-    """A tile that does not exist, or more copies of a tile than the deck holds."""
+    """A tile that does not exist, or more copies of a tile than the deck holds (catch this;
+    the engine raises :class:`UnknownTileError` or :class:`TileCopiesError`)."""
+
+    code = "tile.invalid"
 
 
-class InvalidHandError(PaigowError):
+class UnknownTileError(InvalidTileError, ParseError):
+    """Text, a number or a deck index that names no tile."""
+
+    code = "tile.unknown"
+
+
+class TileCopiesError(InvalidTileError, RuleError):
+    """More copies of a face than the deck holds (Art. 1.1, Table 1), or a deck index twice."""
+
+    code = "tile.copies"
+
+
+class InvalidHandError(RuleError):
     """The wrong number of tiles for a hand, a setting or a deal."""
 
+    code = "hand.size"
 
-class InvalidStrategyError(PaigowError):
+
+# --- strategies, options, simulation --------------------------------------------------------
+
+class InvalidStrategyError(ParseError):
     """An unknown strategy name or seat, or a strategy table of the wrong shape or content."""
 
-
-class InvalidBetError(PaigowError):
-    """A bet or stake that is not a positive integer amount, or placed where it may not be."""
+    code = "strategy.invalid"
 
 
-class IllegalActionError(PaigowError):
-    """An action the regulation does not allow at this point of the round."""
-
-
-class InvalidOptionError(PaigowError):
+class InvalidOptionError(ParseError):
     """A rule option the engine cannot apply: a commission rate outside [0, 1), an unknown
     rounding mode."""
 
-
-class InvalidRecordError(PaigowError):
-    """A round record (the JSON that ``paigow settle`` reads) that is not well formed: not
-    JSON, an unknown key, a missing field, a list where an object belongs."""
+    code = "option.invalid"
 
 
-__all__ += ["InvalidOptionError", "InvalidRecordError"]
-
-
-class InvalidSimulationError(PaigowError):
+class InvalidSimulationError(ParseError):
     """A simulation argument out of range: the number of rounds, the seed, threads or commission."""
+
+    code = "simulation.argument"
+
+
+# --- bets, the table's procedure, records ---------------------------------------------------
+
+class InvalidBetError(PaigowError):
+    """A bet or stake that is not a positive integer amount, or placed where it may not be
+    (catch this; the engine raises :class:`BetSyntaxError` or :class:`IllegalBetError`)."""
+
+    code = "bet.invalid"
+
+
+class BetSyntaxError(InvalidBetError, ParseError):
+    """Bet, share or amount text that does not parse, or an amount past the documented maximum."""
+
+    code = "bet.syntax"
+
+
+class IllegalBetError(InvalidBetError, RuleError):
+    """A well-formed bet or stake that the rules do not allow: not positive, on the banker's own
+    position, on a position that does not exist."""
+
+    code = "bet.illegal"
+
+
+class IllegalActionError(RuleError):
+    """An action the regulation does not allow at this point of the round."""
+
+    code = "action.illegal"
+
+
+class InvalidRecordError(ParseError):
+    """A round or session record (the JSON that ``paigow settle`` reads) that is not well formed:
+    not JSON, an unknown key, a missing field, a list where an object belongs."""
+
+    code = "record.invalid"
