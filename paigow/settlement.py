@@ -40,6 +40,7 @@ from fractions import Fraction
 from typing import Any, Union
 
 from paigow.dealing import check_position
+from paigow import commission as _commission
 from paigow.errors import IllegalActionError, InvalidBetError, InvalidOptionError
 from paigow.settings import Outcome
 
@@ -110,65 +111,9 @@ def betting_order(banker: int) -> tuple[int, ...]:
 
 
 # -- options ----------------------------------------------------------------------------------------
-class Rounding(enum.Enum):
-    """How a commission is rounded to the minor unit."""
-
-    def __repr__(self) -> str:
-        return f"Rounding.{self.name}"
-
-    HALF_UP = "half-up"
-    HALF_DOWN = "half-down"
-    HALF_EVEN = "half-even"
-    FLOOR = "floor"
-    CEILING = "ceiling"
-
-    def apply(self, x: Fraction) -> int:
-        """``x`` (not negative) rounded to an integer.
-
-        >>> [r.apply(Fraction(5, 2)) for r in Rounding]
-        [3, 2, 2, 2, 3]
-        """
-        lo = x.numerator // x.denominator
-        rest = x - lo
-        if rest == 0:
-            return lo
-        if self is Rounding.FLOOR:
-            return lo
-        if self is Rounding.CEILING:
-            return lo + 1
-        half = Fraction(1, 2)
-        if rest != half:
-            return lo + (rest > half)
-        if self is Rounding.HALF_UP:
-            return lo + 1
-        if self is Rounding.HALF_DOWN:
-            return lo
-        return lo + (lo % 2)
-
-
-RateLike = Union[Fraction, Decimal, int, float, str]
-
-
-def _rate(value: RateLike) -> Fraction:
-    try:
-        if isinstance(value, bool):
-            raise TypeError
-        if isinstance(value, str):
-            text = value.strip()
-            r = Fraction(text[:-1]) / 100 if text.endswith("%") else Fraction(text)
-        elif isinstance(value, float):
-            r = Fraction(str(value))
-        elif isinstance(value, (Fraction, Decimal, int)):
-            r = Fraction(value)
-        else:
-            raise TypeError
-    except (TypeError, ValueError, ZeroDivisionError):
-        raise InvalidOptionError(
-            f"commission rate {value!r} is not a number like '0.05', '1/20' or '5%'"
-        ) from None
-    if not 0 <= r < 1:
-        raise InvalidOptionError(f"commission rate {value!r} must be at least 0 and below 1")
-    return r
+RateLike = _commission.RateLike
+Rounding = _commission.Rounding
+_rate = _commission.rate
 
 
 @dataclass(frozen=True)
@@ -185,10 +130,10 @@ class Options:
     (1, 2)
     """
 
-    commission: Fraction = Fraction(1, 20)
+    commission: Fraction = _commission.COMMISSION
     rounding: Rounding = Rounding.HALF_UP
 
-    def __init__(self, commission: RateLike = Fraction(1, 20), rounding: "Rounding | str" = Rounding.HALF_UP) -> None:
+    def __init__(self, commission: RateLike = _commission.COMMISSION, rounding: "Rounding | str" = Rounding.HALF_UP) -> None:
         object.__setattr__(self, "commission", _rate(commission))
         try:
             object.__setattr__(self, "rounding", Rounding(rounding))
@@ -213,7 +158,7 @@ class Options:
         extra = set(data) - {"commission", "rounding"}
         if extra:
             raise InvalidOptionError(f"unknown option {sorted(extra)[0]!r}: options are 'commission' and 'rounding'")
-        return cls(data.get("commission", Fraction(1, 20)), data.get("rounding", Rounding.HALF_UP))
+        return cls(data.get("commission", _commission.COMMISSION), data.get("rounding", Rounding.HALF_UP))
 
 
 # -- inputs -----------------------------------------------------------------------------------------
