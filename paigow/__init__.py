@@ -23,16 +23,18 @@ from paigow.errors import (
 )
 from paigow.hands import HAND_RANK_COUNT, ZERO_POINT_RANKS, Category, Hand
 from paigow.settings import SPLITS, Outcome, Setting, compare, settings
-from paigow.strategies import HAND_COUNT, all_hands, hand_index, max_back
+from paigow.strategies import HAND_COUNT, Strategy, all_hands, hand_index, max_back
 from paigow.tiles import DECK, FACES, Tile, deck_indices, parse_tiles
 
 if TYPE_CHECKING:
     from paigow.advice import (
         Advice,
+        BatchAdvice,
         Equilibrium,
         GameValue,
         SettingValue,
         advise,
+        advise_batch,
         best_settings,
         exploitability,
         game_value,
@@ -47,7 +49,8 @@ if TYPE_CHECKING:
 # The layers above tiles, hands and settings load on first use, so that ``import paigow`` stays
 # quick for a tool that only ranks hands.
 _LAZY = {
-    "paigow.advice": ("Advice", "Equilibrium", "GameValue", "SettingValue", "advise", "best_settings",
+    "paigow.advice": ("Advice", "BatchAdvice", "Equilibrium", "GameValue", "SettingValue", "advise", "advise_batch",
+                      "best_settings",
                       "exploitability", "game_value", "solve", "strategy"),
     "paigow.dealing": ("Cut", "Deal", "DiceRoll", "Exposure", "ExposureEffect", "Stacks", "VoidReason",
                        "first_position", "shuffle"),
@@ -79,8 +82,8 @@ __all__ = [
     "Hand", "Category", "HAND_RANK_COUNT", "ZERO_POINT_RANKS",
     "Setting", "Outcome", "settings", "compare", "SPLITS",
     "hand_ranks", "setting_batch", "outcomes",
-    "HAND_COUNT", "all_hands", "hand_index", "max_back",
-    "advise", "Advice", "SettingValue", "strategy", "best_settings", "game_value", "GameValue",
+    "HAND_COUNT", "all_hands", "hand_index", "max_back", "Strategy",
+    "advise", "advise_batch", "Advice", "BatchAdvice", "SettingValue", "strategy", "best_settings", "game_value", "GameValue",
     "exploitability", "solve", "Equilibrium",
     "PaigowError", "InvalidTileError", "InvalidHandError", "InvalidStrategyError",
     "InvalidBetError", "IllegalActionError",
