@@ -188,41 +188,55 @@ def side_counts(const int8_t[:, ::1] reps, const uint16_t[::1] pure, const int32
 # ---------------------------------------------------------------------------------------------
 # advice from the side tables: a lookup per hand
 
+cdef inline int _advise_row(const int *t, const uint64_t *table, Py_ssize_t nkeys,
+                            const int32_t *key, double win, uint64_t *units, double *values,
+                            int8_t *order, int32_t *row) noexcept nogil:
+    """Advice for the checked hand t from a side table (nkeys, 3, 3): its settings' counts,
+    values and order among the sorted hand's settings; returns the first best setting, or -1
+    for a key outside the table."""
+    cdef int s[4]
+    cdef int j, k, c, best = 0
+    cdef Py_ssize_t kk
+    cdef const uint64_t *cell
+    cdef double v, top = 0.0, scale = 1.0 / (<double>(<uint64_t>1 << SCALE_BITS))
+    for j in range(4):
+        s[j] = t[j]
+    sort4(s)
+    row[0] = hand_row(s[0], s[1], s[2], s[3])
+    kk = key[row[0]]
+    if kk < 0 or kk >= nkeys:
+        return -1
+    for j in range(3):
+        k = sorted_setting(t, s, j)
+        order[j] = <int8_t>k
+        cell = table + 9 * kk + 3 * k
+        for c in range(3):
+            units[3 * j + c] = cell[c]
+        # a win counts 1 - rate, a loss -1, per opposing hand
+        v = ((<double>cell[0]) * scale * win - (<double>cell[2]) * scale) / N_OPP
+        values[j] = v
+        if j == 0 or v > top:
+            top = v
+            best = j
+    return best
+
+
 cdef Py_ssize_t _advise_kernel(const idx_t[:, ::1] hands, const uint64_t[:, :, ::1] table,
                                const int32_t[::1] key, double win, uint64_t[:, :, ::1] units,
-                               double[:, ::1] values, int8_t[::1] best) noexcept nogil:
+                               double[:, ::1] values, int8_t[::1] best, int32_t[::1] rows,
+                               int8_t[:, ::1] order) noexcept nogil:
     cdef Py_ssize_t i
     cdef int t[4]
-    cdef int s[4]
-    cdef int j, k, b, c
-    cdef Py_ssize_t kk
+    cdef int j, b
     cdef uint32_t mask
-    cdef uint64_t u
-    cdef double v, top, scale = 1.0 / (<double>(<uint64_t>1 << SCALE_BITS))
     for i in range(hands.shape[0]):
         mask = 0
-        if not distinct4(<uint64_t>hands[i, 0], <uint64_t>hands[i, 1], <uint64_t>hands[i, 2],
-                         <uint64_t>hands[i, 3], &mask):
+        if not load_row(hands, i, t, &mask):
             return i
-        for j in range(4):
-            t[j] = <int>hands[i, j]
-            s[j] = t[j]
-        sort4(s)
-        kk = key[hand_row(s[0], s[1], s[2], s[3])]
-        if kk < 0 or kk >= table.shape[0]:
+        b = _advise_row(t, &table[0, 0, 0], table.shape[0], &key[0], win, &units[i, 0, 0],
+                        &values[i, 0], &order[i, 0], &rows[i])
+        if b < 0:
             return -2
-        b = 0
-        top = 0.0
-        for j in range(3):
-            k = sorted_setting(t, s, j)
-            for c in range(3):
-                units[i, j, c] = table[kk, k, c]
-            # a win counts 1 - rate, a loss -1, per opposing hand
-            v = ((<double>table[kk, k, 0]) * scale * win - (<double>table[kk, k, 2]) * scale) / N_OPP
-            values[i, j] = v
-            if j == 0 or v > top:
-                top = v
-                b = j
         best[i] = <int8_t>b
     return -1
 
@@ -230,23 +244,54 @@ cdef Py_ssize_t _advise_kernel(const idx_t[:, ::1] hands, const uint64_t[:, :, :
 def advise_hands(const idx_t[:, ::1] hands, const uint64_t[:, :, ::1] table, const int32_t[::1] key,
                  double win):
     """Advice for N hands from a side table (paigow.strategies._Side): (units (N, 3, 3) uint64 of
-    wins, pushes, losses in 2**-SCALE_BITS, values (N, 3), best (N,) int8, first bad row or -1),
-    each row's settings in settings() order of its tiles."""
+    wins, pushes, losses in 2**-SCALE_BITS, values (N, 3), best (N,) int8, rows (N,) int32 of the
+    hands in combinations order, order (N, 3) int8 of each setting's index among the sorted
+    hand's settings, first bad row or -1), each row's settings in settings() order of its tiles."""
     cdef Py_ssize_t n = hands.shape[0]
     if key.shape[0] != N_HANDS or table.shape[1] != 3 or table.shape[2] != 3:
         raise ValueError("a side table is (K, 3, 3) with a key of 35960 rows")
     units = np.empty((n, 3, 3), dtype=np.uint64)
     values = np.empty((n, 3), dtype=np.float64)
     best = np.empty(n, dtype=np.int8)
+    rows = np.empty(n, dtype=np.int32)
+    order = np.empty((n, 3), dtype=np.int8)
     cdef uint64_t[:, :, ::1] u = units
     cdef double[:, ::1] v = values
     cdef int8_t[::1] b = best
+    cdef int32_t[::1] r = rows
+    cdef int8_t[:, ::1] o = order
     cdef Py_ssize_t bad
     with nogil:
-        bad = _advise_kernel(hands, table, key, win, u, v, b)
+        bad = _advise_kernel(hands, table, key, win, u, v, b, r, o)
     if bad == -2:
         raise ValueError("a side table key points outside the table")
-    return units, values, best, bad
+    return units, values, best, rows, order, bad
+
+
+def advise_one(int a, int b, int c, int d, const uint64_t[:, :, ::1] table, const int32_t[::1] key,
+               double win):
+    """advise_hands() of one hand of four DECK indices, as Python numbers: ((wins, pushes,
+    losses) of each setting in opposing hands, ..., (values), best, row, (order))."""
+    cdef int t[4]
+    cdef uint64_t units[9]
+    cdef double values[3]
+    cdef int8_t order[3]
+    cdef int32_t row
+    cdef int best
+    cdef uint32_t mask = 0
+    if key.shape[0] != N_HANDS or table.shape[0] == 0 or table.shape[1] != 3 or table.shape[2] != 3:
+        raise ValueError("a side table is (K, 3, 3) with a key of 35960 rows")
+    if not distinct4(<uint64_t>a, <uint64_t>b, <uint64_t>c, <uint64_t>d, &mask):
+        raise ValueError("not a hand of four distinct DECK indices")
+    t[0] = a; t[1] = b; t[2] = c; t[3] = d
+    best = _advise_row(t, &table[0, 0, 0], table.shape[0], &key[0], win, units, values, order, &row)
+    if best < 0:
+        raise ValueError("a side table key points outside the table")
+    cdef double scale = 1.0 / (<double>(<uint64_t>1 << SCALE_BITS))
+    return (((<double>units[0]) * scale, (<double>units[1]) * scale, (<double>units[2]) * scale),
+            ((<double>units[3]) * scale, (<double>units[4]) * scale, (<double>units[5]) * scale),
+            ((<double>units[6]) * scale, (<double>units[7]) * scale, (<double>units[8]) * scale),
+            (values[0], values[1], values[2]), best, row, (order[0], order[1], order[2]))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -261,11 +306,9 @@ cdef Py_ssize_t _best_kernel(const idx_t[:, ::1] hands, const uint8_t[::1] best,
     cdef uint32_t mask
     for i in range(hands.shape[0]):
         mask = 0
-        if not distinct4(<uint64_t>hands[i, 0], <uint64_t>hands[i, 1], <uint64_t>hands[i, 2],
-                         <uint64_t>hands[i, 3], &mask):
+        if not load_row(hands, i, t, &mask):
             return i
         for j in range(4):
-            t[j] = <int>hands[i, j]
             s[j] = t[j]
         sort4(s)
         k = best[hand_row(s[0], s[1], s[2], s[3])]

@@ -4,7 +4,15 @@
 # dealer's arrangement (Art. 5.2), the three splits, a sorting network and the colex rank of a
 # hand. Every kernel (paigow/_core.pyx and the files it includes) cimports them from here.
 
-from libc.stdint cimport int8_t, int32_t, int64_t, uint8_t, uint32_t, uint64_t
+from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint8_t, uint32_t, uint64_t
+
+ctypedef fused idx_t:
+    # the index arrays the kernels read (paigow.batch narrows every other integer dtype)
+    int8_t
+    uint8_t
+    int16_t
+    int32_t
+    int64_t
 
 cdef enum:
     N_TILES = 32
@@ -109,4 +117,12 @@ cdef inline bint distinct4(uint64_t a, uint64_t b, uint64_t c, uint64_t d, uint3
     if m != ((1u << a) ^ (1u << b) ^ (1u << c) ^ (1u << d)) or (m & mask[0]):
         return False
     mask[0] |= m
+    return True
+
+
+cdef inline bint load_row(const idx_t[:, ::1] a, Py_ssize_t i, int *t, uint32_t *mask) noexcept nogil:
+    # row i of an index array into t, if its four indices are in range, distinct and not in mask
+    if not distinct4(<uint64_t>a[i, 0], <uint64_t>a[i, 1], <uint64_t>a[i, 2], <uint64_t>a[i, 3], mask):
+        return False
+    t[0] = <int>a[i, 0]; t[1] = <int>a[i, 1]; t[2] = <int>a[i, 2]; t[3] = <int>a[i, 3]
     return True

@@ -18,15 +18,8 @@ import numpy as np
 
 from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint8_t, uint16_t, uint32_t, uint64_t
 
-from paigow._common cimport (N_TILES, N_HANDS, N_OPP, NR, NO_HAND, Rules, front_wins, back_wins, decide,
-                             arrange, split_hands, sorted_setting, sort4, choose, hand_row, distinct4)
-
-ctypedef fused idx_t:
-    int8_t
-    uint8_t
-    int16_t
-    int32_t
-    int64_t
+from paigow._common cimport (N_TILES, N_HANDS, N_OPP, NR, NO_HAND, Rules, idx_t, front_wins, back_wins, decide,
+                             arrange, split_hands, sorted_setting, sort4, choose, hand_row, distinct4, load_row)
 
 cdef Rules RULES
 
@@ -120,11 +113,8 @@ cdef Py_ssize_t _settings_kernel(const idx_t[:, ::1] hands, int8_t[:, :, ::1] ti
     cdef uint32_t mask
     for i in range(hands.shape[0]):
         mask = 0
-        if not distinct4(<uint64_t>hands[i, 0], <uint64_t>hands[i, 1], <uint64_t>hands[i, 2],
-                         <uint64_t>hands[i, 3], &mask):
+        if not load_row(hands, i, t, &mask):
             return i
-        for k in range(4):
-            t[k] = <int>hands[i, k]
         for k in range(3):
             split_hands(t, k, o)
             x = RULES.hand_rank[o[0]][o[1]]
@@ -141,17 +131,15 @@ cdef Py_ssize_t _outcomes_kernel(const idx_t[:, ::1] player, const idx_t[:, ::1]
                                  int8_t[::1] out) noexcept nogil:
     cdef Py_ssize_t i
     cdef int pf, pb, bf, bb
+    cdef int p[4]
+    cdef int b[4]
     cdef uint32_t mask
     for i in range(player.shape[0]):
         mask = 0
-        if not distinct4(<uint64_t>player[i, 0], <uint64_t>player[i, 1], <uint64_t>player[i, 2],
-                         <uint64_t>player[i, 3], &mask):
+        if not load_row(player, i, p, &mask) or not load_row(banker, i, b, &mask):
             return i
-        if not distinct4(<uint64_t>banker[i, 0], <uint64_t>banker[i, 1], <uint64_t>banker[i, 2],
-                         <uint64_t>banker[i, 3], &mask):
-            return i
-        arrange(RULES.hand_rank[player[i, 0]][player[i, 1]], RULES.hand_rank[player[i, 2]][player[i, 3]], &pf, &pb)
-        arrange(RULES.hand_rank[banker[i, 0]][banker[i, 1]], RULES.hand_rank[banker[i, 2]][banker[i, 3]], &bf, &bb)
+        arrange(RULES.hand_rank[p[0]][p[1]], RULES.hand_rank[p[2]][p[3]], &pf, &pb)
+        arrange(RULES.hand_rank[b[0]][b[1]], RULES.hand_rank[b[2]][b[3]], &bf, &bb)
         out[i] = <int8_t>decide(pf, pb, bf, bb, RULES.zero_ranks)
     return -1
 

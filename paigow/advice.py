@@ -56,7 +56,7 @@ from paigow.strategies import (
     all_hands,
     other_seat,
 )
-from paigow.tiles import FACES, TileLike, deck_indices, parse_tiles
+from paigow.tiles import FACES, Tile, TileLike, deck_indices, parse_tiles
 
 __all__ = [
     "SettingValue", "Advice", "BatchAdvice", "GameValue", "Equilibrium",
@@ -137,12 +137,15 @@ def _win_value(commission: "bool | RateLike | None") -> tuple[float, Fraction]:
     """What a win counts (1 - rate) and the rate: ``True`` is the regulation's rate
     (:data:`paigow.commission.COMMISSION`), ``False`` or None none, anything else a rate."""
     if commission is None or commission is False:
-        r = Fraction(0)
-    elif commission is True:
-        r = COMMISSION
-    else:
-        r = rate(commission)
+        return _NO_COMMISSION
+    if commission is True:
+        return _REGULATION
+    r = rate(commission)
     return float(1 - r), r
+
+
+_NO_COMMISSION = (1.0, Fraction(0))
+_REGULATION = (float(1 - COMMISSION), COMMISSION)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -205,33 +208,34 @@ def advise(
     >>> a.options[a.best].setting.name_zh, round(a.options[a.best].value, 4)
     ('双地 | 双天', 0.9841)
     """
-    t = parse_tiles(tiles, count=4)  # the tiles first, before any strategy is loaded
+    t = _parse4(tiles) if isinstance(tiles, str) else parse_tiles(tiles, count=4)  # tiles first
     _check_seat(seat)
     win, r = _win_value(commission)
     s = Strategy.clean(against, other_seat(seat))
     side = s._side(seat)
-    idx = np.array([deck_indices(t)], dtype=np.int8)
-    units, values, best, _ = _core.advise_hands(idx, side.counts, side.key, win)
-    own = None
-    if s.name == "equilibrium":
-        own = _own_mix(idx, Strategy.named("equilibrium", seat))
-    u = units[0].tolist()
-    v = values[0].tolist()
-    settings = _settings_of(t)
-    options = tuple(
-        SettingValue(settings[k], u[k][0] * _UNIT, u[k][1] * _UNIT, u[k][2] * _UNIT, v[k],
-                     None if own is None else own[k])
-        for k in range(3)
-    )
-    return Advice(t, seat, s.name, r != 0, options, int(best[0]), r, s.digest)  # type: ignore[arg-type]
+    a, b, c, d = deck_indices(t)
+    u0, u1, u2, v, best, row, order = _core.advise_one(a, b, c, d, side.counts, side.key, win)
+    u = (u0, u1, u2)
+    if s.name == "equilibrium":  # this seat's own equilibrium weights, in the tiles' order
+        mine = Strategy.named("equilibrium", seat).table
+        own: list[float | None] = [mine.item(row, order[0]), mine.item(row, order[1]), mine.item(row, order[2])]
+    else:
+        own = [None, None, None]
+    settings = _settings_cached(t)
+    options = (SettingValue(settings[0], *u[0], v[0], own[0]), SettingValue(settings[1], *u[1], v[1], own[1]),
+               SettingValue(settings[2], *u[2], v[2], own[2]))
+    return Advice(t, seat, s.name, r != 0, options, best, r, s.digest)
 
 
-def _own_mix(idx: npt.NDArray[np.int8], own: Strategy) -> list[float]:
-    """The row of ``own`` for the hand of ``idx``, in the settings() order of its tiles."""
-    row = int(_core.hand_rows(idx.astype(np.int64))[0])
-    perm = _core.setting_order(idx)[0].tolist()
-    table = own.table[row]
-    return [float(table[perm[j]]) for j in range(3)]
+@functools.lru_cache(maxsize=4096)
+def _parse4(text: str) -> tuple[Tile, ...]:
+    """Four tiles of text (errors are raised each time, not kept)."""
+    return parse_tiles(text, count=4)
+
+
+@functools.lru_cache(maxsize=4096)
+def _settings_cached(tiles: tuple[Tile, ...]) -> tuple[Setting, Setting, Setting]:
+    return _settings_of(tiles)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -269,7 +273,7 @@ def advise_batch(
     win, r = _win_value(commission)
     s = Strategy.clean(against, other_seat(seat))
     side = s._side(seat)
-    units, values, best, bad = _core.advise_hands(a, side.counts, side.key, win)
+    units, values, best, _, _, bad = _core.advise_hands(a, side.counts, side.key, win)
     if bad >= 0:
         _raise_bad_row("hands", a, bad)
     counts: npt.NDArray[np.float64] = units.astype(np.float64) * _UNIT

@@ -207,7 +207,7 @@ def _check_commission(commission: object) -> float:
         rate = _commission.rate(commission.item() if isinstance(commission, np.generic) else commission)
     except InvalidOptionError:  # also nan
         raise InvalidSimulationError(f"commission rate must be at least 0 and below 1, not {commission!r}",
-                                     code="commission.range") from None
+                                     code="simulation.commission") from None
     return float(rate)
 
 
