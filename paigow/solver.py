@@ -41,11 +41,18 @@ from paigow.strategies import SEATS, all_hands
 
 __all__ = [
     "Equilibrium", "Certificate", "solve", "save", "certify", "load", "file_stem",
-    "paid_strategy", "paid_info", "PAID_NAME", "DEFAULT_THREADS",
+    "shipped", "shipped_info", "paid_strategy", "paid_info", "PAID_NAME", "DEFAULT_THREADS",
+    "ZERO_SUM_TOL", "PAID_TOL",
 ]
 
 PAID_NAME = "equilibrium-paid"
 """The name of the shipped equilibrium of the game as paid (commission 5% on both sides)."""
+
+ZERO_SUM_TOL = 1e-8
+"""The exploitability per hand the shipped zero-commission equilibrium is solved to."""
+
+PAID_TOL = 1e-7
+"""Each side's best-response gain per hand the shipped equilibrium as paid is solved to."""
 
 DEFAULT_THREADS = 1
 """Threads of the solver's kernels unless told: one (see docs/equilibrium.md: on a shared machine
@@ -178,7 +185,7 @@ def certify(player: "str | npt.ArrayLike | Equilibrium", banker: "str | npt.Arra
     (True, -0.049337)
     """
     r = _rate(commission)
-    threads = _count("threads", threads, 0)
+    threads = _count("threads", threads, 0, code="solve.threads")
     if isinstance(player, Equilibrium):
         if banker is not None:
             raise TypeError("certify(equilibrium) takes no banker strategy")
@@ -197,21 +204,21 @@ def certify(player: "str | npt.ArrayLike | Equilibrium", banker: "str | npt.Arra
 # ---------------------------------------------------------------------------------------------
 # argument checks
 
-def _real(name: str, value: object) -> float:
+def _real(name: str, value: object, code: str) -> float:
     if isinstance(value, bool) or not isinstance(value, numbers.Real):
         raise TypeError(f"{name} must be a real number, not {value!r}")
     x = float(value)
     if not math.isfinite(x):
-        raise InvalidOptionError(f"{name} must be finite, not {value!r}", code=f"solve.{name}")
+        raise InvalidOptionError(f"{name} must be finite, not {value!r}", code=code)
     return x
 
 
-def _count(name: str, value: object, least: int) -> int:
+def _count(name: str, value: object, least: int, code: str) -> int:
     if isinstance(value, bool) or not isinstance(value, numbers.Integral):
         raise TypeError(f"{name} must be an integer, not {value!r}")
     n = int(value)
     if n < least:
-        raise InvalidOptionError(f"{name} must be at least {least}, not {value!r}", code=f"solve.{name}")
+        raise InvalidOptionError(f"{name} must be at least {least}, not {value!r}", code=code)
     return n
 
 
@@ -234,11 +241,12 @@ def _resolve(strategy: "str | npt.ArrayLike", seat: str) -> npt.NDArray[np.float
 # ---------------------------------------------------------------------------------------------
 # solving
 
-def solve(tol: float = 1e-8, max_iterations: int = 20000, check_every: int = 25,
+def solve(tol: float | None = None, max_iterations: int = 20000, check_every: int = 25,
           purify: float = 1e-4, progress: Callable[[int, float], None] | None = None, *,
           commission: "RateLike | bool" = 0, start: Equilibrium | None = None,
           threads: int = 0) -> Equilibrium:
-    """Solve the setting game (one player against the banker) to ``tol`` per hand.
+    """Solve the setting game (one player against the banker) to ``tol`` per hand (default
+    1e-8 without the commission, 1e-7 with it: PAID_TOL).
 
     Predictive CFR+ (Farina, Kroer and Sandholm, AAAI 2021) over the undominated settings of each
     type (a setting whose front and back another setting matches or beats can be dropped without
@@ -261,20 +269,20 @@ def solve(tol: float = 1e-8, max_iterations: int = 20000, check_every: int = 25,
     ...
     paigow.errors.InvalidOptionError: check_every must be at least 1, not 0
     """
-    tol = _real("tol", tol)
+    r = _rate(commission)
+    tol = _real("tol", tol, code="solve.tol") if tol is not None else (PAID_TOL if r else ZERO_SUM_TOL)
     if tol <= 0:
         raise InvalidOptionError(f"tol must be above 0, not {tol!r}", code="solve.tol")
-    max_iterations = _count("max_iterations", max_iterations, 1)
-    check_every = _count("check_every", check_every, 1)
-    purify = _real("purify", purify)
+    max_iterations = _count("max_iterations", max_iterations, 1, code="solve.max_iterations")
+    check_every = _count("check_every", check_every, 1, code="solve.check_every")
+    purify = _real("purify", purify, code="solve.purify")
     if not 0 <= purify <= 1 / 3:
         raise InvalidOptionError(
             f"purify must be at least 0 and at most 1/3 (a row's largest probability is never below 1/3), "
             f"not {purify!r}", code="solve.purify")
     if progress is not None and not callable(progress):
         raise TypeError(f"progress must be a function of (iteration, exploitability) or None, not {progress!r}")
-    r = _rate(commission)
-    threads = _count("threads", threads, 0) or DEFAULT_THREADS
+    threads = _count("threads", threads, 0, code="solve.threads") or DEFAULT_THREADS
     ty = _types()
     if start is not None:
         if not isinstance(start, Equilibrium):
@@ -287,15 +295,17 @@ def solve(tol: float = 1e-8, max_iterations: int = 20000, check_every: int = 25,
     return _solve_zero_sum(tol, max_iterations, check_every, purify, progress, start, threads)
 
 
-def _warm(start: Equilibrium, mask: npt.NDArray[np.float64]) -> tuple[npt.NDArray[np.float64], ...]:
+def _warm(start: Equilibrium, mask: npt.NDArray[np.float64],
+          uniform: npt.NDArray[np.float64]) -> tuple[npt.NDArray[np.float64], ...]:
     """Strategies, regrets and averages that continue from ``start``: regret matching of the
-    regrets gives back its strategies, and the averages hold them with the weight of 100
-    iterations, so the iteration moves away only as far as the regrets it meets push it."""
+    regrets gives back its strategies (as a regret of one opposing hand), and
+    the averages start from them with the weight of the first iteration."""
     out = []
     for s in (start.player, start.banker):
         s = np.where(mask > 0, s, 0.0)
-        s = s / s.sum(axis=1, keepdims=True)
-        out += [s, s * (2 * advice.OPPONENT_HANDS), s * (100 ** 3 / 3)]
+        tot = s.sum(axis=1, keepdims=True)
+        s = np.where(tot > 0, s / np.where(tot > 0, tot, 1.0), uniform)
+        out += [s, s * 1.0, s.copy()]
     return tuple(out)
 
 
@@ -328,10 +338,10 @@ def _solve_zero_sum(tol: float, max_iterations: int, check_every: int, purify: f
                            Fraction(0), br_p - value, value - held, -value)
 
     if start is not None:
-        sp, rp, avg_p, sb, rb, avg_b = _warm(start, mask)
-        br_p, held, _ = measure(sp, sb)
+        br_p, held, _ = measure(start.player, start.banker)
         if br_p - held <= tol:
-            return finish(sp, sb, 0)
+            return finish(start.player, start.banker, 0)
+        sp, rp, avg_p, sb, rb, avg_b = _warm(start, mask, uniform)
 
     def regret_match(r: npt.NDArray[np.float64]) -> npt.NDArray[np.float64]:
         pos = np.maximum(r, 0.0) * mask
@@ -392,10 +402,10 @@ def _solve_paid(r: Fraction, tol: float, max_iterations: int, check_every: int, 
                            time.perf_counter() - begin, r, c.player_gain, c.banker_gain, c.banker_value)
 
     if start is not None:
-        sp, rp, avg_p, sb, rb, avg_b = _warm(start, mask)
-        c = _certify(sp, sb, r, counter)
+        c = _certify(start.player, start.banker, r, counter)
         if c.gain <= tol:
-            return finish(sp, sb, c, 0)
+            return finish(start.player, start.banker, c, 0)
+        sp, rp, avg_p, sb, rb, avg_b = _warm(start, mask, uniform)
 
     def regret_match(reg: npt.NDArray[np.float64]) -> npt.NDArray[np.float64]:
         pos = np.maximum(reg, 0.0) * mask
@@ -415,29 +425,29 @@ def _solve_paid(r: Fraction, tol: float, max_iterations: int, check_every: int, 
         avg += w * new
         return new
 
-    c = None
+    cert: Certificate | None = None
     while it < max_iterations:
         it += 1
         w = float(it) * it
         sp = update(sp, rp, _payoff(counter.counts(sb, False), win), avg_p, w)
         sb = update(sb, rb, _payoff(counter.counts(sp, True), win), avg_b, w)
         if it % check_every == 0 or it == max_iterations:
-            c = _certify(*averages(), r, counter)
-            gain = c.gain
+            cert = _certify(*averages(), r, counter)
+            gain = cert.gain
             if progress:
                 progress(it, gain)
             if gain <= tol:
                 break
     ap, ab = averages()
-    if c is None:
-        c = _certify(ap, ab, r, counter)
+    if cert is None:
+        cert = _certify(ap, ab, r, counter)
     if purify > 0:
         pp, pb = (np.where(s < purify, 0.0, s) for s in (ap, ab))
         pp, pb = (s / s.sum(axis=1, keepdims=True) for s in (pp, pb))
         cp = _certify(pp, pb, r, counter)
         if cp.gain <= max(tol, gain):
-            ap, ab, c = pp, pb, cp
-    return finish(ap, ab, c, it)
+            ap, ab, cert = pp, pb, cp
+    return finish(ap, ab, cert, it)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -476,8 +486,8 @@ def save(eq: Equilibrium, directory: "str | pathlib.Path | None" = None) -> path
         advice._equilibrium_table.cache_clear()
         advice._best_rows.cache_clear()
         advice._compiled_named.cache_clear()
-        _paid.cache_clear()
-        _paid_table.cache_clear()
+        _data.cache_clear()
+        _data_table.cache_clear()
     return d
 
 
@@ -505,33 +515,44 @@ def load(path: "str | pathlib.Path") -> Equilibrium:
                        info.get("iterations", 0), math.nan)
 
 
-@functools.lru_cache(maxsize=1)
-def _paid() -> npt.NDArray[np.float64]:
-    path = DATA_DIR / f"{PAID_NAME}.npy"
+@functools.lru_cache(maxsize=4)
+def _data(stem: str) -> npt.NDArray[np.float64]:
+    path = DATA_DIR / f"{stem}.npy"
     if not path.exists():
-        raise InvalidStrategyError(f"no solved equilibrium at {path}: run 'paigow solve --commission 5%'",
+        raise InvalidStrategyError(f"no solved equilibrium at {path}: run 'paigow solve' with its commission",
                                    code="strategy.file")
     data: npt.NDArray[np.float64] = np.load(path)
     data.flags.writeable = False
     return data
 
 
-@functools.lru_cache(maxsize=2)
-def _paid_table(seat: str) -> npt.NDArray[np.float64]:
-    table = advice._to_hands(_paid()[SEATS.index(seat)])
+@functools.lru_cache(maxsize=8)
+def _data_table(stem: str, seat: str) -> npt.NDArray[np.float64]:
+    table = advice._to_hands(_data(stem)[SEATS.index(seat)])
     table.flags.writeable = False
     return table
+
+
+def shipped(stem: str, seat: str = "player") -> npt.NDArray[np.float64]:
+    """A solution shipped in ``paigow/data/`` (by its :func:`file_stem`) for ``seat``, as a
+    read-only (35960, 3) table like :func:`paigow.strategy`."""
+    if seat not in SEATS:
+        raise InvalidStrategyError(f"unknown seat {seat!r}: use 'player' or 'banker'")
+    return _data_table(stem, seat)
+
+
+def shipped_info(stem: str) -> dict[str, Any]:
+    """What ``paigow solve`` recorded with a solution shipped in ``paigow/data/``."""
+    info: dict[str, Any] = json.loads((DATA_DIR / f"{stem}.json").read_text(encoding="utf-8"))
+    return info
 
 
 def paid_strategy(seat: str = "player") -> npt.NDArray[np.float64]:
     """The shipped equilibrium of the game as paid (5% commission on both sides) for ``seat``,
     as a read-only (35960, 3) table like :func:`paigow.strategy`."""
-    if seat not in SEATS:
-        raise InvalidStrategyError(f"unknown seat {seat!r}: use 'player' or 'banker'")
-    return _paid_table(seat)
+    return shipped(PAID_NAME, seat)
 
 
 def paid_info() -> dict[str, Any]:
     """What ``paigow solve --commission 5%`` recorded with the shipped paid equilibrium."""
-    info: dict[str, Any] = json.loads((DATA_DIR / f"{PAID_NAME}.json").read_text(encoding="utf-8"))
-    return info
+    return shipped_info(PAID_NAME)
