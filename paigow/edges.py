@@ -31,7 +31,7 @@ from typing import Any, Union
 from paigow.commission import COMMISSION, RateLike, rate
 from paigow.errors import InvalidOptionError
 
-__all__ = ["Edge", "edge", "edges", "format_table", "STRATEGIES", "RATES"]
+__all__ = ["Edge", "edge", "edges", "house_edges", "format_table", "STRATEGIES", "RATES"]
 
 STRATEGIES = ("equilibrium-paid", "equilibrium", "max-back")
 """The strategies of the table: the equilibrium as paid (at the table's rate), the zero-commission
@@ -158,6 +158,10 @@ def edges(commission: RateLike = COMMISSION) -> tuple[Edge, ...]:
     strategy varying slowest."""
     r = _check_rate(commission)
     return tuple(_edge(p, b, r) for p in STRATEGIES for b in STRATEGIES)
+
+
+house_edges = edges
+"""``paigow.house_edges``: :func:`edges` under a name that does not shadow this module."""
 
 
 def _pct(x: Share) -> str:

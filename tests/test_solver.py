@@ -299,3 +299,25 @@ def test_table_bad_input() -> None:
     assert e.value.code == "edges.strategy"
     with pytest.raises(TypeError):
         edge(None, "max-back")  # type: ignore[arg-type]
+
+
+def _text_block(path: pathlib.Path, first_line: str) -> str:
+    text = path.read_text(encoding="utf-8")
+    start = text.index("```text\n" + first_line) + len("```text\n")
+    return text[start:text.index("```", start)].rstrip("\n")
+
+
+def test_docs_and_readme_show_the_table_as_computed() -> None:
+    from paigow.edges import format_table
+
+    root = pathlib.Path(__file__).resolve().parent.parent
+    head = "commission 5% of every win"
+    assert _text_block(root / "docs" / "equilibrium.md", head) == format_table(edges("5%") + edges("4%"))
+    assert _text_block(root / "README.md", head) == format_table(edges("5%"))
+    doc = (root / "docs" / "equilibrium.md").read_text(encoding="utf-8")
+    five, four = solver.setting_changes("5%"), solver.setting_changes("4%")
+    assert f"| player | {five['player']} (" in doc and f"| banker | {five['banker']} (" in doc
+    assert doc.count(f"| {four['player']} |") == 1 and doc.count(f"| {four['banker']} |") == 1
+    info = solver.paid_info()
+    for seat in ("player", "banker"):
+        assert f"{info['gains'][seat]:.1e}".replace("e-0", "e-") in doc
