@@ -27,8 +27,9 @@ def counts(sigma: np.ndarray, banker_side: bool) -> np.ndarray:
     ty = advice._types()
     out = np.empty((ty.n, 3, 2))
     work = np.empty(_core.side_counts_size(HAND_RANK_COUNT))
+    tile_rank, zero_ranks, triples = solver._kernel_data()
     _core.side_counts(np.ascontiguousarray(sigma), ty.hand_type, ALL, ty.tset_f, ty.tset_b, ty.rep_hand,
-                      banker_side, HAND_RANK_COUNT, work, out, 1)
+                      banker_side, tile_rank, zero_ranks, triples, HAND_RANK_COUNT, work, out, 1)
     return out
 
 
