@@ -43,7 +43,7 @@ from paigow.tiles import DECK
 __all__ = [
     "Equilibrium", "Certificate", "solve", "save", "certify", "load", "file_stem",
     "shipped", "shipped_info", "paid_strategy", "paid_info", "PAID_NAME", "DEFAULT_THREADS",
-    "ZERO_SUM_TOL", "PAID_TOL", "setting_changes",
+    "ZERO_SUM_TOL", "PAID_TOL", "setting_changes", "default_against",
 ]
 
 PAID_NAME = "equilibrium-paid"
@@ -253,8 +253,8 @@ def _rate(commission: "RateLike | bool") -> Fraction:
 
 
 def _resolve(strategy: "str | npt.ArrayLike", seat: str) -> npt.NDArray[np.float64]:
-    if isinstance(strategy, str) and strategy == PAID_NAME:
-        return paid_strategy(seat)
+    if isinstance(strategy, str) and strategy.startswith(PAID_NAME) and (DATA_DIR / f"{strategy}.npy").exists():
+        return shipped(strategy, seat)
     from paigow.strategies import resolve
 
     return resolve(strategy, seat)
@@ -593,3 +593,15 @@ def setting_changes(commission: "RateLike | bool" = COMMISSION) -> dict[str, int
                                  code="solve.commission")
     return {seat: int((np.argmax(shipped(stem, seat), axis=1) != np.argmax(advice.strategy(seat), axis=1)).sum())
             for seat in SEATS}
+
+
+def default_against(commission: "RateLike | bool" = False) -> str:
+    """The name of the strategy advice plays against by default at ``commission``: the shipped
+    equilibrium of that game (``"equilibrium-paid"`` at 5%, ``"equilibrium-paid-4pct"`` at 4%),
+    or the zero-commission ``"equilibrium"`` where none is shipped.
+
+    >>> default_against(False), default_against(True), default_against("4%"), default_against("3%")
+    ('equilibrium', 'equilibrium-paid', 'equilibrium-paid-4pct', 'equilibrium')
+    """
+    stem = file_stem(commission)
+    return stem if (DATA_DIR / f"{stem}.npy").exists() else "equilibrium"
