@@ -46,3 +46,52 @@ def test_readme_shows_real_output(args: list[str], capsys: pytest.CaptureFixture
     assert main(args) == 0
     out = capsys.readouterr().out
     assert out.strip() in readme
+
+
+def _imported(*argv: str) -> set[str]:
+    """The modules ``python -X importtime -m paigow ARGV`` loads."""
+    r = subprocess.run([sys.executable, "-X", "importtime", "-m", "paigow", *argv],
+                       capture_output=True, text=True, encoding="utf-8")
+    names = set()
+    for line in r.stderr.splitlines():
+        if line.startswith("import time:") and "|" in line:
+            names.add(line.rsplit("|", 1)[1].strip())
+    assert "paigow.cli" in names, r.stderr[-2000:]
+    return names
+
+
+UPPER = {"paigow.table", "paigow.settlement", "paigow.simulation", "paigow.dealing"}
+
+
+def test_advise_loads_no_table_settlement_simulation_or_dealing() -> None:
+    names = _imported("advise", "天", "地", "杂九", "至尊")
+    assert "paigow.cli.advice" in names and "paigow.advice" in names
+    assert not names & UPPER, names & UPPER
+    assert not {"paigow.cli.table", "paigow.cli.simulate", "paigow.cli.settings"} & names
+
+
+def test_help_loads_no_command_module() -> None:
+    from paigow.cli import COMMANDS
+
+    names = _imported("--help")
+    assert not names & {module for module, _ in COMMANDS.values()}
+    assert not names & (UPPER | {"paigow.advice"})
+
+
+def test_version(capsys: pytest.CaptureFixture[str]) -> None:
+    from importlib.metadata import version
+
+    with pytest.raises(SystemExit) as e:
+        main(["--version"])
+    assert e.value.code == 0 and capsys.readouterr().out == f"paigow {version('macau-table-games')}\n"
+
+
+def test_help_lists_every_command(capsys: pytest.CaptureFixture[str]) -> None:
+    from paigow.cli import COMMANDS
+
+    with pytest.raises(SystemExit) as e:
+        main(["--help"])
+    assert e.value.code == 0
+    out = capsys.readouterr().out
+    for name, (_, help_text) in COMMANDS.items():
+        assert name in out and help_text[:30] in out
