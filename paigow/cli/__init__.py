@@ -108,7 +108,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit code (2 for bad input, with the reason on stderr)."""
     from paigow.errors import PaigowError
 
-    args_list = list(sys.argv[1:] if argv is None else argv)
+    from paigow.cli._common import commission_argv
+
+    args_list = commission_argv(sys.argv[1:] if argv is None else argv)
     command = _chosen(args_list)
     parser = build_parser(command if command in COMMANDS else None)
     args = parser.parse_args(args_list)

@@ -5,6 +5,8 @@ from __future__ import annotations
 import argparse
 import json
 
+from paigow.cli._common import four_tiles
+
 
 def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
     p = sub.add_parser(
@@ -34,9 +36,8 @@ def _hand_json(h: object) -> dict[str, object]:
 
 def _cmd_settings(args: argparse.Namespace) -> int:
     from paigow.settings import settings
-    from paigow.tiles import parse_tiles
 
-    tiles = parse_tiles(args.tiles, count=4)
+    tiles = four_tiles(args.tiles)
     rows = settings(tiles)
     if args.json:
         out = {
