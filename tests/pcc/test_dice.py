@@ -70,9 +70,16 @@ def test_unknown_figure(bad: str) -> None:
         Figure.parse(bad)
 
 
-@pytest.mark.parametrize("bad", [0, 7, -1, True, 1.0, None])
-def test_unknown_figure_number(bad: object) -> None:
-    with pytest.raises(InvalidFigureError):
+@pytest.mark.parametrize("bad", [0, 7, -1, pytest.param(10**5000, id="huge")])
+def test_unknown_figure_number(bad: int) -> None:
+    with pytest.raises(InvalidFigureError, match="is not 1 to 6") as info:
+        Figure.clean(bad)
+    assert info.value.code == "figure.number" and len(str(info.value)) < 200
+
+
+@pytest.mark.parametrize("bad", [True, 1.0, None, b"fish"])
+def test_figure_of_a_wrong_type(bad: object) -> None:
+    with pytest.raises(TypeError):
         Figure.clean(bad)  # type: ignore[arg-type]
 
 
