@@ -480,7 +480,7 @@ def _source(seed: int | None, rng: random.Random | None) -> random.Random:
     if seed is None:
         return _SECURE
     if not isinstance(seed, int) or isinstance(seed, bool):
-        raise TypeError(f"seed {seed!r} is not an integer")
+        raise TypeError(f"seed {_quote(seed)} is not an integer")
     return random.Random(seed)
 
 

@@ -249,16 +249,16 @@ def dumps(record: Mapping[str, Any]) -> str:
       "settlement": null
     }
     """
-    return _format(record, "") + "\n"
+    return _format(dict(record), "") + "\n"
 
 
 def _nested(value: object) -> bool:
-    return isinstance(value, Mapping) or (isinstance(value, list) and any(isinstance(x, Mapping) for x in value))
+    return isinstance(value, dict) or (isinstance(value, list) and any(isinstance(x, dict) for x in value))
 
 
 def _format(value: object, pad: str) -> str:
     inner = pad + "  "
-    if isinstance(value, Mapping) and any(_nested(v) for v in value.values()):
+    if isinstance(value, dict) and any(_nested(v) for v in value.values()):
         items = (f"{inner}{json.dumps(k, ensure_ascii=False)}: {_format(v, inner)}" for k, v in value.items())
         return "{\n" + ",\n".join(items) + f"\n{pad}}}"
     if isinstance(value, list) and value and _nested(value):
@@ -373,17 +373,16 @@ def _check(value: object, schema: Mapping[str, Any], path: str) -> None:
     """Check ``value`` against the subset of JSON Schema that :data:`SCHEMA` uses."""
     if "oneOf" in schema:
         options = schema["oneOf"]
-        if isinstance(value, dict) and all("event" in o.get("properties", {}) for o in options):
-            name = value.get("event")
-            for option in options:
-                if option["properties"]["event"]["const"] == name:
-                    _check(value, option, path)
-                    return
-            known = ", ".join(repr(o["properties"]["event"]["const"]) for o in options)
-            raise _fail(path, f"unknown event {_quote(name)}: expected one of {known}", "record.event")
-        for option in options:
-            if option.get("type") == "null" and value is None:
-                return
+        events = _EVENTS.get(id(options))
+        if events is not None and isinstance(value, dict):
+            option = events.get(value.get("event"))  # type: ignore[arg-type]
+            if option is None:
+                known = ", ".join(map(repr, events))
+                raise _fail(path, f"unknown event {_quote(value.get('event'))}: expected one of {known}", "record.event")
+            _check(value, option, path)
+            return
+        if value is None and any(o.get("type") == "null" for o in options):
+            return
         _check(value, next(o for o in options if o.get("type") != "null"), path)
         return
     if "const" in schema and value != schema["const"]:
@@ -394,32 +393,39 @@ def _check(value: object, schema: Mapping[str, Any], path: str) -> None:
         raise _fail(path, f"{_quote(value)} is not one of {', '.join(map(repr, schema['enum']))}", "record.value")
     types = schema.get("type")
     if types is not None:
-        wanted = types if isinstance(types, list) else [types]
-        if not any(_is(value, t) for t in wanted):
+        if not (_is(value, types) if isinstance(types, str) else any(_is(value, t) for t in types)):
+            wanted = [types] if isinstance(types, str) else types
             names = " or ".join(_JSON_TYPES[t] for t in wanted)
             raise _fail(path, f"expected {names}, got {_json_type(value)}", "record.type")
-    if isinstance(value, int) and not isinstance(value, bool):
+    if type(value) is int:
         if "minimum" in schema and value < schema["minimum"]:
             raise _fail(path, f"{_quote(value)} is less than {schema['minimum']}", "record.value")
         if "maximum" in schema and value > schema["maximum"]:
             raise _fail(path, f"{_quote(value)} is more than {schema['maximum']}", "record.value")
-    if isinstance(value, list):
+    elif isinstance(value, list):
         if "minItems" in schema and not schema["minItems"] <= len(value) <= schema.get("maxItems", len(value)):
             raise _fail(path, f"expected {schema['minItems']} items, got {len(value)}", "record.value")
         items = schema.get("items")
         if items is not None:
             for i, item in enumerate(value):
                 _check(item, items, f"{path}[{i}]")
-    if isinstance(value, dict) and "properties" in schema:
+    elif isinstance(value, dict) and "properties" in schema:
         props = schema["properties"]
         for key in value:
             if key not in props:
                 raise _fail(path, f"unknown key {_quote(key)}", "record.key")
-        for key in schema.get("required", ()):
+        for key in schema["required"]:
             if key not in value:
                 raise _fail(path, f"the key {key!r} is missing", "record.missing")
         for key, item in value.items():
             _check(item, props[key], f"{path}.{key}")
+
+
+# The alternatives of an event, by the name in its "event" key (looked up once, not per event).
+_EVENT_OPTIONS: Final = SCHEMA["properties"]["events"]["items"]["oneOf"]
+_EVENTS: Final[dict[int, dict[str, Mapping[str, Any]]]] = {
+    id(_EVENT_OPTIONS): {o["properties"]["event"]["const"]: o for o in _EVENT_OPTIONS}
+}
 
 
 def validate(record: object) -> None:

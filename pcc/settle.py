@@ -596,11 +596,11 @@ class Round:
         """Check that the bet with ``ticket`` can be withdrawn; return it, or raise with the reason."""
         if isinstance(ticket, bool) or not isinstance(ticket, int):
             raise TypeError(f"ticket {_quote(ticket)} is not an integer")
-        what = f"withdrawal of ticket {ticket!r}"
+        what = f"withdrawal of ticket {_quote(ticket)}"
         self._refuse_if_settled(what)
         if self._voids:
             raise IllegalActionError(
-                f"ticket {ticket!r} cannot be withdrawn: the round has had a void roll"
+                f"ticket {_quote(ticket)} cannot be withdrawn: the round has had a void roll"
                 f" ({self._voids[-1].reason}), and bets cannot be withdrawn after one"
                 f" ({self._ruleset.after_void_article})",
                 code="withdraw.after_void",

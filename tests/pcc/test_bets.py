@@ -1,4 +1,4 @@
-"""Bets: every spot wins and loses where RULES.md 2.2 says, on hand-picked rolls; text forms; bad input."""
+"""Bets: every spot wins and loses where docs/rules.md §2.2 says, on hand-picked rolls; text forms; bad input."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Dice: figures, colours, names in three languages, rolls (RULES.md 2.1)."""
+"""Dice: figures, colours, names in three languages, rolls (docs/rules.md §2.1)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from pcc import Colour, Figure, InvalidColourError, InvalidFigureError, InvalidRollError, Roll, roll, rolls
 
-# RULES.md 2.1, written out again here rather than read from the package.
+# docs/rules.md §2.1, written out again here rather than read from the package.
 TABLE = [
     # number, en, pt, zh (simplified), zh (traditional), colour
     (1, "fish", "peixe", "鱼", "魚", "red"),

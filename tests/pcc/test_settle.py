@@ -39,7 +39,7 @@ TOTAL_PAYS = {4: 50, 17: 50, 5: 18, 16: 18, 6: 14, 15: 14, 7: 12, 14: 12, 8: 8, 
 
 
 def reference_payout(spot: str, dice: tuple[int, int, int]) -> int:
-    """RULES.md 2.2, read directly: payout to one, 0 for a loss."""
+    """docs/rules.md §2.2, read directly: payout to one, 0 for a loss."""
     total = sum(dice)
     triple = dice[0] == dice[1] == dice[2]
     colours = [COLOUR_OF[d] for d in dice]
