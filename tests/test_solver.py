@@ -146,8 +146,8 @@ def test_solve_is_deterministic_and_converges() -> None:
 
 
 def test_paid_solve_is_deterministic_and_its_gains_are_certified() -> None:
-    a = solver.solve(commission="5%", tol=1e-12, max_iterations=20, check_every=10, threads=1)
-    b = solver.solve(commission=Fraction(1, 20), tol=1e-12, max_iterations=20, check_every=10, threads=2)
+    a = solver.solve(commission="5%", tol=1e-12, max_iterations=10, check_every=5, threads=1)
+    b = solver.solve(commission=Fraction(1, 20), tol=1e-12, max_iterations=10, check_every=5, threads=2)
     assert np.array_equal(a.player, b.player) and np.array_equal(a.banker, b.banker)
     c = solver.certify(a)
     assert (c.player_gain, c.banker_gain) == (pytest.approx(a.player_gain, abs=1e-15),
