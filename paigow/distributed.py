@@ -159,12 +159,12 @@ def simulate_on(cluster: Any, rounds: int, seed: int | None = None, player: Stra
         import distributed
 
         as_completed: Any = distributed.as_completed
-        for future in as_completed(futures, loop=client.loop):
-            part, where = future.result()
-            _check_part(part, where, version, pdigest, bdigest)
-            parts.append(part)
-            future.release()
-            done += part.block_rounds
+        for batch in as_completed(futures, loop=client.loop, with_results=True).batches():
+            for future, (part, where) in batch:
+                _check_part(part, where, version, pdigest, bdigest)
+                parts.append(part)
+                future.release()
+                done += part.block_rounds
             if progress is not None:
                 progress(done, n)
         result = _merge(parts, rate)

@@ -302,3 +302,12 @@ def test_a_worker_killed_mid_run_changes_nothing(process_client: Any) -> None:
     assert killed and killed[0] < rounds  # killed while tasks were still to come
     assert victim not in client.run(os.getpid).values()
     assert r == simulate(rounds, seed=2024)
+
+
+def test_the_docs_examples_run() -> None:
+    import doctest
+    import pathlib
+
+    path = pathlib.Path(__file__).resolve().parent.parent / "docs" / "distributed.md"
+    result = doctest.testfile(str(path), module_relative=False, optionflags=doctest.ELLIPSIS)
+    assert result.attempted >= 3 and result.failed == 0
