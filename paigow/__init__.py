@@ -40,7 +40,9 @@ if TYPE_CHECKING:
     from paigow.dealing import Cut, Deal, DiceRoll, Exposure, ExposureEffect, Stacks, VoidReason, first_position, shuffle
     from paigow.settlement import Bet, Claim, Ledger, LedgerLine, LineKind, Options, Play, Rounding, Share, settle
     from paigow.simulation import BlockCounts, SimulationResult, simulate, simulate_blocks
-    from paigow.solver import Equilibrium, solve
+    from paigow.edges import Edge
+    from paigow.edges import edges as house_edges
+    from paigow.solver import Certificate, Equilibrium, certify, solve
     from paigow.table import Phase, Round, RoundResult, Session, round_from_record, simulate_round
 
 # The layers above tiles, hands and settings load on first use, so that ``import paigow`` stays
@@ -53,7 +55,8 @@ _LAZY = {
     "paigow.settlement": ("Bet", "Claim", "Ledger", "LedgerLine", "LineKind", "Options", "Play", "Rounding",
                           "Share", "settle"),
     "paigow.simulation": ("SimulationResult", "simulate", "BlockCounts", "simulate_blocks"),
-    "paigow.solver": ("Equilibrium", "solve"),
+    "paigow.solver": ("Equilibrium", "solve", "Certificate", "certify"),
+    "paigow.edges": ("Edge", "house_edges"),
     "paigow.table": ("Phase", "Round", "RoundResult", "Session", "round_from_record", "simulate_round"),
 }
 _LAZY_NAMES = {name: module for module, names in _LAZY.items() for name in names}
@@ -81,7 +84,7 @@ __all__ = [
     "hand_ranks", "setting_batch", "outcomes",
     "HAND_COUNT", "all_hands", "hand_index", "max_back",
     "advise", "Advice", "SettingValue", "strategy", "best_settings", "game_value", "GameValue",
-    "exploitability", "solve", "Equilibrium",
+    "exploitability", "solve", "Equilibrium", "certify", "Certificate", "house_edges", "Edge",
     "PaigowError", "InvalidTileError", "InvalidHandError", "InvalidStrategyError",
     "InvalidBetError", "IllegalActionError",
     # dealer assistant: dealing, the table's procedure, settlement

@@ -17,7 +17,7 @@ def test_import_loads_no_upper_layer_and_builds_nothing_large() -> None:
 
 
 def test_lazy_names_resolve_and_stay_functions() -> None:
-    import paigow.cli_simulate  # noqa: F401  (loads paigow.simulation first)
+    import paigow.cli.simulate  # noqa: F401  (loads paigow.simulation first)
     import paigow.simulation
 
     assert callable(paigow.simulate) and paigow.simulate is paigow.simulation.simulate
