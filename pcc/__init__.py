@@ -13,6 +13,8 @@ order of the game: :mod:`pcc.dice`, :mod:`pcc.bets`, :mod:`pcc.settle`,
 Fraction(1, 9)
 """
 
+from typing import TYPE_CHECKING
+
 from pcc.bets import ALL_SPOTS, TOTAL_PAYS, Bet, BetKind, Spot
 from pcc.dice import Colour, Figure, Roll, roll, rolls
 from pcc.errors import (
@@ -37,6 +39,9 @@ from pcc.settle import (
     Withdrawal,
     settle,
 )
+
+if TYPE_CHECKING:
+    __version__: str  # the installed distribution's version (pyproject.toml), looked up on first use
 
 __all__ = [
     "ALL_SPOTS",
@@ -74,4 +79,20 @@ __all__ = [
     "table_as_json",
 ]
 
-__version__ = "0.1.0"
+
+def _distribution_version() -> str:
+    """The version pyproject.toml gives the installed distribution (one place, read at run time)."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("macau-table-games")
+    except PackageNotFoundError:  # a source tree that was built in place but never installed
+        return "0+unknown"
+
+
+def __getattr__(name: str) -> str:
+    # ``__version__`` is looked up on first use, so that ``import pcc`` stays quick.
+    if name == "__version__":
+        globals()[name] = value = _distribution_version()
+        return value
+    raise AttributeError(f"module 'pcc' has no attribute {name!r}")
