@@ -15,7 +15,8 @@ from collections.abc import Sequence
 from paigow.errors import PaigowError
 
 # modules whose register() adds a subcommand, in the order of the help text
-_COMMAND_MODULES: tuple[str, ...] = ("paigow.cli", "paigow.cli_advice", "paigow.cli_table", "paigow.cli_simulate")
+_COMMAND_MODULES: tuple[str, ...] = ("paigow.cli", "paigow.cli_advice", "paigow.cli_table", "paigow.cli_simulate",
+                                     "paigow.cli_serve")
 
 
 def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
