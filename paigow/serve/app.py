@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import json
 import pathlib
-from collections.abc import Awaitable, Callable, MutableMapping
+import time
+from collections.abc import Awaitable, Callable, Iterator, MutableMapping
 from typing import Annotated, Any
 
 import numpy as np
@@ -101,6 +103,16 @@ IfSeq = Annotated[int | None, Query(description="refuse with 409 unless the tabl
 Bets = Annotated[list[str] | None, Query(max_length=100)]
 
 
+@contextlib.contextmanager
+def _timing(response: Response, name: str) -> Iterator[None]:
+    """Time the block into the response's ``Server-Timing`` header (milliseconds)."""
+    t0 = time.perf_counter()
+    try:
+        yield
+    finally:
+        response.headers["Server-Timing"] = f"{name};dur={1e3 * (time.perf_counter() - t0):.3f}"
+
+
 def _status(e: Exception) -> int:
     if isinstance(e, ServiceError):
         return e.status
@@ -169,7 +181,7 @@ def create_app(db: str = "paigow.db", *, max_body: int = MAX_BODY) -> FastAPI:
     )
     app.state.journal = journal
     app.router.add_event_handler("shutdown", journal.close)
-    app.add_middleware(BodyLimit, limit=max_body)  # type: ignore[arg-type]
+    app.add_middleware(BodyLimit, limit=max_body)
 
     @app.exception_handler(PaigowError)
     async def _paigow(_: Request, e: PaigowError) -> JSONResponse:
@@ -230,29 +242,32 @@ def create_app(db: str = "paigow.db", *, max_body: int = MAX_BODY) -> FastAPI:
                 "settings": [{"text": str(s), "front": _hand(s.front), "back": _hand(s.back)} for s in settings(t)]}
 
     @app.post("/v1/advice", response_model=m.AdviceOut, responses=ERRORS, tags=["paigow"])
-    def advice(body: m.AdviceIn) -> dict[str, Any]:
+    def advice(body: m.AdviceIn, response: Response) -> dict[str, Any]:
         """Exact values of the three settings of four tiles against the 20,475 hands the other side
         can hold, that side setting by a named strategy."""
-        return _advice(body.tiles, body.seat, body.against, body.commission)
+        with _timing(response, "engine"):
+            return _advice(body.tiles, body.seat, body.against, body.commission)
 
     @app.post("/v1/advice/batch", response_model=m.AdviceBatchOut, responses=ERRORS, tags=["paigow"])
-    def advice_batch(body: m.AdviceBatchIn) -> dict[str, Any]:
+    def advice_batch(body: m.AdviceBatchIn, response: Response) -> dict[str, Any]:
         """Advice for up to 1,000 hands (``ADVICE_BATCH_MAX``); the first bad hand refuses the batch."""
-        return {"results": [_advice(h, body.seat, body.against, body.commission) for h in body.hands]}
+        with _timing(response, "engine"):
+            return {"results": [_advice(h, body.seat, body.against, body.commission) for h in body.hands]}
 
     @app.post("/v1/best-settings", response_model=m.BestSettingsOut, responses=ERRORS, tags=["paigow"])
-    def best_settings_(body: m.BestSettingsIn) -> dict[str, Any]:
+    def best_settings_(body: m.BestSettingsIn, response: Response) -> dict[str, Any]:
         """The setting each of up to 10,000 hands (``BEST_BATCH_MAX``) takes under a strategy (for a
         mixed hand, its most likely setting)."""
         from paigow.advice import best_settings
         from paigow.settings import settings
 
-        parsed = [parse_tiles(h, count=4) for h in body.hands]
-        if not parsed:
-            return {"best": [], "settings": []}
-        idx = np.array([deck_indices(t) for t in parsed], dtype=np.int64)
-        best = best_settings(idx, seat=body.seat, strategy=body.strategy).tolist()
-        return {"best": best, "settings": [str(settings(t)[b]) for t, b in zip(parsed, best)]}
+        with _timing(response, "engine"):
+            parsed = [parse_tiles(h, count=4) for h in body.hands]
+            if not parsed:
+                return {"best": [], "settings": []}
+            idx = np.array([deck_indices(t) for t in parsed], dtype=np.int64)
+            best = best_settings(idx, seat=body.seat, strategy=body.strategy).tolist()
+            return {"best": best, "settings": [str(settings(t)[b]) for t, b in zip(parsed, best)]}
 
     @app.post("/v1/game-value", response_model=m.GameValueOut, responses=ERRORS, tags=["paigow"])
     def game_value_(body: m.GameValueIn) -> dict[str, Any]:
@@ -263,7 +278,7 @@ def create_app(db: str = "paigow.db", *, max_body: int = MAX_BODY) -> FastAPI:
     def pcc_odds(bet: Bets = None) -> list[dict[str, Any]]:
         """Exact odds of Fish-Prawn-Crab bets (every spot when none is named)."""
         rows = tuple(pcc.odds(pcc.Spot.parse(s)) for s in bet) if bet else pcc.odds_table()
-        return pcc.table_as_json(rows)  # type: ignore[return-value]
+        return pcc.table_as_json(rows)
 
     @app.post("/v1/pcc/settle", response_model=m.PccSettleOut, responses=ERRORS, tags=["pcc"])
     def pcc_settle(body: m.PccSettleIn) -> dict[str, Any]:
@@ -327,7 +342,7 @@ def create_app(db: str = "paigow.db", *, max_body: int = MAX_BODY) -> FastAPI:
             return e.table.view()
 
     @app.post("/v1/tables/{tid}/actions", response_model=m.ActionOut, responses=TABLE_ERRORS, tags=["tables"])
-    def act(tid: TableId, cred: Cred, action: m.Action, if_seq: IfSeq = None) -> dict[str, Any]:
+    def act(tid: TableId, cred: Cred, action: m.Action, response: Response, if_seq: IfSeq = None) -> dict[str, Any]:
         """Perform one action of the Round/Session procedure. It is in the journal before this answers;
         a refused action changes nothing and answers with the engine's error."""
         from paigow.serve.errors import ConflictError
@@ -338,8 +353,16 @@ def create_app(db: str = "paigow.db", *, max_body: int = MAX_BODY) -> FastAPI:
         with e.lock:
             if if_seq is not None and if_seq != e.table.seq:
                 raise ConflictError(f"table {tid!r} is at seq {e.table.seq}, not {if_seq}")
+            t0 = time.perf_counter()
             result = journal.act(e, data)
-            return {"seq": e.table.seq, "action": data["action"], "result": result, "state": e.table.view()}
+            t1 = time.perf_counter()
+            view = e.table.view()
+            t2 = time.perf_counter()
+            # the engine's part (the action and the state) and the journal's (the commit)
+            engine = t2 - t1 + e.engine_seconds
+            response.headers["Server-Timing"] = (f"engine;dur={1e3 * engine:.3f}, "
+                                                 f"journal;dur={1e3 * (t1 - t0 - e.engine_seconds):.3f}")
+            return {"seq": e.table.seq, "action": data["action"], "result": result, "state": view}
 
     @app.get("/v1/tables/{tid}/rounds/{number}", responses=TABLE_ERRORS, tags=["tables"])
     def read_round(tid: TableId, number: Number, cred: Cred) -> dict[str, Any]:

@@ -30,6 +30,7 @@ import json
 import secrets
 import sqlite3
 import threading
+import time
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -75,6 +76,7 @@ class TableEntry:
     public: bool
     table: Table
     lock: threading.Lock = field(default_factory=threading.Lock)
+    engine_seconds: float = 0.0  # the engine's time in the last action
 
 
 class ReplayError(RuntimeError):
@@ -208,7 +210,9 @@ class Journal:
             t = table
             entry = next((e for e in self._tables.values() if e.table is t), None)
         assert entry is not None
+        t0 = time.perf_counter()
         result = t.apply(action)
+        entry.engine_seconds = time.perf_counter() - t0  # read under the table's lock
         try:
             self._commit([(
                 "INSERT INTO journal (table_id, seq, action, result) VALUES (?, ?, ?, ?)",
