@@ -29,31 +29,31 @@ from paigow.tiles import DECK, FACES, Tile, deck_indices, parse_tiles
 if TYPE_CHECKING:
     from paigow.advice import (
         Advice,
-        Equilibrium,
         GameValue,
         SettingValue,
         advise,
         best_settings,
         exploitability,
         game_value,
-        solve,
         strategy,
     )
     from paigow.dealing import Cut, Deal, DiceRoll, Exposure, ExposureEffect, Stacks, VoidReason, first_position, shuffle
     from paigow.settlement import Bet, Claim, Ledger, LedgerLine, LineKind, Options, Play, Rounding, Share, settle
     from paigow.simulation import SimulationResult, simulate
+    from paigow.solver import Equilibrium, solve
     from paigow.table import Phase, Round, RoundResult, Session, round_from_record, simulate_round
 
 # The layers above tiles, hands and settings load on first use, so that ``import paigow`` stays
 # quick for a tool that only ranks hands.
 _LAZY = {
-    "paigow.advice": ("Advice", "Equilibrium", "GameValue", "SettingValue", "advise", "best_settings",
-                      "exploitability", "game_value", "solve", "strategy"),
+    "paigow.advice": ("Advice", "GameValue", "SettingValue", "advise", "best_settings",
+                      "exploitability", "game_value", "strategy"),
     "paigow.dealing": ("Cut", "Deal", "DiceRoll", "Exposure", "ExposureEffect", "Stacks", "VoidReason",
                        "first_position", "shuffle"),
     "paigow.settlement": ("Bet", "Claim", "Ledger", "LedgerLine", "LineKind", "Options", "Play", "Rounding",
                           "Share", "settle"),
     "paigow.simulation": ("SimulationResult", "simulate"),
+    "paigow.solver": ("Equilibrium", "solve"),
     "paigow.table": ("Phase", "Round", "RoundResult", "Session", "round_from_record", "simulate_round"),
 }
 _LAZY_NAMES = {name: module for module, names in _LAZY.items() for name in names}
