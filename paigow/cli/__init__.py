@@ -130,6 +130,9 @@ def _main(argv: Sequence[str] | None) -> int:
         return 2
     except BrokenPipeError:  # pragma: no cover - e.g. piped into head
         return 0
+    except OSError as e:  # a file the command was told to read or write
+        print(f"{PROG} {args.command}: error: {e} [io]", file=sys.stderr)
+        return 2
 
 
 def _fit_stdout() -> None:

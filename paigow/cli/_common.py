@@ -17,7 +17,7 @@ if TYPE_CHECKING:
     from paigow.tiles import Tile
 
 __all__ = ["add_commission", "commission", "commission_argv", "four_tiles", "write_json", "positive_int",
-           "strategy_arg", "STRATEGY_HELP"]
+           "strategy_arg", "STRATEGY_HELP", "check_output"]
 
 # a word that reads as a number (0.05, 1/20, 5%, 1e-2) is taken as the rate after --commission;
 # two pip digits (66, 12) are a tile, so `advise --commission 66 11 45 24` keeps its four tiles
@@ -170,3 +170,25 @@ def strategy_arg(text: str, seat: str) -> Any:
         return check_table(data, text)
     raise InvalidStrategyError(f"{text!r} holds an array of shape {data.shape}: a strategy file is what 'paigow "
                                f"solve' writes, shape (2, {n}, 3), or a ({HAND_COUNT}, 3) table", code="strategy.file")
+
+
+def check_output(directory: "str | None | Any") -> None:
+    """Refuse an output directory inside the installed package (``paigow solve`` never writes
+    the shipped data: code ``output.package``) or one that is a file (``output.write``);
+    ``None`` is the current directory."""
+    import pathlib
+
+    import paigow
+    from paigow.errors import InvalidOptionError
+
+    out = pathlib.Path.cwd() if directory is None else pathlib.Path(directory)
+    package = pathlib.Path(paigow.__file__).resolve().parent
+    try:
+        out.resolve().relative_to(package)
+    except ValueError:
+        pass
+    else:
+        raise InvalidOptionError(f"solve writes where --output says, never into the installed package: "
+                                 f"{str(out)!r} is in {str(package)!r}", code="output.package")
+    if out.exists() and not out.is_dir():
+        raise InvalidOptionError(f"--output {str(out)!r} is a file: give a directory", code="output.write")

@@ -9,12 +9,21 @@ installed package; ``advise --against`` and ``simulate --player``/``--banker`` r
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import pathlib
 import time
 from typing import TYPE_CHECKING, Any
 
-from paigow.cli._common import STRATEGY_HELP, add_commission, commission, four_tiles, positive_int, strategy_arg, write_json
+from paigow.cli._common import (
+    STRATEGY_HELP,
+    add_commission,
+    check_output,
+    commission,
+    four_tiles,
+    strategy_arg,
+    write_json,
+)
 
 if TYPE_CHECKING:
     from paigow.advice import Advice
@@ -39,17 +48,20 @@ def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None
         "solve",
         help="solve the setting game and write the equilibrium to a file",
         description="Solve one player against the banker (each setting four unseen tiles) by "
-        "predictive CFR+ in the core, to the given exploitability per hand, and write "
-        "equilibrium.npy and equilibrium.json (the same bytes on every run) into the directory "
-        "--output names (default: the current directory). The installed package's data is never "
-        "written. advise --against and simulate --player/--banker read what it writes.",
+        "predictive CFR+ in the core, and write <name>.npy and <name>.json (the same bytes on every "
+        "run): without --commission the zero-sum game to the given exploitability per hand "
+        "(equilibrium.npy); with it the game as paid, to each side's best-response gain per hand "
+        "(equilibrium-paid.npy at 5%%). See docs/equilibrium.md.",
     )
-    s.add_argument("--tol", type=float, default=1e-8, help="exploitability per hand to reach (default 1e-8)")
-    s.add_argument("--max-iterations", type=positive_int, default=20000, help="at most this many (default 20000)")
-    s.add_argument("--output", type=pathlib.Path, default=pathlib.Path("."), metavar="DIR",
-                   help="directory to write equilibrium.npy and equilibrium.json to (default: the current directory)")
+    s.add_argument("--tol", type=float, default=None,
+                   help="exploitability (with --commission: each side's gain) per hand to reach "
+                   "(default 1e-8, with --commission 1e-7)")
+    s.add_argument("--max-iterations", type=int, default=20000)
+    add_commission(s, absent="none: the zero-sum game")
+    s.add_argument("--output", type=pathlib.Path, default=None,
+                   help="directory to write to (default: the current directory)")
     s.add_argument("--progress", action="store_true", help="draw the progress bar even when stderr is not a terminal")
-    s.add_argument("--json", action="store_true", help="machine-readable output")
+    s.add_argument("--json", action="store_true", help="machine-readable output: what the .json file records, and where")
     s.set_defaults(func=_cmd_solve)
 
 
@@ -118,56 +130,41 @@ def advice_json(a: "Advice") -> dict[str, object]:
 
 
 def _cmd_solve(args: argparse.Namespace) -> int:
+    check_output(args.output)  # never into the installed package
     from paigow._text import Progress
-    from paigow.advice import DATA_DIR
-    from paigow.errors import InvalidOptionError
+    from paigow.solver import PAID_TOL, ZERO_SUM_TOL, save, solve
 
-    out = args.output
-    if _inside(out, DATA_DIR.parent):
-        raise InvalidOptionError(f"solve writes where --output says, never into the installed package: {str(out)!r} "
-                                 f"is in {str(DATA_DIR.parent)!r}", code="output.package")
-    if out.exists() and not out.is_dir():
-        raise InvalidOptionError(f"--output {str(out)!r} is a file: give a directory", code="output.write")
-
-    from paigow.solver import save, solve
-
+    rate = commission(args) or 0
+    tol = args.tol if args.tol is not None else (PAID_TOL if rate else ZERO_SUM_TOL)
     bar = Progress("solving", force=args.progress)
     first: list[float] = []
     start = time.perf_counter()
 
     def progress(it: int, expl: float) -> None:
         if not first:
-            first.append(max(expl, args.tol * 10))
-        span = math.log(first[0] / args.tol)
+            first.append(max(expl, tol * 10))
+        span = math.log(first[0] / tol) if tol > 0 else 0.0
         done = math.log(first[0] / max(expl, 1e-300)) / span if span > 0 else 1.0
-        bar.update(done, f"iteration {it}, exploitability {expl:.2e}")
+        bar.update(done, f"iteration {it}, {'gain' if rate else 'exploitability'} {expl:.2e}")
 
-    try:
-        eq = solve(tol=args.tol, max_iterations=args.max_iterations, progress=progress)
-    finally:
-        bar.close()
-    try:
-        path = save(eq, out)
-    except OSError as e:
-        raise InvalidOptionError(f"cannot write to {str(out)!r}: {e.strerror or e}", code="output.write") from None
+    eq = solve(tol=tol, max_iterations=args.max_iterations, progress=progress, commission=rate)
+    bar.close()
+    path = save(eq, args.output)
     info = eq.info()
     seconds = time.perf_counter() - start
-    converged = eq.exploitability <= args.tol
+    ok = (max(eq.player_gain, eq.banker_gain) if rate else eq.exploitability) <= tol
     if args.json:
-        write_json({**info, "tol": args.tol, "converged": converged, "seconds": round(seconds, 3),
-                    "files": [str(path / "equilibrium.npy"), str(path / "equilibrium.json")]})
-        return 0 if converged else 1
-    print(f"game value {info['game_value']:+.9f} per hand (player's expected result, no commission)")
-    print(f"exploitability {eq.exploitability:.2e} per hand after {eq.iterations} iterations in {seconds:.1f} s")
+        print(json.dumps({**info, "seconds": round(seconds, 3), "written_to": str(path), "converged": ok}, indent=2))
+        return 0 if ok else 1
+    if rate:
+        print(f"commission {float(rate * 100):g}% of every win, both sides: expected result per hand "
+              f"player {eq.value:+.9f}, banker {eq.banker_value:+.9f}")
+        print(f"best-response gain per hand: player {eq.player_gain:.2e}, banker {eq.banker_gain:.2e} "
+              f"after {eq.iterations} iterations in {seconds:.1f} s")
+    else:
+        print(f"game value {info['game_value']:+.9f} per hand (player's expected result, no commission)")
+        print(f"exploitability {eq.exploitability:.2e} per hand after {eq.iterations} iterations in {seconds:.1f} s")
     print(f"mixed: player {info['mixed']['player']['hands']} hands ({info['mixed']['player']['types']} types), "
           f"banker {info['mixed']['banker']['hands']} hands ({info['mixed']['banker']['types']} types)")
     print(f"written to {path}")
-    return 0 if converged else 1
-
-
-def _inside(path: pathlib.Path, directory: pathlib.Path) -> bool:
-    try:
-        path.resolve().relative_to(directory.resolve())
-    except ValueError:
-        return False
-    return True
+    return 0 if ok else 1
