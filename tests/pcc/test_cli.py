@@ -110,6 +110,7 @@ def test_roll_secure_without_bets(capsys: pytest.CaptureFixture[str]) -> None:
         (["roll", "big=" + "1" * 4301], "stake of 4301 digits"),
         (["odds", "total:" + "1" * 4301], "cannot be bet"),
         (["settle", "/nonexistent/round.json"], "cannot read '/nonexistent/round.json'"),
+        (["odds", "a\nb\x1b[31m"], "unknown bet 'a\\nb\\x1b[31m'"),  # one line, no terminal escapes
     ],
 )
 def test_bad_input_is_one_clear_line(capsys: pytest.CaptureFixture[str], argv: list[str], message: str) -> None:
@@ -121,7 +122,7 @@ def test_bad_input_is_one_clear_line(capsys: pytest.CaptureFixture[str], argv: l
 
 @pytest.mark.parametrize(
     "argv", [[], ["deal"], ["roll", "--seed", "x"], ["roll", "--seed", "1", "--dice", "1-2-3"],
-             ["roll", "--seed", "1" * 5000], ["--bogus"]]
+             ["roll", "--seed", "1" * 5000], ["--bogus"], ["odds", "odds", "--seed", "\n"], ["roll", "--void"]]
 )
 def test_usage_errors(capsys: pytest.CaptureFixture[str], argv: list[str]) -> None:
     code, out, err = run(capsys, *argv)
