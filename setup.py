@@ -115,7 +115,7 @@ extensions = [
     Extension(
         "paigow._core",
         ["paigow/_core.pyx"],
-        depends=["paigow/_advice.pxi"],
+        depends=["paigow/_advice.pxi", "paigow/_solver.pxi"],
         include_dirs=[numpy.get_include()],
         define_macros=[("NPY_NO_DEPRECATED_API", "NPY_1_7_API_VERSION")],
     )

@@ -30,31 +30,34 @@ if TYPE_CHECKING:
     __version__: str  # the installed distribution's version (pyproject.toml), looked up on first use
     from paigow.advice import (
         Advice,
-        Equilibrium,
         GameValue,
         SettingValue,
         advise,
         best_settings,
         exploitability,
         game_value,
-        solve,
         strategy,
     )
     from paigow.dealing import Cut, Deal, DiceRoll, Exposure, ExposureEffect, Stacks, VoidReason, first_position, shuffle
     from paigow.settlement import Bet, Claim, Ledger, LedgerLine, LineKind, Options, Play, Rounding, Share, settle
     from paigow.simulation import SimulationResult, simulate
+    from paigow.edges import Edge
+    from paigow.edges import edges as house_edges
+    from paigow.solver import Certificate, Equilibrium, certify, solve
     from paigow.table import Phase, Round, RoundResult, Session, round_from_record, simulate_round
 
 # The layers above tiles, hands and settings load on first use, so that ``import paigow`` stays
 # quick for a tool that only ranks hands.
 _LAZY = {
-    "paigow.advice": ("Advice", "Equilibrium", "GameValue", "SettingValue", "advise", "best_settings",
-                      "exploitability", "game_value", "solve", "strategy"),
+    "paigow.advice": ("Advice", "GameValue", "SettingValue", "advise", "best_settings",
+                      "exploitability", "game_value", "strategy"),
     "paigow.dealing": ("Cut", "Deal", "DiceRoll", "Exposure", "ExposureEffect", "Stacks", "VoidReason",
                        "first_position", "shuffle"),
     "paigow.settlement": ("Bet", "Claim", "Ledger", "LedgerLine", "LineKind", "Options", "Play", "Rounding",
                           "Share", "settle"),
     "paigow.simulation": ("SimulationResult", "simulate"),
+    "paigow.solver": ("Equilibrium", "solve", "Certificate", "certify"),
+    "paigow.edges": ("Edge", "house_edges"),
     "paigow.table": ("Phase", "Round", "RoundResult", "Session", "round_from_record", "simulate_round"),
 }
 _LAZY_NAMES = {name: module for module, names in _LAZY.items() for name in names}
@@ -95,7 +98,7 @@ __all__ = [
     "hand_ranks", "setting_batch", "outcomes",
     "HAND_COUNT", "all_hands", "hand_index", "max_back",
     "advise", "Advice", "SettingValue", "strategy", "best_settings", "game_value", "GameValue",
-    "exploitability", "solve", "Equilibrium",
+    "exploitability", "solve", "Equilibrium", "certify", "Certificate", "house_edges", "Edge",
     "PaigowError", "InvalidTileError", "InvalidHandError", "InvalidStrategyError",
     "InvalidBetError", "IllegalActionError",
     # dealer assistant: dealing, the table's procedure, settlement
