@@ -27,6 +27,7 @@ from paigow.strategies import HAND_COUNT, all_hands, hand_index, max_back
 from paigow.tiles import DECK, FACES, Tile, deck_indices, parse_tiles
 
 if TYPE_CHECKING:
+    __version__: str  # the installed distribution's version (pyproject.toml), looked up on first use
     from paigow.advice import (
         Advice,
         GameValue,
@@ -39,8 +40,10 @@ if TYPE_CHECKING:
     )
     from paigow.dealing import Cut, Deal, DiceRoll, Exposure, ExposureEffect, Stacks, VoidReason, first_position, shuffle
     from paigow.settlement import Bet, Claim, Ledger, LedgerLine, LineKind, Options, Play, Rounding, Share, settle
-    from paigow.simulation import SimulationResult, simulate
-    from paigow.solver import Equilibrium, solve
+    from paigow.simulation import BlockCounts, SimulationResult, simulate, simulate_blocks
+    from paigow.edges import Edge
+    from paigow.edges import edges as house_edges
+    from paigow.solver import Certificate, Equilibrium, certify, solve
     from paigow.table import Phase, Round, RoundResult, Session, round_from_record, simulate_round
 
 # The layers above tiles, hands and settings load on first use, so that ``import paigow`` stays
@@ -52,14 +55,28 @@ _LAZY = {
                        "first_position", "shuffle"),
     "paigow.settlement": ("Bet", "Claim", "Ledger", "LedgerLine", "LineKind", "Options", "Play", "Rounding",
                           "Share", "settle"),
-    "paigow.simulation": ("SimulationResult", "simulate"),
-    "paigow.solver": ("Equilibrium", "solve"),
+    "paigow.simulation": ("SimulationResult", "simulate", "BlockCounts", "simulate_blocks"),
+    "paigow.solver": ("Equilibrium", "solve", "Certificate", "certify"),
+    "paigow.edges": ("Edge", "house_edges"),
     "paigow.table": ("Phase", "Round", "RoundResult", "Session", "round_from_record", "simulate_round"),
 }
 _LAZY_NAMES = {name: module for module, names in _LAZY.items() for name in names}
 
 
+def _distribution_version() -> str:
+    """The version pyproject.toml gives the installed distribution (one place, read at run time)."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("macau-table-games")
+    except PackageNotFoundError:  # a source tree that was built in place but never installed
+        return "0+unknown"
+
+
 def __getattr__(name: str) -> Any:
+    if name == "__version__":
+        globals()[name] = value = _distribution_version()
+        return value
     module = _LAZY_NAMES.get(name)
     if module is None:
         raise AttributeError(f"module 'paigow' has no attribute {name!r}")
@@ -71,7 +88,7 @@ def __getattr__(name: str) -> Any:
 
 
 def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(_LAZY_NAMES))
+    return sorted(set(globals()) | set(_LAZY_NAMES) | {"__version__"})
 
 
 __all__ = [
@@ -81,7 +98,7 @@ __all__ = [
     "hand_ranks", "setting_batch", "outcomes",
     "HAND_COUNT", "all_hands", "hand_index", "max_back",
     "advise", "Advice", "SettingValue", "strategy", "best_settings", "game_value", "GameValue",
-    "exploitability", "solve", "Equilibrium",
+    "exploitability", "solve", "Equilibrium", "certify", "Certificate", "house_edges", "Edge",
     "PaigowError", "InvalidTileError", "InvalidHandError", "InvalidStrategyError",
     "InvalidBetError", "IllegalActionError",
     # dealer assistant: dealing, the table's procedure, settlement
@@ -90,6 +107,6 @@ __all__ = [
     "Bet", "Share", "Play", "Options", "Rounding", "LedgerLine", "LineKind", "Claim", "Ledger", "settle",
     "Round", "RoundResult", "Phase", "Session", "simulate_round", "round_from_record",
     "simulate", "SimulationResult", "InvalidSimulationError",
+    "simulate_blocks", "BlockCounts",
 ]
 
-__version__ = "0.1.0"

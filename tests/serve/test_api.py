@@ -307,7 +307,7 @@ def test_the_journal_rebuilds_every_table(tmp_path: Path) -> None:
 
 # -- the command ----------------------------------------------------------------------------------
 def test_the_command_does_not_import_fastapi_unless_run() -> None:
-    code = ("import sys, paigow.cli as c; p = c.build_parser(); "
+    code = ("import sys, paigow.cli as c; p = c.build_parser('serve'); "
             "a = p.parse_args(['serve', '--port', '1']); "
             "assert 'fastapi' not in sys.modules and 'uvicorn' not in sys.modules, 'imported'; "
             "print(a.host, a.port, a.db)")

@@ -1,22 +1,11 @@
-"""The ``paigow`` command line.
-
-Each subcommand lives in a module with a ``register(subparsers)`` function that adds its parser
-and sets ``func`` (a callable taking the parsed arguments and returning an exit code).
-"""
+"""``paigow settings``: the three settings of four tiles."""
 
 from __future__ import annotations
 
 import argparse
-import importlib
 import json
-import sys
-from collections.abc import Sequence
 
-from paigow.errors import PaigowError
-
-# modules whose register() adds a subcommand, in the order of the help text
-_COMMAND_MODULES: tuple[str, ...] = ("paigow.cli", "paigow.cli_advice", "paigow.cli_table", "paigow.cli_simulate",
-                                     "paigow.cli_serve")
+from paigow.cli._common import four_tiles
 
 
 def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
@@ -47,9 +36,8 @@ def _hand_json(h: object) -> dict[str, object]:
 
 def _cmd_settings(args: argparse.Namespace) -> int:
     from paigow.settings import settings
-    from paigow.tiles import parse_tiles
 
-    tiles = parse_tiles(args.tiles, count=4)
+    tiles = four_tiles(args.tiles)
     rows = settings(tiles)
     if args.json:
         out = {
@@ -67,30 +55,3 @@ def _cmd_settings(args: argparse.Namespace) -> int:
             body.append([str(i) if part == "front" else "", part, str(h), h.name_zh, h.name_en, h.rank])
     print(table(["#", "hand", "tiles", "name", "English", "rank"], body, right=[5]))
     return 0
-
-
-def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog="paigow", description="Macau Pai Gow (牌九): tiles, hands, settings, advice and settlement."
-    )
-    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    for name in _COMMAND_MODULES:
-        importlib.import_module(name).register(sub)
-    return parser
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; returns the exit code (2 for bad input, with the reason on stderr)."""
-    parser = build_parser()
-    args = parser.parse_args(argv)
-    try:
-        return int(args.func(args))
-    except PaigowError as e:
-        print(f"paigow {args.command}: error: {e}", file=sys.stderr)
-        return 2
-    except BrokenPipeError:  # pragma: no cover - e.g. piped into head
-        return 0
-
-
-if __name__ == "__main__":  # pragma: no cover
-    sys.exit(main())

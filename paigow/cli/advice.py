@@ -8,6 +8,8 @@ import math
 import pathlib
 import time
 
+from paigow.cli._common import add_commission, commission, four_tiles
+
 
 def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
     p = sub.add_parser(
@@ -20,7 +22,7 @@ def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None
     p.add_argument("--seat", choices=("player", "banker"), default="player", help="whose hand it is (default: player)")
     p.add_argument("--against", choices=("equilibrium", "max-back"), default="equilibrium",
                    help="how the other side sets its hand (default: equilibrium)")
-    p.add_argument("--commission", action="store_true", help="count a win as 0.95 (5%% commission)")
+    add_commission(p)
     p.add_argument("--json", action="store_true", help="machine-readable output")
     p.set_defaults(func=_cmd_advise)
 
@@ -40,10 +42,20 @@ def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None
 
 
 def _cmd_advise(args: argparse.Namespace) -> int:
+    from paigow.commission import COMMISSION
+
+    tiles = four_tiles(args.tiles)  # before any strategy is loaded
+    rate = commission(args)
+    if rate not in (None, 0, COMMISSION):
+        from paigow.errors import InvalidOptionError
+
+        raise InvalidOptionError(f"advise counts a win after the regulation's 5% commission or none, not at "
+                                 f"{args.commission!r} (Portaria 58/91/M)", code="commission.unsupported")
+
     from paigow._text import table
     from paigow.advice import OPPONENT_HANDS, advise
 
-    a = advise(args.tiles, seat=args.seat, against=args.against, commission=args.commission)
+    a = advise(tiles, seat=args.seat, against=args.against, commission=bool(rate))
     if args.json:
         out = {
             "tiles": [str(t) for t in a.tiles],

@@ -21,8 +21,9 @@ from typing import Any
 import numpy as np
 
 from paigow._text import Progress
+from paigow.cli._common import add_commission, commission
 from paigow.errors import InvalidSimulationError, InvalidStrategyError
-from paigow.simulation import COMMISSION, SimulationResult, simulate
+from paigow.simulation import SimulationResult, simulate
 from paigow.strategies import STRATEGY_NAMES
 
 __all__ = ["register"]
@@ -43,15 +44,6 @@ def _rounds(text: str) -> int:
     if value != int(value):
         raise argparse.ArgumentTypeError(f"not a whole number of rounds: {text!r}")
     return int(value)
-
-
-def _rate(text: str) -> float:
-    """A commission rate: 0.05 or 5%."""
-    t = text.strip()
-    try:
-        return float(t[:-1]) / 100 if t.endswith("%") else float(t)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a commission rate: {text!r}") from None
 
 
 def _strategy(text: str) -> Any:
@@ -80,8 +72,7 @@ def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None
     p.add_argument("--player", default="equilibrium",
                    help="players' strategy: equilibrium (default), max-back, or a .npy (35960, 3) table")
     p.add_argument("--banker", default="equilibrium", help="banker's strategy, as --player")
-    p.add_argument("--commission", nargs="?", type=_rate, const=COMMISSION, default=0.0, metavar="RATE",
-                   help=f"take commission from wins (default rate {COMMISSION:g}, or give one: 0.05 or 5%%)")
+    add_commission(p)
     p.add_argument("--threads", type=int, default=None, help="threads (default: every core)")
     p.add_argument("--json", action="store_true", help="machine-readable output")
     p.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
@@ -166,7 +157,7 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     bar = Progress("simulating", force=True) if show else None
     try:
         r = simulate(args.rounds, seed=args.seed, player=_strategy(args.player), banker=_strategy(args.banker),
-                     commission=args.commission, threads=args.threads,
+                     commission=float(commission(args) or 0), threads=args.threads,
                      progress=_progress_callback(bar) if bar is not None else None)
     except TypeError as e:  # pragma: no cover - argparse gives the right types
         raise InvalidSimulationError(str(e)) from None
