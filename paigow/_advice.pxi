@@ -167,7 +167,7 @@ def advice_counts(const int64_t[::1] hand, const uint16_t[::1] pure, const int32
     return out
 
 
-def side_counts(const int8_t[:, ::1] reps, const uint16_t[::1] pure, const int32_t[::1] starts,
+def side_tables(const int8_t[:, ::1] reps, const uint16_t[::1] pure, const int32_t[::1] starts,
                 const uint8_t[::1] ef, const uint8_t[::1] eb, const uint64_t[::1] eq,
                 bint banker_seat, int threads=0):
     """(N, 3, 3) uint64: :func:`advice_counts` of N sorted hands (the representatives of the hand
@@ -331,15 +331,6 @@ def best_settings(const idx_t[:, ::1] hands, const uint8_t[::1] best):
 # ---------------------------------------------------------------------------------------------
 # the setting game at the level of types
 
-cdef inline int _pair_index(int a, int b) noexcept nogil:
-    # a < b: colex rank of the pair
-    return choose(b, 2) + a
-
-
-cdef inline int _triple_index(int a, int b, int c) noexcept nogil:
-    return choose(c, 3) + choose(b, 2) + a
-
-
 def side_values(const double[:, ::1] sigma, const int32_t[::1] hand_type,
                 const int8_t[:, ::1] hands, const uint8_t[:, ::1] tset_f,
                 const uint8_t[:, ::1] tset_b, const int32_t[::1] rep_hand, bint banker_side,
@@ -394,11 +385,11 @@ cdef inline void _deposit(double[::1] A0, double[:, ::1] A1, double[:, ::1] A2,
                           double p) noexcept nogil:
     A0[bin] += p
     A1[x0, bin] += p; A1[x1, bin] += p; A1[x2, bin] += p; A1[x3, bin] += p
-    A2[_pair_index(x0, x1), bin] += p; A2[_pair_index(x0, x2), bin] += p
-    A2[_pair_index(x0, x3), bin] += p; A2[_pair_index(x1, x2), bin] += p
-    A2[_pair_index(x1, x3), bin] += p; A2[_pair_index(x2, x3), bin] += p
-    A3[_triple_index(x0, x1, x2), bin] += p; A3[_triple_index(x0, x1, x3), bin] += p
-    A3[_triple_index(x0, x2, x3), bin] += p; A3[_triple_index(x1, x2, x3), bin] += p
+    A2[pair_index(x0, x1), bin] += p; A2[pair_index(x0, x2), bin] += p
+    A2[pair_index(x0, x3), bin] += p; A2[pair_index(x1, x2), bin] += p
+    A2[pair_index(x1, x3), bin] += p; A2[pair_index(x2, x3), bin] += p
+    A3[triple_index(x0, x1, x2), bin] += p; A3[triple_index(x0, x1, x3), bin] += p
+    A3[triple_index(x0, x2, x3), bin] += p; A3[triple_index(x1, x2, x3), bin] += p
 
 
 cdef void _type_values(Py_ssize_t i, const double[:, ::1] sigma, const int32_t[::1] hand_type,
@@ -415,11 +406,11 @@ cdef void _type_values(Py_ssize_t i, const double[:, ::1] sigma, const int32_t[:
     x0 = hands[g, 0]; x1 = hands[g, 1]; x2 = hands[g, 2]; x3 = hands[g, 3]
     for r in range(2 * NR):
         h[r] = (A0[r] - A1[x0, r] - A1[x1, r] - A1[x2, r] - A1[x3, r]
-                + A2[_pair_index(x0, x1), r] + A2[_pair_index(x0, x2), r]
-                + A2[_pair_index(x0, x3), r] + A2[_pair_index(x1, x2), r]
-                + A2[_pair_index(x1, x3), r] + A2[_pair_index(x2, x3), r]
-                - A3[_triple_index(x0, x1, x2), r] - A3[_triple_index(x0, x1, x3), r]
-                - A3[_triple_index(x0, x2, x3), r] - A3[_triple_index(x1, x2, x3), r])
+                + A2[pair_index(x0, x1), r] + A2[pair_index(x0, x2), r]
+                + A2[pair_index(x0, x3), r] + A2[pair_index(x1, x2), r]
+                + A2[pair_index(x1, x3), r] + A2[pair_index(x2, x3), r]
+                - A3[triple_index(x0, x1, x2), r] - A3[triple_index(x0, x1, x3), r]
+                - A3[triple_index(x0, x2, x3), r] - A3[triple_index(x1, x2, x3), r])
     # the representative hand itself (all four tiles shared) is added back
     ty = hand_type[g]
     for k in range(3):
@@ -439,27 +430,11 @@ cdef void _type_values(Py_ssize_t i, const double[:, ::1] sigma, const int32_t[:
         if not banker_side:
             # player: the banker's fronts and backs our hands beat are those of the ranks below
             # a threshold (front_wins, back_wins); the result per hand is fw + bw - 1
-            O[i, k] = cf[_beaten_below(f, True)] + cb[_beaten_below(bk, False)] - total
+            O[i, k] = cf[RULES.beaten_below[0][f]] + cb[RULES.beaten_below[1][bk]] - total
         else:
             # banker: the player's hands that beat ours are those of the ranks from a threshold up
-            player_wins = (total - cf[_beating_from(f, True)]) + (total - cb[_beating_from(bk, False)])
+            player_wins = (total - cf[RULES.beating_from[0][f]]) + (total - cb[RULES.beating_from[1][bk]])
             O[i, k] = total - player_wins
-
-
-cdef inline int _beaten_below(int x, bint front) noexcept nogil:
-    # the player's hand of rank x beats the banker's of every rank below this one, and no other
-    cdef int r = 0
-    while r < NR and (front_wins(x, r, RULES.zero_ranks) if front else back_wins(x, r)):
-        r += 1
-    return r
-
-
-cdef inline int _beating_from(int x, bint front) noexcept nogil:
-    # the banker's hand of rank x loses to the player's of every rank from this one up, and no other
-    cdef int r = 0
-    while r < NR and not (front_wins(r, x, RULES.zero_ranks) if front else back_wins(r, x)):
-        r += 1
-    return r
 
 
 def type_weights(const uint8_t[:, ::1] counts, const uint8_t[::1] copies):

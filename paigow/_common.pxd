@@ -29,6 +29,12 @@ ctypedef struct Rules:
     uint8_t hand_rank[32][32]
     int zero_ranks
     int n_ranks
+    # derived at import from front_wins and back_wins (never stated again): for a hand of rank x,
+    # beaten_below[h][x] = the player's hand of rank x beats the banker's of exactly the ranks
+    # below it; beating_from[h][x] = the banker's hand of rank x loses to the player's of exactly
+    # the ranks from it up (h = 0 front, 1 back)
+    int beaten_below[2][NR]
+    int beating_from[2][NR]
 
 
 # --- comparison (Art. 6) --------------------------------------------------------------------
@@ -48,6 +54,29 @@ cdef inline bint back_wins(int pb, int bb) noexcept nogil:
 cdef inline int decide(int pf, int pb, int bf, int bb, int zero_ranks) noexcept nogil:
     # the player's result of arranged ranks: both hands won +1, both lost -1, else a push (6.3-6.4)
     return front_wins(pf, bf, zero_ranks) + back_wins(pb, bb) - 1
+
+
+cdef inline void derive_thresholds(Rules *R) noexcept nogil:
+    # fill R.beaten_below and R.beating_from by scanning the two predicates above (the sets they
+    # describe are a prefix and a suffix of the ranks)
+    cdef int x, r
+    for x in range(NR):
+        r = 0
+        while r < NR and front_wins(x, r, R.zero_ranks):
+            r += 1
+        R.beaten_below[0][x] = r
+        r = 0
+        while r < NR and back_wins(x, r):
+            r += 1
+        R.beaten_below[1][x] = r
+        r = 0
+        while r < NR and not front_wins(r, x, R.zero_ranks):
+            r += 1
+        R.beating_from[0][x] = r
+        r = 0
+        while r < NR and not back_wins(r, x):
+            r += 1
+        R.beating_from[1][x] = r
 
 
 # --- setting (Art. 5.1-5.2) -----------------------------------------------------------------
@@ -101,6 +130,16 @@ cdef inline int choose(int n, int k) noexcept nogil:
     if k == 3:
         return n * (n - 1) * (n - 2) // 6
     return n * (n - 1) * (n - 2) * (n - 3) // 24
+
+
+cdef inline int pair_index(int a, int b) noexcept nogil:
+    # colex rank of the pair a < b
+    return choose(b, 2) + a
+
+
+cdef inline int triple_index(int a, int b, int c) noexcept nogil:
+    # colex rank of the triple a < b < c
+    return choose(c, 3) + choose(b, 2) + a
 
 
 cdef inline int hand_row(int a, int b, int c, int d) noexcept nogil:

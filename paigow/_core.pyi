@@ -33,7 +33,7 @@ def advice_counts(
     eq: npt.NDArray[np.uint64],
     banker_seat: bool,
 ) -> npt.NDArray[np.uint64]: ...
-def side_counts(
+def side_tables(
     reps: npt.NDArray[np.int8],
     pure: npt.NDArray[np.uint16],
     starts: npt.NDArray[np.int32],
@@ -72,6 +72,25 @@ def type_game_value(
     tset_f: npt.NDArray[np.uint8],
     tset_b: npt.NDArray[np.uint8],
 ) -> npt.NDArray[np.float64]: ...
+
+# the setting game with the commission (paigow/_solver.pxi)
+def side_counts_size(nr: int) -> int: ...
+def side_counts(
+    sigma: npt.NDArray[np.float64],
+    hand_type: npt.NDArray[np.int32],
+    hands: npt.NDArray[np.int8],
+    tset_f: npt.NDArray[np.uint8],
+    tset_b: npt.NDArray[np.uint8],
+    rep_hand: npt.NDArray[np.int32],
+    banker_side: bool,
+    tile_rank: npt.NDArray[np.int8],
+    zero_ranks: int,
+    triple_hands: npt.NDArray[np.int32],
+    nr: int,
+    work: npt.NDArray[np.float64],
+    out: npt.NDArray[np.float64],
+    threads: int = 1,
+) -> None: ...
 
 # whole-round simulation (paigow/_simulate.pxi)
 SIMULATION_BLOCK: int

@@ -19,7 +19,8 @@ import numpy as np
 from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint8_t, uint16_t, uint32_t, uint64_t
 
 from paigow._common cimport (N_TILES, N_HANDS, N_OPP, NR, NO_HAND, Rules, idx_t, front_wins, back_wins, decide,
-                             arrange, split_hands, sorted_setting, sort4, choose, hand_row, distinct4, load_row)
+                             arrange, split_hands, sorted_setting, sort4, choose, hand_row, distinct4, load_row,
+                             derive_thresholds, pair_index, triple_index)
 
 cdef Rules RULES
 
@@ -42,6 +43,7 @@ def _macau_rules():
     RULES.n_ranks = HAND_RANK_COUNT
     if RULES.n_ranks > NR:
         raise ValueError("too many hand ranks for the kernels' bins")
+    derive_thresholds(&RULES)
 
 
 _macau_rules()
@@ -179,6 +181,7 @@ def outcomes(const idx_t[:, ::1] player, const idx_t[:, ::1] banker):
         bad = _outcomes_kernel(player, banker, o)
     return out, bad
 include "_advice.pxi"
+include "_solver.pxi"
 
 
 include "_simulate.pxi"

@@ -135,3 +135,24 @@ def test_a_bad_file(tmp_path: pathlib.Path) -> None:
     np.save(tmp_path / "y.npy", np.zeros((3, 3)))
     with pytest.raises(InvalidStrategyError, match="shape"):
         Strategy.load(tmp_path / "y.npy")
+
+
+def test_every_function_takes_a_strategy(tmp_path: pathlib.Path) -> None:
+    from paigow.simulation import simulate
+
+    mb = Strategy.named("max-back")
+    eq_b = Strategy.named("equilibrium", "banker")
+    assert simulate(20_000, seed=3, player=mb, banker=eq_b, threads=1) == simulate(
+        20_000, seed=3, player="max-back", banker="equilibrium", threads=1)
+    np.save(tmp_path / "mb.npy", paigow.max_back())
+    r = simulate(20_000, seed=3, player=str(tmp_path / "mb.npy"), banker=eq_b, threads=1)
+    assert r.counts.tolist() == simulate(20_000, seed=3, player=mb, banker=eq_b, threads=1).counts.tolist()
+    assert paigow.game_value(mb, eq_b) == paigow.game_value("max-back", "equilibrium")
+    assert paigow.exploitability(mb, mb) == paigow.exploitability("max-back", "max-back")
+    assert paigow.best_settings([[0, 2, 22, 28]], strategy=mb).tolist() == [1]
+    # the simulation's packed form is built once per Strategy
+    t = Strategy(np.asarray(paigow.max_back()) * 0.5 + np.asarray(paigow.strategy("player")) * 0.5)
+    before = strategies.COMPILES.copy()
+    simulate(5_000, seed=1, player=t, threads=1)
+    simulate(5_000, seed=2, player=t, threads=1)
+    assert (strategies.COMPILES - before)["simulation"] == 1

@@ -8,6 +8,7 @@ import json
 import sys
 from typing import Any
 
+from paigow.cli._common import add_commission
 from paigow.dealing import check_position
 from paigow.errors import InvalidBetError, InvalidRecordError
 from paigow.settings import Outcome
@@ -53,7 +54,7 @@ def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None
 
 
 def _option_args(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--commission", metavar="RATE", help="commission rate, e.g. 0.05, 1/20 or 5%% (default 5%%)")
+    add_commission(p, absent="5%%")
     p.add_argument("--rounding", choices=[r.value for r in Rounding], help="rounding of commission (default half-up)")
 
 
