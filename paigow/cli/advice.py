@@ -1,4 +1,10 @@
-"""``paigow advise`` and ``paigow solve``."""
+"""``paigow advise`` and ``paigow solve``.
+
+``advise`` reads the tiles before it loads any strategy and imports nothing of the table,
+settlement, dealing or simulation layers. ``solve`` writes ``equilibrium.npy`` and
+``equilibrium.json`` where it is told (the current directory by default), never into the
+installed package; ``advise --against`` and ``simulate --player``/``--banker`` read those files.
+"""
 
 from __future__ import annotations
 
@@ -7,8 +13,20 @@ import json
 import math
 import pathlib
 import time
+from typing import TYPE_CHECKING, Any
 
-from paigow.cli._common import add_commission, commission, four_tiles
+from paigow.cli._common import (
+    STRATEGY_HELP,
+    add_commission,
+    check_output,
+    commission,
+    four_tiles,
+    strategy_arg,
+    write_json,
+)
+
+if TYPE_CHECKING:
+    from paigow.advice import Advice
 
 
 def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
@@ -20,8 +38,8 @@ def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None
     )
     p.add_argument("tiles", nargs="+", help="four tiles: pips (6-6), Chinese (天) or English (Teen) names")
     p.add_argument("--seat", choices=("player", "banker"), default="player", help="whose hand it is (default: player)")
-    p.add_argument("--against", choices=("equilibrium", "max-back"), default="equilibrium",
-                   help="how the other side sets its hand (default: equilibrium)")
+    p.add_argument("--against", default="equilibrium", metavar="STRATEGY",
+                   help="how the other side sets its hand: " + STRATEGY_HELP)
     add_commission(p)
     p.add_argument("--json", action="store_true", help="machine-readable output")
     p.set_defaults(func=_cmd_advise)
@@ -57,43 +75,29 @@ def _cmd_advise(args: argparse.Namespace) -> int:
 
         raise InvalidOptionError(f"advise counts a win after the regulation's 5% commission or none, not at "
                                  f"{args.commission!r} (Portaria 58/91/M)", code="commission.unsupported")
+    other = "banker" if args.seat == "player" else "player"
+    against = strategy_arg(args.against, other)
 
-    from paigow._text import table
+    from paigow._text import shows_chinese, table
     from paigow.advice import OPPONENT_HANDS, advise
 
-    a = advise(tiles, seat=args.seat, against=args.against, commission=bool(rate))
+    a = advise(tiles, seat=args.seat, against=against, commission=bool(rate))
     if args.json:
-        out = {
-            "tiles": [str(t) for t in a.tiles],
-            "seat": a.seat,
-            "against": a.against,
-            "commission": a.commission,
-            "opponent_hands": OPPONENT_HANDS,
-            "best": a.best,
-            "mixed": a.mixed,
-            "settings": [
-                {
-                    "front": {"tiles": [str(t) for t in o.setting.front.tiles], "name_zh": o.setting.front.name_zh,
-                              "name_en": o.setting.front.name_en, "rank": o.setting.front.rank},
-                    "back": {"tiles": [str(t) for t in o.setting.back.tiles], "name_zh": o.setting.back.name_zh,
-                             "name_en": o.setting.back.name_en, "rank": o.setting.back.rank},
-                    "wins": o.wins, "pushes": o.pushes, "losses": o.losses, "value": o.value,
-                    "equilibrium_probability": o.probability,
-                }
-                for o in a.options
-            ],
-        }
-        print(json.dumps(out, ensure_ascii=False, indent=2))
+        write_json(advice_json(a))
         return 0
-    print(f"tiles: {'  '.join(f'{t} {t.name_zh}' for t in a.tiles)}   seat: {a.seat}   "
+    zh = shows_chinese()
+
+    def named(x: Any) -> str:
+        return f"{x} {x.name_zh if zh else x.name_en}"
+
+    print(f"tiles: {'  '.join(named(t) for t in a.tiles)}   seat: {a.seat}   "
           f"against: {a.against}{'   commission 5%' if a.commission else ''}")
     rows = []
     for k, o in enumerate(a.options):
         mark = "best" if k == a.best else ""
         pct = [f"{100 * x / OPPONENT_HANDS:.2f}%" for x in (o.wins, o.pushes, o.losses)]
         mix = "" if o.probability is None else f"{o.probability:.4f}".rstrip("0").rstrip(".")
-        rows.append([k + 1, f"{o.setting.front} {o.setting.front.name_zh}", f"{o.setting.back} {o.setting.back.name_zh}",
-                     *pct, f"{o.value:+.5f}", mix, mark])
+        rows.append([k + 1, named(o.setting.front), named(o.setting.back), *pct, f"{o.value:+.5f}", mix, mark])
     header = ["#", "front", "back", "win", "push", "lose", "value", "eq. mix" if a.against == "equilibrium" else "", ""]
     print(table(header, rows, right=[3, 4, 5, 6]))
     if a.mixed:
@@ -101,7 +105,32 @@ def _cmd_advise(args: argparse.Namespace) -> int:
     return 0
 
 
+def advice_json(a: "Advice") -> dict[str, object]:
+    """An :class:`~paigow.advice.Advice` as ``paigow advise --json`` writes it; the settings as
+    :meth:`paigow.Setting.to_json` (kept here until Advice has its own ``to_json``)."""
+    from paigow.advice import OPPONENT_HANDS
+
+    return {
+        "tiles": [t.to_json() for t in a.tiles],
+        "seat": a.seat,
+        "against": a.against,
+        "commission": a.commission,
+        "opponent_hands": OPPONENT_HANDS,
+        "best": a.best,
+        "mixed": a.mixed,
+        "settings": [
+            {
+                **o.setting.to_json(),
+                "wins": o.wins, "pushes": o.pushes, "losses": o.losses, "value": o.value,
+                "equilibrium_probability": o.probability,
+            }
+            for o in a.options
+        ],
+    }
+
+
 def _cmd_solve(args: argparse.Namespace) -> int:
+    check_output(args.output)  # never into the installed package
     from paigow._text import Progress
     from paigow.solver import PAID_TOL, ZERO_SUM_TOL, save, solve
 
