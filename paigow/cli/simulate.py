@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import os
 import sys
 import time
 from collections.abc import Callable
@@ -58,6 +59,9 @@ def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None
     p.add_argument("--banker", default="equilibrium", help="banker's strategy, as --player")
     add_commission(p)
     p.add_argument("--threads", type=int, default=None, help="threads (default: every core)")
+    p.add_argument("--scheduler", default=None, metavar="ADDRESS",
+                   help="run on the Dask cluster of this scheduler (tcp://host:8786; default: "
+                   "$DASK_SCHEDULER_ADDRESS, else this machine; '' for this machine), same numbers")
     p.add_argument("--json", action="store_true", help="machine-readable output")
     p.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
                    help="progress bar on stderr (default: when stderr is a terminal)")
@@ -139,11 +143,15 @@ def summary(r: SimulationResult) -> str:
 def _cmd_simulate(args: argparse.Namespace) -> int:
     show = args.progress if args.progress is not None else sys.stderr.isatty() and not args.json
     bar = Progress("simulating", force=True) if show else None
+    scheduler = args.scheduler if args.scheduler is not None else os.environ.get("DASK_SCHEDULER_ADDRESS")
     try:
         r = simulate(args.rounds, seed=args.seed, player=strategy_arg(args.player, "player"),
                      banker=strategy_arg(args.banker, "banker"),
                      commission=float(commission(args) or 0), threads=args.threads,
-                     progress=_progress_callback(bar) if bar is not None else None)
+                     progress=_progress_callback(bar) if bar is not None else None,
+                     cluster=scheduler or None)
+    except ImportError as e:  # --scheduler without Dask installed
+        raise InvalidSimulationError(str(e), code="simulation.no_dask") from None
     except TypeError as e:  # pragma: no cover - argparse gives the right types
         raise InvalidSimulationError(str(e)) from None
     finally:
