@@ -3,9 +3,9 @@ async clients against a real ``paigow serve`` process, beside a bare FastAPI app
 returning a constant) served by uvicorn the same way, in the same run.
 
 Reported per scenario: requests per second, p50 and p99 latency, the rate as a share of the bare
-endpoint's, and the engine's share of the server's time (the engine's time per request, which the
-server reports in a ``Server-Timing`` header, times the request rate; for a table action the
-journal's commit is not the engine's). Targets (docs/serve.md): single advice at >= 50% of the bare
+endpoint's, and the engine's share of the server's time: the engine's CPU time per request, which
+the server reports in a ``Server-Timing`` header, times the request rate (the server is one
+process; for a table action the journal's commit is not the engine's). Targets (docs/serve.md): single advice at >= 50% of the bare
 rate, a journaled table action at >= 25%.
 
     python -m pytest bench/test_bench_serve.py -s --benchmark-json=serve.json

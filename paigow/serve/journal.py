@@ -210,9 +210,9 @@ class Journal:
             t = table
             entry = next((e for e in self._tables.values() if e.table is t), None)
         assert entry is not None
-        t0 = time.perf_counter()
+        t0 = time.thread_time()
         result = t.apply(action)
-        entry.engine_seconds = time.perf_counter() - t0  # read under the table's lock
+        entry.engine_seconds = time.thread_time() - t0  # CPU time; read under the table's lock
         try:
             self._commit([(
                 "INSERT INTO journal (table_id, seq, action, result) VALUES (?, ?, ?, ?)",

@@ -144,3 +144,32 @@ def test_a_refused_action_shows_the_engines_message(page: Page) -> None:
     expect(err).to_contain_text("no bet may be placed or changed after the shake (Art. 4.7)")
     expect(page.locator("#seq")).to_have_text("4")  # nothing changed
     shot(page, "table-refused")
+
+
+def test_tiles_entered_by_tapping_faces(page: Page) -> None:
+    page.locator("#tab-table").click()
+    page.locator("#create-table").click()
+    page.locator("#start-round").click()
+    page.locator("#bet-amt-1").fill("200")
+    page.locator("#bet-1").click()
+    expect(page.locator("#seq")).to_have_text("2")
+    page.locator("#enter-0").click()
+    expect(page.locator("#faces-target")).to_contain_text("position 0")
+    for pips in ("6-6", "6-6", "1-1", "1-1"):  # 双天 and 双地: the banker
+        tap(page, pips)
+    expect(page.locator("#faces button[data-pips='6-6']")).to_be_disabled()  # both 天 are used
+    page.locator("#enter-1").click()
+    for pips in ("4-4", "4-4", "1-3", "1-3"):
+        tap(page, pips)
+    expect(page.locator(".slot[data-pos='1'] .chip")).to_have_count(4)
+    page.locator("#deal-entered").click()
+    expect(page.locator("#phase")).to_contain_text("dealt")
+    expect(page.locator("#settings-1 h3")).to_contain_text("人 人 鹅 鹅")
+    page.locator("#settings-1 tr.best button.set").click()
+    page.locator("#settings-0 tr.best button.set").click()
+    expect(page.locator("#settings-0 .chosen").first).to_be_visible()
+    shot(page, "table-entered")
+    page.locator("#settle").click()
+    expect(page.locator("#phase")).to_contain_text("settled")
+    # 双天 | 双地 against 双人 | 双鹅: the banker wins both hands; P1 loses the 200
+    expect(page.locator("#ledger-changes")).to_contain_text("-200")
