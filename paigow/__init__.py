@@ -40,7 +40,7 @@ if TYPE_CHECKING:
     )
     from paigow.dealing import Cut, Deal, DiceRoll, Exposure, ExposureEffect, Stacks, VoidReason, first_position, shuffle
     from paigow.settlement import Bet, Claim, Ledger, LedgerLine, LineKind, Options, Play, Rounding, Share, settle
-    from paigow.simulation import SimulationResult, simulate
+    from paigow.simulation import BlockCounts, SimulationResult, simulate, simulate_blocks
     from paigow.edges import Edge
     from paigow.edges import edges as house_edges
     from paigow.solver import Certificate, Equilibrium, certify, solve
@@ -55,7 +55,7 @@ _LAZY = {
                        "first_position", "shuffle"),
     "paigow.settlement": ("Bet", "Claim", "Ledger", "LedgerLine", "LineKind", "Options", "Play", "Rounding",
                           "Share", "settle"),
-    "paigow.simulation": ("SimulationResult", "simulate"),
+    "paigow.simulation": ("SimulationResult", "simulate", "BlockCounts", "simulate_blocks"),
     "paigow.solver": ("Equilibrium", "solve", "Certificate", "certify"),
     "paigow.edges": ("Edge", "house_edges"),
     "paigow.table": ("Phase", "Round", "RoundResult", "Session", "round_from_record", "simulate_round"),
@@ -107,5 +107,6 @@ __all__ = [
     "Bet", "Share", "Play", "Options", "Rounding", "LedgerLine", "LineKind", "Claim", "Ledger", "settle",
     "Round", "RoundResult", "Phase", "Session", "simulate_round", "round_from_record",
     "simulate", "SimulationResult", "InvalidSimulationError",
+    "simulate_blocks", "BlockCounts",
 ]
 
