@@ -27,6 +27,7 @@ from paigow.strategies import HAND_COUNT, all_hands, hand_index, max_back
 from paigow.tiles import DECK, FACES, Tile, deck_indices, parse_tiles
 
 if TYPE_CHECKING:
+    __version__: str  # the installed distribution's version (pyproject.toml), looked up on first use
     from paigow.advice import (
         Advice,
         GameValue,
@@ -62,7 +63,20 @@ _LAZY = {
 _LAZY_NAMES = {name: module for module, names in _LAZY.items() for name in names}
 
 
+def _distribution_version() -> str:
+    """The version pyproject.toml gives the installed distribution (one place, read at run time)."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("macau-table-games")
+    except PackageNotFoundError:  # a source tree that was built in place but never installed
+        return "0+unknown"
+
+
 def __getattr__(name: str) -> Any:
+    if name == "__version__":
+        globals()[name] = value = _distribution_version()
+        return value
     module = _LAZY_NAMES.get(name)
     if module is None:
         raise AttributeError(f"module 'paigow' has no attribute {name!r}")
@@ -74,7 +88,7 @@ def __getattr__(name: str) -> Any:
 
 
 def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(_LAZY_NAMES))
+    return sorted(set(globals()) | set(_LAZY_NAMES) | {"__version__"})
 
 
 __all__ = [
@@ -96,4 +110,3 @@ __all__ = [
     "simulate_blocks", "BlockCounts",
 ]
 
-__version__ = "0.1.0"

@@ -51,6 +51,7 @@ from pcc.settle import (
 )
 
 if TYPE_CHECKING:
+    __version__: str  # the installed distribution's version (pyproject.toml), looked up on first use
     from pcc.record import round_from_record, round_to_record
 
 # ``odds`` and ``settle`` are both functions and modules, so their modules load with the package
@@ -59,7 +60,20 @@ _LAZY = {"pcc.record": ("round_from_record", "round_to_record")}
 _LAZY_NAMES = {name: module for module, names in _LAZY.items() for name in names}
 
 
+def _distribution_version() -> str:
+    """The version pyproject.toml gives the installed distribution (one place, read at run time)."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("macau-table-games")
+    except PackageNotFoundError:  # a source tree that was built in place but never installed
+        return "0+unknown"
+
+
 def __getattr__(name: str) -> Any:
+    if name == "__version__":
+        globals()[name] = value = _distribution_version()
+        return value
     module = _LAZY_NAMES.get(name)
     if module is None:
         raise AttributeError(f"module 'pcc' has no attribute {name!r}")
@@ -71,7 +85,7 @@ def __getattr__(name: str) -> Any:
 
 
 def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(_LAZY_NAMES))
+    return sorted(set(globals()) | set(_LAZY_NAMES) | {"__version__"})
 
 
 __all__ = [
@@ -121,4 +135,3 @@ __all__ = [
     "table_as_json",
 ]
 
-__version__ = "0.1.0"

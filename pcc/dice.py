@@ -3,16 +3,16 @@
 Despacho Regulamentar Externo 59/2004, Art. 1.1): three balanced dice, opposite
 faces summing to seven, engraved with
 
-====  ==========  ==========  =======  ========
- n    Portuguese  Chinese     English  colour
-====  ==========  ==========  =======  ========
+====  ==========  ===========  =======  ======
+ n    Portuguese  Chinese      English  colour
+====  ==========  ===========  =======  ======
  1    Peixe       鱼 (魚)      fish     red
  2    Camarão     虾 (蝦)      prawn    green
- 3    Cabaço      葫芦 (葫蘆)   gourd    blue
- 4    Moeda       金钱 (金錢)   coin     blue
- 5    Caranguejo  蟹          crab     green
+ 3    Cabaço      葫芦 (葫蘆)  gourd    blue
+ 4    Moeda       金钱 (金錢)  coin     blue
+ 5    Caranguejo  蟹           crab     green
  6    Galo        鸡 (雞)      rooster  red
-====  ==========  ==========  =======  ========
+====  ==========  ===========  =======  ======
 
 Names parse in any of the three languages, in either Chinese script, without
 regard to case or accents:
