@@ -301,7 +301,7 @@ class DiceRoll:
             raise InvalidRecordError(f"a roll is written like '3+5+6+2=16', not {text[:80]!r}", code="dice.syntax")
         dice = (int(m.group(1)), int(m.group(2)), int(m.group(3)), int(m.group(4)))
         if m.group(5) is not None and int(m.group(5)) != sum(dice):
-            raise InvalidRecordError(f"{text!r}: the dice add up to {sum(dice)}, not {m.group(5)}", code="dice.total")
+            raise InvalidRecordError(f"{text!r}: the dice add up to {sum(dice)}, not {m.group(5)}", code="dice.sum")
         word = m.group(6)
         if word is not None and word not in ("tilted", "fallen"):
             raise InvalidRecordError(f"{text!r}: a void shake is '(tilted)' or '(fallen)', not {word!r}", code="dice.void_reason")

@@ -543,19 +543,19 @@ class Ledger:
         """
         def obj(x: object, keys: tuple[str, ...], where: str, optional: tuple[str, ...] = ()) -> Mapping[str, Any]:
             if not isinstance(x, Mapping):
-                raise InvalidRecordError(f"{where} is an object, not {_json_type(x)}", code="ledger.syntax")
+                raise InvalidRecordError(f"{where} is an object, not {_json_type(x)}", code="ledger.json")
             missing = [k for k in keys if k not in x]
             if missing:
-                raise InvalidRecordError(f"{where} needs the key {missing[0]!r}", code="ledger.syntax")
+                raise InvalidRecordError(f"{where} needs the key {missing[0]!r}", code="ledger.json")
             extra = sorted(set(x) - set(keys) - set(optional))
             if extra:
-                raise InvalidRecordError(f"unknown key {extra[0]!r} in {where}", code="ledger.syntax")
+                raise InvalidRecordError(f"unknown key {extra[0]!r} in {where}", code="ledger.json")
             return x
 
         def val(x: object, kind: type, where: str) -> Any:
             if not isinstance(x, kind) or isinstance(x, bool):
                 want = {int: "an integer", str: "a string", list: "an array"}[kind]
-                raise InvalidRecordError(f"{where} is {want}, not {_json_type(x)}", code="ledger.syntax")
+                raise InvalidRecordError(f"{where} is {want}, not {_json_type(x)}", code="ledger.json")
             return x
 
         derived = ("bank", "changes", "commission", "bank_result", "bank_commission", "stood_off",
@@ -581,7 +581,7 @@ class Ledger:
                                 for c in val(d.get("claims", []), list, "claims"))),
             )
         except TypeError as e:   # a wrong type inside a value: the JSON is not a ledger
-            raise InvalidRecordError(f"not a ledger: {e}", code="ledger.syntax") from None
+            raise InvalidRecordError(f"not a ledger: {e}", code="ledger.json") from None
         for key in derived:   # the derived fields, when given, must be what the lines say
             if key in d and d[key] != ledger.to_json()[key]:
                 raise InvalidRecordError(f"the ledger's {key!r} is not what its lines add up to", code="ledger.derived")
