@@ -99,3 +99,42 @@ def test_settle_naive_baseline(measure: Any, slip: list[Bet]) -> None:
     lines, house = measure(lambda: naive_settle(slip, ROLL), items=SLIP_SIZE, unit="bets", path="python",
                            group=GROUP, rounds=10)
     assert house == settle(slip, ROLL).house_result
+
+
+# -- a round's record: write it and replay it ------------------------------------------------
+
+RECORD_BETS = 1_000
+RECORD_GROUP = f"write and replay the record of a round of {RECORD_BETS:,} bets"
+
+
+@pytest.fixture(scope="module")
+def settled_round() -> Any:
+    from pcc import Round
+
+    rnd = Round()
+    for bet in make_slip(RECORD_BETS, seed=1):
+        rnd.place(bet)
+    rnd.close_betting()
+    rnd.void_roll("tilted")
+    rnd.close_betting()
+    rnd.settle(ROLL)
+    return rnd
+
+
+def test_record_round_trip(measure: Any, settled_round: Any) -> None:
+    """Round -> JSON text -> schema check -> replay of every event -> settlement checked."""
+    from pcc import Round
+
+    again = measure(lambda: Round.from_json(settled_round.to_json()), items=RECORD_BETS, unit="bets",
+                    path="engine", group=RECORD_GROUP, rounds=10)
+    assert again == settled_round
+
+
+def test_record_plain_json_baseline(measure: Any, settled_round: Any) -> None:
+    """The floor: the same record through json.dumps and json.loads, with no check and no replay."""
+    import json
+
+    record = settled_round.to_record()
+    again = measure(lambda: json.loads(json.dumps(record)), items=RECORD_BETS, unit="bets", path="python",
+                    group=RECORD_GROUP, rounds=10)
+    assert again == record

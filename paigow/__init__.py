@@ -27,21 +27,23 @@ from paigow.strategies import HAND_COUNT, all_hands, hand_index, max_back
 from paigow.tiles import DECK, FACES, Tile, deck_indices, parse_tiles
 
 if TYPE_CHECKING:
+    __version__: str  # the installed distribution's version (pyproject.toml), looked up on first use
     from paigow.advice import (
         Advice,
-        Equilibrium,
         GameValue,
         SettingValue,
         advise,
         best_settings,
         exploitability,
         game_value,
-        solve,
         strategy,
     )
     from paigow.dealing import Cut, Deal, DiceRoll, Exposure, ExposureEffect, Stacks, VoidReason, first_position, shuffle
     from paigow.settlement import Bet, Claim, Ledger, LedgerLine, LineKind, Options, Play, Rounding, Share, settle
-    from paigow.simulation import SimulationResult, simulate
+    from paigow.simulation import BlockCounts, SimulationResult, simulate, simulate_blocks
+    from paigow.edges import Edge
+    from paigow.edges import edges as house_edges
+    from paigow.solver import Certificate, Equilibrium, certify, solve
     from paigow.records import replay_round, round_from_record, round_record
     from paigow.round import Phase, Round, RoundResult, simulate_round
     from paigow.session import Session
@@ -49,13 +51,15 @@ if TYPE_CHECKING:
 # The layers above tiles, hands and settings load on first use, so that ``import paigow`` stays
 # quick for a tool that only ranks hands.
 _LAZY = {
-    "paigow.advice": ("Advice", "Equilibrium", "GameValue", "SettingValue", "advise", "best_settings",
-                      "exploitability", "game_value", "solve", "strategy"),
+    "paigow.advice": ("Advice", "GameValue", "SettingValue", "advise", "best_settings",
+                      "exploitability", "game_value", "strategy"),
     "paigow.dealing": ("Cut", "Deal", "DiceRoll", "Exposure", "ExposureEffect", "Stacks", "VoidReason",
                        "first_position", "shuffle"),
     "paigow.settlement": ("Bet", "Claim", "Ledger", "LedgerLine", "LineKind", "Options", "Play", "Rounding",
                           "Share", "settle"),
-    "paigow.simulation": ("SimulationResult", "simulate"),
+    "paigow.simulation": ("SimulationResult", "simulate", "BlockCounts", "simulate_blocks"),
+    "paigow.solver": ("Equilibrium", "solve", "Certificate", "certify"),
+    "paigow.edges": ("Edge", "house_edges"),
     "paigow.round": ("Phase", "Round", "RoundResult", "simulate_round"),
     "paigow.session": ("Session",),
     "paigow.records": ("round_from_record", "round_record", "replay_round"),
@@ -63,7 +67,20 @@ _LAZY = {
 _LAZY_NAMES = {name: module for module, names in _LAZY.items() for name in names}
 
 
+def _distribution_version() -> str:
+    """The version pyproject.toml gives the installed distribution (one place, read at run time)."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("macau-table-games")
+    except PackageNotFoundError:  # a source tree that was built in place but never installed
+        return "0+unknown"
+
+
 def __getattr__(name: str) -> Any:
+    if name == "__version__":
+        globals()[name] = value = _distribution_version()
+        return value
     module = _LAZY_NAMES.get(name)
     if module is None:
         raise AttributeError(f"module 'paigow' has no attribute {name!r}")
@@ -75,7 +92,7 @@ def __getattr__(name: str) -> Any:
 
 
 def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(_LAZY_NAMES))
+    return sorted(set(globals()) | set(_LAZY_NAMES) | {"__version__"})
 
 
 __all__ = [
@@ -85,7 +102,7 @@ __all__ = [
     "hand_ranks", "setting_batch", "outcomes",
     "HAND_COUNT", "all_hands", "hand_index", "max_back",
     "advise", "Advice", "SettingValue", "strategy", "best_settings", "game_value", "GameValue",
-    "exploitability", "solve", "Equilibrium",
+    "exploitability", "solve", "Equilibrium", "certify", "Certificate", "house_edges", "Edge",
     "PaigowError", "InvalidTileError", "InvalidHandError", "InvalidStrategyError",
     "InvalidBetError", "IllegalActionError",
     # dealer assistant: dealing, the table's procedure, settlement
@@ -94,6 +111,6 @@ __all__ = [
     "Bet", "Share", "Play", "Options", "Rounding", "LedgerLine", "LineKind", "Claim", "Ledger", "settle",
     "Round", "RoundResult", "Phase", "Session", "simulate_round", "round_from_record", "round_record", "replay_round",
     "simulate", "SimulationResult", "InvalidSimulationError",
+    "simulate_blocks", "BlockCounts",
 ]
 
-__version__ = "0.1.0"

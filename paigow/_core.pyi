@@ -48,6 +48,25 @@ def type_game_value(
     tset_b: npt.NDArray[np.uint8],
 ) -> npt.NDArray[np.float64]: ...
 
+# the setting game with the commission (paigow/_solver.pxi)
+def side_counts_size(nr: int) -> int: ...
+def side_counts(
+    sigma: npt.NDArray[np.float64],
+    hand_type: npt.NDArray[np.int32],
+    hands: npt.NDArray[np.int8],
+    tset_f: npt.NDArray[np.uint8],
+    tset_b: npt.NDArray[np.uint8],
+    rep_hand: npt.NDArray[np.int32],
+    banker_side: bool,
+    tile_rank: npt.NDArray[np.int8],
+    zero_ranks: int,
+    triple_hands: npt.NDArray[np.int32],
+    nr: int,
+    work: npt.NDArray[np.float64],
+    out: npt.NDArray[np.float64],
+    threads: int = 1,
+) -> None: ...
+
 # whole-round simulation (paigow/_simulate.pxi)
 SIMULATION_BLOCK: int
 SIMULATION_CELLS: int

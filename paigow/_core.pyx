@@ -238,6 +238,7 @@ def outcomes(const idx_t[:, ::1] player, const idx_t[:, ::1] banker):
         bad = _outcomes_kernel(player, banker, o)
     return out, bad
 include "_advice.pxi"
+include "_solver.pxi"
 
 
 include "_simulate.pxi"

@@ -35,7 +35,7 @@ import operator
 import os
 import secrets
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
@@ -48,7 +48,8 @@ from paigow.batch import setting_batch
 from paigow.errors import InvalidSimulationError
 from paigow.strategies import HAND_COUNT, all_hands, resolve
 
-__all__ = ["SimulationResult", "RoundTrace", "simulate", "trace_rounds", "BLOCK", "COMMISSION"]
+__all__ = ["SimulationResult", "RoundTrace", "simulate", "trace_rounds", "BLOCK", "COMMISSION",
+           "BlockCounts", "simulate_blocks"]
 
 BLOCK: int = _core.SIMULATION_BLOCK
 """Rounds per generator block (4,096): runs are cut into whole blocks."""
@@ -123,6 +124,14 @@ class SimulationResult:
         return self._key() == other._key()
 
     __hash__ = None  # type: ignore[assignment]
+
+    @classmethod
+    def merge(cls, parts: "Iterable[BlockCounts]", commission: bool | float = False) -> "SimulationResult":
+        """The result of a whole run from the :class:`BlockCounts` of its block ranges, in any
+        order (see :func:`simulate_blocks`); equal to ``simulate(rounds, seed, ...)`` of the same
+        run. Refused (:class:`~paigow.errors.InvalidSimulationError`) when the parts differ in
+        seed, rounds, strategies or package version, or their ranges leave a gap or overlap."""
+        return _merge(parts, commission)
 
 
 def _mean_se(total: Fraction, squares: Fraction, n: int) -> tuple[float, float]:
@@ -286,6 +295,7 @@ def simulate(
     commission: bool | float = False,
     threads: int | None = None,
     progress: Progress | None = None,
+    cluster: Any = None,
 ) -> SimulationResult:
     """Simulate ``rounds`` whole rounds (8 hands dealt and set, 7 decided) in the compiled core.
 
@@ -293,7 +303,9 @@ def simulate(
     :mod:`secrets` (kept in the result). ``player`` and ``banker``: a strategy name or table.
     ``commission``: False (none), True (5%) or a rate in [0, 1). ``threads``: how many threads
     (default: every core); the numbers do not depend on it. ``progress(done, total)`` is called
-    after every chunk of about a million rounds.
+    after every chunk of about a million rounds. ``cluster``: None (this machine), or a Dask
+    ``distributed.Client``, cluster or scheduler address (``"tcp://host:8786"``) to run the
+    blocks there, with the same numbers (see :mod:`paigow.distributed`).
 
     >>> a = simulate(50_000, seed=7, threads=1)
     >>> a == simulate(50_000, seed=7, threads=2)
@@ -307,6 +319,10 @@ def simulate(
     ...
     paigow.errors.InvalidSimulationError: commission rate must be at least 0 and below 1, not 1.5
     """
+    if cluster is not None:
+        from paigow.distributed import simulate_on
+
+        return simulate_on(cluster, rounds, seed, player, banker, commission, threads, progress)
     n = _check_rounds(rounds)
     s = _check_seed(seed)
     rate = _check_commission(commission)
@@ -368,3 +384,204 @@ def trace_rounds(rounds: int, seed: int, player: StrategyLike = "equilibrium",
         counts=acc[:21].reshape(7, 3).copy(),
         round_counts=acc[21:85].reshape(8, 8).copy(),
     )
+
+
+# ---------------------------------------------------------------------------------------------
+# block ranges: one run cut into parts that can be simulated apart (on a Dask cluster, see
+# paigow.distributed) and merged into the result simulate() gives
+
+
+@dataclass(frozen=True, eq=False)
+class BlockCounts:
+    """The raw integer counters of blocks ``blocks`` (a range of block numbers) of the run of
+    ``rounds`` rounds with ``seed``, as :func:`simulate_blocks` returns them.
+
+    ``counts`` and ``round_counts`` are those of :class:`SimulationResult`, over this part's
+    rounds only. ``player_digest`` and ``banker_digest`` identify the strategy table each seat
+    used (SHA-256 of its float64 bytes), ``version`` the paigow version that ran the part:
+    :meth:`SimulationResult.merge` accepts only parts that agree on all of them.
+    """
+
+    rounds: int
+    seed: int
+    blocks: range
+    player: str
+    banker: str
+    player_digest: str
+    banker_digest: str
+    counts: npt.NDArray[np.int64]
+    round_counts: npt.NDArray[np.int64]
+    version: str
+
+    @property
+    def block_rounds(self) -> int:
+        """The rounds this part simulated."""
+        return min(self.blocks.stop * BLOCK, self.rounds) - self.blocks.start * BLOCK
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, BlockCounts):
+            return NotImplemented
+        return (self.rounds, self.seed, self.blocks, self.player, self.banker, self.player_digest,
+                self.banker_digest, self.version, self.counts.tolist(), self.round_counts.tolist()) == (
+                other.rounds, other.seed, other.blocks, other.player, other.banker, other.player_digest,
+                other.banker_digest, other.version, other.counts.tolist(), other.round_counts.tolist())
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+def _version() -> str:
+    import paigow
+
+    return str(paigow.__version__)
+
+
+def _digest(table: npt.NDArray[np.float64]) -> str:
+    """SHA-256 of a checked (35960, 3) table's float64 bytes (little-endian, C order)."""
+    import hashlib
+
+    data = np.ascontiguousarray(table, dtype="<f8")
+    return hashlib.sha256(data.tobytes()).hexdigest()
+
+
+_SeatTables = tuple[str, npt.NDArray[np.uint16], npt.NDArray[np.uint64]]  # digest, packed, thresholds
+_PACKED: dict[object, _SeatTables] = {}
+_PACKED_MAX = 16
+
+
+def _seat_tables(strategy: StrategyLike, seat: str, digest: str | None = None) -> _SeatTables:
+    """A seat's strategy packed for the kernel, with its digest: cached in this process (a Dask
+    worker packs each table once, not once per task). ``digest``, when the caller knows it,
+    finds a caller's table in the cache without hashing it again."""
+    named = isinstance(strategy, str)
+    key: object = ("name", strategy, seat) if named else ("digest", digest)
+    hit = _PACKED.get(key) if named or digest is not None else None
+    if hit is not None:
+        return hit
+    table = resolve(strategy, seat)
+    d = _digest(table)
+    hit = _PACKED.get(("digest", d))
+    if hit is None:
+        packed, thr = _pack(table)
+        packed.flags.writeable = False
+        thr.flags.writeable = False
+        hit = (d, packed, thr)
+    if len(_PACKED) >= _PACKED_MAX:
+        _PACKED.clear()
+    _PACKED[("digest", d)] = hit
+    if named:
+        _PACKED[key] = hit
+    return hit
+
+
+def _check_blocks(blocks: object, rounds: int) -> range:
+    """``blocks`` (a range of step 1, or a (start, stop) pair) as a non-empty range of the
+    run's block numbers."""
+    if isinstance(blocks, range):
+        r = blocks
+    elif isinstance(blocks, tuple) and len(blocks) == 2:
+        r = range(_check_int(blocks[0], "blocks start", 0, MAX_ROUNDS, "0 to 2**60"),
+                  _check_int(blocks[1], "blocks stop", 0, MAX_ROUNDS, "0 to 2**60"))
+    else:
+        raise TypeError(f"blocks must be a range or a (start, stop) pair, not {blocks!r}")
+    total = -(-rounds // BLOCK)
+    if r.step != 1 or not 0 <= r.start < r.stop <= total:
+        raise InvalidSimulationError(
+            f"blocks must be a non-empty range of step 1 within the run's {total:,} blocks "
+            f"(range(0, {total})), not {blocks!r}", code="simulation.blocks")
+    return r
+
+
+def _blocks(rounds: int, seed: int, blocks: range, player: StrategyLike, banker: StrategyLike,
+            ptables: _SeatTables, btables: _SeatTables, threads: int) -> BlockCounts:
+    n = min(blocks.stop * BLOCK, rounds) - blocks.start * BLOCK
+    acc = _core.simulate_rounds(seed, blocks.start, n, threads, ptables[1], ptables[2], btables[1],
+                                btables[2], _setting_ranks())
+    counts = np.array(acc[:21], dtype=np.int64).reshape(7, 3)
+    round_counts = np.array(acc[21:85], dtype=np.int64).reshape(8, 8)
+    counts.flags.writeable = False
+    round_counts.flags.writeable = False
+    return BlockCounts(rounds, seed, blocks, _label(player), _label(banker), ptables[0], btables[0],
+                       counts, round_counts, _version())
+
+
+def simulate_blocks(rounds: int, seed: int, blocks: range | tuple[int, int],
+                    player: StrategyLike = "equilibrium", banker: StrategyLike = "equilibrium",
+                    threads: int | None = 1) -> BlockCounts:
+    """The raw counters of the block range ``blocks`` of the run ``simulate(rounds, seed, ...)``.
+
+    A run is cut into blocks of :data:`BLOCK` rounds (the last one may be partial), numbered from
+    0, each played by its own generator seeded from (seed, block): any partition of
+    ``range(0, ceil(rounds / BLOCK))`` into ranges, simulated anywhere and merged with
+    :meth:`SimulationResult.merge`, gives exactly the numbers of one ``simulate`` call.
+    ``blocks`` is a ``range`` of step 1 or a ``(start, stop)`` pair; ``threads`` defaults to 1.
+
+    >>> rounds = 3 * BLOCK + 100                        # four blocks, the last one partial
+    >>> parts = [simulate_blocks(rounds, 7, range(2, 4)), simulate_blocks(rounds, 7, (0, 2))]
+    >>> parts[0].block_rounds, int(parts[0].counts.sum()) == 7 * parts[0].block_rounds
+    (4196, True)
+    >>> SimulationResult.merge(parts) == simulate(rounds, seed=7)
+    True
+    >>> SimulationResult.merge(parts[:1])
+    Traceback (most recent call last):
+    ...
+    paigow.errors.InvalidSimulationError: blocks 0 to 1 of the run are missing: the parts must cover range(0, 4) once
+    """
+    n = _check_rounds(rounds)
+    s = _check_int(seed, "seed", 0, (1 << 64) - 1, "0 to 2**64 - 1")
+    r = _check_blocks(blocks, n)
+    t = _check_threads(threads)
+    return _blocks(n, s, r, player, banker, _seat_tables(player, "player"), _seat_tables(banker, "banker"), t)
+
+
+def _merge(parts: Iterable[BlockCounts], commission: bool | float) -> SimulationResult:
+    rate = _check_commission(commission)
+    if isinstance(parts, (str, bytes)) or not isinstance(parts, Iterable):
+        raise TypeError(f"parts must be an iterable of BlockCounts, not {parts!r}")
+    items = list(parts)
+    for p in items:
+        if not isinstance(p, BlockCounts):
+            raise TypeError(f"parts must be BlockCounts (from simulate_blocks), not {p!r}")
+    if not items:
+        raise InvalidSimulationError("no parts to merge", code="simulation.merge_empty")
+    first = items[0]
+    for p in items[1:]:
+        if p.seed != first.seed:
+            raise InvalidSimulationError(f"parts of different seeds: {first.seed} and {p.seed}",
+                                         code="simulation.merge_seed")
+        if p.rounds != first.rounds:
+            raise InvalidSimulationError(f"parts of runs of different lengths: {first.rounds:,} and "
+                                         f"{p.rounds:,} rounds", code="simulation.merge_rounds")
+        if (p.player, p.player_digest, p.banker, p.banker_digest) != (
+                first.player, first.player_digest, first.banker, first.banker_digest):
+            raise InvalidSimulationError(
+                f"parts of different strategies: player {first.player!r} ({first.player_digest[:12]}) "
+                f"banker {first.banker!r} ({first.banker_digest[:12]}) and player {p.player!r} "
+                f"({p.player_digest[:12]}) banker {p.banker!r} ({p.banker_digest[:12]})",
+                code="simulation.merge_strategy")
+        if p.version != first.version:
+            raise InvalidSimulationError(f"parts of different paigow versions: {first.version!r} and "
+                                         f"{p.version!r}", code="simulation.merge_version")
+    total = -(-first.rounds // BLOCK)
+    at = 0
+    for p in sorted(items, key=lambda p: (p.blocks.start, p.blocks.stop)):
+        if p.blocks.start > at:
+            raise InvalidSimulationError(
+                f"blocks {at} to {p.blocks.start - 1} of the run are missing: the parts must cover "
+                f"range(0, {total}) once", code="simulation.merge_gap")
+        if p.blocks.start < at:
+            raise InvalidSimulationError(
+                f"blocks {p.blocks.start} to {min(at, p.blocks.stop) - 1} are in two parts: the parts "
+                f"must cover range(0, {total}) once", code="simulation.merge_overlap")
+        at = p.blocks.stop
+    if at > total:
+        raise InvalidSimulationError(f"blocks up to {at - 1} are past the run's last block {total - 1}",
+                                     code="simulation.blocks")
+    if at < total:
+        raise InvalidSimulationError(
+            f"blocks {at} to {total - 1} of the run are missing: the parts must cover range(0, {total}) once",
+            code="simulation.merge_gap")
+    acc = np.zeros(_core.SIMULATION_CELLS, dtype=np.int64)
+    for p in items:
+        acc[:21] += p.counts.reshape(-1)
+        acc[21:85] += p.round_counts.reshape(-1)
+    return _result(acc, first.rounds, first.seed, first.player, first.banker, rate, 0.0, 1)

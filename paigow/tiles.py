@@ -20,7 +20,7 @@ from collections import Counter
 from collections.abc import Iterable
 from typing import Union
 
-from paigow.errors import InvalidHandError, InvalidTileError
+from paigow.errors import InvalidHandError, TileCopiesError, UnknownTileError
 
 __all__ = ["Tile", "TileLike", "FACES", "DECK", "parse_tiles", "deck_indices", "split_tile_text"]
 
@@ -71,10 +71,11 @@ class Tile:
     _face: int
 
     def __new__(cls, a: int, b: int) -> "Tile":
-        if not all(isinstance(p, int) and not isinstance(p, bool) for p in (a, b)) or not (
-            1 <= a <= 6 and 1 <= b <= 6
-        ):
-            raise InvalidTileError(f"no tile has pips {a!r} and {b!r}: pips run from 1 to 6")
+        if not all(isinstance(p, int) and not isinstance(p, bool) for p in (a, b)):
+            raise TypeError(f"a tile's pips are two whole numbers, not {a!r} and {b!r}")
+        if not (1 <= a <= 6 and 1 <= b <= 6):
+            raise UnknownTileError(f"no tile has pips {a!r} and {b!r}: pips run from 1 to 6 (Table 1)",
+                                   code="tile.pips")
         return FACES[_PIPS_TO_FACE[(min(a, b), max(a, b))]]
 
     @classmethod
@@ -159,14 +160,31 @@ class Tile:
         >>> Tile.parse("7-7")
         Traceback (most recent call last):
         ...
-        paigow.errors.InvalidTileError: unknown tile '7-7': give pips 1-6 like '6-6', a Chinese name like '天' or an English name like 'Teen'
+        paigow.errors.UnknownTileError: unknown tile '7-7': give pips 1-6 like '6-6', a Chinese name like '天' or an English name like 'Teen'
         """
         if isinstance(text, Tile):
             return text
         if not isinstance(text, str):
-            raise InvalidTileError(f"a tile is given as text or a Tile, not {text!r}")
+            raise TypeError(f"a tile is given as text or a Tile, not {text!r}")
         faces = _lookup(text)
         return FACES[faces[0]]
+
+    # -- JSON -----------------------------------------------------------------------------------
+    def to_json(self) -> str:
+        """The tile in JSON: its pip notation, ``"6-6"``.
+
+        >>> Tile(4, 5).to_json(), Tile.from_json("5-4")
+        ('4-5', Tile(4, 5))
+        """
+        return str(self)
+
+    @classmethod
+    def from_json(cls, data: object) -> "Tile":
+        """Read :meth:`to_json`'s form (or any text :meth:`parse` reads). Anything but a JSON
+        string is :class:`~paigow.errors.UnknownTileError` (code ``tile.json``)."""
+        if not isinstance(data, str):
+            raise UnknownTileError(f"a tile in JSON is a string like '6-6', not {json_type(data)}", code="tile.json")
+        return cls.parse(data)
 
     @classmethod
     def names(cls) -> dict[str, tuple["Tile", ...]]:
@@ -213,8 +231,8 @@ def _lookup(text: str) -> tuple[int, ...]:
         return (_PIPS_TO_FACE[(min(a, b), max(a, b))],)
     faces = _NAMES.get(key)
     if faces is None:
-        raise InvalidTileError(
-            f"unknown tile {text!r}: give pips 1-6 like '6-6', a Chinese name like '天'"
+        raise UnknownTileError(
+            f"unknown tile {_clip(text)!r}: give pips 1-6 like '6-6', a Chinese name like '天'"
             " or an English name like 'Teen'"
         )
     return faces
@@ -235,7 +253,7 @@ def parse_tiles(tiles: "str | Iterable[TileLike]", count: int | None = None) -> 
     >>> parse_tiles("天 天 天")
     Traceback (most recent call last):
     ...
-    paigow.errors.InvalidTileError: too many 6-6 (天): 3 given, the deck holds 2
+    paigow.errors.TileCopiesError: too many 6-6 (天): 3 given, the deck holds 2
     """
     if isinstance(tiles, str):
         items: list[TileLike] = list(split_tile_text(tiles))
@@ -245,7 +263,7 @@ def parse_tiles(tiles: "str | Iterable[TileLike]", count: int | None = None) -> 
         try:
             items = list(tiles)
         except TypeError:
-            raise InvalidTileError(f"tiles are given as text or an iterable of tiles, not {tiles!r}") from None
+            raise TypeError(f"tiles are given as text or an iterable of tiles, not {tiles!r}") from None
     if count is not None and len(items) != count:
         raise InvalidHandError(f"{count} tiles are needed, {len(items)} given: {_show(items)}")
     options: list[tuple[int, ...]] = []
@@ -255,7 +273,7 @@ def parse_tiles(tiles: "str | Iterable[TileLike]", count: int | None = None) -> 
         elif isinstance(item, str):
             options.append(_lookup(item))
         else:
-            raise InvalidTileError(f"a tile is given as text or a Tile, not {item!r}")
+            raise TypeError(f"a tile is given as text or a Tile, not {item!r}")
     left = Counter(_COPIES)
     chosen: list[int | None] = [None] * len(items)
     for i, opts in enumerate(options):
@@ -265,14 +283,14 @@ def parse_tiles(tiles: "str | Iterable[TileLike]", count: int | None = None) -> 
     for f, n in left.items():
         if n < 0:
             t = FACES[f]
-            raise InvalidTileError(
+            raise TileCopiesError(
                 f"too many {t} ({t.name_zh}): {t.copies - n} given, the deck holds {t.copies}"
             )
     for i, opts in enumerate(options):
         if chosen[i] is None:
             free = [f for f in opts if left[f] > 0]
             if not free:
-                raise InvalidTileError(
+                raise TileCopiesError(
                     f"too many {items[i]!r}: the deck holds only "
                     + " and ".join(str(FACES[f]) for f in opts)
                 )
@@ -311,11 +329,40 @@ def deck_indices(tiles: Iterable[Tile]) -> tuple[int, ...]:
         idx = _FACE_DECK_INDICES[t._face]
         k = used.get(t._face, 0)
         if k >= len(idx):
-            raise InvalidTileError(f"too many {t} ({t.name_zh}): the deck holds {len(idx)}")
+            raise TileCopiesError(f"too many {t} ({t.name_zh}): the deck holds {len(idx)}")
         used[t._face] = k + 1
         out.append(idx[k])
     return tuple(out)
 
 
+def json_type(value: object) -> str:
+    """How an error names a decoded JSON value's type: "a number", "null", "an object" ...
+
+    >>> json_type(None), json_type(1.5), json_type([1]), json_type({}), json_type(True)
+    ('null', 'a number', 'an array', 'an object', 'true')
+    """
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (int, float)):
+        return "a number"
+    if isinstance(value, str):
+        return "a string"
+    if isinstance(value, (list, tuple)):
+        return "an array"
+    if isinstance(value, dict):
+        return "an object"
+    return f"a {type(value).__name__}"
+
+
 def _show(items: Iterable[object]) -> str:
-    return " ".join(str(i) for i in items) or "(none)"
+    return _clip(" ".join(str(i) for i in items)) or "(none)"
+
+
+_CLIP = 80
+
+
+def _clip(text: str) -> str:
+    """``text`` cut to a length an error message can quote."""
+    return text if len(text) <= _CLIP else text[:_CLIP] + "..."

@@ -37,19 +37,21 @@ bet loses its stake.
 from __future__ import annotations
 
 import enum
-import re
 from typing import Final, NoReturn, Union
 
 from pcc.dice import _FIGURE_LOOKUP, Colour, Figure, Roll, _fold
 from pcc.errors import (
-    InvalidBetError,
+    BetSyntaxError,
+    IllegalBetError,
     InvalidColourError,
     InvalidFigureError,
     InvalidStakeError,
+    _quote,
 )
 
 __all__ = [
     "ALL_SPOTS",
+    "MAX_STAKE",
     "TOTAL_PAYS",
     "Bet",
     "BetKind",
@@ -67,6 +69,16 @@ TOTAL_PAYS: Final[dict[int, int]] = {
     9: 6, 10: 6, 11: 6, 12: 6,
 }  # fmt: skip
 """Payout to one of each total that can be bet (Art. 6.10); 3 and 18 are not on the layout."""
+
+MAX_STAKE: Final = 10**15
+"""The largest stake of one bet, in minor units (docs/pcc.md): a thousand million million.
+
+The regulation sets no maximum; the engine does so that every amount is bounded. With the largest
+payout (150 to one) a win stays below 2**63, so every amount fits a signed 64-bit integer in a
+database or another language. A larger stake is an :class:`~pcc.errors.InvalidStakeError`
+(``stake.max``), refused before its text is converted, so a stake of 5,000 digits costs nothing.
+"""
+_MAX_STAKE_DIGITS: Final = len(str(MAX_STAKE))
 
 
 class BetKind(enum.Enum):
@@ -180,7 +192,7 @@ class Spot:
     >>> Spot.total(3)
     Traceback (most recent call last):
     ...
-    pcc.errors.InvalidBetError: total 3 cannot be bet: the totals on the layout run from 4 to 17 (Despacho 59/2004, Art. 5.10)
+    pcc.errors.IllegalBetError: total 3 cannot be bet: the totals on the layout run from 4 to 17 (Despacho 59/2004, Art. 5.10)
     """
 
     __slots__ = ("_kind", "_target", "_index", "_text")
@@ -247,13 +259,16 @@ class Spot:
         >>> Spot.colour("blue", dice=4)
         Traceback (most recent call last):
         ...
-        pcc.errors.InvalidBetError: colour bet on 4 dice: the layout has one, two or three dice of a colour (Despacho 59/2004, Art. 5.4-5.6)
+        pcc.errors.IllegalBetError: colour bet on 4 dice: the layout has one, two or three dice of a colour (Despacho 59/2004, Art. 5.4-5.6)
         """
         kinds = {1: BetKind.COLOUR1, 2: BetKind.COLOUR2, 3: BetKind.COLOUR3}
-        if isinstance(dice, bool) or dice not in kinds:
-            raise InvalidBetError(
-                f"colour bet on {dice!r} dice: the layout has one, two or three dice of a colour"
-                " (Despacho 59/2004, Art. 5.4-5.6)"
+        if isinstance(dice, bool) or not isinstance(dice, int):
+            raise TypeError(f"dice {_quote(dice)} is not an integer")
+        if dice not in kinds:
+            raise IllegalBetError(
+                f"colour bet on {_quote(dice)} dice: the layout has one, two or three dice of a colour"
+                " (Despacho 59/2004, Art. 5.4-5.6)",
+                code="bet.colour_dice",
             )
         return cls(kinds[dice], colour)
 
@@ -292,7 +307,7 @@ class Spot:
         pcc.errors.InvalidColourError: unknown colour 'purple' in bet 'colour2:purple': the dice are red, green and blue (Despacho 59/2004, Art. 1.1)
         """
         if not isinstance(text, str):
-            raise InvalidBetError(f"bet {text!r} is not text: expected {_LAYOUT}")
+            raise TypeError(f"bet {_quote(text)} is not text: expected {_LAYOUT}")
         exact = _BY_TEXT.get(text)  # the canonical form, as str() prints it
         if exact is not None:
             return exact
@@ -304,32 +319,31 @@ class Spot:
         if kind is None:
             if not sep and head in _FIGURE_WORDS:
                 return cls(BetKind.FIGURE, _FIGURE_WORDS[head])
-            raise InvalidBetError(f"unknown bet {text!r}: expected {_LAYOUT}")
+            raise BetSyntaxError(f"unknown bet {_quote(text)}: expected {_LAYOUT}", code="bet.unknown")
         if kind in (BetKind.COLOUR3, BetKind.TRIPLE) and arg in _ANY:
             return cls(BetKind.ANY_COLOUR3 if kind is BetKind.COLOUR3 else BetKind.ANY_TRIPLE)
         needs = _NEEDS.get(kind)
         if needs is None:
             if sep:
-                raise InvalidBetError(
-                    f"bet {text!r}: {kind.value!r} takes nothing after ':' (Despacho 59/2004, {_ARTICLES[kind]})"
+                raise BetSyntaxError(
+                    f"bet {_quote(text)}: {kind.value!r} takes nothing after ':' (Despacho 59/2004, {_ARTICLES[kind]})",
+                    code="bet.target_unexpected",
                 )
             return cls(kind)
         if not arg:
-            raise InvalidBetError(
-                f"bet {text!r} needs a {needs}, as in '{kind.value}:{_EXAMPLES[kind]}'"
-                f" (Despacho 59/2004, {_ARTICLES[kind]})"
+            raise BetSyntaxError(
+                f"bet {_quote(text)} needs a {needs}, as in '{kind.value}:{_EXAMPLES[kind]}'"
+                f" (Despacho 59/2004, {_ARTICLES[kind]})",
+                code="bet.target_missing",
             )
         if arg in _ANY:
-            raise InvalidBetError(
-                f"bet {text!r}: only colour3 and triple can be bet on any {needs}"
-                " (Despacho 59/2004, Art. 5.7, 5.9)"
+            raise IllegalBetError(
+                f"bet {_quote(text)}: only colour3 and triple can be bet on any {needs}"
+                " (Despacho 59/2004, Art. 5.7, 5.9)",
+                code="bet.any",
             )
         if kind is BetKind.TOTAL:
-            if not re.fullmatch(r"[+-]?[0-9]+", arg):
-                raise InvalidBetError(
-                    f"bet {text!r}: total {raw_arg!r} is not a whole number from 4 to 17 (Despacho 59/2004, Art. 5.10)"
-                )
-            return cls(kind, _clean_target(kind, int(arg), context=text))
+            return cls(kind, _clean_target(kind, arg, context=text))
         return cls(kind, _clean_target(kind, raw_arg, context=text))
 
     @classmethod
@@ -467,46 +481,74 @@ def _clean_kind(kind: BetKind | str) -> BetKind:
         found = _KIND_ALIASES.get(folded)
         if found is not None:
             return found
-    raise InvalidBetError(f"unknown kind of bet {kind!r}: expected {_LAYOUT}")
+    if not isinstance(kind, str):
+        raise TypeError(f"kind of bet {_quote(kind)} is not a BetKind or text")
+    raise BetSyntaxError(f"unknown kind of bet {_quote(kind)}: expected {_LAYOUT}", code="bet.kind")
+
+
+def _whole(text: str) -> tuple[str, str] | None:
+    """``(sign, digits)`` of a whole number written in ``text`` (ASCII digits, leading zeros dropped),
+    or ``None``; linear in the length of the text, with no conversion to ``int``."""
+    body = text.strip()
+    sign = body[:1] if body[:1] in ("+", "-") else ""
+    digits = body[len(sign):]
+    if not digits or not (digits.isascii() and digits.isdigit()):
+        return None
+    return sign, digits.lstrip("0") or "0"
 
 
 def _clean_target(kind: BetKind, target: object, context: str | None) -> Target:
-    where = "" if context is None else f" in bet {context!r}"
+    where = "" if context is None else f" in bet {_quote(context)}"
     if kind in (BetKind.FIGURE, BetKind.TRIPLE):
+        if isinstance(target, bool) or not isinstance(target, (Figure, int, str)):
+            raise TypeError(f"figure {_quote(target)} is not a Figure, a number or text")
         try:
-            if isinstance(target, (Figure, int, str)):
-                return Figure.clean(target)
-        except InvalidFigureError:
-            pass
-        raise InvalidFigureError(
-            f"unknown figure {target!r}{where}: the dice show fish, prawn, gourd, coin, crab and rooster"
-            " (Despacho 59/2004, Art. 1.1)"
-        )
+            return Figure.clean(target)
+        except InvalidFigureError as exc:
+            raise InvalidFigureError(
+                f"unknown figure {_quote(target)}{where}: the dice show fish, prawn, gourd, coin, crab and rooster"
+                " (Despacho 59/2004, Art. 1.1)",
+                code=exc.code,
+            ) from None
     if kind in (BetKind.COLOUR1, BetKind.COLOUR2, BetKind.COLOUR3):
+        if not isinstance(target, (Colour, str)):
+            raise TypeError(f"colour {_quote(target)} is not a Colour or text")
         try:
-            if isinstance(target, (Colour, str)):
-                return Colour.clean(target)
+            return Colour.clean(target)
         except InvalidColourError:
-            pass
-        raise InvalidColourError(
-            f"unknown colour {target!r}{where}: the dice are red, green and blue (Despacho 59/2004, Art. 1.1)"
-        )
+            raise InvalidColourError(
+                f"unknown colour {_quote(target)}{where}: the dice are red, green and blue (Despacho 59/2004, Art. 1.1)"
+            ) from None
     if kind is BetKind.TOTAL:
-        if isinstance(target, str) and re.fullmatch(r"\s*[+-]?[0-9]+\s*", target):
-            target = int(target)
+        if isinstance(target, str):
+            match = _whole(target)
+            if match is None:
+                raise BetSyntaxError(
+                    f"total {_quote(target)}{where} is not a whole number from 4 to 17 (Despacho 59/2004, Art. 5.10)",
+                    code="total.syntax",
+                )
+            sign, digits = match
+            if len(digits) > 2:  # no need to convert thousands of digits to know the total is not 4-17
+                raise IllegalBetError(
+                    f"total {_quote(target.strip())}{where} cannot be bet: the totals on the layout run from 4 to 17"
+                    " (Despacho 59/2004, Art. 5.10)",
+                    code="total.range",
+                )
+            target = int(sign + digits)
         if not isinstance(target, int) or isinstance(target, bool):
-            raise InvalidBetError(
-                f"total {target!r}{where} is not a whole number from 4 to 17 (Despacho 59/2004, Art. 5.10)"
-            )
+            raise TypeError(f"total {_quote(target)}{where} is not an integer")
         if target not in TOTAL_PAYS:
-            raise InvalidBetError(
-                f"total {target!r}{where} cannot be bet: the totals on the layout run from 4 to 17"
-                " (Despacho 59/2004, Art. 5.10)"
+            shown = target if target.bit_length() < 64 else f"of {target.bit_length()} bits"
+            raise IllegalBetError(
+                f"total {shown}{where} cannot be bet: the totals on the layout run from 4 to 17"
+                " (Despacho 59/2004, Art. 5.10)",
+                code="total.range",
             )
         return target
     if target is not None:
-        raise InvalidBetError(
-            f"bet {kind.value!r} names nothing, got {target!r}{where} (Despacho 59/2004, {_ARTICLES[kind]})"
+        raise BetSyntaxError(
+            f"bet {kind.value!r} names nothing, got {_quote(target)}{where} (Despacho 59/2004, {_ARTICLES[kind]})",
+            code="bet.target_unexpected",
         )
     return None
 
@@ -543,20 +585,52 @@ def payout_row(roll: Roll) -> tuple[int, ...]:
     return _ROWS[roll]
 
 
-_STAKE_TEXT: Final = re.compile(r"[+-]?[0-9]+")
+def _shown(n: int) -> object:
+    return n if n.bit_length() < 64 else f"of {n.bit_length()} bits"
 
 
 def _clean_stake(stake: object, context: str | None = None) -> int:
-    where = "" if context is None else f" in bet {context!r}"
+    where = "" if context is None else f" in bet {_quote(context)}"
     if isinstance(stake, bool) or not isinstance(stake, int):
-        raise InvalidStakeError(
-            f"stake {stake!r}{where} is not an integer: stakes are whole numbers of the currency's minor unit"
+        raise TypeError(
+            f"stake {_quote(stake)}{where} is not an integer: stakes are whole numbers of the currency's minor unit"
         )
     if stake <= 0:
-        raise InvalidStakeError(
-            f"stake {stake!r}{where} is not positive: a stake is at least one minor unit"
-        )
+        _not_positive(_shown(stake), where)
+    if stake > MAX_STAKE:
+        _too_large(_shown(stake), where)
     return int(stake)
+
+
+def _not_positive(shown: object, where: str) -> NoReturn:
+    raise InvalidStakeError(
+        f"stake {shown}{where} is not positive: a stake is at least one minor unit", code="stake.not_positive"
+    )
+
+
+def _too_large(shown: object, where: str) -> NoReturn:
+    raise InvalidStakeError(
+        f"stake {shown}{where} is more than the maximum of {MAX_STAKE:,} minor units (docs/pcc.md)",
+        code="stake.max",
+    )
+
+
+def _stake_from_text(text: str, context: str) -> int:
+    """The stake written in ``text``, its size checked before it is converted (linear time)."""
+    match = _whole(text)
+    if match is None:
+        raise BetSyntaxError(
+            f"stake {_quote(text.strip())} in bet {_quote(context)} is not a whole number: stakes are whole"
+            " numbers of the currency's minor unit",
+            code="stake.syntax",
+        )
+    sign, digits = match
+    if len(digits) > _MAX_STAKE_DIGITS:
+        where = f" in bet {_quote(context)}"
+        if sign == "-":
+            _not_positive(f"of {len(digits)} digits", where)
+        _too_large(f"of {len(digits)} digits", where)
+    return _clean_stake(int(sign + digits), context=context)
 
 
 class Bet:
@@ -575,7 +649,7 @@ class Bet:
     >>> Bet("big", 2.5)
     Traceback (most recent call last):
     ...
-    pcc.errors.InvalidStakeError: stake 2.5 is not an integer: stakes are whole numbers of the currency's minor unit
+    TypeError: stake 2.5 is not an integer: stakes are whole numbers of the currency's minor unit
     """
 
     __slots__ = ("_spot", "_stake")
@@ -610,21 +684,20 @@ class Bet:
         pcc.errors.InvalidStakeError: stake -5 in bet 'big=-5' is not positive: a stake is at least one minor unit
         """
         if not isinstance(text, str):
-            raise InvalidBetError(f"bet {text!r} is not text: expected spot=stake, as in 'big=100'")
+            raise TypeError(f"bet {_quote(text)} is not text: expected spot=stake, as in 'big=100'")
         spot_text, sep, stake_text = text.rpartition("=")
         if not sep:
             if stake is None:
-                raise InvalidStakeError(f"bet {text!r} has no stake: write it as spot=stake, as in 'big=100'")
+                raise BetSyntaxError(
+                    f"bet {_quote(text)} has no stake: write it as spot=stake, as in 'big=100'", code="stake.missing"
+                )
             return cls(Spot.parse(text), _clean_stake(stake, context=text))
         if stake is not None:
-            raise InvalidStakeError(f"bet {text!r} gives a stake in the text and stake={stake!r} as well")
+            raise BetSyntaxError(
+                f"bet {_quote(text)} gives a stake in the text and stake={_quote(stake)} as well", code="stake.twice"
+            )
         spot = Spot.parse(spot_text)
-        st = stake_text.strip()
-        if _STAKE_TEXT.fullmatch(st):
-            return cls(spot, _clean_stake(int(st), context=text))
-        raise InvalidStakeError(
-            f"stake {st!r} in bet {text!r} is not an integer: stakes are whole numbers of the currency's minor unit"
-        )
+        return cls(spot, _stake_from_text(stake_text, text))
 
     @classmethod
     def clean(cls, value: Bet | str) -> Bet:

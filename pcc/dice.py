@@ -3,16 +3,16 @@
 Despacho Regulamentar Externo 59/2004, Art. 1.1): three balanced dice, opposite
 faces summing to seven, engraved with
 
-====  ==========  ==========  =======  ========
- n    Portuguese  Chinese     English  colour
-====  ==========  ==========  =======  ========
+====  ==========  ===========  =======  ======
+ n    Portuguese  Chinese      English  colour
+====  ==========  ===========  =======  ======
  1    Peixe       鱼 (魚)      fish     red
  2    Camarão     虾 (蝦)      prawn    green
- 3    Cabaço      葫芦 (葫蘆)   gourd    blue
- 4    Moeda       金钱 (金錢)   coin     blue
- 5    Caranguejo  蟹          crab     green
+ 3    Cabaço      葫芦 (葫蘆)  gourd    blue
+ 4    Moeda       金钱 (金錢)  coin     blue
+ 5    Caranguejo  蟹           crab     green
  6    Galo        鸡 (雞)      rooster  red
-====  ==========  ==========  =======  ========
+====  ==========  ===========  =======  ======
 
 Names parse in any of the three languages, in either Chinese script, without
 regard to case or accents:
@@ -33,7 +33,7 @@ import unicodedata
 from collections.abc import Iterator
 from typing import Final, NoReturn, Union
 
-from pcc.errors import InvalidColourError, InvalidFigureError, InvalidRollError
+from pcc.errors import InvalidColourError, InvalidFigureError, InvalidRollError, _quote
 
 __all__ = ["Colour", "Figure", "FigureLike", "Roll", "roll", "rolls"]
 
@@ -95,12 +95,13 @@ class Colour(enum.Enum):
         ...
         pcc.errors.InvalidColourError: unknown colour 'purple': the dice are red, green and blue (Despacho 59/2004, Art. 1.1)
         """
-        if isinstance(text, str):
-            found = _COLOUR_NAMES.get(_fold(text))
-            if found is not None:
-                return found
+        if not isinstance(text, str):
+            raise TypeError(f"colour {_quote(text)} is not text")
+        found = _COLOUR_NAMES.get(_fold(text))
+        if found is not None:
+            return found
         raise InvalidColourError(
-            f"unknown colour {text!r}: the dice are red, green and blue (Despacho 59/2004, Art. 1.1)"
+            f"unknown colour {_quote(text)}: the dice are red, green and blue (Despacho 59/2004, Art. 1.1)"
         )
 
     @classmethod
@@ -200,10 +201,11 @@ class Figure(enum.Enum):
         ...
         pcc.errors.InvalidFigureError: unknown figure '7': the dice show fish, prawn, gourd, coin, crab and rooster (Despacho 59/2004, Art. 1.1)
         """
-        if isinstance(text, str):
-            found = _FIGURE_LOOKUP.get(_fold(text))
-            if found is not None:
-                return found
+        if not isinstance(text, str):
+            raise TypeError(f"figure {_quote(text)} is not text")
+        found = _FIGURE_LOOKUP.get(_fold(text))
+        if found is not None:
+            return found
         _unknown_figure(text)
 
     @classmethod
@@ -213,9 +215,15 @@ class Figure(enum.Enum):
         >>> Figure.from_number(4)
         Figure.COIN
         """
-        if isinstance(number, int) and not isinstance(number, bool) and 1 <= number <= 6:
+        if isinstance(number, bool) or not isinstance(number, int):
+            raise TypeError(f"figure number {_quote(number)} is not an integer")
+        if 1 <= number <= 6:
             return _FIGURES[number - 1]
-        _unknown_figure(number)
+        raise InvalidFigureError(
+            f"figure number {number if number.bit_length() < 64 else 'of ' + str(number.bit_length()) + ' bits'}"
+            " is not 1 to 6: the dice are numbered 1 (fish) to 6 (rooster) (Despacho 59/2004, Art. 1.1)",
+            code="figure.number",
+        )
 
     @classmethod
     def clean(cls, value: FigureLike) -> Figure:
@@ -237,7 +245,7 @@ FigureLike = Union[Figure, int, str]
 
 def _unknown_figure(value: object) -> NoReturn:
     raise InvalidFigureError(
-        f"unknown figure {value!r}: the dice show fish, prawn, gourd, coin, crab and rooster"
+        f"unknown figure {_quote(value)}: the dice show fish, prawn, gourd, coin, crab and rooster"
         " (Despacho 59/2004, Art. 1.1)"
     )
 
@@ -348,7 +356,7 @@ class Roll:
         pcc.errors.InvalidRollError: roll 'fish crab' has 2 dice: a roll is three dice (Despacho 59/2004, Art. 1.1)
         """
         if not isinstance(text, str):
-            raise InvalidRollError(f"roll {text!r} is not text: expected three figures such as 'fish-crab-crab'")
+            raise TypeError(f"roll {_quote(text)} is not text: expected three figures such as 'fish-crab-crab'")
         tokens = [t for t in _SEPARATORS.split(_fold(text)) if t]
         figures: list[Figure] = []
         for token in tokens:
@@ -359,13 +367,14 @@ class Roll:
             run = _segment(token)
             if run is None:
                 raise InvalidFigureError(
-                    f"unknown figure {token!r} in roll {text!r}: the dice show fish, prawn, gourd,"
+                    f"unknown figure {_quote(token)} in roll {_quote(text)}: the dice show fish, prawn, gourd,"
                     " coin, crab and rooster (Despacho 59/2004, Art. 1.1)"
                 )
             figures.extend(run)
         if len(figures) != 3:
             raise InvalidRollError(
-                f"roll {text!r} has {len(figures)} dice: a roll is three dice (Despacho 59/2004, Art. 1.1)"
+                f"roll {_quote(text)} has {len(figures)} dice: a roll is three dice (Despacho 59/2004, Art. 1.1)",
+                code="roll.dice",
             )
         return cls(*figures)
 
@@ -471,7 +480,7 @@ def _source(seed: int | None, rng: random.Random | None) -> random.Random:
     if seed is None:
         return _SECURE
     if not isinstance(seed, int) or isinstance(seed, bool):
-        raise TypeError(f"seed {seed!r} is not an integer")
+        raise TypeError(f"seed {_quote(seed)} is not an integer")
     return random.Random(seed)
 
 
@@ -498,8 +507,10 @@ def rolls(count: int, seed: int | None = None, *, rng: random.Random | None = No
     >>> [str(r) for r in rolls(2, seed=1)] == [str(r) for r in rolls(2, seed=1)]
     True
     """
-    if not isinstance(count, int) or isinstance(count, bool) or count < 0:
-        raise ValueError(f"count {count!r} is not a non-negative integer")
+    if not isinstance(count, int) or isinstance(count, bool):
+        raise TypeError(f"count {_quote(count)} is not an integer")
+    if count < 0:
+        raise InvalidRollError(f"count {_quote(count)} is negative: ask for 0 or more rolls", code="roll.count")
     source = _source(seed, rng)
     pick = source.randrange
     for _ in range(count):

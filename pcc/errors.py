@@ -65,6 +65,25 @@ class PccError(ValueError):
         return (_rebuild, (type(self), self.message, self.code))
 
 
+def _quote(value: object, limit: int = 80) -> str:
+    """``repr(value)``, shortened past ``limit`` characters so that a message stays one short line.
+
+    >>> _quote("big"), _quote("x" * 1000)
+    ("'big'", "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx'... (1000 characters)")
+    """
+    if isinstance(value, str) and len(value) > limit:
+        return f"{value[:60]!r}... ({len(value)} characters)"
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 200:
+        return f"an integer of {value.bit_length()} bits"  # repr() of a huge int is slow, or refused
+    try:
+        text = repr(value)
+    except Exception:  # noqa: BLE001 - a repr that fails must not hide the error being reported
+        text = f"<{type(value).__name__}>"
+    if len(text) > limit:
+        return text[:60] + f"... ({len(text)} characters)"
+    return text
+
+
 def _rebuild(cls: type[PccError], message: str, code: str) -> PccError:
     return cls(message, code=code)
 

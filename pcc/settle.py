@@ -1,8 +1,9 @@
 """Settlement: a slip of bets against a roll, and a round of play with void rolls.
 
 :func:`settle` is the plain calculation: every bet of a slip against one valid roll.
-:class:`Round` records a round as a dealer-assistant tool sees it: bets placed (and
-withdrawn, while that is allowed), void rolls, and the valid roll that settles it.
+:class:`Round` records a round as a dealer-assistant tool sees it (docs/rules.md §2.3): bets
+placed (and withdrawn, while that is allowed), the bell that closes betting, void rolls, and the
+valid roll that settles it. :mod:`pcc.record` writes a round as JSON and replays it.
 Each action comes as ``verify_x`` (raises with the reason), ``can_x`` (yes or no)
 and ``x`` (acts, returns a record); a refused action leaves the round unchanged.
 
@@ -21,15 +22,19 @@ from __future__ import annotations
 import enum
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Final, NamedTuple, NoReturn
+from typing import Any, Final, NamedTuple, NoReturn, Union
 
 from pcc.bets import Bet, payout_row
-from pcc.dice import Roll, _fold
-from pcc.errors import IllegalActionError, InvalidRollError, InvalidRulesetError, PccError
+from pcc.dice import Roll, _fold, roll as _roll
+from pcc.errors import IllegalActionError, InvalidRollError, InvalidRulesetError, PccError, _quote
 
 __all__ = [
+    "BettingClosed",
+    "Event",
     "Line",
+    "Phase",
     "Placement",
+    "RollSource",
     "Round",
     "Ruleset",
     "Settlement",
@@ -43,14 +48,15 @@ __all__ = [
 class Ruleset(enum.Enum):
     """Which regulation governs the table.
 
-    ``2004`` is Despacho Regulamentar Externo 59/2004, in force: stacked or tilted
-    dice void a roll (Art. 3.3). ``1996`` is Portaria 21/96/M, which it revoked: the
-    same bets and payouts, but only stacked dice void a roll (Art. 3(c)).
+    ``2004`` is Despacho Regulamentar Externo 59/2004, in force. ``1996`` is Portaria 21/96/M,
+    which it revoked: the same bets and payouts; stacked or tilted dice void a roll under both
+    (the Chinese text of 1996 says stacked or leaning, docs/rules.md §2.4); after a void, new bets
+    are the players' right in 2004 and the house's option in 1996.
 
     >>> Ruleset.parse("1996"), str(Ruleset.R2004), Ruleset.R1996.regulation
     (Ruleset.R1996, '2004', 'Portaria 21/96/M')
     >>> Ruleset.R1996.voids_on(VoidReason.TILTED)
-    False
+    True
     """
 
     R2004 = "2004"
@@ -72,9 +78,16 @@ class Ruleset(enum.Enum):
         """The article on void rolls."""
         return "Despacho 59/2004, Art. 3.3" if self is Ruleset.R2004 else "Portaria 21/96/M, Art. 3(c)"
 
+    @property
+    def after_void_article(self) -> str:
+        """The article on bets after a void roll."""
+        return "Despacho 59/2004, Art. 3.4" if self is Ruleset.R2004 else "Portaria 21/96/M, Art. 3(c)"
+
     def voids_on(self, reason: VoidReason) -> bool:
-        """Whether dice found this way void the roll under this ruleset."""
-        return self is Ruleset.R2004 or reason is VoidReason.STACKED
+        """Whether dice found this way void the roll: stacked or tilted, under both rule sets
+        (docs/rules.md §2.4: the 1996 Portuguese text names stacked dice, its Chinese text
+        stacked or leaning ones)."""
+        return isinstance(reason, VoidReason)
 
     @classmethod
     def parse(cls, text: str) -> Ruleset:
@@ -97,13 +110,15 @@ class Ruleset(enum.Enum):
         if isinstance(value, str):
             return cls.parse(value)
         if isinstance(value, int) and not isinstance(value, bool):
-            return cls.parse(str(value))
-        _unknown_ruleset(value)
+            return cls.parse(str(value)) if value in (1996, 2004) else _unknown_ruleset(value)
+        raise TypeError(f"ruleset {_quote(value)} is not a Ruleset, text or a year")
 
 
 def _unknown_ruleset(value: object) -> NoReturn:
+    if not isinstance(value, (str, int)) or isinstance(value, bool):
+        raise TypeError(f"ruleset {_quote(value)} is not text")
     raise InvalidRulesetError(
-        f"unknown ruleset {value!r}: expected '2004' (Despacho 59/2004, in force) or '1996' (Portaria 21/96/M)"
+        f"unknown ruleset {_quote(value)}: expected '2004' (Despacho 59/2004, in force) or '1996' (Portaria 21/96/M)"
     )
 
 
@@ -140,11 +155,14 @@ class VoidReason(enum.Enum):
         ...
         pcc.errors.InvalidRollError: unknown void reason 'wet': a roll is void only when dice are found stacked or tilted (Despacho 59/2004, Art. 3.3)
         """
-        found = _VOID_NAMES.get(_fold(text)) if isinstance(text, str) else None
+        if not isinstance(text, str):
+            raise TypeError(f"void reason {_quote(text)} is not text")
+        found = _VOID_NAMES.get(_fold(text))
         if found is None:
             raise InvalidRollError(
-                f"unknown void reason {text!r}: a roll is void only when dice are found stacked or tilted"
-                " (Despacho 59/2004, Art. 3.3)"
+                f"unknown void reason {_quote(text)}: a roll is void only when dice are found stacked or tilted"
+                " (Despacho 59/2004, Art. 3.3)",
+                code="void.reason",
             )
         return found
 
@@ -160,7 +178,7 @@ _VOID_NAMES: Final = {
     _fold(name): reason
     for reason, names in {
         VoidReason.STACKED: ("stacked", "sobrepostos", "sobreposto", "相叠", "相疊"),
-        VoidReason.TILTED: ("tilted", "inclinados", "inclinado", "斜靠", "斜靠不平"),
+        VoidReason.TILTED: ("tilted", "leaning", "inclinados", "inclinado", "斜靠", "斜靠不平", "翘骰"),
     }.items()
     for name in names
 }
@@ -270,10 +288,18 @@ class Placement(NamedTuple):
 
 
 class Withdrawal(NamedTuple):
-    """A bet taken back off the slip before any roll."""
+    """A bet taken back off the slip (only while betting is open, before any roll)."""
 
     ticket: int
     bet: Bet
+
+
+class BettingClosed(NamedTuple):
+    """The bell: betting closes (Art. 3.1). ``number`` counts the bells of the round (a void roll
+    reopens betting, and the bell rings again before the repeat); ``bets`` is the slip's size."""
+
+    number: int
+    bets: int
 
 
 class VoidRoll(NamedTuple):
@@ -284,21 +310,61 @@ class VoidRoll(NamedTuple):
     standing: int
 
 
-class Round:
-    """One round at a Fish-Prawn-Crab table, from the first bet to settlement.
+class RollSource(enum.Enum):
+    """Where the settling roll came from: entered by the dealer, drawn securely, or from a seed."""
 
-    - Bets are placed while the round is not settled, including after a void roll
-      (Art. 3.4: new bets may be added).
-    - A bet may be withdrawn only while the round has had no roll at all. After a
-      void roll no bet can be withdrawn, including bets added since (Art. 3.4).
-    - A void roll is recorded with its reason; under the 1996 rules only stacked
-      dice void a roll, so ``tilted`` is refused.
-    - A valid roll settles every bet on the slip; the round is then closed
+    ENTERED = "entered"
+    SECURE = "secure"
+    SEEDED = "seeded"
+
+    def __str__(self) -> str:
+        return self.value
+
+    def __repr__(self) -> str:
+        return f"RollSource.{self.name}"
+
+
+class Phase(enum.Enum):
+    """Where a round stands: betting open, betting closed by the bell, or settled."""
+
+    BETTING = "betting"
+    CLOSED = "closed"
+    SETTLED = "settled"
+
+    def __str__(self) -> str:
+        return self.value
+
+    def __repr__(self) -> str:
+        return f"Phase.{self.name}"
+
+
+Event = Union[Placement, Withdrawal, BettingClosed, VoidRoll, Settlement]
+"""One thing that happened in a round, as :attr:`Round.history` lists them."""
+
+
+class Round:
+    """One round at a Fish-Prawn-Crab table, from the first bet to settlement (docs/rules.md §2.3).
+
+    - Bets are placed while betting is open. The bell (:meth:`close_betting`, Art. 3.1) closes
+      it: no bet is placed or withdrawn after it until a void roll reopens betting or a valid
+      roll settles the round.
+    - A bet may be withdrawn only while betting is open and the round has had no roll. After a
+      void roll no bet can be withdrawn, bets added since included (Art. 3.4).
+    - Stacked or tilted dice void a roll under both rule sets (docs/rules.md §2.4). The bets
+      stand and betting opens again: new bets are the players' right under 2004 and the house's
+      option under 1996 (``new_bets_after_void``, accepted by default).
+    - A valid roll, after the bell, settles every bet on the slip; the round is then closed
       (Art. 4: all winnings are paid before the dome is covered again).
 
     >>> rnd = Round()
     >>> rnd.place("big=100"), rnd.place("figure:crab=50")
     (Placement(ticket=1, bet=Bet.parse('big=100')), Placement(ticket=2, bet=Bet.parse('figure:crab=50')))
+    >>> rnd.close_betting()
+    BettingClosed(number=1, bets=2)
+    >>> rnd.place("small=10")
+    Traceback (most recent call last):
+    ...
+    pcc.errors.IllegalActionError: bet 'small=10' refused: betting closed at the bell (Despacho 59/2004, Art. 3.1)
     >>> rnd.void_roll("tilted")
     VoidRoll(number=1, reason=VoidReason.TILTED, standing=2)
     >>> rnd.can_withdraw(1)
@@ -309,18 +375,46 @@ class Round:
     pcc.errors.IllegalActionError: ticket 1 cannot be withdrawn: the round has had a void roll (tilted), and bets cannot be withdrawn after one (Despacho 59/2004, Art. 3.4)
     >>> rnd.place("total:9=10").ticket
     3
+    >>> _ = rnd.close_betting()
     >>> print(rnd.settle("gourd-coin-prawn"))
     roll prawn-gourd-coin: 3 bets, staked 160, paid 60, returned 70, house +90
     """
 
-    __slots__ = ("_ruleset", "_slip", "_next_ticket", "_voids", "_settlement")
+    __slots__ = (
+        "_ruleset",
+        "_new_bets_after_void",
+        "_slip",
+        "_next_ticket",
+        "_voids",
+        "_bells",
+        "_phase",
+        "_history",
+        "_settlement",
+        "_source",
+        "_seed",
+    )
 
-    def __init__(self, ruleset: Ruleset | str | int = Ruleset.R2004) -> None:
-        self._ruleset: Ruleset = Ruleset.clean(ruleset)
+    def __init__(self, ruleset: Ruleset | str | int = Ruleset.R2004, *, new_bets_after_void: bool = True) -> None:
+        rules = Ruleset.clean(ruleset)
+        if not isinstance(new_bets_after_void, bool):
+            raise TypeError(f"new_bets_after_void {_quote(new_bets_after_void)} is not True or False")
+        if rules is Ruleset.R2004 and not new_bets_after_void:
+            raise IllegalActionError(
+                "new bets after a void roll are the players' right under the 2004 rules, not a house option"
+                " (Despacho 59/2004, Art. 3.4; docs/rules.md §2.4)",
+                code="option.new_bets_after_void",
+            )
+        self._ruleset: Ruleset = rules
+        self._new_bets_after_void = new_bets_after_void
         self._slip: dict[int, Bet] = {}
         self._next_ticket = 1
         self._voids: list[VoidRoll] = []
+        self._bells = 0
+        self._phase = Phase.BETTING
+        self._history: list[Event] = []
         self._settlement: Settlement | None = None
+        self._source: RollSource | None = None
+        self._seed: int | None = None
 
     # -- state ------------------------------------------------------------------
 
@@ -328,6 +422,16 @@ class Round:
     def ruleset(self) -> Ruleset:
         """The ruleset the round is played under."""
         return self._ruleset
+
+    @property
+    def new_bets_after_void(self) -> bool:
+        """Whether new bets are taken after a void roll (always under 2004; the house's option under 1996)."""
+        return self._new_bets_after_void
+
+    @property
+    def phase(self) -> Phase:
+        """Betting open, closed by the bell, or settled."""
+        return self._phase
 
     @property
     def slip(self) -> tuple[Placement, ...]:
@@ -350,9 +454,24 @@ class Round:
         return tuple(self._voids)
 
     @property
+    def history(self) -> tuple[Event, ...]:
+        """Everything that happened, in order: placements, withdrawals, bells, void rolls, the settlement."""
+        return tuple(self._history)
+
+    @property
     def settlement(self) -> Settlement | None:
         """The settlement, once a valid roll is recorded."""
         return self._settlement
+
+    @property
+    def roll_source(self) -> RollSource | None:
+        """Where the settling roll came from, once settled."""
+        return self._source
+
+    @property
+    def seed(self) -> int | None:
+        """The seed of a seeded settling roll."""
+        return self._seed
 
     @property
     def is_settled(self) -> bool:
@@ -360,18 +479,75 @@ class Round:
         return self._settlement is not None
 
     def __repr__(self) -> str:
-        state = f"settled on {self._settlement.roll}" if self._settlement else "open"
+        state = f"settled on {self._settlement.roll}" if self._settlement else str(self._phase)
         return (
             f"<Round ruleset={self._ruleset} bets={len(self._slip)} staked={self.staked}"
             f" voids={len(self._voids)} {state}>"
         )
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Round):
+            return self.to_record() == other.to_record()
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
+    # -- records ------------------------------------------------------------------
+
+    def to_record(self) -> dict[str, Any]:
+        """The round as a versioned JSON-ready record (:mod:`pcc.record`)."""
+        from pcc.record import round_to_record
+
+        return round_to_record(self)
+
+    @classmethod
+    def from_record(cls, record: object) -> Round:
+        """Replay a record that :meth:`to_record` wrote (:mod:`pcc.record`)."""
+        from pcc.record import round_from_record
+
+        return round_from_record(record)
+
+    def to_json(self) -> str:
+        """The round's state as JSON text: its record; :meth:`from_json` rebuilds it exactly.
+
+        >>> rnd = Round(); _ = rnd.place("big=5")
+        >>> Round.from_json(rnd.to_json()) == rnd
+        True
+        """
+        from pcc.record import dumps
+
+        return dumps(self.to_record())
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> Round:
+        """The round a :meth:`to_json` text describes."""
+        from pcc.record import loads
+
+        return cls.from_record(loads(text))
+
+    # -- checks shared by the actions ---------------------------------------------
 
     def _refuse_if_settled(self, what: str) -> None:
         if self._settlement is not None:
             raise IllegalActionError(
                 f"{what} refused: the round is settled on {str(self._settlement.roll)!r}; all winnings are"
                 " paid before the dome is covered again, so it belongs to the next round"
-                " (Despacho 59/2004, Art. 4)"
+                " (Despacho 59/2004, Art. 4)",
+                code="round.settled",
+            )
+
+    def _refuse_after_bell(self, what: str) -> None:
+        if self._phase is Phase.CLOSED:
+            raise IllegalActionError(
+                f"{what} refused: betting closed at the bell (Despacho 59/2004, Art. 3.1)", code="bet.after_bell"
+            )
+
+    def _refuse_before_bell(self, what: str) -> None:
+        if self._phase is Phase.BETTING:
+            raise IllegalActionError(
+                f"{what} refused: betting is still open; the dome is lifted only after the bell closes"
+                " betting (Despacho 59/2004, Art. 3.1-3.2): call close_betting() first",
+                code="roll.before_bell",
             )
 
     # -- place --------------------------------------------------------------------
@@ -382,10 +558,18 @@ class Round:
         >>> Round().verify_place("total:18=5")
         Traceback (most recent call last):
         ...
-        pcc.errors.InvalidBetError: total 18 in bet 'total:18' cannot be bet: the totals on the layout run from 4 to 17 (Despacho 59/2004, Art. 5.10)
+        pcc.errors.IllegalBetError: total 18 in bet 'total:18' cannot be bet: the totals on the layout run from 4 to 17 (Despacho 59/2004, Art. 5.10)
         """
         cleaned = Bet.clean(bet)
-        self._refuse_if_settled(f"bet {str(cleaned)!r}")
+        what = f"bet {str(cleaned)!r}"
+        self._refuse_if_settled(what)
+        self._refuse_after_bell(what)
+        if self._voids and not self._new_bets_after_void:
+            raise IllegalActionError(
+                f"{what} refused: this house takes no new bets after a void roll ({self._ruleset.after_void_article};"
+                " the house's option under the 1996 rules, docs/rules.md §2.4)",
+                code="bet.after_void",
+            )
         return cleaned
 
     def can_place(self, bet: Bet | str) -> bool:
@@ -402,21 +586,28 @@ class Round:
         ticket = self._next_ticket
         self._slip[ticket] = cleaned
         self._next_ticket = ticket + 1
-        return Placement(ticket, cleaned)
+        record = Placement(ticket, cleaned)
+        self._history.append(record)
+        return record
 
     # -- withdraw -----------------------------------------------------------------
 
     def verify_withdraw(self, ticket: int) -> Bet:
         """Check that the bet with ``ticket`` can be withdrawn; return it, or raise with the reason."""
-        self._refuse_if_settled(f"withdrawal of ticket {ticket!r}")
+        if isinstance(ticket, bool) or not isinstance(ticket, int):
+            raise TypeError(f"ticket {_quote(ticket)} is not an integer")
+        what = f"withdrawal of ticket {_quote(ticket)}"
+        self._refuse_if_settled(what)
         if self._voids:
             raise IllegalActionError(
-                f"ticket {ticket!r} cannot be withdrawn: the round has had a void roll"
+                f"ticket {_quote(ticket)} cannot be withdrawn: the round has had a void roll"
                 f" ({self._voids[-1].reason}), and bets cannot be withdrawn after one"
-                f" ({self._ruleset.regulation}, {'Art. 3.4' if self._ruleset is Ruleset.R2004 else 'Art. 3(c)'})"
+                f" ({self._ruleset.after_void_article})",
+                code="withdraw.after_void",
             )
-        if isinstance(ticket, bool) or not isinstance(ticket, int) or ticket not in self._slip:
-            raise IllegalActionError(f"no bet with ticket {ticket!r} on the slip")
+        self._refuse_after_bell(what)
+        if ticket not in self._slip:
+            raise IllegalActionError(f"no bet with ticket {_quote(ticket)} on the slip", code="ticket.unknown")
         return self._slip[ticket]
 
     def can_withdraw(self, ticket: int) -> bool:
@@ -428,7 +619,7 @@ class Round:
         return True
 
     def withdraw(self, ticket: int) -> Withdrawal:
-        """Take the bet with ``ticket`` off the slip (only before any roll).
+        """Take the bet with ``ticket`` off the slip (only while betting is open, before any roll).
 
         >>> rnd = Round(); _ = rnd.place("small=5")
         >>> rnd.withdraw(1), rnd.bets
@@ -436,25 +627,51 @@ class Round:
         """
         bet = self.verify_withdraw(ticket)
         del self._slip[ticket]
-        return Withdrawal(ticket, bet)
+        record = Withdrawal(ticket, bet)
+        self._history.append(record)
+        return record
+
+    # -- the bell -----------------------------------------------------------------
+
+    def verify_close_betting(self) -> None:
+        """Check that the bell can ring now (betting is open and the round not settled), or raise."""
+        self._refuse_if_settled("the bell")
+        if self._phase is Phase.CLOSED:
+            raise IllegalActionError(
+                "the bell has already closed betting for this roll (Despacho 59/2004, Art. 3.1)", code="bell.twice"
+            )
+
+    def can_close_betting(self) -> bool:
+        """Whether the bell can ring now."""
+        try:
+            self.verify_close_betting()
+        except PccError:
+            return False
+        return True
+
+    def close_betting(self) -> BettingClosed:
+        """Ring the bell: no bet is placed or withdrawn until a void roll or the settlement (Art. 3.1)."""
+        self.verify_close_betting()
+        self._bells += 1
+        self._phase = Phase.CLOSED
+        record = BettingClosed(self._bells, len(self._slip))
+        self._history.append(record)
+        return record
 
     # -- void roll ----------------------------------------------------------------
 
     def verify_void_roll(self, reason: VoidReason | str) -> VoidReason:
         """Check that a roll can be declared void for ``reason``; return the reason, or raise.
 
-        >>> Round("1996").verify_void_roll("tilted")
+        >>> Round("1996").verify_void_roll("leaning")
         Traceback (most recent call last):
         ...
-        pcc.errors.IllegalActionError: a roll with tilted dice is not void under the 1996 rules: only stacked dice void a roll (Portaria 21/96/M, Art. 3(c)); record the roll as it lies
+        pcc.errors.IllegalActionError: void roll (tilted) refused: betting is still open; the dome is lifted only after the bell closes betting (Despacho 59/2004, Art. 3.1-3.2): call close_betting() first
         """
         why = VoidReason.clean(reason)
-        self._refuse_if_settled(f"void roll ({why})")
-        if not self._ruleset.voids_on(why):
-            raise IllegalActionError(
-                f"a roll with {why} dice is not void under the {self._ruleset} rules: only stacked dice"
-                f" void a roll ({self._ruleset.void_article}); record the roll as it lies"
-            )
+        what = f"void roll ({why})"
+        self._refuse_if_settled(what)
+        self._refuse_before_bell(what)  # stacked or tilted: void under both rule sets (Ruleset.voids_on)
         return why
 
     def can_void_roll(self, reason: VoidReason | str) -> bool:
@@ -466,30 +683,72 @@ class Round:
         return True
 
     def void_roll(self, reason: VoidReason | str) -> VoidRoll:
-        """Record a void roll: the bets stand, the roll is repeated (Art. 3.3, 3.4)."""
+        """Record a void roll: the bets stand, betting opens again, the roll is repeated (Art. 3.3, 3.4)."""
         why = self.verify_void_roll(reason)
         record = VoidRoll(len(self._voids) + 1, why, len(self._slip))
         self._voids.append(record)
+        self._phase = Phase.BETTING
+        self._history.append(record)
         return record
 
     # -- settle -------------------------------------------------------------------
 
-    def verify_settle(self, roll: Roll | str) -> Roll:
-        """Check that ``roll`` can settle the round; return it cleaned, or raise."""
+    def verify_settle(
+        self, roll: Roll | str, *, source: RollSource | str = RollSource.ENTERED, seed: int | None = None
+    ) -> Roll:
+        """Check that ``roll`` can settle the round; return it cleaned, or raise.
+
+        ``source`` says where the roll came from; a ``"seeded"`` roll names its ``seed``, and
+        must be the roll that seed draws (so a record replays only the roll it claims).
+        """
         r = Roll.clean(roll)
-        self._refuse_if_settled(f"roll {str(r)!r}")
+        src = _clean_source(source)
+        if src is RollSource.SEEDED:
+            if seed is None or isinstance(seed, bool) or not isinstance(seed, int):
+                raise TypeError(f"seed {_quote(seed)} of a seeded roll is not an integer")
+            if _roll(seed) != r:
+                raise IllegalActionError(
+                    f"roll {str(r)!r} is not the roll of seed {_quote(seed)} ({str(_roll(seed))!r})",
+                    code="roll.seed",
+                )
+        elif seed is not None:
+            raise TypeError(f"a seed is given for a {src} roll; only a seeded roll has one")
+        what = f"roll {str(r)!r}"
+        self._refuse_if_settled(what)
+        self._refuse_before_bell(what)
         return r
 
-    def can_settle(self, roll: Roll | str) -> bool:
+    def can_settle(
+        self, roll: Roll | str, *, source: RollSource | str = RollSource.ENTERED, seed: int | None = None
+    ) -> bool:
         """Whether ``roll`` can settle the round."""
         try:
-            self.verify_settle(roll)
+            self.verify_settle(roll, source=source, seed=seed)
         except PccError:
             return False
         return True
 
-    def settle(self, roll: Roll | str) -> Settlement:
-        """Record a valid roll and settle every bet on the slip against it."""
-        r = self.verify_settle(roll)
+    def settle(
+        self, roll: Roll | str, *, source: RollSource | str = RollSource.ENTERED, seed: int | None = None
+    ) -> Settlement:
+        """Record a valid roll, after the bell, and settle every bet on the slip against it."""
+        r = self.verify_settle(roll, source=source, seed=seed)
         self._settlement = _settle(self._slip.items(), r)
+        self._source = _clean_source(source)
+        self._seed = seed
+        self._phase = Phase.SETTLED
+        self._history.append(self._settlement)
         return self._settlement
+
+
+def _clean_source(source: RollSource | str) -> RollSource:
+    if isinstance(source, RollSource):
+        return source
+    if not isinstance(source, str):
+        raise TypeError(f"roll source {_quote(source)} is not text")
+    for s in RollSource:
+        if s.value == source:
+            return s
+    raise InvalidRollError(
+        f"unknown roll source {_quote(source)}: expected 'entered', 'secure' or 'seeded'", code="roll.source"
+    )

@@ -202,22 +202,6 @@ def test_bad_input(call: object, error: type, message: str) -> None:
         call()  # type: ignore[operator]
 
 
-def test_solve_is_deterministic_and_converges() -> None:
-    a = advice.solve(tol=1e-12, max_iterations=60, check_every=30)
-    b = advice.solve(tol=1e-12, max_iterations=60, check_every=30)
-    assert np.array_equal(a.player, b.player) and np.array_equal(a.banker, b.banker)
-    assert a.iterations == 60 and 0 < a.exploitability < 1e-4
-    assert a.value == pytest.approx(paigow.game_value().ev, abs=1e-4)
-
-
-def test_solve_command_reproduces_the_shipped_data(tmp_path: pathlib.Path) -> None:
-    from paigow.cli import main
-
-    assert main(["solve", "--output", str(tmp_path)]) == 0
-    assert (tmp_path / "equilibrium.npy").read_bytes() == (advice.DATA_DIR / "equilibrium.npy").read_bytes()
-    assert json.loads((tmp_path / "equilibrium.json").read_text()) == advice.equilibrium_info()
-
-
 def test_advise_command(capsys: pytest.CaptureFixture[str]) -> None:
     from paigow.cli import main
 

@@ -30,7 +30,7 @@ from paigow.settlement import Bet, Ledger, LedgerLine, LineKind, Options, Play, 
 from paigow.tiles import DECK
 
 ROOT = Path(__file__).resolve().parent.parent
-FILES = ["positions.py", "dealing.py", "settlement.py", "round.py", "session.py", "records.py", "cli_table.py"]
+FILES = ["positions.py", "dealing.py", "settlement.py", "round.py", "session.py", "records.py", "cli/table.py"]
 SECTION = "## paigow: dealing, the table, settlement, records"
 
 
@@ -141,7 +141,7 @@ def record(*events: dict[str, Any]) -> dict[str, Any]:
 def cli_settle(path: str) -> None:
     import argparse
 
-    from paigow.cli_table import _cmd_settle
+    from paigow.cli.table import _cmd_settle
 
     _cmd_settle(argparse.Namespace(file=path, commission=None, rounding=None))
 
@@ -272,8 +272,8 @@ CASES: list[tuple[str, type[PaigowError], Callable[[], object]]] = [
     ("record.rng", InvalidRecordError, lambda: Round.from_json({**GOOD, "rng": {"version": 3, "state": [1],
                                                                                  "gauss": None}})),
     ("record.unreadable", InvalidRecordError, lambda: cli_settle("/nonexistent/x.json")),
-    ("cli.bets_syntax", BetSyntaxError, lambda: __import__("paigow.cli_table").cli_table._parse_bets("1:100")),
-    ("cli.bets_twice", BetSyntaxError, lambda: __import__("paigow.cli_table").cli_table._parse_bets("1=1,1=2")),
+    ("cli.bets_syntax", BetSyntaxError, lambda: __import__("paigow.cli.table").cli.table._parse_bets("1:100")),
+    ("cli.bets_twice", BetSyntaxError, lambda: __import__("paigow.cli.table").cli.table._parse_bets("1=1,1=2")),
 ]
 
 

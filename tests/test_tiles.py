@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 import paigow
 from paigow import DECK, FACES, InvalidHandError, InvalidTileError, Tile, deck_indices, parse_tiles
+from paigow.errors import TileCopiesError, UnknownTileError
 
 DATA = pathlib.Path(__file__).parent / "data"
 
@@ -109,18 +110,27 @@ def test_mixed_names_take_faces_in_deck_order() -> None:
     ],
 )
 def test_bad_tiles(text: str, message: str) -> None:
-    with pytest.raises(InvalidTileError, match=message.replace("(", r"\(").replace(")", r"\)")):
+    with pytest.raises(InvalidTileError, match=message.replace("(", r"\(").replace(")", r"\)")) as e:
         parse_tiles(text)
+    # an unknown name is a ParseError, too many copies a RuleError (docs/errors.md)
+    kind, code = (UnknownTileError, "tile.unknown") if "unknown" in message else (TileCopiesError, "tile.copies")
+    assert type(e.value) is kind and e.value.code == code
 
 
 def test_wrong_count_and_types() -> None:
     with pytest.raises(InvalidHandError, match="4 tiles are needed, 3 given"):
         parse_tiles("天 地 人", count=4)
-    with pytest.raises(InvalidTileError, match="not 12"):
+    # a wrong Python type is a TypeError (docs/errors.md); a value that names no tile is a ParseError
+    with pytest.raises(TypeError, match="not 12"):
         parse_tiles([12])  # type: ignore[list-item]
-    with pytest.raises(InvalidTileError, match="pips"):
+    with pytest.raises(TypeError, match="not None"):
+        parse_tiles(None)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="not 6"):
+        Tile.parse(6)  # type: ignore[arg-type]
+    with pytest.raises(UnknownTileError, match="pips") as e:
         Tile(0, 6)
-    with pytest.raises(InvalidTileError):
+    assert e.value.code == "tile.pips"
+    with pytest.raises(TypeError):
         Tile(True, 1)
     with pytest.raises(AttributeError):
         Tile(6, 6)._face = 3  # type: ignore[misc]

@@ -1,4 +1,4 @@
-"""Bets: every spot wins and loses where RULES.md 2.2 says, on hand-picked rolls; text forms; bad input."""
+"""Bets: every spot wins and loses where docs/rules.md §2.2 says, on hand-picked rolls; text forms; bad input."""
 
 from __future__ import annotations
 
@@ -11,8 +11,11 @@ from hypothesis import strategies as st
 
 from pcc import (
     ALL_SPOTS,
+    MAX_STAKE,
     Bet,
     BetKind,
+    BetSyntaxError,
+    IllegalBetError,
     Colour,
     Figure,
     InvalidBetError,
@@ -229,58 +232,81 @@ def test_unknown_bet(text: str) -> None:
 
 
 def test_bad_constructor_arguments() -> None:
-    with pytest.raises(InvalidBetError, match="colour bet on 4 dice"):
+    with pytest.raises(IllegalBetError, match="colour bet on 4 dice") as info:
         Spot.colour("red", dice=4)
-    with pytest.raises(InvalidBetError, match="colour bet on True dice"):
+    assert info.value.code == "bet.colour_dice"
+    with pytest.raises(TypeError, match="dice True is not an integer"):
         Spot.colour("red", dice=True)
-    with pytest.raises(InvalidBetError, match="names nothing"):
+    with pytest.raises(BetSyntaxError, match="names nothing") as syntax:
         Spot("small", "crab")
-    with pytest.raises(InvalidBetError, match="unknown kind"):
+    assert syntax.value.code == "bet.target_unexpected"
+    with pytest.raises(BetSyntaxError, match="unknown kind") as syntax:
         Spot("pair", "crab")
-    with pytest.raises(InvalidBetError, match="not a whole number"):
+    assert syntax.value.code == "bet.kind"
+    with pytest.raises(TypeError, match="not an integer"):
         Spot.total(True)
-    with pytest.raises(InvalidBetError, match="not text"):
+    with pytest.raises(TypeError, match="not text"):
         Spot.parse(7)  # type: ignore[arg-type]
+    with pytest.raises(TypeError):
+        Spot("figure", 3.5)  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize(
-    "stake, message",
+    "stake, cls, message",
     [
-        (0, "stake 0 is not positive"),
-        (-5, "stake -5 is not positive"),
-        (1.5, "stake 1.5 is not an integer"),
-        (100.0, "stake 100.0 is not an integer"),
-        (True, "stake True is not an integer"),
-        ("100", "stake '100' is not an integer"),
-        (None, "stake None is not an integer"),
+        (0, InvalidStakeError, "stake 0 is not positive"),
+        (-5, InvalidStakeError, "stake -5 is not positive"),
+        (1.5, TypeError, "stake 1.5 is not an integer"),
+        (100.0, TypeError, "stake 100.0 is not an integer"),
+        (True, TypeError, "stake True is not an integer"),
+        ("100", TypeError, "stake '100' is not an integer"),
+        (None, TypeError, "stake None is not an integer"),
     ],
 )
-def test_bad_stakes(stake: object, message: str) -> None:
-    with pytest.raises(InvalidStakeError, match=message):
+def test_bad_stakes(stake: object, cls: type[Exception], message: str) -> None:
+    """A stake that is not an int is a wrong type (TypeError); an int out of range is a rule error."""
+    with pytest.raises(cls, match=message):
         Bet("big", stake)  # type: ignore[arg-type]
-    assert issubclass(InvalidStakeError, InvalidBetError) and issubclass(InvalidStakeError, PccError)
+    assert issubclass(InvalidStakeError, IllegalBetError) and issubclass(InvalidStakeError, PccError)
 
 
 @pytest.mark.parametrize(
-    "text, message",
+    "text, cls, code, message",
     [
-        ("big=0", "stake 0 in bet 'big=0' is not positive"),
-        ("big=-5", "stake -5 in bet 'big=-5' is not positive"),
-        ("big=1.5", "stake '1.5' in bet 'big=1.5' is not an integer"),
-        ("big=ten", "stake 'ten' in bet 'big=ten' is not an integer"),
-        ("big=", "stake '' in bet 'big=' is not an integer"),
-        ("big=1e3", "stake '1e3' in bet 'big=1e3' is not an integer"),
-        ("big", "bet 'big' has no stake"),
+        ("big=0", InvalidStakeError, "stake.not_positive", "stake 0 in bet 'big=0' is not positive"),
+        ("big=-5", InvalidStakeError, "stake.not_positive", "stake -5 in bet 'big=-5' is not positive"),
+        ("big=1.5", BetSyntaxError, "stake.syntax", "stake '1.5' in bet 'big=1.5' is not a whole number"),
+        ("big=ten", BetSyntaxError, "stake.syntax", "stake 'ten' in bet 'big=ten' is not a whole number"),
+        ("big=", BetSyntaxError, "stake.syntax", "stake '' in bet 'big=' is not a whole number"),
+        ("big=1e3", BetSyntaxError, "stake.syntax", "stake '1e3' in bet 'big=1e3' is not a whole number"),
+        ("big=٣", BetSyntaxError, "stake.syntax", "is not a whole number"),  # only ASCII digits
+        ("big", BetSyntaxError, "stake.missing", "bet 'big' has no stake"),
+        ("big=1000000000000001", InvalidStakeError, "stake.max", "more than the maximum of 1,000,000,000,000,000"),
+        ("big=" + "9" * 5000, InvalidStakeError, "stake.max", "stake of 5000 digits"),
+        ("big=-" + "9" * 5000, InvalidStakeError, "stake.not_positive", "stake of 5000 digits"),
     ],
 )
-def test_bad_stake_text(text: str, message: str) -> None:
-    with pytest.raises(InvalidStakeError, match=message):
+def test_bad_stake_text(text: str, cls: type[Exception], code: str, message: str) -> None:
+    with pytest.raises(cls, match=message) as info:
         Bet.parse(text)
+    assert info.value.code == code  # type: ignore[attr-defined]
+
+
+def test_the_largest_stake_is_accepted() -> None:
+    assert Bet.parse(f"big={MAX_STAKE}").stake == MAX_STAKE == 10**15
+    assert Bet.parse("big=" + "0" * 5000 + "7").stake == 7  # leading zeros cost nothing
+    with pytest.raises(InvalidStakeError, match="maximum") as info:
+        Bet("big", MAX_STAKE + 1)
+    assert info.value.code == "stake.max"
+    with pytest.raises(InvalidStakeError) as info:
+        Bet("big", -(10**5000))
+    assert info.value.code == "stake.not_positive" and len(str(info.value)) < 200
 
 
 def test_stake_given_twice() -> None:
-    with pytest.raises(InvalidStakeError, match="as well"):
+    with pytest.raises(BetSyntaxError, match="as well") as info:
         Bet.parse("big=5", stake=5)
+    assert info.value.code == "stake.twice"
     with pytest.raises(InvalidStakeError, match="not positive"):
         Bet.parse("big", stake=0)
 

@@ -1,4 +1,4 @@
-"""Dice: figures, colours, names in three languages, rolls (RULES.md 2.1)."""
+"""Dice: figures, colours, names in three languages, rolls (docs/rules.md §2.1)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from pcc import Colour, Figure, InvalidColourError, InvalidFigureError, InvalidRollError, Roll, roll, rolls
 
-# RULES.md 2.1, written out again here rather than read from the package.
+# docs/rules.md §2.1, written out again here rather than read from the package.
 TABLE = [
     # number, en, pt, zh (simplified), zh (traditional), colour
     (1, "fish", "peixe", "鱼", "魚", "red"),
@@ -70,9 +70,16 @@ def test_unknown_figure(bad: str) -> None:
         Figure.parse(bad)
 
 
-@pytest.mark.parametrize("bad", [0, 7, -1, True, 1.0, None])
-def test_unknown_figure_number(bad: object) -> None:
-    with pytest.raises(InvalidFigureError):
+@pytest.mark.parametrize("bad", [0, 7, -1, pytest.param(10**5000, id="huge")])
+def test_unknown_figure_number(bad: int) -> None:
+    with pytest.raises(InvalidFigureError, match="is not 1 to 6") as info:
+        Figure.clean(bad)
+    assert info.value.code == "figure.number" and len(str(info.value)) < 200
+
+
+@pytest.mark.parametrize("bad", [True, 1.0, None, b"fish"])
+def test_figure_of_a_wrong_type(bad: object) -> None:
+    with pytest.raises(TypeError):
         Figure.clean(bad)  # type: ignore[arg-type]
 
 

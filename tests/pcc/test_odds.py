@@ -13,7 +13,7 @@ import pytest
 
 from pcc import ALL_SPOTS, Roll, Spot, format_table, odds, odds_table, rolls, table_as_json
 
-# -- the house edge of each bet, computed here from RULES.md 2.2 and a count of outcomes -----
+# -- the house edge of each bet, computed here from docs/rules.md §2.2 and a count of outcomes -----
 
 OUTCOMES = list(itertools.product(range(1, 7), repeat=3))  # 216 ordered outcomes of three dice
 RED, GREEN, BLUE = {1, 6}, {2, 5}, {3, 4}

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from paigow.round import RoundResult
 
+from paigow.cli._common import add_commission
 from paigow.errors import BetSyntaxError, IllegalBetError, InvalidRecordError
 from paigow.positions import betting_order, check_position
 from paigow.settings import Outcome
@@ -60,7 +61,7 @@ def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None
 
 
 def _option_args(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--commission", metavar="RATE", help="commission rate, e.g. 0.05, 1/20 or 5%% (default 5%%)")
+    add_commission(p, absent="5%%")
     p.add_argument("--rounding", choices=[r.value for r in Rounding], help="rounding of commission (default half-up)")
 
 

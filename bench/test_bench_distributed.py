@@ -1,0 +1,125 @@
+"""Simulation on a Dask LocalCluster (one worker process per core, one thread each) against plain
+``simulate`` on every core of the same machine, in the same run: the overhead at 10^8 rounds
+(target at most 5%), the cost of scheduling one task, and what packing the strategy tables once
+per worker saves. About two minutes on two cores:
+
+    python -m pytest bench/test_bench_distributed.py -s --benchmark-json=dist.json
+
+Each case prints its figures and stores them in ``extra_info``.
+"""
+
+from __future__ import annotations
+
+import os
+import statistics
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+import paigow
+from paigow import simulation
+from paigow.simulation import BLOCK, simulate_blocks
+
+distributed = pytest.importorskip("distributed")
+
+CORES = os.cpu_count() or 1
+GROUP = "simulated rounds on Dask"
+
+
+@pytest.fixture(scope="module")
+def client() -> Iterator[Any]:
+    with distributed.LocalCluster(n_workers=CORES, threads_per_worker=1, processes=True, host="127.0.0.1",
+                                  dashboard_address="127.0.0.1:0") as cluster, \
+            distributed.Client(cluster, set_as_default=False) as c:
+        paigow.simulate(64 * BLOCK, seed=0, cluster=c)  # workers import paigow and pack the tables
+        yield c
+
+
+def _timed(fn: Any) -> tuple[float, Any]:
+    start = time.perf_counter()
+    out = fn()
+    return time.perf_counter() - start, out
+
+
+def test_overhead_at_1e8_rounds(benchmark: Any, client: Any) -> None:
+    """Plain simulate and the cluster run alternate (the machine's load drifts); the overhead is
+    the ratio of the medians."""
+    n = 10**8
+    plain: list[float] = []
+    dask: list[float] = []
+
+    def pair() -> None:
+        t, a = _timed(lambda: paigow.simulate(n, seed=1))
+        plain.append(t)
+        t, b = _timed(lambda: paigow.simulate(n, seed=1, cluster=client))
+        dask.append(t)
+        assert a == b
+
+    benchmark.group = GROUP
+    benchmark.pedantic(pair, rounds=3, iterations=1, warmup_rounds=0)
+    overhead = statistics.median(dask) / statistics.median(plain) - 1
+    benchmark.extra_info.update(rounds=n, workers=CORES, plain_seconds=plain, cluster_seconds=dask,
+                                overhead=overhead)
+    print(f"\n10^8 rounds: plain simulate {statistics.median(plain):.2f} s (median of {plain}), "
+          f"on the cluster {statistics.median(dask):.2f} s ({dask}): overhead {overhead:+.1%}")
+
+
+def test_task_scheduling_cost(benchmark: Any, client: Any) -> None:
+    """The same 256 blocks as 256 one-block tasks and as 4 tasks of 64 blocks: the difference per
+    extra task is what scheduling one task costs (submit, run, return, merge)."""
+    from paigow.distributed import simulate_on
+
+    n = 256 * BLOCK
+    fine: list[float] = []
+    coarse: list[float] = []
+
+    def pair() -> None:
+        t, a = _timed(lambda: simulate_on(client, n, 3, task_blocks=1))
+        fine.append(t)
+        t, b = _timed(lambda: simulate_on(client, n, 3, task_blocks=64))
+        coarse.append(t)
+        assert a == b
+
+    benchmark.group = GROUP
+    benchmark.pedantic(pair, rounds=3, iterations=1, warmup_rounds=1)
+    per_task = (statistics.median(fine) - statistics.median(coarse)) / (256 - 4) * CORES
+    benchmark.extra_info.update(tasks_fine=256, tasks_coarse=4, fine_seconds=fine, coarse_seconds=coarse,
+                                seconds_per_task=per_task)
+    print(f"\nscheduling: 256 tasks {statistics.median(fine):.2f} s, 4 tasks {statistics.median(coarse):.2f} s: "
+          f"{per_task * 1e3:.2f} ms of worker time per task ({CORES} workers)")
+
+
+def test_packing_once_per_worker(benchmark: Any) -> None:
+    """A task of the default size (the most blocks a task takes is TASK_BLOCKS; 10^8 rounds on two
+    workers gives 3,052 blocks a task) with the tables from the worker's cache, and with them
+    packed again (what a task would pay without the cache)."""
+    from paigow.distributed import task_ranges
+
+    r = task_ranges(10**8, CORES)[0]
+    warm: list[float] = []
+    cold: list[float] = []
+
+    def pair() -> None:
+        t, a = _timed(lambda: simulate_blocks(10**8, 5, r))
+        warm.append(t)
+        simulation._PACKED.clear()
+        t, b = _timed(lambda: simulate_blocks(10**8, 5, r))
+        cold.append(t)
+        assert a == b
+
+    benchmark.group = GROUP
+    benchmark.pedantic(pair, rounds=3, iterations=1, warmup_rounds=1)
+    pack = statistics.median(cold) - statistics.median(warm)
+    start = time.perf_counter()
+    for _ in range(5):
+        simulation._PACKED.clear()
+        simulation._seat_tables("equilibrium", "player")
+        simulation._seat_tables("equilibrium", "banker")
+    tables = (time.perf_counter() - start) / 5
+    benchmark.extra_info.update(task_blocks=len(r), warm_seconds=warm, cold_seconds=cold,
+                                pack_seconds=tables)
+    print(f"\na task of {len(r)} blocks: {statistics.median(warm):.3f} s with cached tables, "
+          f"{statistics.median(cold):.3f} s packing them again (+{pack / statistics.median(warm):.1%}); "
+          f"packing both seats alone {tables * 1e3:.1f} ms")

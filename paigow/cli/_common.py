@@ -1,0 +1,194 @@
+"""What the ``paigow`` subcommands share: the ``--commission`` option, reading four tiles,
+writing JSON.
+
+Kept light (no numpy, no engine layer): every subcommand imports it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+from collections.abc import Sequence
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from paigow.tiles import Tile
+
+__all__ = ["add_commission", "commission", "commission_argv", "four_tiles", "write_json", "positive_int",
+           "strategy_arg", "STRATEGY_HELP", "check_output"]
+
+# a word that reads as a number (0.05, 1/20, 5%, 1e-2) is taken as the rate after --commission;
+# two pip digits (66, 12) are a tile, so `advise --commission 66 11 45 24` keeps its four tiles
+_NUMBER = re.compile(r"^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?(/\d+)?%?$")
+_PIPS = re.compile(r"^[1-6][1-6]$")
+
+
+def add_commission(parser: argparse.ArgumentParser, absent: str = "no commission") -> None:
+    """Add ``--commission [RATE]`` to ``parser``: the flag alone is the regulation's 5%
+    (Portaria 58/91/M); RATE is ``0.05``, ``1/20`` or ``5%``. Left out, it is ``None`` (the help
+    says what that means: ``absent``). Read it with :func:`commission`."""
+    from paigow.commission import COMMISSION
+
+    parser.add_argument(
+        "--commission", nargs="?", const=str(COMMISSION), default=None, metavar="RATE",
+        help=f"take commission from wins: the flag alone is 5%% (Portaria 58/91/M), or give a rate "
+        f"such as 0.05, 1/20 or 5%% (default: {absent})",
+    )
+
+
+def commission(args: argparse.Namespace) -> Fraction | None:
+    """The rate ``--commission`` gave, exact (``None`` when it was not given and has no default).
+
+    A rate that does not parse or lies outside [0, 1) is
+    :class:`~paigow.errors.InvalidOptionError` (codes ``commission.syntax``, ``commission.range``).
+    """
+    text = getattr(args, "commission", None)
+    if text is None:
+        return None
+    from paigow.commission import rate
+
+    return rate(text)
+
+
+def commission_argv(argv: Sequence[str]) -> list[str]:
+    """``argv`` with a bare ``--commission`` made explicit where the next word is not a rate.
+
+    ``--commission`` takes an optional RATE; argparse would take any next word as that rate
+    (``advise --commission 天 地 人 鹅`` would lose a tile), so a next word that does not read as
+    a number keeps its place and the flag stands for 5%.
+
+    >>> commission_argv(["advise", "--commission", "6-6", "1-1"])
+    ['advise', '--commission=1/20', '6-6', '1-1']
+    >>> commission_argv(["settle", "--commission", "4%", "-"])
+    ['settle', '--commission', '4%', '-']
+    """
+    from paigow.commission import COMMISSION
+
+    out = list(argv)
+    for i, word in enumerate(out):
+        if word == "--":
+            break
+        if word == "--commission" and i + 1 < len(out):
+            nxt = out[i + 1].strip()
+            if not _NUMBER.match(nxt) or _PIPS.match(nxt):
+                out[i] = f"--commission={COMMISSION}"
+    return out
+
+
+def four_tiles(words: Sequence[str]) -> "tuple[Tile, Tile, Tile, Tile]":
+    """Four tiles from the command line: separate words (``天 地 杂九 至尊``) or one quoted
+    argument (``"天 地 杂九 至尊"``), or any mix; nothing given is a clear error.
+
+    >>> four_tiles(["天 地", "杂九", "至尊"])
+    (Tile(6, 6), Tile(1, 1), Tile(4, 5), Tile(2, 4))
+    >>> four_tiles([""])
+    Traceback (most recent call last):
+    ...
+    paigow.errors.InvalidHandError: no tiles given: name four tiles, e.g. '天 地 杂九 至尊' or '6-6 1-1 4-5 2-4'
+    """
+    from paigow.errors import InvalidHandError
+    from paigow.tiles import parse_tiles
+
+    text = " ".join(words)
+    if not text.split():
+        raise InvalidHandError("no tiles given: name four tiles, e.g. '天 地 杂九 至尊' or '6-6 1-1 4-5 2-4'",
+                               code="hand.empty")
+    t = parse_tiles(text, count=4)
+    return (t[0], t[1], t[2], t[3])
+
+
+def write_json(data: object) -> None:
+    """Print ``data`` as indented JSON: Chinese as is where standard output can encode it, as
+    ``\\u`` escapes (still the same JSON) where it cannot."""
+    from paigow._text import shows_chinese
+
+    print(json.dumps(data, ensure_ascii=not shows_chinese(), indent=2))
+
+
+def positive_int(text: str) -> int:
+    """An argparse type: a whole number of at least 1."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
+    return value
+
+
+STRATEGY_HELP = ("equilibrium (default), max-back, the directory or equilibrium.npy that 'paigow solve' "
+                 "wrote, or a .npy (35960, 3) table")
+
+
+def strategy_arg(text: str, seat: str) -> Any:
+    """A strategy named on the command line, for ``seat``: a name, or a table read from a file.
+
+    A file is what ``paigow solve`` writes (its directory, or the ``equilibrium.npy`` or
+    ``equilibrium.json`` in it:
+    both seats' type strategies, of which ``seat``'s is taken) or a ``.npy`` holding a
+    (35960, 3) hand table. An unreadable file is
+    :class:`~paigow.errors.InvalidStrategyError` (code ``strategy.file``).
+    """
+    import pathlib
+
+    from paigow.errors import InvalidStrategyError
+    from paigow.strategies import STRATEGY_NAMES
+
+    if text in STRATEGY_NAMES:
+        return text
+    path = pathlib.Path(text)
+    if path.is_dir():
+        path = path / "equilibrium.npy"
+    elif path.suffix == ".json":
+        path = path.with_suffix(".npy")  # the record solve writes beside the table
+    elif path.suffix != ".npy":
+        return text  # the engine says what is wrong with the name
+    import numpy as np
+
+    try:
+        data = np.load(path, allow_pickle=False)
+    except (OSError, ValueError, EOFError) as e:
+        reason = e.strerror if isinstance(e, OSError) and e.strerror else str(e) or "not a .npy file"
+        raise InvalidStrategyError(f"cannot read a strategy table from {text!r}: {reason}",
+                                   code="strategy.file") from None
+    if not isinstance(data, np.ndarray) or data.dtype.kind not in "fiu":
+        raise InvalidStrategyError(f"{text!r} holds no real-number table (dtype {getattr(data, 'dtype', None)})",
+                                   code="strategy.file")
+    from paigow.advice import _to_hands, _types
+    from paigow.strategies import HAND_COUNT, SEATS, check_table
+
+    n = _types().n
+    if data.shape == (2, n, 3):
+        sigma = np.asarray(data[SEATS.index(seat)], dtype=np.float64)
+        if not np.isfinite(sigma).all() or (sigma < 0).any() or not np.allclose(sigma.sum(axis=1), 1.0, atol=1e-9):
+            raise InvalidStrategyError(f"{text!r}: the {seat}'s strategy has a row that is not probabilities",
+                                       code="strategy.file")
+        return check_table(_to_hands(sigma), text)
+    if data.shape == (HAND_COUNT, 3):
+        return check_table(data, text)
+    raise InvalidStrategyError(f"{text!r} holds an array of shape {data.shape}: a strategy file is what 'paigow "
+                               f"solve' writes, shape (2, {n}, 3), or a ({HAND_COUNT}, 3) table", code="strategy.file")
+
+
+def check_output(directory: "str | None | Any") -> None:
+    """Refuse an output directory inside the installed package (``paigow solve`` never writes
+    the shipped data: code ``output.package``) or one that is a file (``output.write``);
+    ``None`` is the current directory."""
+    import pathlib
+
+    import paigow
+    from paigow.errors import InvalidOptionError
+
+    out = pathlib.Path.cwd() if directory is None else pathlib.Path(directory)
+    package = pathlib.Path(paigow.__file__).resolve().parent
+    try:
+        out.resolve().relative_to(package)
+    except ValueError:
+        pass
+    else:
+        raise InvalidOptionError(f"solve writes where --output says, never into the installed package: "
+                                 f"{str(out)!r} is in {str(package)!r}", code="output.package")
+    if out.exists() and not out.is_dir():
+        raise InvalidOptionError(f"--output {str(out)!r} is a file: give a directory", code="output.write")

@@ -1,0 +1,203 @@
+"""Simulation past one machine: the blocks of one run on a Dask cluster, with the same numbers.
+
+``paigow.simulate(rounds, seed, ..., cluster=...)`` cuts the run into ranges of whole blocks
+(:func:`paigow.simulation.simulate_blocks`), sends one task per range to the cluster's workers,
+adds the integer counters as the tasks finish and returns the :class:`SimulationResult` that
+``simulate`` gives on one machine, bit for bit: every block has its own generator seeded from
+(seed, block), and the counts are integers, so neither the partition, the order of completion,
+the number of workers nor a task run twice after a worker died changes anything.
+
+* **Tasks** are chosen from the round count: about four per worker thread, at most
+  :data:`TASK_BLOCKS` blocks (2**25 rounds, a few seconds of one core) and at least
+  :data:`MIN_TASK_BLOCKS` (unless the run is shorter). Each task runs the kernel on one thread
+  (``threads`` sets another number: the threads of one task).
+* **Tables** are packed once per worker process (a cache keyed by the strategy's digest): a
+  named strategy travels as its name, a caller's table is scattered to the cluster once.
+* **Checks.** Every task returns the paigow version of its worker and the digest of each table
+  it used; a part from a worker with another version or another table is refused
+  (:class:`~paigow.errors.InvalidSimulationError`, codes ``simulation.worker_version`` and
+  ``simulation.worker_strategy``) and the run's other tasks are cancelled: nothing is merged.
+* **Ctrl-C** (or any error) cancels the run's tasks on the cluster.
+
+Dask is imported only here, when a cluster is used (``pip install 'macau-table-games[distributed]'``);
+docs/distributed.md says how to start a cluster.
+"""
+
+from __future__ import annotations
+
+import time
+import uuid
+from typing import Any
+
+from paigow.errors import InvalidSimulationError
+from paigow.simulation import (
+    BLOCK,
+    BlockCounts,
+    Progress,
+    SimulationResult,
+    StrategyLike,
+    _blocks,
+    _check_commission,
+    _check_rounds,
+    _check_seed,
+    _check_threads,
+    _merge,
+    _seat_tables,
+    _version,
+)
+
+__all__ = ["simulate_on", "task_ranges", "TASK_BLOCKS", "MIN_TASK_BLOCKS"]
+
+TASK_BLOCKS = 8192
+"""Most blocks in one task: 2**25 rounds, a few seconds of one core."""
+
+MIN_TASK_BLOCKS = 64
+"""Fewest blocks in one task (unless the run is shorter): 262,144 rounds, tens of milliseconds."""
+
+_TASKS_PER_THREAD = 4
+
+
+def task_ranges(rounds: int, slots: int = 1, task_blocks: int | None = None) -> list[range]:
+    """The block ranges of a run of ``rounds`` rounds, one per task, for a cluster with
+    ``slots`` worker threads: about four tasks per thread, each of ``MIN_TASK_BLOCKS`` to
+    ``TASK_BLOCKS`` blocks; or ``task_blocks`` blocks each when given.
+
+    >>> task_ranges(10**6, slots=2)
+    [range(0, 64), range(64, 128), range(128, 192), range(192, 245)]
+    >>> len(task_ranges(10**8, slots=2)), len(task_ranges(10**11, slots=2))
+    (8, 2981)
+    """
+    blocks = -(-rounds // BLOCK)
+    if task_blocks is None:
+        per = -(-blocks // (_TASKS_PER_THREAD * max(1, slots)))
+        task_blocks = min(TASK_BLOCKS, max(MIN_TASK_BLOCKS, per))
+    return [range(b, min(b + task_blocks, blocks)) for b in range(0, blocks, task_blocks)]
+
+
+def _run_task(rounds: int, seed: int, blocks: range, player: Any, banker: Any,
+              threads: int) -> tuple[BlockCounts, str]:
+    """One task, on a worker: the part of ``blocks`` and the worker's address. A strategy comes
+    as its name or as (digest, table); the packed tables are cached in the worker process."""
+    ptables = _worker_tables(player, "player")
+    btables = _worker_tables(banker, "banker")
+    part = _blocks(rounds, seed, blocks, _name(player), _name(banker), ptables, btables, threads)
+    try:
+        from distributed import get_worker
+
+        where = str(get_worker().address)
+    except (ImportError, ValueError):  # pragma: no cover - run outside a worker
+        where = "?"
+    return part, where
+
+
+def _worker_tables(spec: Any, seat: str) -> Any:
+    if isinstance(spec, str):
+        return _seat_tables(spec, seat)
+    digest, table = spec
+    return _seat_tables(table, seat, digest)
+
+
+def _name(spec: Any) -> str:
+    return spec if isinstance(spec, str) else "table"
+
+
+def _client(cluster: Any) -> tuple[Any, bool]:
+    """A ``distributed.Client`` for ``cluster`` and whether this call opened it (and closes it)."""
+    try:
+        import distributed
+    except ImportError:
+        raise ImportError("a cluster needs Dask: pip install 'macau-table-games[distributed]'") from None
+    Client: Any = distributed.Client  # untyped in distributed
+    if isinstance(cluster, Client):
+        return cluster, False
+    if isinstance(cluster, str) or hasattr(cluster, "scheduler_address"):
+        try:
+            return Client(cluster, set_as_default=False), True
+        except (OSError, TimeoutError) as e:
+            raise InvalidSimulationError(f"cannot reach the Dask scheduler at {cluster!r}: {e}",
+                                         code="simulation.scheduler") from None
+    raise TypeError(f"cluster must be None, a distributed.Client, a Dask cluster or a scheduler "
+                    f"address like 'tcp://host:8786', not {cluster!r}")
+
+
+def simulate_on(cluster: Any, rounds: int, seed: int | None = None, player: StrategyLike = "equilibrium",
+                banker: StrategyLike = "equilibrium", commission: bool | float = False,
+                threads: int | None = None, progress: Progress | None = None,
+                task_blocks: int | None = None) -> SimulationResult:
+    """``simulate(rounds, seed, player, banker, commission, threads, progress, cluster=cluster)``:
+    the run on a Dask cluster. ``threads``: threads per task (default 1); ``task_blocks``: blocks
+    per task (default: from the round count, see :func:`task_ranges`). The result's ``threads``
+    is the cluster's worker threads times the threads per task.
+    """
+    n = _check_rounds(rounds)
+    s = _check_seed(seed)
+    rate = _check_commission(commission)
+    t = 1 if threads is None else _check_threads(threads)
+    if progress is not None and not callable(progress):
+        raise TypeError(f"progress must be a callable (done, total) or None, not {progress!r}")
+    if task_blocks is not None and (isinstance(task_blocks, bool) or not isinstance(task_blocks, int)):
+        raise TypeError(f"task_blocks must be an integer or None, not {task_blocks!r}")
+    if task_blocks is not None and task_blocks < 1:
+        raise InvalidSimulationError(f"task_blocks must be at least 1, not {task_blocks!r}")
+    pdigest = _seat_tables(player, "player")[0]  # checks the strategies before connecting
+    bdigest = _seat_tables(banker, "banker")[0]
+    version = _version()
+
+    client, owned = _client(cluster)
+    futures: list[Any] = []
+    try:
+        start = time.perf_counter()
+        slots = max(1, sum(client.nthreads().values()))
+        pspec = _ship(client, player, pdigest)
+        bspec = _ship(client, banker, bdigest)
+        run = uuid.uuid4().hex[:12]
+        futures = [client.submit(_run_task, n, s, r, pspec, bspec, t, key=f"paigow-blocks-{run}-{r.start}",
+                                 pure=False)
+                   for r in task_ranges(n, slots, task_blocks)]
+        parts: list[BlockCounts] = []
+        done = 0
+        import distributed
+
+        as_completed: Any = distributed.as_completed
+        for batch in as_completed(futures, loop=client.loop, with_results=True).batches():
+            for future, (part, where) in batch:
+                _check_part(part, where, version, pdigest, bdigest)
+                parts.append(part)
+                future.release()
+                done += part.block_rounds
+            if progress is not None:
+                progress(done, n)
+        result = _merge(parts, rate)
+        seconds = time.perf_counter() - start
+    except BaseException:
+        if futures:
+            client.cancel(futures)
+        raise
+    finally:
+        if owned:
+            client.close()
+    import dataclasses
+
+    return dataclasses.replace(result, seconds=seconds, threads=slots * t)
+
+
+def _ship(client: Any, strategy: StrategyLike, digest: str) -> Any:
+    """A strategy as tasks take it: its name, or (digest, the table scattered to the cluster)."""
+    if isinstance(strategy, str):
+        return strategy
+    from paigow.strategies import check_table
+
+    return (digest, client.scatter(check_table(strategy), hash=False))
+
+
+def _check_part(part: BlockCounts, where: str, version: str, pdigest: str, bdigest: str) -> None:
+    if part.version != version:
+        raise InvalidSimulationError(
+            f"worker {where} runs paigow {part.version!r}, this process {version!r}: its part is refused "
+            f"(every worker needs the same package version)", code="simulation.worker_version")
+    for seat, got, want in (("player", part.player_digest, pdigest), ("banker", part.banker_digest, bdigest)):
+        if got != want:
+            raise InvalidSimulationError(
+                f"worker {where} used another {seat} table (digest {got[:12]}, here {want[:12]}): its "
+                f"part is refused (every worker needs the same package and strategy files)",
+                code="simulation.worker_strategy")

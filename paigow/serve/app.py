@@ -1,0 +1,389 @@
+"""The FastAPI application: ``create_app(db_path)``."""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import json
+import pathlib
+import time
+from collections.abc import Awaitable, Callable, Iterator, MutableMapping
+from typing import Annotated, Any
+
+import numpy as np
+from fastapi import Depends, FastAPI, Path, Query, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import FileResponse, JSONResponse, Response
+from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
+from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+import pcc
+from paigow.errors import PaigowError
+from paigow.serve import models as m
+from paigow.serve.errors import (
+    RequestTooLargeError,
+    ServiceError,
+    TokenError,
+    UnknownRoundError,
+    UnknownTableError,
+)
+from paigow.serve.journal import Journal, TableEntry
+from paigow.tiles import FACES, deck_indices, parse_tiles
+
+__all__ = ["create_app", "MAX_BODY"]
+
+MAX_BODY = 1 << 20
+"""Bytes in one request body (1 MiB); a larger body is refused with 413."""
+
+STATIC = pathlib.Path(__file__).parent / "static"
+Scope = MutableMapping[str, Any]
+Message = MutableMapping[str, Any]
+Receive = Callable[[], Awaitable[Message]]
+Send = Callable[[Message], Awaitable[None]]
+
+
+class BodyLimit:
+    """ASGI middleware: refuse a request body over ``limit`` bytes with 413 before the app sees it."""
+
+    def __init__(self, app: Callable[[Scope, Receive, Send], Awaitable[None]], limit: int) -> None:
+        self.app = app
+        self.limit = limit
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        for k, v in scope.get("headers", ()):
+            if k == b"content-length" and (not v.isdigit() or int(v) > self.limit):
+                await _too_large(self.limit, send)
+                return
+        chunks: list[bytes] = []
+        size = 0
+        more = True
+        while more:
+            msg = await receive()
+            if msg["type"] != "http.request":
+                await self.app(scope, _replay([msg]), send)
+                return
+            body = msg.get("body", b"")
+            size += len(body)
+            if size > self.limit:
+                await _too_large(self.limit, send)
+                return
+            chunks.append(body)
+            more = msg.get("more_body", False)
+        await self.app(scope, _replay([{"type": "http.request", "body": b"".join(chunks), "more_body": False}],
+                                      receive), send)
+
+
+def _replay(msgs: list[Message], then: Receive | None = None) -> Receive:
+    async def receive() -> Message:
+        if msgs:
+            return msgs.pop(0)
+        if then is not None:
+            return await then()
+        return {"type": "http.disconnect"}
+    return receive
+
+
+async def _too_large(limit: int, send: Send) -> None:
+    e = RequestTooLargeError(f"the request body is over {limit} bytes")
+    body = json.dumps(e.to_dict()).encode()
+    await send({"type": "http.response.start", "status": 413,
+                "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]})
+    await send({"type": "http.response.body", "body": body})
+
+
+_bearer = HTTPBearer(auto_error=False, description="the token returned when the table was created")
+TableId = Annotated[str, Path(max_length=64)]
+Cred = Annotated[HTTPAuthorizationCredentials | None, Depends(_bearer)]
+Number = Annotated[int, Path(ge=1, le=1 << 31)]
+IfSeq = Annotated[int | None, Query(description="refuse with 409 unless the table is at this seq")]
+Bets = Annotated[list[str] | None, Query(max_length=100)]
+
+
+@contextlib.contextmanager
+def _timing(response: Response, name: str) -> Iterator[None]:
+    """Time the block into the response's ``Server-Timing`` header: the CPU time of this thread
+    in milliseconds (so time spent waiting for the GIL under load is not counted)."""
+    t0 = time.thread_time()
+    try:
+        yield
+    finally:
+        response.headers["Server-Timing"] = f"{name};dur={1e3 * (time.thread_time() - t0):.3f}"
+
+
+def _status(e: Exception) -> int:
+    if isinstance(e, ServiceError):
+        return e.status
+    if isinstance(e, (PaigowError, pcc.PccError)):
+        return 400
+    return 422  # a TypeError: a value of the wrong type reached the engine
+
+
+def _error(e: Exception) -> JSONResponse:
+    if isinstance(e, (PaigowError, pcc.PccError)):
+        body = e.to_dict()
+    else:
+        body = {"code": "request.type", "message": str(e)}
+    headers = {"WWW-Authenticate": "Bearer"} if isinstance(e, TokenError) else None
+    return JSONResponse(body, status_code=_status(e), headers=headers)
+
+
+ERRORS: dict[int | str, dict[str, Any]] = {
+    400: {"model": m.ErrorBody, "description": "the engine refused the input: its error code and message"},
+    422: {"model": m.ErrorBody, "description": "the request does not match the schema"},
+}
+TABLE_ERRORS: dict[int | str, dict[str, Any]] = {
+    **ERRORS,
+    401: {"model": m.ErrorBody, "description": "missing or wrong bearer token"},
+    404: {"model": m.ErrorBody, "description": "no such table or round"},
+    409: {"model": m.ErrorBody, "description": "the table has moved on (if_seq)"},
+}
+
+
+# -- the engine's JSON ------------------------------------------------------------------------------
+def _hand(h: Any) -> dict[str, Any]:
+    return {"tiles": [str(t) for t in h.tiles], "name_zh": h.name_zh, "name_en": h.name_en,
+            "category": h.category.name.lower(), "points": h.points, "rank": h.rank}
+
+
+def _advice(tiles: Any, seat: str, against: str, commission: bool) -> dict[str, Any]:
+    from paigow.advice import OPPONENT_HANDS, advise
+
+    a = advise(tiles, seat=seat, against=against, commission=commission)
+    return {
+        "tiles": [str(t) for t in a.tiles], "seat": a.seat, "against": a.against, "commission": a.commission,
+        "opponent_hands": OPPONENT_HANDS, "best": a.best, "mixed": a.mixed,
+        "settings": [{"text": str(o.setting), "front": _hand(o.setting.front), "back": _hand(o.setting.back),
+                      "wins": o.wins, "pushes": o.pushes, "losses": o.losses, "value": o.value,
+                      "equilibrium_probability": o.probability} for o in a.options],
+    }
+
+
+@functools.lru_cache(maxsize=8)
+def _game_value(player: str, banker: str) -> dict[str, Any]:
+    from paigow.advice import game_value
+
+    v = game_value(player, banker)
+    return {"player": player, "banker": banker, "win": v.win, "push": v.push, "lose": v.lose, "ev": v.ev}
+
+
+def create_app(db: str = "paigow.db", *, max_body: int = MAX_BODY) -> FastAPI:
+    """The service on the journal at ``db`` (an SQLite file, created if missing): every table in
+    it is rebuilt by replaying its journal before the first request."""
+    journal = Journal(db)
+    app = FastAPI(
+        title="paigow serve",
+        version=_version(),
+        description="Pai Gow (牌九) advice, settlement and the dealer's table; Fish-Prawn-Crab (鱼虾蟹) odds and "
+                    "settlement. Every error is JSON with a stable `code` (docs/errors.md).",
+    )
+    app.state.journal = journal
+    app.router.add_event_handler("shutdown", journal.close)
+    app.add_middleware(BodyLimit, limit=max_body)
+
+    @app.exception_handler(PaigowError)
+    async def _paigow(_: Request, e: PaigowError) -> JSONResponse:
+        return _error(e)
+
+    @app.exception_handler(pcc.PccError)
+    async def _pcc(_: Request, e: pcc.PccError) -> JSONResponse:
+        return _error(e)
+
+    @app.exception_handler(TypeError)
+    async def _type(_: Request, e: TypeError) -> JSONResponse:
+        return _error(e)
+
+    @app.exception_handler(RequestValidationError)
+    async def _invalid(_: Request, e: RequestValidationError) -> JSONResponse:
+        errs = [{"loc": list(x.get("loc", ())), "msg": str(x.get("msg", "")), "type": str(x.get("type", ""))}
+                for x in e.errors()]
+        code = "batch.too_large" if any(x["type"] == "too_long" and "hands" in x["loc"] for x in errs) else "request.invalid"
+        first = errs[0] if errs else {"loc": [], "msg": "invalid request"}
+        where = ".".join(str(p) for p in first["loc"])
+        return JSONResponse({"code": code, "message": f"{where}: {first['msg']}", "errors": errs}, status_code=422)
+
+    @app.exception_handler(Exception)
+    async def _defect(_: Request, e: Exception) -> JSONResponse:  # a defect: the tests find none
+        return JSONResponse({"code": "internal", "message": f"{type(e).__name__}: {e}"}, status_code=500)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def _http(_: Request, e: StarletteHTTPException) -> JSONResponse:
+        code = {404: "route.unknown", 405: "route.method"}.get(e.status_code, f"http.{e.status_code}")
+        return JSONResponse({"code": code, "message": str(e.detail)}, status_code=e.status_code,
+                            headers=getattr(e, "headers", None))
+
+    # -- the page -------------------------------------------------------------------------------
+    @app.get("/", include_in_schema=False)
+    def page() -> FileResponse:
+        return FileResponse(STATIC / "index.html")
+
+    app.mount("/static", StaticFiles(directory=STATIC), name="static")
+
+    # -- reference --------------------------------------------------------------------------------
+    @app.get("/v1/health", response_model=m.Health, tags=["service"])
+    def health() -> dict[str, Any]:
+        return {"status": "ok", "tables": len(journal.tables()), "version": _version()}
+
+    @app.get("/v1/tiles", response_model=list[m.TileOut], tags=["paigow"])
+    def tiles() -> list[dict[str, Any]]:
+        """The 21 faces, strongest first, with their names, rank, points and copies (Table 1)."""
+        return [{"pips": str(t), "name_zh": t.name_zh, "name_en": t.name_en, "rank": t.rank, "points": t.points,
+                 "copies": t.copies} for t in FACES]
+
+    @app.post("/v1/settings", response_model=m.SettingsOut, responses=ERRORS, tags=["paigow"])
+    def settings_(body: m.TilesIn) -> dict[str, Any]:
+        """The three settings of four tiles (ab|cd, ac|bd, ad|bc), each arranged by the dealer rule."""
+        from paigow.settings import settings
+
+        t = parse_tiles(body.tiles, count=4)
+        return {"tiles": [str(x) for x in t],
+                "settings": [{"text": str(s), "front": _hand(s.front), "back": _hand(s.back)} for s in settings(t)]}
+
+    @app.post("/v1/advice", response_model=m.AdviceOut, responses=ERRORS, tags=["paigow"])
+    def advice(body: m.AdviceIn, response: Response) -> dict[str, Any]:
+        """Exact values of the three settings of four tiles against the 20,475 hands the other side
+        can hold, that side setting by a named strategy."""
+        with _timing(response, "engine"):
+            return _advice(body.tiles, body.seat, body.against, body.commission)
+
+    @app.post("/v1/advice/batch", response_model=m.AdviceBatchOut, responses=ERRORS, tags=["paigow"])
+    def advice_batch(body: m.AdviceBatchIn, response: Response) -> Response:
+        """Advice for up to 1,000 hands (``ADVICE_BATCH_MAX``); the first bad hand refuses the batch."""
+        with _timing(response, "engine"):
+            out = {"results": [_advice(h, body.seat, body.against, body.commission) for h in body.hands]}
+        # built to the schema above (the fuzz tests check it); sent without validating it again
+        return JSONResponse(out, headers={"Server-Timing": response.headers["Server-Timing"]})
+
+    @app.post("/v1/best-settings", response_model=m.BestSettingsOut, responses=ERRORS, tags=["paigow"])
+    def best_settings_(body: m.BestSettingsIn, response: Response) -> Response:
+        """The setting each of up to 10,000 hands (``BEST_BATCH_MAX``) takes under a strategy (for a
+        mixed hand, its most likely setting)."""
+        from paigow.advice import best_settings
+        from paigow.settings import settings
+
+        with _timing(response, "engine"):
+            parsed = [parse_tiles(h, count=4) for h in body.hands]
+            best: list[int] = []
+            if parsed:
+                idx = np.array([deck_indices(t) for t in parsed], dtype=np.int64)
+                best = best_settings(idx, seat=body.seat, strategy=body.strategy).tolist()
+            out = {"best": best, "settings": [str(settings(t)[b]) for t, b in zip(parsed, best)]}
+        return JSONResponse(out, headers={"Server-Timing": response.headers["Server-Timing"]})
+
+    @app.post("/v1/game-value", response_model=m.GameValueOut, responses=ERRORS, tags=["paigow"])
+    def game_value_(body: m.GameValueIn) -> dict[str, Any]:
+        """Exact win/push/lose shares over all 736,281,000 pairings of two strategies."""
+        return _game_value(body.player, body.banker)
+
+    @app.get("/v1/pcc/odds", response_model=list[m.PccOdds], responses=ERRORS, tags=["pcc"])
+    def pcc_odds(bet: Bets = None) -> list[dict[str, Any]]:
+        """Exact odds of Fish-Prawn-Crab bets (every spot when none is named)."""
+        rows = tuple(pcc.odds(pcc.Spot.parse(s)) for s in bet) if bet else pcc.odds_table()
+        return pcc.table_as_json(rows)
+
+    @app.post("/v1/pcc/settle", response_model=m.PccSettleOut, responses=ERRORS, tags=["pcc"])
+    def pcc_settle(body: m.PccSettleIn) -> dict[str, Any]:
+        """Settle a slip of Fish-Prawn-Crab bets against a roll (after any void rolls)."""
+        rnd = pcc.Round(body.ruleset)
+        for text in body.bets:
+            rnd.verify_place(text)
+        for text in body.bets:
+            rnd.place(text)
+        for reason in body.voids:
+            rnd.void_roll(reason)
+        s = rnd.settle(body.roll)
+        r = s.roll
+        return {
+            "ruleset": str(rnd.ruleset), "voids": [str(v.reason) for v in rnd.voids],
+            "roll": {"text": str(r), "dice": [str(f) for f in r.dice], "numbers": list(r.numbers), "total": r.total},
+            "lines": [{"ticket": x.ticket, "bet": str(x.bet), "spot": str(x.bet.spot), "stake": x.stake, "won": x.won,
+                       "odds": x.odds, "paid": x.paid, "returned": x.returned, "net": x.net} for x in s.lines],
+            "totals": {"staked": s.staked, "paid": s.paid, "returned": s.returned, "player_net": s.player_net,
+                       "house_result": s.house_result},
+        }
+
+    # -- tables -----------------------------------------------------------------------------------
+
+    def table_entry(tid: str) -> TableEntry:
+        e = journal.entry(tid)
+        if e is None:
+            raise UnknownTableError(f"no table {tid!r}")
+        return e
+
+    def check(e: TableEntry, cred: HTTPAuthorizationCredentials | None, write: bool) -> None:
+        if not write and e.public:
+            return
+        if cred is None:
+            raise TokenError(f"table {e.id!r} needs its bearer token (Authorization: Bearer ...)")
+        if not journal.check_token(e.id, cred.credentials):
+            raise TokenError(f"wrong token for table {e.id!r}")
+
+    @app.post("/v1/tables", response_model=m.TableCreated, status_code=201, responses=ERRORS, tags=["tables"])
+    def create_table(body: m.TableIn) -> dict[str, Any]:
+        """Open a table (a Session of rounds). The response carries the table's bearer token, this once;
+        the service keeps only its SHA-256."""
+        config: dict[str, Any] = {"banker": body.banker}
+        if body.players is not None:
+            config["players"] = list(body.players)
+        if body.house_stake is not None:
+            config["house_stake"] = body.house_stake
+        if body.options is not None:
+            config["options"] = body.options.model_dump(exclude_none=True)
+        tid, token = journal.create(config, public=body.public, seed=body.seed)
+        e = journal.entry(tid)
+        assert e is not None
+        return {"id": tid, "token": token, "public": e.public, "state": e.table.view()}
+
+    @app.get("/v1/tables/{tid}", response_model=m.TableState, responses=TABLE_ERRORS, tags=["tables"])
+    def read_table(tid: TableId, cred: Cred) -> dict[str, Any]:
+        """The table's state (needs the token unless the table is public)."""
+        e = table_entry(tid)
+        check(e, cred, write=False)
+        with e.lock:
+            return e.table.view()
+
+    @app.post("/v1/tables/{tid}/actions", response_model=m.ActionOut, responses=TABLE_ERRORS, tags=["tables"])
+    def act(tid: TableId, cred: Cred, action: m.Action, response: Response, if_seq: IfSeq = None) -> dict[str, Any]:
+        """Perform one action of the Round/Session procedure. It is in the journal before this answers;
+        a refused action changes nothing and answers with the engine's error."""
+        from paigow.serve.errors import ConflictError
+
+        e = table_entry(tid)
+        check(e, cred, write=True)
+        data = action.model_dump(exclude_none=True)
+        with e.lock:
+            if if_seq is not None and if_seq != e.table.seq:
+                raise ConflictError(f"table {tid!r} is at seq {e.table.seq}, not {if_seq}")
+            t0 = time.perf_counter()
+            result = journal.act(e, data)
+            t1 = time.perf_counter()
+            c1 = time.thread_time()
+            view = e.table.view()
+            # the engine's CPU time (the action and the state) and the journal's wall time (the commit)
+            engine = time.thread_time() - c1 + e.engine_seconds
+            response.headers["Server-Timing"] = (f"engine;dur={1e3 * engine:.3f}, "
+                                                 f"journal;dur={1e3 * (t1 - t0):.3f}")
+            return {"seq": e.table.seq, "action": data["action"], "result": result, "state": view}
+
+    @app.get("/v1/tables/{tid}/rounds/{number}", responses=TABLE_ERRORS, tags=["tables"])
+    def read_round(tid: TableId, number: Number, cred: Cred) -> dict[str, Any]:
+        """The record of finished round ``number`` (1 is the first): ``RoundResult.to_json()``."""
+        e = table_entry(tid)
+        check(e, cred, write=False)
+        with e.lock:
+            history = e.table.session.state.history
+            if number > len(history):
+                raise UnknownRoundError(f"table {tid!r} has {len(history)} finished rounds, not {number}")
+            return history[number - 1].to_json()
+
+    return app
+
+
+def _version() -> str:
+    import paigow
+
+    return str(paigow.__version__)
+

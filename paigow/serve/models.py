@@ -1,0 +1,349 @@
+"""The pydantic models of the HTTP API (requests and responses)."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal, Union
+
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StringConstraints
+
+# documented caps (docs/serve.md)
+ADVICE_BATCH_MAX = 1000
+"""Hands in one ``POST /v1/advice/batch``."""
+BEST_BATCH_MAX = 10_000
+"""Hands in one ``POST /v1/best-settings``."""
+PCC_SLIP_MAX = 1000
+"""Bets on one Fish-Prawn-Crab slip."""
+TEXT_MAX = 200
+"""Characters in one text field (tiles, a bet, a name)."""
+
+Text = Annotated[str, StringConstraints(max_length=TEXT_MAX)]
+TilesText = Annotated[str, StringConstraints(max_length=TEXT_MAX)]
+Tiles = Union[TilesText, Annotated[list[Text], Field(max_length=8)]]
+StrategyName = Literal["equilibrium", "max-back"]
+Seat = Literal["player", "banker"]
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+# -- errors -----------------------------------------------------------------------------------------
+class ErrorBody(_Model):
+    """Every error response: the project error's stable ``code`` and its message."""
+
+    code: str
+    message: str
+    errors: list[dict[str, Any]] | None = None
+
+
+# -- tiles, settings, advice ------------------------------------------------------------------------
+class TileOut(_Model):
+    pips: str
+    name_zh: str
+    name_en: str
+    rank: int
+    points: int
+    copies: int
+
+
+class HandOut(_Model):
+    tiles: list[str]
+    name_zh: str
+    name_en: str
+    category: str
+    points: int
+    rank: int
+
+
+class TilesIn(_Model):
+    tiles: Tiles = Field(description="four tiles: pips (6-6), Chinese (天) or English (Teen) names", examples=["天 地 杂九 至尊"])
+
+
+class SettingOut(_Model):
+    text: str
+    front: HandOut
+    back: HandOut
+
+
+class SettingsOut(_Model):
+    tiles: list[str]
+    settings: list[SettingOut]
+
+
+class AdviceIn(_Model):
+    tiles: Tiles = Field(examples=["天 地 杂九 至尊"])
+    seat: Seat = "player"
+    against: StrategyName = "equilibrium"
+    commission: StrictBool = False
+
+
+class SettingAdvice(_Model):
+    text: str
+    front: HandOut
+    back: HandOut
+    wins: float
+    pushes: float
+    losses: float
+    value: float
+    equilibrium_probability: float | None
+
+
+class AdviceOut(_Model):
+    tiles: list[str]
+    seat: str
+    against: str
+    commission: bool
+    opponent_hands: int
+    best: int
+    mixed: bool
+    settings: list[SettingAdvice]
+
+
+class AdviceBatchIn(_Model):
+    hands: Annotated[list[Tiles], Field(max_length=ADVICE_BATCH_MAX)]
+    seat: Seat = "player"
+    against: StrategyName = "equilibrium"
+    commission: StrictBool = False
+
+
+class AdviceBatchOut(_Model):
+    results: list[AdviceOut]
+
+
+class BestSettingsIn(_Model):
+    hands: Annotated[list[Tiles], Field(max_length=BEST_BATCH_MAX)]
+    seat: Seat = "player"
+    strategy: StrategyName = "equilibrium"
+
+
+class BestSettingsOut(_Model):
+    best: list[int] = Field(description="index into the hand's three settings (ab|cd, ac|bd, ad|bc)")
+    settings: list[str]
+
+
+class GameValueIn(_Model):
+    player: StrategyName = "equilibrium"
+    banker: StrategyName = "equilibrium"
+
+
+class GameValueOut(_Model):
+    player: str
+    banker: str
+    win: float
+    push: float
+    lose: float
+    ev: float
+
+
+# -- Fish-Prawn-Crab --------------------------------------------------------------------------------
+class PccOutcome(_Model):
+    pays: int
+    ways: int
+    probability: str
+
+
+class PccOdds(_Model):
+    bet: str
+    description: str
+    article: str
+    outcomes: list[PccOutcome]
+    win_probability: str
+    expected_return: str
+    house_edge: str
+    house_edge_float: float
+
+
+class PccSettleIn(_Model):
+    bets: Annotated[list[Text], Field(max_length=PCC_SLIP_MAX, examples=[["big=100", "figure:crab=50"]])]
+    roll: Text = Field(examples=["crab prawn coin"])
+    ruleset: Literal["2004", "1996"] = "2004"
+    voids: Annotated[list[Text], Field(max_length=10)] = []
+
+
+class PccLine(_Model):
+    ticket: int
+    bet: str
+    spot: str
+    stake: int
+    won: bool
+    odds: int
+    paid: int
+    returned: int
+    net: int
+
+
+class PccRollOut(_Model):
+    text: str
+    dice: list[str]
+    numbers: list[int]
+    total: int
+
+
+class PccTotals(_Model):
+    staked: int
+    paid: int
+    returned: int
+    player_net: int
+    house_result: int
+
+
+class PccSettleOut(_Model):
+    ruleset: str
+    voids: list[str]
+    roll: PccRollOut
+    lines: list[PccLine]
+    totals: PccTotals
+
+
+# -- tables -----------------------------------------------------------------------------------------
+class OptionsIn(_Model):
+    commission: Text | None = Field(None, examples=["5%"])
+    rounding: Text | None = None
+
+
+class TableIn(_Model):
+    banker: StrictInt = 0
+    players: Annotated[list[Text], Field(max_length=8)] | None = None
+    house_stake: StrictInt | None = None
+    options: OptionsIn | None = None
+    public: StrictBool = Field(False, description="reads without the token")
+    seed: Annotated[StrictInt, Field(ge=0, lt=2**63)] | None = Field(
+        None, description="replay the table's shuffles and dice (default: from the operating system)")
+
+
+Position = StrictInt
+Amount = StrictInt
+
+
+class StartRound(_Model):
+    action: Literal["start_round"]
+    stake: Amount | None = None
+    others_agree: StrictBool | None = None
+
+
+class EndRound(_Model):
+    action: Literal["end_round"]
+
+
+class PassBank(_Model):
+    action: Literal["pass_bank"]
+
+
+class Decline(_Model):
+    action: Literal["decline"]
+
+
+class Accept(_Model):
+    action: Literal["accept"]
+
+
+class SetStake(_Model):
+    action: Literal["set_stake"]
+    amount: Amount
+
+
+class CoBank(_Model):
+    action: Literal["co_bank"]
+    party: Union[Position, Literal["house"]]
+    stake: Amount
+
+
+class PlaceBet(_Model):
+    action: Literal["bet"]
+    position: Position
+    amount: Amount
+    bettor: Text | None = None
+
+
+class Shuffle(_Model):
+    action: Literal["shuffle"]
+
+
+class CutStacks(_Model):
+    action: Literal["cut"]
+    position: Position
+    k: StrictInt
+
+
+class Shake(_Model):
+    action: Literal["shake"]
+    dice: Annotated[list[StrictInt], Field(max_length=8)] | None = Field(None, description="as seen (default: rolled)")
+    void: Literal["tilted", "fallen"] | None = None
+
+
+class DealTiles(_Model):
+    action: Literal["deal"]
+    hands: dict[Annotated[str, StringConstraints(pattern=r"^[0-9]{1,2}$")], Tiles] | None = Field(
+        None, description="the tiles seen dealt, by position (default: deal the stacks)",
+        examples=[{"0": "天 地 人 鹅", "1": "梅 长三 板櫈 虎头"}])
+
+
+class Expose(_Model):
+    action: Literal["expose"]
+    position: Position
+    tile: Text | None = None
+
+
+class SetHand(_Model):
+    action: Literal["set_hand"]
+    position: Position
+    setting: Union[StrictInt, Text] = Field(description="'front | back' or a split 0-2")
+    by: Text | None = None
+
+
+class SetPlayers(_Model):
+    action: Literal["set_players"]
+    strategy: StrategyName | None = None
+
+
+class Settle(_Model):
+    action: Literal["settle"]
+    strategy: StrategyName | None = None
+    banker_strategy: StrategyName | None = None
+
+
+Action = Annotated[
+    Union[StartRound, EndRound, PassBank, Decline, Accept, SetStake, CoBank, PlaceBet, Shuffle, CutStacks,
+          Shake, DealTiles, Expose, SetHand, SetPlayers, Settle],
+    Field(discriminator="action"),
+]
+
+
+class TableState(BaseModel):
+    """A table's state (``round`` is the open round, if any); ``balances`` and ``commission``
+    are totals over the finished rounds and add up to zero."""
+
+    seq: int
+    players: list[str]
+    options: dict[str, str]
+    house_stake: int | None
+    banker: int | None
+    offer: int | None
+    declined: list[int]
+    rounds_banked: int
+    carried: int | None
+    rounds: int
+    turns: list[str]
+    balances: dict[str, int]
+    commission: int
+    round: dict[str, Any] | None
+
+
+class TableCreated(_Model):
+    id: str
+    token: str = Field(description="the bearer token for this table, given this once")
+    public: bool
+    state: TableState
+
+
+class ActionOut(_Model):
+    seq: int
+    action: str
+    result: Any
+    state: TableState
+
+
+class Health(_Model):
+    status: str
+    tables: int
+    version: str

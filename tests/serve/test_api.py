@@ -1,0 +1,343 @@
+"""The HTTP API of ``paigow serve``: each endpoint against the library, errors as JSON with the
+project error's code, the caps and limits, tokens, and the journal across a restart."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import httpx
+import numpy as np
+import pytest
+
+import paigow
+import pcc
+from paigow.serve.models import ADVICE_BATCH_MAX, BEST_BATCH_MAX
+from serve_support import ThreadServer
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def ok(r: httpx.Response, status: int = 200) -> Any:
+    assert r.status_code == status, r.text
+    return r.json()
+
+
+def code(fn: Any, *args: Any, **kwargs: Any) -> str:
+    """The code of the error the library itself raises for this input."""
+    try:
+        fn(*args, **kwargs)
+    except (paigow.PaigowError, pcc.PccError) as e:
+        return e.code
+    raise AssertionError("accepted")  # pragma: no cover
+
+
+def err(r: httpx.Response, status: int, code: str) -> dict[str, Any]:
+    assert r.status_code == status, r.text
+    body = r.json()
+    assert body["code"] == code, body
+    assert isinstance(body["message"], str) and body["message"]
+    return body  # type: ignore[no-any-return]
+
+
+# -- advice, settings, values ---------------------------------------------------------------------
+def test_advice_is_the_librarys(client: httpx.Client) -> None:
+    for seat, against, commission in (("player", "equilibrium", False), ("banker", "max-back", True)):
+        body = ok(client.post("/v1/advice", json={"tiles": "天 地 杂九 至尊", "seat": seat, "against": against,
+                                                   "commission": commission}))
+        a = paigow.advise("天 地 杂九 至尊", seat=seat, against=against, commission=commission)
+        assert body["best"] == a.best and body["mixed"] == a.mixed and body["opponent_hands"] == 20475
+        for got, want in zip(body["settings"], a.options):
+            assert got["text"] == str(want.setting)
+            assert (got["wins"], got["pushes"], got["losses"], got["value"]) == (want.wins, want.pushes, want.losses, want.value)
+            assert got["front"]["name_zh"] == want.setting.front.name_zh
+    # the README's figure: 地牌八 | 天九王 at +0.74281
+    best = ok(client.post("/v1/advice", json={"tiles": ["6-6", "1-1", "4-5", "2-4"]}))
+    assert best["settings"][best["best"]]["back"]["name_zh"] == "天九王"
+    assert round(best["settings"][best["best"]]["value"], 5) == 0.74281
+
+
+def test_advice_errors_carry_the_engines_code(client: httpx.Client) -> None:
+    e = err(client.post("/v1/advice", json={"tiles": "天 地 杂九"}), 400, code(paigow.advise, "天 地 杂九"))
+    assert e["message"] == str(pytest.raises(paigow.PaigowError, paigow.advise, "天 地 杂九").value)
+    for tiles in ("天 地 杂九 龙", "天 天 天 地"):
+        err(client.post("/v1/advice", json={"tiles": tiles}), 400, code(paigow.advise, tiles))
+    err(client.post("/v1/advice", json={"tiles": "天 地 杂九 至尊", "seat": "dealer"}), 422, "request.invalid")
+    err(client.post("/v1/advice", json={"tiles": "天 地 杂九 至尊", "commission": 1}), 422, "request.invalid")
+    err(client.post("/v1/advice", content=b"{not json", headers={"content-type": "application/json"}), 422,
+        "request.invalid")
+    err(client.get("/v1/nothing"), 404, "route.unknown")
+    err(client.get("/v1/advice"), 405, "route.method")
+
+
+def test_advice_batch_and_its_cap(client: httpx.Client) -> None:
+    hands = ["天 地 杂九 至尊", "1-1 1-1 6-6 6-6"]
+    body = ok(client.post("/v1/advice/batch", json={"hands": hands, "against": "max-back"}))
+    assert [r["best"] for r in body["results"]] == [paigow.advise(h, against="max-back").best for h in hands]
+    e = err(client.post("/v1/advice/batch", json={"hands": ["天 地 杂九 至尊"] * (ADVICE_BATCH_MAX + 1)}), 422,
+            "batch.too_large")
+    assert str(ADVICE_BATCH_MAX) in e["message"]
+    err(client.post("/v1/advice/batch", json={"hands": ["天 地 杂九 至尊", "天 地"]}), 400, code(paigow.advise, "天 地"))
+
+
+def test_settings(client: httpx.Client) -> None:
+    body = ok(client.post("/v1/settings", json={"tiles": "天 地 杂九 至尊"}))
+    assert [s["text"] for s in body["settings"]] == [str(s) for s in paigow.settings("天 地 杂九 至尊")]
+    assert body["settings"][1]["back"]["name_en"] == paigow.settings("天 地 杂九 至尊")[1].back.name_en
+
+
+def test_best_settings_for_a_batch(client: httpx.Client) -> None:
+    rng = np.random.default_rng(3)
+    idx = np.array([rng.choice(32, 4, replace=False) for _ in range(500)])
+    hands = [" ".join(str(paigow.DECK[i]) for i in row) for row in idx]
+    body = ok(client.post("/v1/best-settings", json={"hands": hands, "strategy": "max-back"}))
+    want = paigow.best_settings(idx, strategy="max-back").tolist()
+    assert body["best"] == want
+    assert body["settings"][0] == str(paigow.settings(hands[0])[want[0]])
+    assert ok(client.post("/v1/best-settings", json={"hands": []})) == {"best": [], "settings": []}
+    err(client.post("/v1/best-settings", json={"hands": ["天 地 杂九 至尊"] * (BEST_BATCH_MAX + 1)}), 422,
+        "batch.too_large")
+
+
+def test_game_value(client: httpx.Client) -> None:
+    body = ok(client.post("/v1/game-value", json={"player": "max-back", "banker": "max-back"}))
+    v = paigow.game_value("max-back", "max-back")
+    assert (body["win"], body["push"], body["lose"], body["ev"]) == (v.win, v.push, v.lose, v.ev)
+
+
+def test_pcc(client: httpx.Client) -> None:
+    rows = ok(client.get("/v1/pcc/odds", params={"bet": ["small", "triple:any"]}))
+    assert rows == pcc.table_as_json((pcc.odds("small"), pcc.odds("triple:any")))
+    assert len(ok(client.get("/v1/pcc/odds"))) == len(pcc.odds_table())
+    err(client.get("/v1/pcc/odds", params={"bet": "dragon"}), 400, code(pcc.Spot.parse, "dragon"))
+    body = ok(client.post("/v1/pcc/settle", json={"bets": ["big=100", "figure:crab=50"], "roll": "crab prawn coin"}))
+    s = pcc.settle(["big=100", "figure:crab=50"], "crab prawn coin")
+    assert body["totals"]["house_result"] == s.house_result
+    assert [x["net"] for x in body["lines"]] == [x.net for x in s.lines]
+    assert body["totals"]["player_net"] + body["totals"]["house_result"] == 0
+    err(client.post("/v1/pcc/settle", json={"bets": ["big=0"], "roll": "crab prawn coin"}), 400,
+        code(pcc.Round().place, "big=0"))
+    err(client.post("/v1/pcc/settle", json={"bets": ["big=5"], "roll": "crab prawn"}), 400,
+        code(pcc.settle, ["big=5"], "crab prawn"))
+
+
+def test_request_bodies_are_size_limited(client: httpx.Client) -> None:
+    err(client.post("/v1/advice", content=b" " * ((1 << 20) + 1), headers={"content-type": "application/json"}),
+        413, "request.too_large")
+
+    def chunks() -> Any:  # no Content-Length: counted as it arrives
+        for _ in range(20):
+            yield b" " * 65536
+    err(client.post("/v1/advice", content=chunks(), headers={"content-type": "application/json"}), 413,
+        "request.too_large")
+
+
+def test_openapi_and_docs(client: httpx.Client) -> None:
+    spec = ok(client.get("/openapi.json"))
+    paths = set(spec["paths"])
+    for p in ("/v1/advice", "/v1/advice/batch", "/v1/settings", "/v1/best-settings", "/v1/game-value",
+              "/v1/pcc/odds", "/v1/pcc/settle", "/v1/tables", "/v1/tables/{tid}", "/v1/tables/{tid}/actions",
+              "/v1/tables/{tid}/rounds/{number}"):
+        assert p in paths
+    assert spec["components"]["schemas"]["AdviceBatchIn"]["properties"]["hands"]["maxItems"] == ADVICE_BATCH_MAX
+    assert "swagger" in client.get("/docs").text.lower()
+    page = client.get("/")
+    assert page.status_code == 200 and "牌九" in page.text
+    assert "http" not in client.get("/static/app.js").text.replace("http.", "")  # no CDN
+    faces = ok(client.get("/v1/tiles"))
+    assert len(faces) == 21 and faces[0] == {"pips": "6-6", "name_zh": "天", "name_en": "Teen", "rank": 1,
+                                             "points": 2, "copies": 2}
+
+
+# -- tables -------------------------------------------------------------------------------------------
+def new_table(client: httpx.Client, **body: Any) -> tuple[str, dict[str, str]]:
+    t = ok(client.post("/v1/tables", json=body), 201)
+    return t["id"], {"Authorization": f"Bearer {t['token']}"}
+
+
+def act(client: httpx.Client, tid: str, auth: dict[str, str], **action: Any) -> Any:
+    return ok(client.post(f"/v1/tables/{tid}/actions", json=action, headers=auth))
+
+
+ROUND = [
+    {"action": "start_round", "stake": 1000},
+    {"action": "co_bank", "party": "house", "stake": 500},
+    {"action": "bet", "position": 1, "amount": 100},
+    {"action": "bet", "position": 1, "amount": 300, "bettor": "ann"},
+    {"action": "bet", "position": 4, "amount": 200},
+    {"action": "shuffle"},
+    {"action": "cut", "position": 3, "k": 2},
+    {"action": "shake", "dice": [3, 5, 6, 2]},
+    {"action": "deal"},
+    {"action": "set_hand", "position": 1, "setting": 1},
+    {"action": "settle", "strategy": "max-back"},
+]
+
+
+def test_a_round_through_the_api_is_the_engines(client: httpx.Client) -> None:
+    tid, auth = new_table(client, seed=11)
+    for a in ROUND:
+        last = act(client, tid, auth, **a)
+    # the same actions on the engine itself, with the same seed
+    import random
+
+    s = paigow.Session(0, rng=random.Random(11))
+    r = s.start_round(1000)
+    r.co_bank("house", 500)
+    r.bet(1, 100), r.bet(1, 300, "ann"), r.bet(4, 200)
+    r.shuffle(), r.cut(3, 2), r.shake((3, 5, 6, 2)), r.deal(), r.set_hand(1, 1)
+    res = r.settle("max-back")
+    assert last["result"] == res.to_json()
+    assert last["state"]["round"]["result"] == res.to_json()
+    ledger = last["result"]["ledger"]
+    assert sum(ledger["changes"].values()) + ledger["commission"] == 0
+    end = act(client, tid, auth, action="end_round")
+    assert end["state"]["balances"] == {k: v for k, v in res.ledger.changes.items()}
+    assert end["state"]["carried"] == 1000 + res.ledger.changes["P0"]
+    record = ok(client.get(f"/v1/tables/{tid}/rounds/1", headers=auth))
+    assert record == res.to_json()
+    err(client.get(f"/v1/tables/{tid}/rounds/2", headers=auth), 404, "round.unknown")
+    err(client.get(f"/v1/tables/{tid}/rounds/0", headers=auth), 422, "request.invalid")
+
+
+def test_refused_actions_change_nothing(client: httpx.Client, live: ThreadServer) -> None:
+    tid, auth = new_table(client, seed=2)
+    for a in ROUND[:8]:
+        act(client, tid, auth, **a)
+    before = ok(client.get(f"/v1/tables/{tid}", headers=auth))
+    n = live.journal.journal_length(tid)
+    e = err(client.post(f"/v1/tables/{tid}/actions", json={"action": "bet", "position": 2, "amount": 100},
+                        headers=auth), 400, "bet.after_shake")
+    assert e["message"] == "no bet may be placed or changed after the shake (Art. 4.7)"
+    for bad in ({"action": "set_hand", "position": 1, "setting": 7}, {"action": "deal", "hands": {"0": "天 天 天 地"}},
+                {"action": "deal", "hands": {"9": "天 地 人 鹅"}}, {"action": "expose", "position": 1, "tile": "龙"}):
+        r = client.post(f"/v1/tables/{tid}/actions", json=bad, headers=auth)
+        assert r.status_code == 400 and r.json()["code"] != "internal", r.text
+    err(client.post(f"/v1/tables/{tid}/actions", json={"action": "fold"}, headers=auth), 422, "request.invalid")
+    err(client.post(f"/v1/tables/{tid}/actions", json={"action": "bet", "position": 2}, headers=auth), 422,
+        "request.invalid")
+    assert ok(client.get(f"/v1/tables/{tid}", headers=auth)) == before
+    assert live.journal.journal_length(tid) == n
+    # the shuffle drew nothing either: the deal is what it would have been
+    after = act(client, tid, auth, action="deal")
+    assert after["seq"] == before["seq"] + 1
+
+
+def test_no_round_open(client: httpx.Client) -> None:
+    tid, auth = new_table(client)
+    e = err(client.post(f"/v1/tables/{tid}/actions", json={"action": "bet", "position": 1, "amount": 5},
+                        headers=auth), 400, "action.illegal")
+    assert "no round is open" in e["message"]
+
+
+def test_wrong_or_missing_token_changes_nothing(client: httpx.Client, live: ThreadServer) -> None:
+    tid, auth = new_table(client, seed=4)
+    act(client, tid, auth, action="start_round", stake=1000)
+    before = ok(client.get(f"/v1/tables/{tid}", headers=auth))
+    n = live.journal.journal_length(tid)
+    _, other = new_table(client)
+    bet = {"action": "bet", "position": 1, "amount": 100}
+    for headers in ({}, {"Authorization": "Bearer wrong"}, other, {"Authorization": auth["Authorization"][:-1]},
+                    {"Authorization": "Basic " + auth["Authorization"][7:]}):
+        r = client.post(f"/v1/tables/{tid}/actions", json=bet, headers=headers)
+        err(r, 401, "table.token")
+        assert r.headers["www-authenticate"] == "Bearer"
+        err(client.get(f"/v1/tables/{tid}", headers=headers), 401, "table.token")
+        err(client.get(f"/v1/tables/{tid}/rounds/1", headers=headers), 401, "table.token")
+    assert ok(client.get(f"/v1/tables/{tid}", headers=auth)) == before
+    assert live.journal.journal_length(tid) == n
+    err(client.get("/v1/tables/nosuchtable", headers=auth), 404, "table.unknown")
+    # the token is stored hashed, never in clear
+    raw = Path(live.journal.path).read_bytes() + Path(live.journal.path + "-wal").read_bytes()
+    assert auth["Authorization"][7:].encode() not in raw
+
+
+def test_public_tables_are_read_without_the_token(client: httpx.Client) -> None:
+    tid, auth = new_table(client, public=True)
+    assert ok(client.get(f"/v1/tables/{tid}"))["seq"] == 0
+    err(client.post(f"/v1/tables/{tid}/actions", json={"action": "start_round", "stake": 5}), 401, "table.token")
+    act(client, tid, auth, action="start_round", stake=5)
+    assert ok(client.get(f"/v1/tables/{tid}"))["seq"] == 1
+
+
+def test_if_seq_refuses_a_stale_action(client: httpx.Client) -> None:
+    tid, auth = new_table(client)
+    url = f"/v1/tables/{tid}/actions"
+    ok(client.post(url, params={"if_seq": 0}, json={"action": "start_round", "stake": 5}, headers=auth))
+    err(client.post(url, params={"if_seq": 0}, json={"action": "end_round"}, headers=auth), 409, "table.conflict")
+
+
+def test_table_creation_errors(client: httpx.Client) -> None:
+    err(client.post("/v1/tables", json={"banker": 9}), 400, code(paigow.Session, 9))
+    err(client.post("/v1/tables", json={"house_stake": -5}), 400, code(paigow.Session, 0, house_stake=-5))
+    err(client.post("/v1/tables", json={"options": {"commission": "lots"}}), 400,
+        code(paigow.Options.from_json, {"commission": "lots"}))
+    err(client.post("/v1/tables", json={"banker": "0"}), 422, "request.invalid")
+
+
+
+
+def test_the_journal_rebuilds_every_table(tmp_path: Path) -> None:
+    db = str(tmp_path / "j.db")
+    s = ThreadServer(db)
+    states = {}
+    try:
+        with httpx.Client(base_url=s.url) as c:
+            for seed in (1, 2):
+                tid, auth = new_table(c, seed=seed, players=["a", "b", "c", "d", "e", "f", "g", "h"])
+                for a in ROUND[: 6 + 3 * seed]:
+                    act(c, tid, auth, **a)
+                states[tid] = (auth, ok(c.get(f"/v1/tables/{tid}", headers=auth)))
+    finally:
+        s.stop()
+    s = ThreadServer(db)
+    try:
+        with httpx.Client(base_url=s.url) as c:
+            for tid, (auth, state) in states.items():
+                assert ok(c.get(f"/v1/tables/{tid}", headers=auth)) == state
+            # and play goes on from where it was
+            tid = next(iter(states))
+            assert act(c, tid, states[tid][0], action="set_hand", position=1, setting=0)["seq"] == states[tid][1]["seq"] + 1
+    finally:
+        s.stop()
+
+
+# -- the command ----------------------------------------------------------------------------------
+def test_the_command_does_not_import_fastapi_unless_run() -> None:
+    code = ("import sys, paigow.cli as c; p = c.build_parser('serve'); "
+            "a = p.parse_args(['serve', '--port', '1']); "
+            "assert 'fastapi' not in sys.modules and 'uvicorn' not in sys.modules, 'imported'; "
+            "print(a.host, a.port, a.db)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.split() == ["127.0.0.1", "1", "paigow.db"]
+    helptext = subprocess.run([sys.executable, "-m", "paigow", "serve", "--help"], capture_output=True, text=True,
+                              check=True).stdout
+    assert "--db" in helptext and "127.0.0.1" in helptext
+
+
+def test_service_codes_are_documented() -> None:
+    from paigow.serve import errors
+
+    doc = (ROOT / "docs" / "errors.md").read_text()
+    codes = {cls.code for cls in vars(errors).values() if isinstance(cls, type) and issubclass(cls, errors.ServiceError)}
+    codes |= {"request.invalid", "request.type", "batch.too_large", "route.unknown", "route.method", "internal",
+              "action.unknown", "action.argument"}
+    for code in codes:
+        assert f"`{code}`" in doc, code
+
+
+def test_action_json_names_every_engine_action() -> None:
+    from paigow.serve import models, tables
+
+    import typing
+
+    union = typing.get_args(typing.get_args(models.Action)[0])
+    names = {m.model_fields["action"].annotation.__args__[0] for m in union}
+    assert names == set(tables.ACTIONS)
+    for name, args in tables.ACTIONS.items():
+        model = next(m for m in union if m.model_fields["action"].annotation.__args__[0] == name)
+        assert set(model.model_fields) - {"action"} == set(args), name
+    json.dumps(tables.ACTIONS)
