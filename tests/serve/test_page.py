@@ -140,7 +140,7 @@ def test_a_refused_action_shows_the_engines_message(page: Page) -> None:
     page.locator("#bet-2").click()  # after the shake (Art. 4.7)
     err = page.locator("#error")
     expect(err).to_be_visible()
-    expect(err).to_contain_text("action.illegal")
+    expect(err).to_contain_text("bet.after_shake")
     expect(err).to_contain_text("no bet may be placed or changed after the shake (Art. 4.7)")
     expect(page.locator("#seq")).to_have_text("4")  # nothing changed
     shot(page, "table-refused")
