@@ -106,6 +106,7 @@ def _send(url: str, headers: dict[str, str], action: dict[str, Any], out: list[A
         out.append(e)
 
 
+@pytest.mark.slow  # 22 restarts of the server: ~30 s on an idle machine, minutes on a loaded one
 def test_sigkill_loses_nothing_acknowledged(tmp_path: Path) -> None:
     script, states = make_script(SEED, MIN_ACTIONS)
     rnd = random.Random(SEED + 1)
