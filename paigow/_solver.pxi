@@ -1,6 +1,10 @@
-# The setting game with the commission, included into _core.pyx after _advice.pxi (sees
-# FACE_RANK, TILE_FACE, ZERO_RANKS, _BINOM, _hand_row, _sort4). The public API and every check
-# of its arguments are in paigow/solver.py.
+# The setting game with the commission, included into _core.pyx. Self-contained: the rule set's
+# data (each tile's rank, the number of zero-point hand ranks) and the hands holding each triple
+# of tiles come in as arguments from paigow/solver.py, which holds the public API and every
+# check of its arguments.
+
+from cython.parallel cimport prange
+from libc.string cimport memset
 #
 # With the commission a win is worth less than a loss costs, so a side's value is no longer
 # additive in its front and back: a side wins an opposing hand only when it wins both. The wins
@@ -19,10 +23,13 @@ cdef enum:
     N_RK = 17                       # tile ranks (Table 1)
     N_RK2 = N_RK * (N_RK + 1) // 2  # unordered pairs of tile ranks, a rank with itself included
     N_TABLES = 1 + N_RK + N_RK2
+    N_TRIPLES = 4960                # C(32, 3)
+    N_FOURTH = 29                   # hands holding a given triple: one of the 29 other tiles
 
 
-cdef inline int _rk(int tile) noexcept nogil:
-    return FACE_RANK[TILE_FACE[tile]] - 1
+cdef inline int _triple(int a, int b, int c) noexcept nogil:
+    # colex rank of a < b < c
+    return c * (c - 1) * (c - 2) // 6 + b * (b - 1) // 2 + a
 
 
 cdef inline int _rk2(int a, int b) noexcept nogil:
@@ -40,11 +47,15 @@ def side_counts_size(int nr):
 def side_counts(const double[:, ::1] sigma, const int32_t[::1] hand_type,
                 const int8_t[:, ::1] hands, const uint8_t[:, ::1] tset_f,
                 const uint8_t[:, ::1] tset_b, const int32_t[::1] rep_hand, bint banker_side,
+                const int8_t[::1] tile_rank, int zero_ranks, const int32_t[:, ::1] triple_hands,
                 int nr, double[::1] work, double[:, :, ::1] out, int threads=1):
     """Expected wins and losses of every setting of every type to one side, against the other
     side's type strategy ``sigma`` (NT, 3), over the 20,475 hands the other side can hold.
 
-    ``out`` (NT, 3, 2) receives (wins, losses); ``work`` is a buffer of
+    ``tile_rank`` (32) is each tile's rank 0-16 (Table 1), ``zero_ranks`` the number of hand
+    ranks that are zero-point hands (Art. 6.2), ``triple_hands`` (4960, 29) the rows of the hands
+    holding each triple of tiles (by colex rank). ``out`` (NT, 3, 2) receives (wins, losses);
+    ``work`` is a buffer of
     ``side_counts_size(nr)`` doubles (its contents are overwritten). ``banker_side`` False: rows
     are player types and ``sigma`` the banker's; True: the reverse. The banker wins copies. With
     every entry of ``sigma`` 0 or 1 the counts are exact integers.
@@ -61,10 +72,12 @@ def side_counts(const double[:, ::1] sigma, const int32_t[::1] hand_type,
         raise ValueError("side_counts: work buffer too small")
     if out.shape[0] != nt or out.shape[1] != 3 or out.shape[2] != 2:
         raise ValueError("side_counts: out must be (NT, 3, 2)")
+    if tile_rank.shape[0] != 32 or triple_hands.shape[0] != N_TRIPLES or triple_hands.shape[1] != N_FOURTH:
+        raise ValueError("side_counts: tile_rank must be (32,), triple_hands (4960, 29)")
+    cdef Py_ssize_t n_hands = hand_type.shape[0]
     cdef double *P = &work[0]
     cdef Py_ssize_t g, i, t, x
     cdef int ty, k, u, v, r
-    cdef int tl[4]
     cdef int rk[4]
     cdef double p
     cdef double inv1[N_RK]
@@ -73,8 +86,8 @@ def side_counts(const double[:, ::1] sigma, const int32_t[::1] hand_type,
     cdef int nthreads = threads if threads > 0 else 1
     for r in range(N_RK):
         copies[r] = 0
-    for u in range(N_TILES):
-        copies[_rk(u)] += 1
+    for u in range(32):
+        copies[tile_rank[u]] += 1
     for u in range(N_RK):
         inv1[u] = 1.0 / copies[u]
         for v in range(u, N_RK):
@@ -83,11 +96,10 @@ def side_counts(const double[:, ::1] sigma, const int32_t[::1] hand_type,
     with nogil:
         memset(P, 0, N_TABLES * cell * sizeof(double))
         # 1. histograms: every hand of the other side, at (front + 1, back + 1) of each setting
-        for g in range(N_HANDS):
+        for g in range(n_hands):
             ty = hand_type[g]
             for u in range(4):
-                tl[u] = hands[g, u]
-                rk[u] = _rk(tl[u])
+                rk[u] = tile_rank[hands[g, u]]
             for k in range(3):
                 p = sigma[ty, k]
                 if p == 0.0:
@@ -104,7 +116,8 @@ def side_counts(const double[:, ::1] sigma, const int32_t[::1] hand_type,
             _prefix2(P + t * cell, nq)
         # 3. each type's wins and losses
         for i in prange(nt, schedule="static", num_threads=nthreads):
-            _type_counts(i, sigma, hand_type, hands, tset_f, tset_b, rep_hand, banker_side, P, nq, out)
+            _type_counts(i, sigma, hand_type, hands, tset_f, tset_b, rep_hand, banker_side, tile_rank,
+                         zero_ranks, triple_hands, P, nq, out)
     return None
 
 
@@ -120,22 +133,22 @@ cdef void _prefix2(double *T, Py_ssize_t nq) noexcept nogil:
 
 cdef void _type_counts(Py_ssize_t i, const double[:, ::1] sigma, const int32_t[::1] hand_type,
                        const int8_t[:, ::1] hands, const uint8_t[:, ::1] tset_f, const uint8_t[:, ::1] tset_b,
-                       const int32_t[::1] rep_hand, bint banker_side, const double *P,
+                       const int32_t[::1] rep_hand, bint banker_side, const int8_t[::1] tile_rank,
+                       int zero_ranks, const int32_t[:, ::1] triple_hands, const double *P,
                        Py_ssize_t nq, double[:, :, ::1] out) noexcept nogil:
     # For our setting k the side wins an opposing setting iff its front is below qa[k] and its
     # back below qc[k], and loses iff its front is at least qa[k] and its back at least qc[k]:
     #   player (f, b): front won iff f > F and f is not a zero hand (Art. 6.1-6.2), back iff b > B:
     #       qa = f (0 for a zero front: it never wins), qc = b
     #   banker (f, b): the player's front wins iff F > f and F is not a zero hand, so the banker
-    #       holds it iff F < max(f + 1, ZERO_RANKS); the back iff B < b + 1 (copies to the bank).
+    #       holds it iff F < max(f + 1, zero_ranks); the back iff B < b + 1 (copies to the bank).
     # The four lookups per setting: P(qa, qc), P(qa, top), P(top, qc), P(top, top).
     cdef Py_ssize_t cell = nq * nq, top = nq - 1
     cdef int qa[3]
     cdef int qc[3]
     cdef double v[3][4]
     cdef int tiles[4]
-    cdef int sub[4]
-    cdef int k, f, b, s, j, d, e, g, ty, F, B, n_in
+    cdef int k, f, b, s, j, d, e, g, ty, F, B
     cdef Py_ssize_t tab
     cdef double p, sign, total
     cdef const double *T
@@ -144,10 +157,10 @@ cdef void _type_counts(Py_ssize_t i, const double[:, ::1] sigma, const int32_t[:
         f = tset_f[i, k]
         b = tset_b[i, k]
         if not banker_side:
-            qa[k] = f if f >= ZERO_RANKS else 0
+            qa[k] = f if f >= zero_ranks else 0
             qc[k] = b
         else:
-            qa[k] = f + 1 if f + 1 > ZERO_RANKS else ZERO_RANKS
+            qa[k] = f + 1 if f + 1 > zero_ranks else zero_ranks
             qc[k] = b + 1
         for j in range(4):
             v[k][j] = 0.0
@@ -160,16 +173,16 @@ cdef void _type_counts(Py_ssize_t i, const double[:, ::1] sigma, const int32_t[:
             tab = 0
             sign = 1.0
         elif s < 5:
-            tab = 1 + _rk(tiles[s - 1])
+            tab = 1 + tile_rank[tiles[s - 1]]
             sign = -1.0
         else:
             d = s - 5  # pairs (0,1) (0,2) (0,3) (1,2) (1,3) (2,3)
             if d < 3:
-                tab = 1 + N_RK + _rk2(_rk(tiles[0]), _rk(tiles[d + 1]))
+                tab = 1 + N_RK + _rk2(tile_rank[tiles[0]], tile_rank[tiles[d + 1]])
             elif d < 5:
-                tab = 1 + N_RK + _rk2(_rk(tiles[1]), _rk(tiles[d - 1]))
+                tab = 1 + N_RK + _rk2(tile_rank[tiles[1]], tile_rank[tiles[d - 1]])
             else:
-                tab = 1 + N_RK + _rk2(_rk(tiles[2]), _rk(tiles[3]))
+                tab = 1 + N_RK + _rk2(tile_rank[tiles[2]], tile_rank[tiles[3]])
             sign = 1.0
         T = P + tab * cell
         for k in range(3):
@@ -179,22 +192,19 @@ cdef void _type_counts(Py_ssize_t i, const double[:, ::1] sigma, const int32_t[:
             v[k][3] += sign * T[top * nq + top]
     # sparse part: the hands holding three of our tiles (-), and our hand itself (+)
     for s in range(5):
-        if s < 4:
-            n_in = 0
-            for j in range(4):
-                if j != s:
-                    sub[n_in] = tiles[j]
-                    n_in += 1
-            sign = -1.0
-        for d in range(N_TILES):
+        for d in range(N_FOURTH if s < 4 else 1):
             if s < 4:
-                if d == sub[0] or d == sub[1] or d == sub[2]:
-                    continue
-                sub[3] = d
-                e = _sorted_row(sub)
+                # the triple of our tiles without tiles[s]
+                if s == 0:
+                    e = triple_hands[_triple(tiles[1], tiles[2], tiles[3]), d]
+                elif s == 1:
+                    e = triple_hands[_triple(tiles[0], tiles[2], tiles[3]), d]
+                elif s == 2:
+                    e = triple_hands[_triple(tiles[0], tiles[1], tiles[3]), d]
+                else:
+                    e = triple_hands[_triple(tiles[0], tiles[1], tiles[2]), d]
+                sign = -1.0
             else:
-                if d > 0:
-                    break
                 e = g
                 sign = 1.0
             ty = hand_type[e]
@@ -217,10 +227,3 @@ cdef void _type_counts(Py_ssize_t i, const double[:, ::1] sigma, const int32_t[:
         total = v[k][3]
         out[i, k, 0] = v[k][0]
         out[i, k, 1] = total - v[k][1] - v[k][2] + v[k][0]
-
-
-cdef inline int _sorted_row(int *s) noexcept nogil:
-    cdef int t[4]
-    t[0] = s[0]; t[1] = s[1]; t[2] = s[2]; t[3] = s[3]
-    _sort4(t)
-    return _hand_row(t[0], t[1], t[2], t[3])

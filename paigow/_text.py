@@ -8,6 +8,25 @@ from collections.abc import Sequence
 from typing import TextIO
 
 
+def shows_chinese(stream: "TextIO | None" = None) -> bool:
+    """Whether ``stream`` (standard output by default) can encode Chinese; when it cannot (an
+    ASCII or Latin-1 terminal, ``PYTHONIOENCODING=ascii``) the commands print English names and
+    JSON escapes instead.
+    """
+    stream = stream if stream is not None else sys.stdout
+    encoding = getattr(stream, "encoding", None) or "ascii"
+    try:
+        "天牌九至尊".encode(encoding)
+    except (UnicodeEncodeError, LookupError):
+        return False
+    return True
+
+
+def name(item: object) -> str:
+    """``item.name_zh`` where standard output can show it, else ``item.name_en``."""
+    return str(getattr(item, "name_zh" if shows_chinese() else "name_en"))
+
+
 def width(text: str) -> int:
     """Columns ``text`` takes in a terminal."""
     return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)

@@ -143,7 +143,8 @@ def _check_rate(commission: RateLike) -> Fraction:
     r = rate(commission)
     if r not in RATES:
         raise InvalidOptionError(
-            f"no shipped equilibrium as paid at commission {commission!r}: the table is shipped for 5% and 4% "
+            f"no shipped equilibrium as paid at commission {float(r * 100):g}% ({commission!r}): the table is "
+            f"shipped for 5% and 4% "
             f"(run 'paigow solve --commission RATE' for another)", code="edges.rate")
     return r
 

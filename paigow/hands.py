@@ -232,3 +232,56 @@ class Hand:
     def __repr__(self) -> str:
         return f"Hand.parse('{self}')"
 
+    # -- JSON (the command line's and services' form) ---------------------------------------------
+    def to_json(self) -> dict[str, object]:
+        """The hand in JSON: its tiles, and for a reader its names, category, points and rank.
+
+        >>> Hand.parse("6-6 4-5").to_json()
+        {'tiles': ['6-6', '4-5'], 'name_zh': '天九王', 'name_en': 'Teen Wong', 'category': 'wong', 'points': 1, 'rank': 90}
+        >>> Hand.from_json({"tiles": ["6-6", "4-5"]}) == Hand.from_json("天 杂九") == Hand.parse("6-6 4-5")
+        True
+        """
+        return {
+            "tiles": [t.to_json() for t in self._tiles],
+            "name_zh": self.name_zh,
+            "name_en": self.name_en,
+            "category": self.category.name.lower(),
+            "points": self.points,
+            "rank": self.rank,
+        }
+
+    @classmethod
+    def from_json(cls, data: object) -> "Hand":
+        """Read :meth:`to_json`'s form: an object whose ``tiles`` are two tiles (the other keys
+        are derived; given, they must agree), or the hand as text (``"6-6 4-5"``).
+
+        Malformed data is :class:`~paigow.errors.InvalidHandError` with code ``hand.json``.
+        """
+        from paigow.errors import InvalidHandError
+        from paigow.tiles import json_type
+
+        if isinstance(data, str):
+            return cls.parse(data)
+        if not isinstance(data, dict):
+            raise InvalidHandError(f"a hand in JSON is an object or a string, not {json_type(data)}", code="hand.json")
+        extra = sorted(set(data) - _HAND_JSON_KEYS)
+        if extra:
+            raise InvalidHandError(f"unknown key {extra[0]!r} in a hand: the keys are "
+                                   + ", ".join(sorted(_HAND_JSON_KEYS)), code="hand.json")
+        tiles = data.get("tiles")
+        if not isinstance(tiles, list):
+            raise InvalidHandError(f"a hand's 'tiles' is an array of two tiles, not {json_type(tiles)}",
+                                   code="hand.json")
+        from paigow.tiles import Tile
+
+        hand = cls.parse([Tile.from_json(t) for t in tiles])
+        derived = hand.to_json()
+        for key in sorted(set(data) - {"tiles"}):
+            if data[key] != derived[key] or type(data[key]) is not type(derived[key]):
+                raise InvalidHandError(f"hand {hand}: {key!r} is {derived[key]!r}, not {data[key]!r}",
+                                       code="hand.json")
+        return hand
+
+
+_HAND_JSON_KEYS = frozenset({"tiles", "name_zh", "name_en", "category", "points", "rank"})
+

@@ -18,7 +18,7 @@ from collections.abc import Iterable
 
 from paigow.errors import InvalidHandError
 from paigow.hands import Hand
-from paigow.tiles import Tile, TileLike, parse_tiles
+from paigow.tiles import Tile, TileLike, _clip, json_type, parse_tiles, split_tile_text
 
 __all__ = ["Outcome", "Setting", "settings", "compare", "SPLITS"]
 
@@ -80,20 +80,34 @@ class Setting:
         return self
 
     @classmethod
-    def parse(cls, text: str) -> "Setting":
-        """Read ``front | back``, each hand two tiles.
+    def parse(cls, text: "str | Setting") -> "Setting":
+        """Read ``front | back``, each hand two tiles. The four tiles are checked together: a
+        mixed-rank name (杂九, 至尊 …) takes the next face of its rank still free in the whole
+        setting, as in :func:`settings`.
 
         >>> Setting.parse("天 地 | 杂九 至尊").back.name_zh
         '杂九五'
+        >>> Setting.parse("杂九 天 | 杂九 地")
+        Setting.parse('1-1 3-6 | 6-6 4-5')
         >>> Setting.parse("6-6 1-1 4-5")
         Traceback (most recent call last):
         ...
         paigow.errors.InvalidHandError: a setting is written 'front | back', not '6-6 1-1 4-5'
         """
+        if isinstance(text, Setting):
+            return text
+        if not isinstance(text, str):
+            raise TypeError(f"a setting is given as text like '6-6 1-1 | 4-5 2-4', not {text!r}")
         parts = text.split("|")
         if len(parts) != 2:
-            raise InvalidHandError(f"a setting is written 'front | back', not {text!r}")
-        return cls(parse_tiles(parts[0], count=2), parse_tiles(parts[1], count=2))
+            raise InvalidHandError(f"a setting is written 'front | back', not {_clip(text)!r}", code="setting.syntax")
+        halves = [list(split_tile_text(p)) for p in parts]
+        if [len(h) for h in halves] != [2, 2]:
+            raise InvalidHandError(
+                f"a setting is two tiles, '|', two tiles: {_clip(text)!r} has {len(halves[0])} and {len(halves[1])}"
+            )
+        t = parse_tiles(halves[0] + halves[1], count=4)
+        return cls._of(Hand._of(t[0], t[1]), Hand._of(t[2], t[3]))
 
     @property
     def front(self) -> Hand:
@@ -133,6 +147,40 @@ class Setting:
 
     def __repr__(self) -> str:
         return f"Setting.parse('{self}')"
+
+    # -- JSON (the command line's and services' form) ---------------------------------------------
+    def to_json(self) -> dict[str, object]:
+        """The setting in JSON: ``{"front": hand, "back": hand}``, each as :meth:`Hand.to_json`.
+
+        >>> s = Setting.parse("天 地 | 杂九 至尊")
+        >>> [h["tiles"] for h in s.to_json().values()]
+        [['6-6', '1-1'], ['4-5', '2-4']]
+        >>> Setting.from_json(s.to_json()) == Setting.from_json(str(s)) == s
+        True
+        """
+        return {"front": self._front.to_json(), "back": self._back.to_json()}
+
+    @classmethod
+    def from_json(cls, data: object) -> "Setting":
+        """Read :meth:`to_json`'s form, or the setting as text (``"6-6 1-1 | 4-5 2-4"``).
+
+        Malformed data is :class:`~paigow.errors.InvalidHandError` with code ``setting.json``;
+        the four tiles are checked against the deck together.
+        """
+        if isinstance(data, str):
+            return cls.parse(data)
+        if not isinstance(data, dict):
+            raise InvalidHandError(f"a setting in JSON is an object or a string, not {json_type(data)}",
+                                   code="setting.json")
+        if set(data) != {"front", "back"}:
+            raise InvalidHandError("a setting in JSON has the keys 'front' and 'back' only, not "
+                                   + ", ".join(repr(k) for k in sorted(map(str, data))), code="setting.json")
+        front, back = Hand.from_json(data["front"]), Hand.from_json(data["back"])
+        parse_tiles(front.tiles + back.tiles)  # four tiles the deck can hold
+        if front.rank > back.rank:
+            raise InvalidHandError(f"the front {front} is larger than the back {back} (Art. 5.2)",
+                                   code="setting.order")
+        return cls._of(front, back)
 
 
 def settings(tiles: "str | Iterable[TileLike]") -> tuple[Setting, Setting, Setting]:

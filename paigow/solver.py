@@ -36,13 +36,14 @@ from paigow import _core, advice
 from paigow.advice import _INFO_FILE, _TABLE_FILE, DATA_DIR, PAIRINGS, _exploitability, _types, _values
 from paigow.commission import COMMISSION, RateLike, rate
 from paigow.errors import InvalidOptionError, InvalidStrategyError
-from paigow.hands import HAND_RANK_COUNT
+from paigow.hands import HAND_RANK_COUNT, ZERO_POINT_RANKS
 from paigow.strategies import SEATS, all_hands
+from paigow.tiles import DECK
 
 __all__ = [
     "Equilibrium", "Certificate", "solve", "save", "certify", "load", "file_stem",
     "shipped", "shipped_info", "paid_strategy", "paid_info", "PAID_NAME", "DEFAULT_THREADS",
-    "ZERO_SUM_TOL", "PAID_TOL", "setting_changes",
+    "ZERO_SUM_TOL", "PAID_TOL", "setting_changes", "default_against",
 ]
 
 PAID_NAME = "equilibrium-paid"
@@ -131,12 +132,32 @@ class Certificate:
 # ---------------------------------------------------------------------------------------------
 # the game as paid: wins and losses of every setting, counted separately
 
+@functools.lru_cache(maxsize=1)
+def _kernel_data() -> tuple[npt.NDArray[np.int8], int, npt.NDArray[np.int32]]:
+    """What side_counts reads of the rule set and of the hands: each tile's rank 0-16 (Table 1,
+    from paigow.tiles), the number of zero-point hand ranks, and the rows of
+    the 29 hands holding each triple of tiles (triples in colex order)."""
+    hands = all_hands().astype(np.int64)
+    tile_rank = np.array([t.rank - 1 for t in DECK], dtype=np.int8)
+    # the hands holding each triple a < b < c: colex rank C(c, 3) + C(b, 2) + a
+    triples = np.full((4960, 29), -1, dtype=np.int32)
+    fill = np.zeros(4960, dtype=np.int64)
+    for i, (a, b, c, d) in enumerate(hands.tolist()):
+        for x, y, z in ((a, b, c), (a, b, d), (a, c, d), (b, c, d)):
+            k = z * (z - 1) * (z - 2) // 6 + y * (y - 1) // 2 + x
+            triples[k, fill[k]] = i
+            fill[k] += 1
+    assert (fill == 29).all()
+    return tile_rank, ZERO_POINT_RANKS, triples
+
+
 class _Counter:
     """The side_counts kernel with its buffers, allocated once and reused across iterations."""
 
     def __init__(self, threads: int) -> None:
         ty = _types()
         self.threads = threads
+        self.tile_rank, self.zero_ranks, self.triples = _kernel_data()
         self.work = np.empty(_core.side_counts_size(HAND_RANK_COUNT), dtype=np.float64)
         self.out = {side: np.empty((ty.n, 3, 2), dtype=np.float64) for side in (False, True)}
 
@@ -146,7 +167,8 @@ class _Counter:
         ty = _types()
         out = self.out[banker_side]
         _core.side_counts(np.ascontiguousarray(sigma), ty.hand_type, all_hands(), ty.tset_f, ty.tset_b,
-                          ty.rep_hand, banker_side, HAND_RANK_COUNT, self.work, out, self.threads)
+                          ty.rep_hand, banker_side, self.tile_rank, self.zero_ranks, self.triples,
+                          HAND_RANK_COUNT, self.work, out, self.threads)
         return out
 
 
@@ -231,8 +253,8 @@ def _rate(commission: "RateLike | bool") -> Fraction:
 
 
 def _resolve(strategy: "str | npt.ArrayLike", seat: str) -> npt.NDArray[np.float64]:
-    if isinstance(strategy, str) and strategy == PAID_NAME:
-        return paid_strategy(seat)
+    if isinstance(strategy, str) and strategy.startswith(PAID_NAME) and (DATA_DIR / f"{strategy}.npy").exists():
+        return shipped(strategy, seat)
     from paigow.strategies import resolve
 
     return resolve(strategy, seat)
@@ -571,3 +593,15 @@ def setting_changes(commission: "RateLike | bool" = COMMISSION) -> dict[str, int
                                  code="solve.commission")
     return {seat: int((np.argmax(shipped(stem, seat), axis=1) != np.argmax(advice.strategy(seat), axis=1)).sum())
             for seat in SEATS}
+
+
+def default_against(commission: "RateLike | bool" = False) -> str:
+    """The name of the strategy advice plays against by default at ``commission``: the shipped
+    equilibrium of that game (``"equilibrium-paid"`` at 5%, ``"equilibrium-paid-4pct"`` at 4%),
+    or the zero-commission ``"equilibrium"`` where none is shipped.
+
+    >>> default_against(False), default_against(True), default_against("4%"), default_against("3%")
+    ('equilibrium', 'equilibrium-paid', 'equilibrium-paid-4pct', 'equilibrium')
+    """
+    stem = file_stem(commission)
+    return stem if (DATA_DIR / f"{stem}.npy").exists() else "equilibrium"

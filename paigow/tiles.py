@@ -169,6 +169,23 @@ class Tile:
         faces = _lookup(text)
         return FACES[faces[0]]
 
+    # -- JSON -----------------------------------------------------------------------------------
+    def to_json(self) -> str:
+        """The tile in JSON: its pip notation, ``"6-6"``.
+
+        >>> Tile(4, 5).to_json(), Tile.from_json("5-4")
+        ('4-5', Tile(4, 5))
+        """
+        return str(self)
+
+    @classmethod
+    def from_json(cls, data: object) -> "Tile":
+        """Read :meth:`to_json`'s form (or any text :meth:`parse` reads). Anything but a JSON
+        string is :class:`~paigow.errors.UnknownTileError` (code ``tile.json``)."""
+        if not isinstance(data, str):
+            raise UnknownTileError(f"a tile in JSON is a string like '6-6', not {json_type(data)}", code="tile.json")
+        return cls.parse(data)
+
     @classmethod
     def names(cls) -> dict[str, tuple["Tile", ...]]:
         """Every name :meth:`parse` accepts (normalised), with the faces it can stand for."""
@@ -316,6 +333,27 @@ def deck_indices(tiles: Iterable[Tile]) -> tuple[int, ...]:
         used[t._face] = k + 1
         out.append(idx[k])
     return tuple(out)
+
+
+def json_type(value: object) -> str:
+    """How an error names a decoded JSON value's type: "a number", "null", "an object" ...
+
+    >>> json_type(None), json_type(1.5), json_type([1]), json_type({}), json_type(True)
+    ('null', 'a number', 'an array', 'an object', 'true')
+    """
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (int, float)):
+        return "a number"
+    if isinstance(value, str):
+        return "a string"
+    if isinstance(value, (list, tuple)):
+        return "an array"
+    if isinstance(value, dict):
+        return "an object"
+    return f"a {type(value).__name__}"
 
 
 def _show(items: Iterable[object]) -> str:

@@ -671,9 +671,7 @@ class Round:
         why = VoidReason.clean(reason)
         what = f"void roll ({why})"
         self._refuse_if_settled(what)
-        self._refuse_before_bell(what)
-        if not self._ruleset.voids_on(why):  # pragma: no cover - both reasons void under both rule sets
-            raise IllegalActionError(f"{what} refused ({self._ruleset.void_article})", code="void.reason")
+        self._refuse_before_bell(what)  # stacked or tilted: void under both rule sets (Ruleset.voids_on)
         return why
 
     def can_void_roll(self, reason: VoidReason | str) -> bool:

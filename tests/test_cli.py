@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from typing import Any
 
 import pytest
 
@@ -153,3 +154,146 @@ def test_commission_argv() -> None:
     assert commission_argv(["advise", "--commission", "66", "11", "45", "24"])[1] == "--commission=1/20"
     assert commission_argv(["round", "--commission", "1e-2"])[1:] == ["--commission", "1e-2"]
     assert commission_argv(["round", "--", "--commission", "x"]) == ["round", "--", "--commission", "x"]
+
+
+# -- the terminal's encoding, Ctrl-C ---------------------------------------------------------------
+def _run_ascii(*argv: str) -> subprocess.CompletedProcess[str]:
+    import os
+
+    env = dict(os.environ, PYTHONIOENCODING="ascii")
+    return subprocess.run([sys.executable, "-m", "paigow", *argv], capture_output=True, text=True,
+                          encoding="ascii", env=env)
+
+
+def test_an_ascii_terminal_gets_english_names_and_escapes() -> None:
+    r = _run_ascii("advise", "天", "地", "杂九", "至尊")
+    assert r.returncode == 0 and "Traceback" not in r.stderr, r.stderr
+    assert "6-6 Teen" in r.stdout and "Teen Wong" in r.stdout and "best" in r.stdout
+    r = _run_ascii("advise", "--json", "天 地 杂九 至尊")
+    assert r.returncode == 0
+    data = json.loads(r.stdout)  # escaped, still the same JSON
+    assert data["settings"][1]["back"]["name_zh"] == "天九王"
+    r = _run_ascii("settings", "天", "地", "人", "鹅")
+    assert r.returncode == 0 and "Teen Gong" in r.stdout
+    r = _run_ascii("advise", "天", "地", "人", "龙")
+    assert r.returncode == 2 and r.stderr.count("\n") == 1 and "unknown tile '\\u9f99'" in r.stderr
+    r = _run_ascii("round", "--seed", "1")
+    assert r.returncode == 0 and "Traceback" not in r.stderr
+
+
+def test_ctrl_c_exits_130_with_one_line(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    import paigow.cli.settings
+
+    def interrupted(args: object) -> int:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(paigow.cli.settings, "_cmd_settings", interrupted)
+    assert main(["settings", "天", "地", "人", "鹅"]) == 130
+    assert capsys.readouterr().err == "paigow: interrupted\n"
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="SIGINT")
+def test_ctrl_c_in_a_long_simulation() -> None:
+    import signal
+    import time
+
+    p = subprocess.Popen([sys.executable, "-m", "paigow", "simulate", "5G", "--seed", "1", "--threads", "1"],
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    time.sleep(2.0)
+    p.send_signal(signal.SIGINT)
+    out, err = p.communicate(timeout=60)
+    assert p.returncode == 130 and err.strip() == "paigow: interrupted" and out == ""
+
+
+# -- solve writes where it is told; its files are strategies ---------------------------------------
+@pytest.fixture(scope="module")
+def solved(tmp_path_factory: pytest.TempPathFactory) -> Any:
+    """What `paigow solve` writes into the current directory by default (a short, loose solve)."""
+    import os
+
+    d = tmp_path_factory.mktemp("solved")
+    before = package_files()
+    old = os.getcwd()
+    os.chdir(d)
+    try:
+        assert main(["solve", "--max-iterations", "25", "--tol", "1e-2", "--json"]) == 0
+    finally:
+        os.chdir(old)
+    assert package_files() == before
+    return d
+
+
+def package_files() -> dict[str, bytes]:
+    """Every file of the installed package (compiled caches aside), by path, with its bytes."""
+    import pathlib
+
+    import paigow
+
+    root = pathlib.Path(paigow.__file__).parent
+    return {str(p.relative_to(root)): p.read_bytes() for p in sorted(root.rglob("*"))
+            if p.is_file() and "__pycache__" not in p.parts}
+
+
+def test_solve_writes_to_the_current_directory(solved: Any, capsys: pytest.CaptureFixture[str]) -> None:
+    import numpy as np
+
+    from paigow import advice
+
+    assert sorted(p.name for p in solved.iterdir()) == ["equilibrium.json", "equilibrium.npy"]
+    data = np.load(solved / "equilibrium.npy")
+    assert data.shape == (2, advice._types().n, 3)
+    info = json.loads((solved / "equilibrium.json").read_text(encoding="utf-8"))
+    assert info["iterations"] == 25 and info["types"] == advice._types().n
+
+
+def test_solve_never_writes_into_the_package(tmp_path: Any, capsys: pytest.CaptureFixture[str]) -> None:
+    from paigow import advice
+
+    before = package_files()
+    for target in (advice.DATA_DIR, advice.DATA_DIR.parent, advice.DATA_DIR / "sub"):
+        assert main(["solve", "--max-iterations", "1", "--output", str(target)]) == 2
+        assert "[output.package]" in capsys.readouterr().err
+    (tmp_path / "f").write_text("x")
+    assert main(["solve", "--max-iterations", "1", "--output", str(tmp_path / "f")]) == 2
+    assert "[output.write]" in capsys.readouterr().err
+    assert main(["solve", "--max-iterations", "0", "--output", str(tmp_path)]) == 2
+    assert "[solve.max_iterations]" in capsys.readouterr().err
+    assert package_files() == before
+
+
+def test_what_solve_writes_is_a_strategy(solved: Any, capsys: pytest.CaptureFixture[str]) -> None:
+    import numpy as np
+
+    import paigow
+    from paigow import advice
+
+    data = np.load(solved / "equilibrium.npy")
+    banker = advice._to_hands(data[1])
+    want = paigow.advise("天 地 人 鹅", against=banker)
+    for source in (solved, solved / "equilibrium.npy", solved / "equilibrium.json"):
+        assert main(["advise", "--json", "--against", str(source), "天", "地", "人", "鹅"]) == 0
+        got = json.loads(capsys.readouterr().out)
+        assert got["against"] == "table"
+        assert [o["value"] for o in got["settings"]] == [o.value for o in want.options]
+    assert main(["simulate", "2000", "--seed", "3", "--json", "--player", str(solved), "--banker", str(solved)]) == 0
+    got = json.loads(capsys.readouterr().out)
+    r = paigow.simulate(2000, seed=3, player=advice._to_hands(data[0]), banker=banker)
+    assert got["player_mean"] == r.player_mean and got["player"] == "table"
+
+
+@pytest.mark.parametrize(("content", "message"), [
+    (b"not numpy", "cannot read a strategy table"),
+    (None, "holds an array of shape (3,)"),
+])
+def test_bad_strategy_files(tmp_path: Any, content: bytes | None, message: str,
+                            capsys: pytest.CaptureFixture[str]) -> None:
+    import numpy as np
+
+    f = tmp_path / "s.npy"
+    if content is None:
+        np.save(f, np.zeros(3))
+    else:
+        f.write_bytes(content)
+    assert main(["advise", "--against", str(f), "天", "地", "人", "鹅"]) == 2
+    err = capsys.readouterr().err
+    assert message in err and "[strategy.file]" in err and err.count("\n") == 1

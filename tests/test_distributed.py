@@ -211,6 +211,37 @@ def test_cluster_argument_errors(threads_client: Any) -> None:
     assert _code(e) == "simulation.scheduler"
 
 
+def _cli_json(argv: list[str], capsys: pytest.CaptureFixture[str]) -> dict[str, Any]:
+    import json
+
+    from paigow.cli import main
+
+    assert main(argv) == 0
+    out = json.loads(capsys.readouterr().out)
+    for key in ("seconds", "threads", "rounds_per_second"):
+        out.pop(key)
+    return dict(out)
+
+
+def test_cli_scheduler_option_and_environment(process_client: Any, capsys: pytest.CaptureFixture[str],
+                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    address = process_client.scheduler.address
+    argv = ["simulate", "300001", "--seed", "7", "--no-progress", "--json", "--player", "max-back"]
+    here = _cli_json(argv, capsys)
+    assert _cli_json([*argv, "--scheduler", address], capsys) == here
+    monkeypatch.setenv("DASK_SCHEDULER_ADDRESS", address)
+    assert _cli_json(argv, capsys) == here
+    assert _cli_json([*argv, "--scheduler", ""], capsys) == here  # '' is this machine
+    from paigow.cli import main
+
+    monkeypatch.setenv("DASK_SCHEDULER_ADDRESS", "tcp://127.0.0.1:9")
+    import dask
+
+    with dask.config.set({"distributed.comm.timeouts.connect": "0.5s"}):
+        assert main(argv) == 2
+    assert "[simulation.scheduler]" in capsys.readouterr().err
+
+
 def _run_on_workers(client: Any, fn: Any) -> None:
     client.run(fn)
 
@@ -298,10 +329,17 @@ def test_a_worker_killed_mid_run_changes_nothing(process_client: Any) -> None:
             os.kill(victim, signal.SIGKILL)
             killed.append(done)
 
+    since = time.time()
     r = simulate_on(client, rounds, 2024, task_blocks=64, progress=kill_once)
     assert killed and killed[0] < rounds  # killed while tasks were still to come
     assert victim not in client.run(os.getpid).values()
     assert r == simulate(rounds, seed=2024)
+
+    def lost(dask_scheduler: Any) -> int:  # tasks the scheduler took back from the dead worker
+        return sum(1 for key, start, finish, *_, stamp in dask_scheduler.transition_log
+                   if str(key).startswith("paigow-blocks") and float(stamp) >= since
+                   and start in ("processing", "memory") and finish in ("released", "waiting"))
+    assert client.run_on_scheduler(lost) >= 1
 
 
 def test_the_docs_examples_run() -> None:

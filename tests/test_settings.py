@@ -2,11 +2,17 @@
 
 from __future__ import annotations
 
+import json
 import pickle
+import re
+from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
-from paigow import Hand, InvalidHandError, InvalidTileError, Outcome, Setting, compare, settings
+from paigow import DECK, Hand, InvalidHandError, InvalidTileError, Outcome, Setting, Tile, compare, settings
+from paigow.errors import PaigowError, ParseError, RuleError
 
 
 def s(text: str) -> Setting:
@@ -86,3 +92,64 @@ def test_bad_settings() -> None:
         compare("6-6 6-6 | 1-1 1-1", s("4-4 4-4 | 2-2 2-2"))  # type: ignore[arg-type]
     with pytest.raises(InvalidHandError, match="front | back"):
         Setting.parse("6-6 6-6 1-1 1-1")
+
+
+# -- Setting.parse across the whole setting; JSON of tiles, hands and settings -------------------
+def test_parse_takes_mixed_faces_across_the_setting() -> None:
+    # a mixed-rank name takes the next free face in the whole setting, as settings() does
+    assert Setting.parse("杂九 天 | 杂九 地") == settings("杂九 天 杂九 地")[0]
+    assert Setting.parse("至尊 天 | 至尊 地").tiles == (Tile(1, 1), Tile(1, 2), Tile(6, 6), Tile(2, 4))
+    assert Setting.parse("3-6 天 | 杂九 地") == Setting.parse("3-6 6-6 | 4-5 1-1")
+    with pytest.raises(InvalidTileError, match="too many '杂九'"):
+        Setting.parse("杂九 杂九 | 杂九 地")
+    with pytest.raises(InvalidHandError, match="two tiles, '|', two tiles: '天 | 地 人 鹅' has 1 and 3"):
+        Setting.parse("天 | 地 人 鹅")
+    with pytest.raises(TypeError):
+        Setting.parse(None)  # type: ignore[arg-type]
+
+
+@given(st.lists(st.sampled_from(sorted(Tile.names())), min_size=4, max_size=4))
+def test_parse_agrees_with_settings(names: list[str]) -> None:
+    try:
+        expected = settings(names)
+    except InvalidTileError:
+        with pytest.raises(InvalidTileError):
+            Setting.parse(f"{names[0]} {names[1]} | {names[2]} {names[3]}")
+        return
+    assert Setting.parse(f"{names[0]}, {names[1]} | {names[2]}, {names[3]}") == expected[0]
+
+
+def test_json_round_trips() -> None:
+    for s in settings("天 地 杂九 至尊") + settings("杂九 杂九 至尊 至尊"):
+        data = s.to_json()
+        assert json.loads(json.dumps(data)) == data
+        assert Setting.from_json(data) == s and Setting.from_json(str(s)) == s
+        for h in (s.front, s.back):
+            assert Hand.from_json(h.to_json()) == h and Hand.from_json(str(h)) == h
+            assert h.to_json()["tiles"] == [t.to_json() for t in h.tiles]
+    assert {t: Tile.from_json(t.to_json()) for t in DECK} == {t: t for t in DECK}
+    data = settings("天 地 杂九 至尊")[1].to_json()
+    assert data["back"] == {"tiles": ["6-6", "4-5"], "name_zh": "天九王", "name_en": "Teen Wong",
+                            "category": "wong", "points": 1, "rank": 90}
+
+
+@pytest.mark.parametrize(("call", "data", "code", "message"), [
+    (Tile.from_json, 66, "tile.json", "a tile in JSON is a string like '6-6', not a number"),
+    (Tile.from_json, None, "tile.json", "not null"),
+    (Tile.from_json, "7-7", "tile.unknown", "unknown tile '7-7'"),
+    (Hand.from_json, ["6-6", "1-1"], "hand.json", "an object or a string, not an array"),
+    (Hand.from_json, {"tiles": "6-6 1-1"}, "hand.json", "'tiles' is an array of two tiles, not a string"),
+    (Hand.from_json, {"tiles": ["6-6", "1-1"], "rank": 3}, "hand.json", "'rank' is"),
+    (Hand.from_json, {"tiles": ["6-6", "1-1"], "pionts": 3}, "hand.json", "unknown key 'pionts'"),
+    (Hand.from_json, {"tiles": ["6-6"]}, "hand.size", "2 tiles are needed, 1 given"),
+    (Hand.from_json, {"tiles": ["6-6", True]}, "tile.json", "not true"),
+    (Setting.from_json, 3, "setting.json", "an object or a string, not a number"),
+    (Setting.from_json, {"front": "6-6 1-1"}, "setting.json", "keys 'front' and 'back' only"),
+    (Setting.from_json, {"front": "6-6 6-6", "back": "1-1 1-1"}, "setting.order", "larger than the back"),
+    (Setting.from_json, {"front": "1-1 1-1", "back": "1-1 6-6"}, "tile.copies", "too many 1-1"),
+    (Setting.from_json, "6-6 1-1 4-5 2-4", "setting.syntax", "'front | back'"),
+])
+def test_json_errors(call: Any, data: object, code: str, message: str) -> None:
+    with pytest.raises(PaigowError, match=re.escape(message)) as e:
+        call(data)
+    assert e.value.code == code and isinstance(e.value, (ParseError, RuleError))

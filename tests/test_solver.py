@@ -27,8 +27,9 @@ def counts(sigma: np.ndarray, banker_side: bool) -> np.ndarray:
     ty = advice._types()
     out = np.empty((ty.n, 3, 2))
     work = np.empty(_core.side_counts_size(HAND_RANK_COUNT))
+    tile_rank, zero_ranks, triples = solver._kernel_data()
     _core.side_counts(np.ascontiguousarray(sigma), ty.hand_type, ALL, ty.tset_f, ty.tset_b, ty.rep_hand,
-                      banker_side, HAND_RANK_COUNT, work, out, 1)
+                      banker_side, tile_rank, zero_ranks, triples, HAND_RANK_COUNT, work, out, 1)
     return out
 
 
@@ -145,8 +146,8 @@ def test_solve_is_deterministic_and_converges() -> None:
 
 
 def test_paid_solve_is_deterministic_and_its_gains_are_certified() -> None:
-    a = solver.solve(commission="5%", tol=1e-12, max_iterations=20, check_every=10, threads=1)
-    b = solver.solve(commission=Fraction(1, 20), tol=1e-12, max_iterations=20, check_every=10, threads=2)
+    a = solver.solve(commission="5%", tol=1e-12, max_iterations=10, check_every=5, threads=1)
+    b = solver.solve(commission=Fraction(1, 20), tol=1e-12, max_iterations=10, check_every=5, threads=2)
     assert np.array_equal(a.player, b.player) and np.array_equal(a.banker, b.banker)
     c = solver.certify(a)
     assert (c.player_gain, c.banker_gain) == (pytest.approx(a.player_gain, abs=1e-15),
@@ -321,3 +322,37 @@ def test_docs_and_readme_show_the_table_as_computed() -> None:
     info = solver.paid_info()
     for seat in ("player", "banker"):
         assert f"{info['gains'][seat]:.1e}".replace("e-0", "e-") in doc
+
+
+def test_edges_command(capsys: pytest.CaptureFixture[str]) -> None:
+    from paigow.cli import main
+
+    assert main(["edges", "--json", "--commission", "4%"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert len(data) == 9 and {d["commission"] for d in data} == {"1/25"}
+    exact = [d for d in data if d["exact"]]
+    assert [(d["player"], d["banker"]) for d in exact] == [("max-back", "max-back")]
+    e = edge("max-back", "max-back", "4%")
+    assert Fraction(exact[0]["player_result_exact"]) == e.player_result
+    assert main(["edges"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("commission 5% of every win") and "commission 4% of every win" in out
+    assert main(["edges", "--commission", "3%"]) == 2
+    assert "[edges.rate]" in capsys.readouterr().err
+
+
+def test_solve_command_writes_where_told_and_never_the_package_data(
+        tmp_path: pathlib.Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    from paigow.cli import main
+
+    before = {p.name: p.read_bytes() for p in advice.DATA_DIR.iterdir()}
+    assert main(["solve", "--commission", "5%", "--tol", "1e-3", "--output", str(tmp_path), "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["commission"] == "1/20" and data["converged"] and data["gains"]["player"] <= 1e-3
+    assert (tmp_path / "equilibrium-paid.npy").exists()
+    monkeypatch.chdir(tmp_path)  # no --output: the current directory
+    assert main(["solve", "--tol", "1e-2", "--max-iterations", "25"]) in (0, 1)
+    assert (tmp_path / "equilibrium.npy").exists() and "written to" in capsys.readouterr().out
+    assert {p.name: p.read_bytes() for p in advice.DATA_DIR.iterdir()} == before
+    assert main(["solve", "--max-iterations", "0"]) == 2
+    assert "[solve.max_iterations]" in capsys.readouterr().err

@@ -27,6 +27,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "settings": ("paigow.cli.settings", "the three settings of four tiles, with their hands' names and ranks"),
     "advise": ("paigow.cli.advice", "exact values of the three settings of four tiles, and the best one"),
     "solve": ("paigow.cli.advice", "solve the setting game and write the equilibrium to a file"),
+    "edges": ("paigow.cli.edges", "the house-edge table: each seat's expected result under best play, as paid"),
     "round": ("paigow.cli.table", "simulate a whole round: dice, stacks, hands, settings, outcomes and the ledger"),
     "settle": ("paigow.cli.table", "settle a round from its record (JSON in, ledger as JSON out)"),
     "simulate": ("paigow.cli.simulate", "simulate whole rounds and summarise the players' and the banker's results"),
@@ -106,11 +107,20 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; returns the exit code (2 for bad input, with the reason on stderr)."""
+    """Run the command line; returns the exit code: 0, 2 for bad input (one line on stderr),
+    130 when interrupted (Ctrl-C)."""
+    try:
+        return _main(argv)
+    except KeyboardInterrupt:
+        print(f"{PROG}: interrupted", file=sys.stderr)
+        return 130
+
+
+def _main(argv: Sequence[str] | None) -> int:
+    from paigow.cli._common import commission_argv
     from paigow.errors import PaigowError
 
-    from paigow.cli._common import commission_argv
-
+    _fit_stdout()
     args_list = commission_argv(sys.argv[1:] if argv is None else argv)
     command = _chosen(args_list)
     parser = build_parser(command if command in COMMANDS else None)
@@ -122,3 +132,18 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     except BrokenPipeError:  # pragma: no cover - e.g. piped into head
         return 0
+    except OSError as e:  # a file the command was told to read or write
+        print(f"{PROG} {args.command}: error: {e} [io]", file=sys.stderr)
+        return 2
+
+
+def _fit_stdout() -> None:
+    """Where standard output cannot encode Chinese (``PYTHONIOENCODING=ascii``, a Latin-1
+    console), write what it cannot as backslash escapes rather than fail; the commands print
+    English names there (:func:`paigow._text.shows_chinese`)."""
+    from paigow._text import shows_chinese
+
+    if not shows_chinese():
+        reconfigure = getattr(sys.stdout, "reconfigure", None)
+        if reconfigure is not None:
+            reconfigure(errors="backslashreplace")

@@ -1,4 +1,5 @@
-"""What the ``paigow`` subcommands share: the ``--commission`` option, reading four tiles.
+"""What the ``paigow`` subcommands share: the ``--commission`` option, reading four tiles,
+writing JSON.
 
 Kept light (no numpy, no engine layer): every subcommand imports it.
 """
@@ -6,15 +7,17 @@ Kept light (no numpy, no engine layer): every subcommand imports it.
 from __future__ import annotations
 
 import argparse
+import json
 import re
 from collections.abc import Sequence
 from fractions import Fraction
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from paigow.tiles import Tile
 
-__all__ = ["add_commission", "commission", "commission_argv", "four_tiles"]
+__all__ = ["add_commission", "commission", "commission_argv", "four_tiles", "write_json", "positive_int",
+           "strategy_arg", "STRATEGY_HELP", "check_output"]
 
 # a word that reads as a number (0.05, 1/20, 5%, 1e-2) is taken as the rate after --commission;
 # two pip digits (66, 12) are a tile, so `advise --commission 66 11 45 24` keeps its four tiles
@@ -94,3 +97,98 @@ def four_tiles(words: Sequence[str]) -> "tuple[Tile, Tile, Tile, Tile]":
                                code="hand.empty")
     t = parse_tiles(text, count=4)
     return (t[0], t[1], t[2], t[3])
+
+
+def write_json(data: object) -> None:
+    """Print ``data`` as indented JSON: Chinese as is where standard output can encode it, as
+    ``\\u`` escapes (still the same JSON) where it cannot."""
+    from paigow._text import shows_chinese
+
+    print(json.dumps(data, ensure_ascii=not shows_chinese(), indent=2))
+
+
+def positive_int(text: str) -> int:
+    """An argparse type: a whole number of at least 1."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
+    return value
+
+
+STRATEGY_HELP = ("equilibrium (default), max-back, the directory or equilibrium.npy that 'paigow solve' "
+                 "wrote, or a .npy (35960, 3) table")
+
+
+def strategy_arg(text: str, seat: str) -> Any:
+    """A strategy named on the command line, for ``seat``: a name, or a table read from a file.
+
+    A file is what ``paigow solve`` writes (its directory, or the ``equilibrium.npy`` or
+    ``equilibrium.json`` in it:
+    both seats' type strategies, of which ``seat``'s is taken) or a ``.npy`` holding a
+    (35960, 3) hand table. An unreadable file is
+    :class:`~paigow.errors.InvalidStrategyError` (code ``strategy.file``).
+    """
+    import pathlib
+
+    from paigow.errors import InvalidStrategyError
+    from paigow.strategies import STRATEGY_NAMES
+
+    if text in STRATEGY_NAMES:
+        return text
+    path = pathlib.Path(text)
+    if path.is_dir():
+        path = path / "equilibrium.npy"
+    elif path.suffix == ".json":
+        path = path.with_suffix(".npy")  # the record solve writes beside the table
+    elif path.suffix != ".npy":
+        return text  # the engine says what is wrong with the name
+    import numpy as np
+
+    try:
+        data = np.load(path, allow_pickle=False)
+    except (OSError, ValueError, EOFError) as e:
+        reason = e.strerror if isinstance(e, OSError) and e.strerror else str(e) or "not a .npy file"
+        raise InvalidStrategyError(f"cannot read a strategy table from {text!r}: {reason}",
+                                   code="strategy.file") from None
+    if not isinstance(data, np.ndarray) or data.dtype.kind not in "fiu":
+        raise InvalidStrategyError(f"{text!r} holds no real-number table (dtype {getattr(data, 'dtype', None)})",
+                                   code="strategy.file")
+    from paigow.advice import _to_hands, _types
+    from paigow.strategies import HAND_COUNT, SEATS, check_table
+
+    n = _types().n
+    if data.shape == (2, n, 3):
+        sigma = np.asarray(data[SEATS.index(seat)], dtype=np.float64)
+        if not np.isfinite(sigma).all() or (sigma < 0).any() or not np.allclose(sigma.sum(axis=1), 1.0, atol=1e-9):
+            raise InvalidStrategyError(f"{text!r}: the {seat}'s strategy has a row that is not probabilities",
+                                       code="strategy.file")
+        return check_table(_to_hands(sigma), text)
+    if data.shape == (HAND_COUNT, 3):
+        return check_table(data, text)
+    raise InvalidStrategyError(f"{text!r} holds an array of shape {data.shape}: a strategy file is what 'paigow "
+                               f"solve' writes, shape (2, {n}, 3), or a ({HAND_COUNT}, 3) table", code="strategy.file")
+
+
+def check_output(directory: "str | None | Any") -> None:
+    """Refuse an output directory inside the installed package (``paigow solve`` never writes
+    the shipped data: code ``output.package``) or one that is a file (``output.write``);
+    ``None`` is the current directory."""
+    import pathlib
+
+    import paigow
+    from paigow.errors import InvalidOptionError
+
+    out = pathlib.Path.cwd() if directory is None else pathlib.Path(directory)
+    package = pathlib.Path(paigow.__file__).resolve().parent
+    try:
+        out.resolve().relative_to(package)
+    except ValueError:
+        pass
+    else:
+        raise InvalidOptionError(f"solve writes where --output says, never into the installed package: "
+                                 f"{str(out)!r} is in {str(package)!r}", code="output.package")
+    if out.exists() and not out.is_dir():
+        raise InvalidOptionError(f"--output {str(out)!r} is a file: give a directory", code="output.write")

@@ -1,4 +1,10 @@
-"""``paigow advise`` and ``paigow solve``."""
+"""``paigow advise`` and ``paigow solve``.
+
+``advise`` reads the tiles before it loads any strategy and imports nothing of the table,
+settlement, dealing or simulation layers. ``solve`` writes ``equilibrium.npy`` and
+``equilibrium.json`` where it is told (the current directory by default), never into the
+installed package; ``advise --against`` and ``simulate --player``/``--banker`` read those files.
+"""
 
 from __future__ import annotations
 
@@ -7,8 +13,20 @@ import json
 import math
 import pathlib
 import time
+from typing import TYPE_CHECKING, Any
 
-from paigow.cli._common import add_commission, commission, four_tiles
+from paigow.cli._common import (
+    STRATEGY_HELP,
+    add_commission,
+    check_output,
+    commission,
+    four_tiles,
+    strategy_arg,
+    write_json,
+)
+
+if TYPE_CHECKING:
+    from paigow.advice import Advice
 
 
 def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
@@ -20,24 +38,30 @@ def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None
     )
     p.add_argument("tiles", nargs="+", help="four tiles: pips (6-6), Chinese (天) or English (Teen) names")
     p.add_argument("--seat", choices=("player", "banker"), default="player", help="whose hand it is (default: player)")
-    p.add_argument("--against", choices=("equilibrium", "max-back"), default="equilibrium",
-                   help="how the other side sets its hand (default: equilibrium)")
+    p.add_argument("--against", default="equilibrium", metavar="STRATEGY",
+                   help="how the other side sets its hand: " + STRATEGY_HELP)
     add_commission(p)
     p.add_argument("--json", action="store_true", help="machine-readable output")
     p.set_defaults(func=_cmd_advise)
 
     s = sub.add_parser(
         "solve",
-        help="solve the setting game and write the equilibrium the package ships",
+        help="solve the setting game and write the equilibrium to a file",
         description="Solve one player against the banker (each setting four unseen tiles) by "
-        "predictive CFR+ in the core, to the given exploitability per hand, and write "
-        "equilibrium.npy and equilibrium.json (the same bytes on every run).",
+        "predictive CFR+ in the core, and write <name>.npy and <name>.json (the same bytes on every "
+        "run): without --commission the zero-sum game to the given exploitability per hand "
+        "(equilibrium.npy); with it the game as paid, to each side's best-response gain per hand "
+        "(equilibrium-paid.npy at 5%%). See docs/equilibrium.md.",
     )
-    s.add_argument("--tol", type=float, default=1e-8, help="exploitability per hand to reach (default 1e-8)")
+    s.add_argument("--tol", type=float, default=None,
+                   help="exploitability (with --commission: each side's gain) per hand to reach "
+                   "(default 1e-8, with --commission 1e-7)")
     s.add_argument("--max-iterations", type=int, default=20000)
+    add_commission(s, absent="none: the zero-sum game")
     s.add_argument("--output", type=pathlib.Path, default=None,
-                   help="directory to write to (default: the package's data directory)")
+                   help="directory to write to (default: the current directory)")
     s.add_argument("--progress", action="store_true", help="draw the progress bar even when stderr is not a terminal")
+    s.add_argument("--json", action="store_true", help="machine-readable output: what the .json file records, and where")
     s.set_defaults(func=_cmd_solve)
 
 
@@ -51,43 +75,29 @@ def _cmd_advise(args: argparse.Namespace) -> int:
 
         raise InvalidOptionError(f"advise counts a win after the regulation's 5% commission or none, not at "
                                  f"{args.commission!r} (Portaria 58/91/M)", code="commission.unsupported")
+    other = "banker" if args.seat == "player" else "player"
+    against = strategy_arg(args.against, other)
 
-    from paigow._text import table
+    from paigow._text import shows_chinese, table
     from paigow.advice import OPPONENT_HANDS, advise
 
-    a = advise(tiles, seat=args.seat, against=args.against, commission=bool(rate))
+    a = advise(tiles, seat=args.seat, against=against, commission=bool(rate))
     if args.json:
-        out = {
-            "tiles": [str(t) for t in a.tiles],
-            "seat": a.seat,
-            "against": a.against,
-            "commission": a.commission,
-            "opponent_hands": OPPONENT_HANDS,
-            "best": a.best,
-            "mixed": a.mixed,
-            "settings": [
-                {
-                    "front": {"tiles": [str(t) for t in o.setting.front.tiles], "name_zh": o.setting.front.name_zh,
-                              "name_en": o.setting.front.name_en, "rank": o.setting.front.rank},
-                    "back": {"tiles": [str(t) for t in o.setting.back.tiles], "name_zh": o.setting.back.name_zh,
-                             "name_en": o.setting.back.name_en, "rank": o.setting.back.rank},
-                    "wins": o.wins, "pushes": o.pushes, "losses": o.losses, "value": o.value,
-                    "equilibrium_probability": o.probability,
-                }
-                for o in a.options
-            ],
-        }
-        print(json.dumps(out, ensure_ascii=False, indent=2))
+        write_json(advice_json(a))
         return 0
-    print(f"tiles: {'  '.join(f'{t} {t.name_zh}' for t in a.tiles)}   seat: {a.seat}   "
+    zh = shows_chinese()
+
+    def named(x: Any) -> str:
+        return f"{x} {x.name_zh if zh else x.name_en}"
+
+    print(f"tiles: {'  '.join(named(t) for t in a.tiles)}   seat: {a.seat}   "
           f"against: {a.against}{'   commission 5%' if a.commission else ''}")
     rows = []
     for k, o in enumerate(a.options):
         mark = "best" if k == a.best else ""
         pct = [f"{100 * x / OPPONENT_HANDS:.2f}%" for x in (o.wins, o.pushes, o.losses)]
         mix = "" if o.probability is None else f"{o.probability:.4f}".rstrip("0").rstrip(".")
-        rows.append([k + 1, f"{o.setting.front} {o.setting.front.name_zh}", f"{o.setting.back} {o.setting.back.name_zh}",
-                     *pct, f"{o.value:+.5f}", mix, mark])
+        rows.append([k + 1, named(o.setting.front), named(o.setting.back), *pct, f"{o.value:+.5f}", mix, mark])
     header = ["#", "front", "back", "win", "push", "lose", "value", "eq. mix" if a.against == "equilibrium" else "", ""]
     print(table(header, rows, right=[3, 4, 5, 6]))
     if a.mixed:
@@ -95,29 +105,66 @@ def _cmd_advise(args: argparse.Namespace) -> int:
     return 0
 
 
-def _cmd_solve(args: argparse.Namespace) -> int:
-    from paigow._text import Progress
-    from paigow.advice import save, solve
+def advice_json(a: "Advice") -> dict[str, object]:
+    """An :class:`~paigow.advice.Advice` as ``paigow advise --json`` writes it; the settings as
+    :meth:`paigow.Setting.to_json` (kept here until Advice has its own ``to_json``)."""
+    from paigow.advice import OPPONENT_HANDS
 
+    return {
+        "tiles": [t.to_json() for t in a.tiles],
+        "seat": a.seat,
+        "against": a.against,
+        "commission": a.commission,
+        "opponent_hands": OPPONENT_HANDS,
+        "best": a.best,
+        "mixed": a.mixed,
+        "settings": [
+            {
+                **o.setting.to_json(),
+                "wins": o.wins, "pushes": o.pushes, "losses": o.losses, "value": o.value,
+                "equilibrium_probability": o.probability,
+            }
+            for o in a.options
+        ],
+    }
+
+
+def _cmd_solve(args: argparse.Namespace) -> int:
+    check_output(args.output)  # never into the installed package
+    from paigow._text import Progress
+    from paigow.solver import PAID_TOL, ZERO_SUM_TOL, save, solve
+
+    rate = commission(args) or 0
+    tol = args.tol if args.tol is not None else (PAID_TOL if rate else ZERO_SUM_TOL)
     bar = Progress("solving", force=args.progress)
     first: list[float] = []
     start = time.perf_counter()
 
     def progress(it: int, expl: float) -> None:
         if not first:
-            first.append(max(expl, args.tol * 10))
-        span = math.log(first[0] / args.tol)
+            first.append(max(expl, tol * 10))
+        span = math.log(first[0] / tol) if tol > 0 else 0.0
         done = math.log(first[0] / max(expl, 1e-300)) / span if span > 0 else 1.0
-        bar.update(done, f"iteration {it}, exploitability {expl:.2e}")
+        bar.update(done, f"iteration {it}, {'gain' if rate else 'exploitability'} {expl:.2e}")
 
-    eq = solve(tol=args.tol, max_iterations=args.max_iterations, progress=progress)
+    eq = solve(tol=tol, max_iterations=args.max_iterations, progress=progress, commission=rate)
     bar.close()
     path = save(eq, args.output)
     info = eq.info()
-    print(f"game value {info['game_value']:+.9f} per hand (player's expected result, no commission)")
-    print(f"exploitability {eq.exploitability:.2e} per hand after {eq.iterations} iterations "
-          f"in {time.perf_counter() - start:.1f} s")
+    seconds = time.perf_counter() - start
+    ok = (max(eq.player_gain, eq.banker_gain) if rate else eq.exploitability) <= tol
+    if args.json:
+        print(json.dumps({**info, "seconds": round(seconds, 3), "written_to": str(path), "converged": ok}, indent=2))
+        return 0 if ok else 1
+    if rate:
+        print(f"commission {float(rate * 100):g}% of every win, both sides: expected result per hand "
+              f"player {eq.value:+.9f}, banker {eq.banker_value:+.9f}")
+        print(f"best-response gain per hand: player {eq.player_gain:.2e}, banker {eq.banker_gain:.2e} "
+              f"after {eq.iterations} iterations in {seconds:.1f} s")
+    else:
+        print(f"game value {info['game_value']:+.9f} per hand (player's expected result, no commission)")
+        print(f"exploitability {eq.exploitability:.2e} per hand after {eq.iterations} iterations in {seconds:.1f} s")
     print(f"mixed: player {info['mixed']['player']['hands']} hands ({info['mixed']['player']['types']} types), "
           f"banker {info['mixed']['banker']['hands']} hands ({info['mixed']['banker']['types']} types)")
     print(f"written to {path}")
-    return 0 if eq.exploitability <= args.tol else 1
+    return 0 if ok else 1

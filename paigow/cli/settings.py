@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 import argparse
-import json
 
-from paigow.cli._common import four_tiles
+from paigow.cli._common import four_tiles, write_json
 
 
 def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
@@ -20,38 +19,23 @@ def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None
     p.set_defaults(func=_cmd_settings)
 
 
-def _hand_json(h: object) -> dict[str, object]:
-    from paigow.hands import Hand
-
-    assert isinstance(h, Hand)
-    return {
-        "tiles": [str(t) for t in h.tiles],
-        "name_zh": h.name_zh,
-        "name_en": h.name_en,
-        "category": h.category.name.lower(),
-        "points": h.points,
-        "rank": h.rank,
-    }
-
-
 def _cmd_settings(args: argparse.Namespace) -> int:
     from paigow.settings import settings
 
     tiles = four_tiles(args.tiles)
     rows = settings(tiles)
     if args.json:
-        out = {
-            "tiles": [str(t) for t in tiles],
-            "settings": [{"front": _hand_json(s.front), "back": _hand_json(s.back)} for s in rows],
-        }
-        print(json.dumps(out, ensure_ascii=False, indent=2))
+        write_json({"tiles": [t.to_json() for t in tiles], "settings": [s.to_json() for s in rows]})
         return 0
-    from paigow._text import table
+    from paigow._text import shows_chinese, table
 
-    print("tiles: " + "  ".join(f"{t} {t.name_zh}" for t in tiles))
+    zh = shows_chinese()
+    print("tiles: " + "  ".join(f"{t} {t.name_zh if zh else t.name_en}" for t in tiles))
     body = []
     for i, s in enumerate(rows, 1):
         for part, h in (("front", s.front), ("back", s.back)):
-            body.append([str(i) if part == "front" else "", part, str(h), h.name_zh, h.name_en, h.rank])
-    print(table(["#", "hand", "tiles", "name", "English", "rank"], body, right=[5]))
+            names = [h.name_zh, h.name_en] if zh else [h.name_en]
+            body.append([str(i) if part == "front" else "", part, str(h), *names, h.rank])
+    header = ["#", "hand", "tiles", "name", "English", "rank"] if zh else ["#", "hand", "tiles", "name", "rank"]
+    print(table(header, body, right=[len(header) - 1]))
     return 0

@@ -13,18 +13,15 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 import time
 from collections.abc import Callable
-from typing import Any
-
-import numpy as np
 
 from paigow._text import Progress
-from paigow.cli._common import add_commission, commission
-from paigow.errors import InvalidSimulationError, InvalidStrategyError
+from paigow.cli._common import STRATEGY_HELP, add_commission, commission, strategy_arg
+from paigow.errors import InvalidSimulationError
 from paigow.simulation import SimulationResult, simulate
-from paigow.strategies import STRATEGY_NAMES
 
 __all__ = ["register"]
 
@@ -46,18 +43,6 @@ def _rounds(text: str) -> int:
     return int(value)
 
 
-def _strategy(text: str) -> Any:
-    """A strategy name, or the path of a .npy file holding a (35960, 3) table."""
-    if text in STRATEGY_NAMES:
-        return text
-    if text.endswith(".npy"):
-        try:
-            return np.load(text, allow_pickle=False)
-        except (OSError, ValueError) as e:
-            raise InvalidStrategyError(f"cannot read a strategy table from {text!r}: {e}") from None
-    return text  # resolve() says what is wrong with it
-
-
 def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
     p = sub.add_parser(
         "simulate",
@@ -69,11 +54,13 @@ def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None
     )
     p.add_argument("rounds", type=_rounds, help="number of rounds: 1000000, 1e6 or 1M")
     p.add_argument("--seed", type=int, default=None, help="seed (0 to 2**64-1) to replay a run; default: a fresh one")
-    p.add_argument("--player", default="equilibrium",
-                   help="players' strategy: equilibrium (default), max-back, or a .npy (35960, 3) table")
+    p.add_argument("--player", default="equilibrium", help="players' strategy: " + STRATEGY_HELP)
     p.add_argument("--banker", default="equilibrium", help="banker's strategy, as --player")
     add_commission(p)
     p.add_argument("--threads", type=int, default=None, help="threads (default: every core)")
+    p.add_argument("--scheduler", default=None, metavar="ADDRESS",
+                   help="run on the Dask cluster of this scheduler (tcp://host:8786; default: "
+                   "$DASK_SCHEDULER_ADDRESS, else this machine; '' for this machine), same numbers")
     p.add_argument("--json", action="store_true", help="machine-readable output")
     p.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
                    help="progress bar on stderr (default: when stderr is a terminal)")
@@ -155,10 +142,15 @@ def summary(r: SimulationResult) -> str:
 def _cmd_simulate(args: argparse.Namespace) -> int:
     show = args.progress if args.progress is not None else sys.stderr.isatty() and not args.json
     bar = Progress("simulating", force=True) if show else None
+    scheduler = args.scheduler if args.scheduler is not None else os.environ.get("DASK_SCHEDULER_ADDRESS")
     try:
-        r = simulate(args.rounds, seed=args.seed, player=_strategy(args.player), banker=_strategy(args.banker),
+        r = simulate(args.rounds, seed=args.seed, player=strategy_arg(args.player, "player"),
+                     banker=strategy_arg(args.banker, "banker"),
                      commission=float(commission(args) or 0), threads=args.threads,
-                     progress=_progress_callback(bar) if bar is not None else None)
+                     progress=_progress_callback(bar) if bar is not None else None,
+                     cluster=scheduler or None)
+    except ImportError as e:  # --scheduler without Dask installed
+        raise InvalidSimulationError(str(e), code="simulation.no_dask") from None
     except TypeError as e:  # pragma: no cover - argparse gives the right types
         raise InvalidSimulationError(str(e)) from None
     finally:

@@ -45,11 +45,18 @@ COMMANDS: dict[str, tuple[str, str]] = {
 """Subcommand -> (module with ``add_arguments`` and ``run``, one-line help for ``pcc --help``)."""
 
 
+def _one_line(text: str) -> str:
+    """``text`` with every character a terminal would not print on one line escaped (``\\n``)."""
+    if text.isprintable():
+        return text
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
+
+
 class _Parser(argparse.ArgumentParser):
     """An argument parser whose errors are one line: ``pcc roll: error: ... [usage]``."""
 
     def error(self, message: str) -> NoReturn:
-        self.exit(2, f"{self.prog}: error: {message} (see '{self.prog} --help') [usage]\n")
+        self.exit(2, f"{_one_line(f'{self.prog}: error: {message}')} (see '{self.prog} --help') [usage]\n")
 
 
 def _version() -> str:
@@ -135,7 +142,7 @@ def _run(args_list: list[str], command: str | None) -> int:
         code: int = sys.modules[COMMANDS[args.command][0]].run(args, sys.stdout)
         return code
     except PccError as e:
-        print(f"{PROG} {args.command}: error: {e} [{e.code}]", file=sys.stderr)
+        print(_one_line(f"{PROG} {args.command}: error: {e} [{e.code}]"), file=sys.stderr)
         return 2
     except BrokenPipeError:  # the reader went away (``pcc odds | head``): stop quietly
         try:

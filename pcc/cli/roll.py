@@ -13,7 +13,6 @@ from collections.abc import Sequence
 from typing import TextIO
 
 from pcc.dice import roll
-from pcc.errors import PccError
 from pcc.settle import Round, RollSource, Ruleset, Settlement
 
 __all__ = ["add_arguments", "run", "settlement_text"]
@@ -22,11 +21,11 @@ _SEED_DIGITS = 100
 
 
 def _seed(text: str) -> int:
-    """A seed of at most 100 digits (argparse turns the ValueError into a usage error)."""
+    """A whole number of at most 100 digits (argparse reports anything else as a usage error)."""
     body = text.strip()
-    digits = body.lstrip("+-")
+    digits = body[1:] if body[:1] in ("+", "-") else body
     if not digits or len(digits) > _SEED_DIGITS or not (digits.isascii() and digits.isdigit()):
-        raise ValueError(text)
+        raise argparse.ArgumentTypeError(f"invalid seed {text[:40]!r}: a whole number of at most {_SEED_DIGITS} digits")
     return int(body)
 
 
@@ -115,8 +114,7 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
 def write(rnd: Round, out: TextIO, *, as_json: bool) -> None:
     """Print a settled round: its record as JSON, or the table."""
     settlement = rnd.settlement
-    if settlement is None:  # pragma: no cover - callers settle first
-        raise PccError("the round is not settled")
+    assert settlement is not None, "callers settle the round first"
     if as_json:
         from pcc.record import dumps
 

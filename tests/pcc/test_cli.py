@@ -110,6 +110,7 @@ def test_roll_secure_without_bets(capsys: pytest.CaptureFixture[str]) -> None:
         (["roll", "big=" + "1" * 4301], "stake of 4301 digits"),
         (["odds", "total:" + "1" * 4301], "cannot be bet"),
         (["settle", "/nonexistent/round.json"], "cannot read '/nonexistent/round.json'"),
+        (["odds", "a\nb\x1b[31m"], "unknown bet 'a\\nb\\x1b[31m'"),  # one line, no terminal escapes
     ],
 )
 def test_bad_input_is_one_clear_line(capsys: pytest.CaptureFixture[str], argv: list[str], message: str) -> None:
@@ -121,7 +122,7 @@ def test_bad_input_is_one_clear_line(capsys: pytest.CaptureFixture[str], argv: l
 
 @pytest.mark.parametrize(
     "argv", [[], ["deal"], ["roll", "--seed", "x"], ["roll", "--seed", "1", "--dice", "1-2-3"],
-             ["roll", "--seed", "1" * 5000], ["--bogus"]]
+             ["roll", "--seed", "1" * 5000], ["--bogus"], ["odds", "odds", "--seed", "\n"], ["roll", "--void"]]
 )
 def test_usage_errors(capsys: pytest.CaptureFixture[str], argv: list[str]) -> None:
     code, out, err = run(capsys, *argv)
@@ -222,3 +223,34 @@ def test_python_dash_m() -> None:
     assert ok.returncode == 0 and ok.stdout.startswith("roll: prawn-gourd-coin")
     bad = subprocess.run([sys.executable, "-m", "pcc", "roll", "big=0"], capture_output=True, text=True, env=env)
     assert bad.returncode == 2 and "Traceback" not in bad.stderr and "stake 0" in bad.stderr
+
+
+def test_version_falls_back_to_the_package(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    import importlib.metadata
+
+    def missing(name: str) -> str:
+        raise importlib.metadata.PackageNotFoundError(name)
+
+    monkeypatch.setattr(importlib.metadata, "version", missing)
+    code, out, _ = run(capsys, "--version")
+    assert code == 0 and out == f"pcc {pcc.__version__}\n"
+
+
+def test_help_imports_no_command() -> None:
+    root = Path(pcc.__file__).resolve().parent.parent
+    env = {**os.environ, "PYTHONPATH": str(root)}
+    code = (
+        "import sys, contextlib, io; from pcc.cli import main\n"
+        "with contextlib.redirect_stdout(io.StringIO()): main(['--help'])\n"
+        "print(sorted(m for m in sys.modules if m.startswith('pcc.cli.') or m == 'pcc.record'))"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env)
+    assert done.stdout.splitlines()[-1] == "[]", done.stderr
+
+
+def test_each_command_has_help(capsys: pytest.CaptureFixture[str]) -> None:
+    from pcc.cli import COMMANDS
+
+    for name in COMMANDS:
+        code, out, _ = run(capsys, name, "--help")
+        assert code == 0 and out.startswith(f"usage: pcc {name}")
