@@ -1,11 +1,13 @@
 """The dealer's page in a real browser: Playwright driving Debian's chromium, headless, against a
-real ``paigow serve`` process on a free loopback port. Screenshots of each screen go to
-docs/screenshots/."""
+real ``paigow serve`` process on a free loopback port. A screenshot is taken of each screen
+(``PAIGOW_SCREENSHOTS=docs/screenshots python -m pytest tests/serve/test_page.py`` renews the
+ones in the docs)."""
 
 from __future__ import annotations
 
 import os
 import shutil
+import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -21,7 +23,9 @@ if not os.path.exists(CHROMIUM):
     pytest.skip("Debian's chromium is not installed (apt-get install -y chromium fonts-wqy-zenhei;"
                 " .ci/run installs it)", allow_module_level=True)
 
-SHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+# PAIGOW_SCREENSHOTS=docs/screenshots writes the screenshots the docs show; by default they go to a
+# temporary directory, so a test run leaves the checkout as it was
+SHOTS = Path(os.environ.get("PAIGOW_SCREENSHOTS") or tempfile.mkdtemp(prefix="paigow-screens-"))
 TABLET = {"width": 1024, "height": 768}
 
 
