@@ -13,10 +13,11 @@ import tarfile
 import zipfile
 
 # In the wheel: never the Cython/C sources (the sdist carries them) ...
-WHEEL_FORBIDDEN = ("*.c", "*.cpp", "*.h", "*.pyx", "*.pxi", "*.pxd", "*.html", "*.o")
+WHEEL_FORBIDDEN = ("*.c", "*.cpp", "*.pyx", "*.pxi", "*.pxd", "*.o")
 # ... always the compiled core ("a|b": either), the stub, the typed markers, the data and the licence.
 WHEEL_REQUIRED = ("paigow/__init__.py", "paigow/_core.*.so|paigow/_core.*.pyd", "paigow/_core.pyi", "paigow/py.typed",
-                  "paigow/data/equilibrium.npy", "paigow/data/equilibrium.json", "pcc/__init__.py",
+                  "paigow/data/equilibrium.npy", "paigow/data/equilibrium.json", "paigow/serve/static/index.html",
+                  "pcc/__init__.py",
                   "pcc/py.typed", "pcc/schemas/*.json", "*.dist-info/licenses/LICENSE")
 SDIST_REQUIRED = ("LICENSE", "README.md", "CHANGELOG.md", "pyproject.toml", "setup.py",
                   "paigow/_core.pyx", "paigow/_advice.pxi", "paigow/_simulate.pxi", "paigow/_core.pyi",

@@ -11,6 +11,7 @@ Each case prints its figures and stores them in ``extra_info``.
 from __future__ import annotations
 
 import os
+import resource
 import statistics
 import time
 from collections.abc import Iterator
@@ -43,27 +44,51 @@ def _timed(fn: Any) -> tuple[float, Any]:
     return time.perf_counter() - start, out
 
 
+def _cpu(client: Any | None = None) -> float:
+    """CPU seconds of this process (its OpenMP threads; with a LocalCluster, the scheduler and
+    the client) plus, given a client, of every worker process."""
+    own = resource.getrusage(resource.RUSAGE_SELF)
+    total = own.ru_utime + own.ru_stime
+    if client is not None:
+        total += sum(client.run(time.process_time).values())
+    return total
+
+
 def test_overhead_at_1e8_rounds(benchmark: Any, client: Any) -> None:
     """Plain simulate and the cluster run alternate (the machine's load drifts); the overhead is
-    the ratio of the medians."""
+    the ratio of the medians, in wall time and in CPU time (all processes of each)."""
     n = 10**8
     plain: list[float] = []
     dask: list[float] = []
+    plain_cpu: list[float] = []
+    dask_cpu: list[float] = []
 
     def pair() -> None:
+        c = _cpu()
         t, a = _timed(lambda: paigow.simulate(n, seed=1))
         plain.append(t)
+        plain_cpu.append(_cpu() - c)
+        c = _cpu(client)
         t, b = _timed(lambda: paigow.simulate(n, seed=1, cluster=client))
         dask.append(t)
+        dask_cpu.append(_cpu(client) - c)
         assert a == b
 
     benchmark.group = GROUP
     benchmark.pedantic(pair, rounds=3, iterations=1, warmup_rounds=0)
     overhead = statistics.median(dask) / statistics.median(plain) - 1
+    cpu_overhead = statistics.median(dask_cpu) / statistics.median(plain_cpu) - 1
     benchmark.extra_info.update(rounds=n, workers=CORES, plain_seconds=plain, cluster_seconds=dask,
-                                overhead=overhead)
-    print(f"\n10^8 rounds: plain simulate {statistics.median(plain):.2f} s (median of {plain}), "
-          f"on the cluster {statistics.median(dask):.2f} s ({dask}): overhead {overhead:+.1%}")
+                                plain_cpu_seconds=plain_cpu, cluster_cpu_seconds=dask_cpu,
+                                overhead=overhead, cpu_overhead=cpu_overhead)
+    print(f"\n10^8 rounds: plain simulate {statistics.median(plain):.2f} s wall, "
+          f"{statistics.median(plain_cpu):.2f} s CPU (runs {_list(plain)} / {_list(plain_cpu)}); "
+          f"on the cluster {statistics.median(dask):.2f} s wall, {statistics.median(dask_cpu):.2f} s CPU "
+          f"({_list(dask)} / {_list(dask_cpu)}): overhead {overhead:+.1%} wall, {cpu_overhead:+.1%} CPU")
+
+
+def _list(xs: list[float]) -> str:
+    return ", ".join(f"{x:.2f}" for x in xs)
 
 
 def test_task_scheduling_cost(benchmark: Any, client: Any) -> None:

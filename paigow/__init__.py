@@ -46,7 +46,9 @@ if TYPE_CHECKING:
     from paigow.edges import Edge
     from paigow.edges import edges as house_edges
     from paigow.solver import Certificate, Equilibrium, certify, solve
-    from paigow.table import Phase, Round, RoundResult, Session, round_from_record, simulate_round
+    from paigow.records import replay_round, round_from_record, round_record
+    from paigow.round import Phase, Round, RoundResult, simulate_round
+    from paigow.session import Session
 
 # The layers above tiles, hands and settings load on first use, so that ``import paigow`` stays
 # quick for a tool that only ranks hands.
@@ -60,7 +62,9 @@ _LAZY = {
     "paigow.simulation": ("SimulationResult", "simulate", "BlockCounts", "simulate_blocks"),
     "paigow.solver": ("Equilibrium", "solve", "Certificate", "certify"),
     "paigow.edges": ("Edge", "house_edges"),
-    "paigow.table": ("Phase", "Round", "RoundResult", "Session", "round_from_record", "simulate_round"),
+    "paigow.round": ("Phase", "Round", "RoundResult", "simulate_round"),
+    "paigow.session": ("Session",),
+    "paigow.records": ("round_from_record", "round_record", "replay_round"),
 }
 _LAZY_NAMES = {name: module for module, names in _LAZY.items() for name in names}
 
@@ -107,7 +111,7 @@ __all__ = [
     "InvalidOptionError", "InvalidRecordError",
     "shuffle", "Stacks", "Cut", "DiceRoll", "VoidReason", "Deal", "Exposure", "ExposureEffect", "first_position",
     "Bet", "Share", "Play", "Options", "Rounding", "LedgerLine", "LineKind", "Claim", "Ledger", "settle",
-    "Round", "RoundResult", "Phase", "Session", "simulate_round", "round_from_record",
+    "Round", "RoundResult", "Phase", "Session", "simulate_round", "round_from_record", "round_record", "replay_round",
     "simulate", "SimulationResult", "InvalidSimulationError",
     "simulate_blocks", "BlockCounts",
 ]

@@ -1,4 +1,4 @@
-"""Dealing (RULES.md 1.6, Art. 1-2): the shuffle, the 8 stacks, cuts, dice, the first stack, the
+"""Dealing (docs/rules.md §1.6, Art. 1-2): the shuffle, the 8 stacks, cuts, dice, the first stack, the
 deal and tiles exposed by accident.
 
 Positions are numbered 0-7 in dealing order (right to left). The shuffled tiles lie in a row of 8
@@ -25,7 +25,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Union
 
-from paigow.errors import IllegalActionError, InvalidHandError, InvalidTileError
+from paigow.errors import IllegalActionError, InvalidHandError, InvalidRecordError, InvalidTileError
+from paigow.positions import POSITIONS, check_position
 from paigow.tiles import DECK, Tile, TileLike, parse_tiles
 from paigow.tiles import split_tile_text as _split_tile_words
 
@@ -46,32 +47,14 @@ __all__ = [
     "Exposure",
     "exposure_effect",
     "check_position",
+    "void_reason",
 ]
-
-POSITIONS: range = range(8)
-"""The 8 positions (门), numbered in dealing order."""
 
 MAX_PLAYER_CUTS = 2
 """At most two player positions cut in a round (Art. 2.1)."""
 
 Hand4 = tuple[Tile, Tile, Tile, Tile]
 HandLike = Union[str, Iterable[TileLike]]
-
-
-def check_position(position: object, what: str = "position",
-                   error: type[Exception] = IllegalActionError) -> int:
-    """``position`` as an int 0-7, or ``error`` naming it.
-
-    >>> check_position(3)
-    3
-    >>> check_position(8)
-    Traceback (most recent call last):
-    ...
-    paigow.errors.IllegalActionError: unknown position 8: positions are 0-7 in dealing order (RULES.md 1.6)
-    """
-    if not isinstance(position, int) or isinstance(position, bool) or position not in POSITIONS:
-        raise error(f"unknown {what} {position!r}: positions are 0-7 in dealing order (RULES.md 1.6)")
-    return position
 
 
 # -- the shuffle ------------------------------------------------------------------------------------
@@ -87,7 +70,7 @@ def make_rng(seed: int | None = None) -> random.Random:
     if seed is None:
         return secrets.SystemRandom()
     if not isinstance(seed, int) or isinstance(seed, bool):
-        raise IllegalActionError(f"a seed is an integer, not {seed!r}")
+        raise TypeError(f"a seed is an int, not {seed!r}")
     return random.Random(seed)
 
 
@@ -125,7 +108,7 @@ class Stacks:
             not isinstance(st, tuple) or len(st) != 4 or not all(isinstance(t, Tile) for t in st)
             for st in self.stacks
         ):
-            raise InvalidHandError(f"a row of stacks is 8 tuples of 4 Tiles, not {self.stacks!r}")
+            raise TypeError(f"a row of stacks is 8 tuples of 4 Tiles, not {self.stacks!r}")
         _check_deck([t for st in self.stacks for t in st], "the stacks")
 
     @classmethod
@@ -143,14 +126,18 @@ class Stacks:
     @classmethod
     def parse(cls, text: str) -> "Stacks":
         """Read 8 stacks of 4 tiles separated by ``|``."""
+        if not isinstance(text, str):
+            raise TypeError(f"stacks are read from a str, not {text!r}")
         parts = text.split("|")
         if len(parts) != 8:
-            raise InvalidHandError(f"8 stacks separated by '|' are needed, {len(parts)} given: {text!r}")
+            raise InvalidHandError(f"8 stacks separated by '|' are needed, {len(parts)} given: {text[:200]!r}",
+                                   code="stacks.count")
         words: list[str] = []
         for i, part in enumerate(parts):
             w = list(_split_tile_words(part))
             if len(w) != 4:
-                raise InvalidHandError(f"stack {i} has {len(w)} tiles, not 4: {part.strip()!r}")
+                raise InvalidHandError(f"stack {i} has {len(w)} tiles, not 4: {part.strip()[:80]!r}",
+                                       code="stacks.size")
             words.extend(w)
         return cls.from_tiles(words)
 
@@ -177,15 +164,15 @@ def _check_deck(tiles: Sequence[Tile], where: str) -> None:
     try:
         parse_tiles(tiles)
     except InvalidTileError as e:
-        raise InvalidTileError(f"{where}: {e}") from None
+        raise type(e)(f"{where}: {e}", code=e.code) from None
 
 
 # -- cuts -------------------------------------------------------------------------------------------
 def _check_k(k: object) -> int:
-    if not isinstance(k, int) or isinstance(k, bool) or not 1 <= k <= 7:
-        raise IllegalActionError(
-            f"a cut moves 1 to 7 whole stacks, not {k!r} (RULES.md 1.6)"
-        )
+    if not isinstance(k, int) or isinstance(k, bool):
+        raise TypeError(f"a cut moves a whole number (an int) of stacks, not {k!r}")
+    if not 1 <= k <= 7:
+        raise IllegalActionError(f"a cut moves 1 to 7 whole stacks, not {k!r} (docs/rules.md §1.6)", code="cut.stacks")
     return k
 
 
@@ -207,9 +194,11 @@ class Cut:
     @classmethod
     def parse(cls, text: str) -> "Cut":
         """Read ``"<position> cuts <k>"``."""
-        m = re.fullmatch(r"\s*(\d+)\s+cuts\s+(\d+)\s*", text)
+        if not isinstance(text, str):
+            raise TypeError(f"a cut is read from a str, not {text!r}")
+        m = re.fullmatch(r"(\d{1,3})\s+cuts\s+(\d{1,3})", text.strip())
         if not m:
-            raise IllegalActionError(f"a cut is written '<position> cuts <k>', not {text!r}")
+            raise InvalidRecordError(f"a cut is written '<position> cuts <k>', not {text[:80]!r}", code="cut.syntax")
         return cls(int(m.group(1)), int(m.group(2)))
 
     def __str__(self) -> str:
@@ -235,15 +224,16 @@ def check_cut(cuts: Sequence[Cut], position: int, k: int, banker: int) -> None:
     if any(c.position == banker for c in cuts):
         raise IllegalActionError(
             f"position {position} may not cut: the banker (position {banker}) has cut, and nobody"
-            " cuts after the banker (Art. 2.1)"
+            " cuts after the banker (Art. 2.1)", code="cut.after_banker"
         )
     if any(c.position == position for c in cuts):
-        raise IllegalActionError(f"position {position} has cut already: one cut per position (Art. 2.1)")
+        raise IllegalActionError(f"position {position} has cut already: one cut per position (Art. 2.1)",
+                                 code="cut.twice")
     players = [c.position for c in cuts if c.position != banker]
     if position != banker and len(players) >= MAX_PLAYER_CUTS:
         raise IllegalActionError(
             f"position {position} may not cut: two player positions ({', '.join(map(str, players))})"
-            " have cut this round, the most Art. 2.1 allows"
+            " have cut this round, the most Art. 2.1 allows", code="cut.too_many"
         )
 
 
@@ -261,12 +251,11 @@ class VoidReason(enum.Enum):
 
 
 def _check_dice(dice: object) -> tuple[int, int, int, int]:
-    if (
-        not isinstance(dice, (tuple, list))
-        or len(dice) != 4
-        or not all(isinstance(d, int) and not isinstance(d, bool) and 1 <= d <= 6 for d in dice)
-    ):
-        raise IllegalActionError(f"a roll is 4 dice, each 1 to 6, not {dice!r} (Art. 1.2)")
+    if not isinstance(dice, (tuple, list)) or not all(isinstance(d, int) and not isinstance(d, bool) for d in dice):
+        raise TypeError(f"a roll is a tuple of 4 ints, not {dice!r}")
+    if len(dice) != 4 or not all(1 <= d <= 6 for d in dice):
+        shown = dice if len(dice) <= 8 else f"{len(dice)} dice"
+        raise IllegalActionError(f"a roll is 4 dice, each 1 to 6, not {shown!r} (Art. 1.2)", code="dice.invalid")
     return (dice[0], dice[1], dice[2], dice[3])
 
 
@@ -288,12 +277,7 @@ class DiceRoll:
     def __post_init__(self) -> None:
         object.__setattr__(self, "dice", _check_dice(self.dice))
         if self.void is not None and not isinstance(self.void, VoidReason):
-            try:
-                object.__setattr__(self, "void", VoidReason(self.void))
-            except ValueError:
-                raise IllegalActionError(
-                    f"a shake is void for tilted or fallen dice, not {self.void!r} (Art. 1.5)"
-                ) from None
+            object.__setattr__(self, "void", void_reason(self.void))
 
     @property
     def total(self) -> int:
@@ -303,27 +287,46 @@ class DiceRoll:
     def first_position(self, banker: int) -> int:
         """The position that takes the first stack (see :func:`first_position`)."""
         if self.void is not None:
-            raise IllegalActionError(f"the shake {str(self)!r} is void: shake again (Art. 1.5)")
+            raise IllegalActionError(f"the shake {str(self)!r} is void: shake again (Art. 1.5)", code="dice.void")
         return first_position(banker, self.total)
 
     @classmethod
     def parse(cls, text: str) -> "DiceRoll":
         """Read ``a+b+c+d``, optionally ``=total`` and ``(tilted)`` or ``(fallen)``."""
-        m = re.fullmatch(r"\s*([1-6])\s*\+\s*([1-6])\s*\+\s*([1-6])\s*\+\s*([1-6])\s*(?:=\s*(\d+))?\s*"
-                         r"(?:\((\w+)\))?\s*", text)
+        if not isinstance(text, str):
+            raise TypeError(f"a roll is read from a str, not {text!r}")
+        m = re.fullmatch(r"([1-6])\s*\+\s*([1-6])\s*\+\s*([1-6])\s*\+\s*([1-6])(?:\s*=\s*(\d{1,3}))?"
+                         r"(?:\s*\((\w{1,20})\))?", text.strip())
         if not m:
-            raise IllegalActionError(f"a roll is written like '3+5+6+2=16', not {text!r}")
+            raise InvalidRecordError(f"a roll is written like '3+5+6+2=16', not {text[:80]!r}", code="dice.syntax")
         dice = (int(m.group(1)), int(m.group(2)), int(m.group(3)), int(m.group(4)))
         if m.group(5) is not None and int(m.group(5)) != sum(dice):
-            raise IllegalActionError(f"{text!r}: the dice add up to {sum(dice)}, not {m.group(5)}")
+            raise InvalidRecordError(f"{text!r}: the dice add up to {sum(dice)}, not {m.group(5)}", code="dice.sum")
         word = m.group(6)
         if word is not None and word not in ("tilted", "fallen"):
-            raise IllegalActionError(f"{text!r}: a void shake is '(tilted)' or '(fallen)', not {word!r}")
+            raise InvalidRecordError(f"{text!r}: a void shake is '(tilted)' or '(fallen)', not {word!r}", code="dice.void_reason")
         return cls(dice, VoidReason(word) if word is not None else None)
 
     def __str__(self) -> str:
         base = "+".join(map(str, self.dice))
         return f"{base} ({self.void.value})" if self.void else f"{base}={self.total}"
+
+
+def void_reason(void: "VoidReason | str | None") -> VoidReason | None:
+    """``void`` as a :class:`VoidReason` (or None): ``"tilted"`` or ``"fallen"`` (Art. 1.5).
+
+    >>> void_reason("tilted"), void_reason(None)
+    (VoidReason.TILTED, None)
+    """
+    if void is None or isinstance(void, VoidReason):
+        return void
+    if not isinstance(void, str):
+        raise TypeError(f"a void shake's reason is 'tilted' or 'fallen', not {void!r}")
+    try:
+        return VoidReason(void)
+    except ValueError:
+        raise InvalidRecordError(f"a shake is void for tilted or fallen dice, not {void[:40]!r} (Art. 1.5)",
+                         code="dice.void_reason") from None
 
 
 def roll_dice(rng: random.Random) -> tuple[int, int, int, int]:
@@ -347,8 +350,10 @@ def first_position(banker: int, total: int) -> int:
     paigow.errors.IllegalActionError: 4 dice add up to 4 to 24, not 3
     """
     check_position(banker, "banker")
-    if not isinstance(total, int) or isinstance(total, bool) or not 4 <= total <= 24:
-        raise IllegalActionError(f"4 dice add up to 4 to 24, not {total!r}")
+    if not isinstance(total, int) or isinstance(total, bool):
+        raise TypeError(f"a dice total is an int, not {total!r}")
+    if not 4 <= total <= 24:
+        raise IllegalActionError(f"4 dice add up to 4 to 24, not {total!r}", code="dice.total")
     return (banker + total - 1) % 8
 
 
@@ -374,7 +379,7 @@ class Deal:
             h is not None and (not isinstance(h, tuple) or len(h) != 4 or not all(isinstance(t, Tile) for t in h))
             for h in self.hands
         ):
-            raise InvalidHandError(f"a deal is 8 hands of 4 Tiles (or None), not {self.hands!r}")
+            raise TypeError(f"a deal is 8 hands of 4 Tiles (or None), not {self.hands!r}")
         if self.first is not None:
             check_position(self.first, "first position")
         _check_deck([t for h in self.hands if h is not None for t in h], "the deal")
@@ -401,7 +406,7 @@ class Deal:
         >>> Deal.from_hands({0: "天 天 地 地", 3: "天 人 人 鹅"})
         Traceback (most recent call last):
         ...
-        paigow.errors.InvalidTileError: the deal: too many 6-6 (天): 3 given, the deck holds 2 (positions 0, 3)
+        paigow.errors.TileCopiesError: the deal: too many 6-6 (天): 3 given, the deck holds 2 (positions 0, 3)
         >>> Deal.from_hands({2: "天 地 人"})
         Traceback (most recent call last):
         ...
@@ -411,8 +416,10 @@ class Deal:
             items = dict(hands)
             for p in items:
                 check_position(p)
-        elif isinstance(hands, (str, bytes)) or not isinstance(hands, Sequence) or len(hands) != 8:
-            raise InvalidHandError(f"a deal is 8 hands in position order or a mapping of positions, not {hands!r}")
+        elif isinstance(hands, (str, bytes)) or not isinstance(hands, Sequence):
+            raise TypeError(f"a deal is 8 hands in position order or a mapping of positions, not {hands!r}")
+        elif len(hands) != 8:
+            raise InvalidHandError(f"a deal is 8 hands in position order, not {len(hands)}", code="deal.positions")
         else:
             items = dict(enumerate(hands))
         words: dict[int, list[TileLike]] = {}
@@ -428,18 +435,18 @@ class Deal:
                 try:
                     w = list(h)
                 except TypeError:
-                    raise InvalidHandError(f"position {p}'s hand is 4 tiles, not {h!r}") from None
+                    raise TypeError(f"position {p}'s hand is 4 tiles, not {h!r}") from None
             if len(w) != 4:
-                raise InvalidHandError(
-                    f"position {p} is dealt 4 tiles, not {len(w)}: {' '.join(map(str, w)) or '(none)'}"
-                )
+                shown = " ".join(map(str, w[:8])) + (" ..." if len(w) > 8 else "")
+                raise InvalidHandError(f"position {p} is dealt 4 tiles, not {len(w)}: {shown or '(none)'}",
+                                       code="deal.hand_size")
             words[p] = w
         order = list(words)
         try:
             tiles = parse_tiles([x for p in order for x in words[p]])
         except InvalidTileError as e:
             where = _positions_of(e, words)
-            raise InvalidTileError(f"the deal: {e}{where}") from None
+            raise type(e)(f"the deal: {e}{where}", code=e.code) from None
         out: list[Hand4 | None] = [None] * 8
         for i, p in enumerate(order):
             t = tiles[4 * i : 4 * i + 4]
@@ -450,20 +457,26 @@ class Deal:
     def parse(cls, text: str) -> "Deal":
         """Read ``str(deal)``: ``p: tiles`` per seen position separated by ``;``, and optionally
         ``first p;`` in front."""
+        if not isinstance(text, str):
+            raise TypeError(f"a deal is read from a str, not {text!r}")
         first = None
         hands: dict[int, str] = {}
         for part in text.split(";"):
             part = part.strip()
             if not part:
                 continue
-            m = re.fullmatch(r"first\s+(\d+)", part)
+            m = re.fullmatch(r"first\s+(\d{1,3})", part)
             if m:
                 first = int(m.group(1))
                 continue
-            m = re.fullmatch(r"(\d+)\s*:\s*(.*)", part)
+            m = re.fullmatch(r"(\d{1,3})\s*:(.*)", part, re.S)
             if not m:
-                raise InvalidHandError(f"a deal is written 'first 3; 0: 6-6 6-6 1-1 1-1; ...', not {text!r}")
-            hands[int(m.group(1))] = m.group(2)
+                raise InvalidRecordError(f"a deal is written 'first 3; 0: 6-6 6-6 1-1 1-1; ...', not {text[:80]!r}",
+                                 code="deal.syntax")
+            p = check_position(int(m.group(1)), error=InvalidRecordError, code="deal.syntax")
+            if p in hands:
+                raise InvalidRecordError(f"position {p} is given twice in {text[:80]!r}", code="deal.position_twice")
+            hands[p] = m.group(2)
         d = cls.from_hands(hands)
         return cls(d.hands, first) if first is not None else d
 
@@ -521,6 +534,8 @@ def exposure_effect(position: int, count: int, banker: int) -> ExposureEffect:
     """
     check_position(position)
     check_position(banker, "banker")
+    if not isinstance(count, int) or isinstance(count, bool):
+        raise TypeError(f"a count of exposed tiles is an int, not {count!r}")
     if count < 2:
         return ExposureEffect.PLAY_ON
     return ExposureEffect.VOID_DEAL if position == banker else ExposureEffect.SIT_OUT

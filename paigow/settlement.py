@@ -1,4 +1,4 @@
-"""Settlement to the last unit (RULES.md 1.7-1.8, Art. 3, 4.5, 7; commission by 58/91/M).
+"""Settlement to the last unit (docs/rules.md §1.7-1.8, Art. 3, 4.5, 7; commission by 58/91/M).
 
 :func:`settle` is a pure function from the bank's shares and each position's bets and outcome to
 a frozen :class:`Ledger`. Money is integers in the currency's minor unit.
@@ -39,9 +39,17 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Any, Union
 
-from paigow.dealing import check_position
 from paigow import commission as _commission
-from paigow.errors import IllegalActionError, InvalidBetError, InvalidOptionError
+from paigow.errors import (
+    BetSyntaxError,
+    IllegalActionError,
+    IllegalBetError,
+    InvalidOptionError,
+    InvalidRecordError,
+)
+from paigow.positions import BANK, HOUSE, MAX_AMOUNT, betting_order, check_amount, check_name, check_position
+from paigow.positions import parse_amount as _parse_amount
+from paigow.positions import ranking as _ranking
 from paigow.settings import Outcome
 
 __all__ = [
@@ -60,54 +68,11 @@ __all__ = [
     "split",
     "betting_order",
     "check_amount",
+    "MAX_AMOUNT",
 ]
 
-BANK = "bank"
-"""The pool the bank pays from and collects into during the round; it nets to zero."""
-HOUSE = "house"
-"""The house: takes the commission, and may share the bank."""
-
 _RESERVED = (BANK, HOUSE)
-
-
-def check_amount(amount: object, what: str, where: str = "") -> int:
-    """``amount`` as a positive int of minor units, or InvalidBetError naming ``what``.
-
-    >>> check_amount(100, "bet")
-    100
-    >>> check_amount(2.5, "bet")
-    Traceback (most recent call last):
-    ...
-    paigow.errors.InvalidBetError: bet 2.5 is not a whole number of minor units (RULES.md 1.8)
-    >>> check_amount(0, "stake")
-    Traceback (most recent call last):
-    ...
-    paigow.errors.InvalidBetError: stake 0 must be above zero (RULES.md 1.8)
-    """
-    if not isinstance(amount, int) or isinstance(amount, bool):
-        raise InvalidBetError(f"{what} {amount!r}{where} is not a whole number of minor units (RULES.md 1.8)")
-    if amount <= 0:
-        raise InvalidBetError(f"{what} {amount!r}{where} must be above zero (RULES.md 1.8)")
-    return amount
-
-
-def _check_name(name: object, what: str, reserved: Sequence[str] = _RESERVED) -> str:
-    if not isinstance(name, str) or not name.strip() or name != name.strip():
-        raise InvalidBetError(f"{what} {name!r} must be a non-empty name without outer spaces")
-    if name in reserved:
-        raise InvalidBetError(f"{what} may not be called {name!r}: the name is reserved for the {name}")
-    return name
-
-
-def betting_order(banker: int) -> tuple[int, ...]:
-    """The 7 player positions in betting (and settling) order: dealing order from the banker's
-    right-hand neighbour (RULES.md 1.6).
-
-    >>> betting_order(5)
-    (6, 7, 0, 1, 2, 3, 4)
-    """
-    check_position(banker, "banker")
-    return tuple((banker + i) % 8 for i in range(1, 8))
+_check_name = check_name
 
 
 # -- options ----------------------------------------------------------------------------------------
@@ -135,11 +100,14 @@ class Options:
 
     def __init__(self, commission: RateLike = _commission.COMMISSION, rounding: "Rounding | str" = Rounding.HALF_UP) -> None:
         object.__setattr__(self, "commission", _rate(commission))
+        if not isinstance(rounding, (Rounding, str)):
+            raise TypeError(f"a rounding is a Rounding or its name, not {rounding!r}")
         try:
             object.__setattr__(self, "rounding", Rounding(rounding))
         except ValueError:
             raise InvalidOptionError(
-                f"unknown rounding {rounding!r}: use " + ", ".join(repr(r.value) for r in Rounding)
+                f"unknown rounding {rounding!r}: use " + ", ".join(repr(r.value) for r in Rounding),
+                code="rounding.unknown",
             ) from None
 
     def commission_on(self, win: int) -> int:
@@ -154,15 +122,40 @@ class Options:
     def from_json(cls, data: object) -> "Options":
         """Read :meth:`to_json`'s form (either key may be left out)."""
         if not isinstance(data, Mapping):
-            raise InvalidOptionError(f"options are an object, not {data!r}")
+            raise InvalidOptionError(f"options are an object, not {_json_type(data)}", code="options.syntax")
         extra = set(data) - {"commission", "rounding"}
         if extra:
-            raise InvalidOptionError(f"unknown option {sorted(extra)[0]!r}: options are 'commission' and 'rounding'")
+            raise InvalidOptionError(f"unknown option {sorted(extra)[0]!r}: options are 'commission' and 'rounding'",
+                                     code="options.unknown")
+        for key in ("commission", "rounding"):
+            if key in data and not isinstance(data[key], str):
+                raise InvalidOptionError(f"option {key!r} is a string like '1/20' or 'half-up', not {_json_type(data[key])}",
+                                         code="options.syntax")
         return cls(data.get("commission", _commission.COMMISSION), data.get("rounding", Rounding.HALF_UP))
 
 
 # -- inputs -----------------------------------------------------------------------------------------
-_BET_RE = re.compile(r"\s*(-?\d+)\s+on\s+(\d+)\s+by\s+(.+?)\s*")
+def _json_type(x: object) -> str:
+    """The JSON type of a decoded value, for messages ("a number", not "float")."""
+    if x is None:
+        return "null"
+    if isinstance(x, bool):
+        return f"a boolean ({str(x).lower()})"
+    if isinstance(x, (int, float)):
+        return f"a number ({x!r})" if len(repr(x)) <= 40 else "a number"
+    if isinstance(x, str):
+        return f"a string ({x[:40]!r})" if len(x) <= 40 else f"a string ({x[:40]!r}...)"
+    if isinstance(x, list):
+        return "an array"
+    if isinstance(x, Mapping):
+        return "an object"
+    return type(x).__name__
+
+
+def _check_text(text: object, what: str) -> str:
+    if not isinstance(text, str):
+        raise TypeError(f"{what} is read from a str, not {text!r}")
+    return text
 
 
 @dataclass(frozen=True)
@@ -175,7 +168,7 @@ class Bet:
     >>> Bet(3, "ann", -5)
     Traceback (most recent call last):
     ...
-    paigow.errors.InvalidBetError: bet -5 on position 3 by 'ann' must be above zero (RULES.md 1.8)
+    paigow.errors.IllegalBetError: bet -5 on position 3 by 'ann' must be above zero (docs/rules.md §1.8)
     """
 
     position: int
@@ -183,17 +176,21 @@ class Bet:
     amount: int
 
     def __post_init__(self) -> None:
-        check_position(self.position, "bet position", InvalidBetError)
+        check_position(self.position, "bet position", IllegalBetError, code="bet.position")
         _check_name(self.bettor, "bettor")
         check_amount(self.amount, "bet", f" on position {self.position} by {self.bettor!r}")
 
     @classmethod
     def parse(cls, text: str) -> "Bet":
         """Read ``"<amount> on <position> by <bettor>"``."""
-        m = _BET_RE.fullmatch(text)
-        if not m:
-            raise InvalidBetError(f"a bet is written '100 on 3 by ann', not {text!r}")
-        return cls(int(m.group(2)), m.group(3), int(m.group(1)))
+        words = _check_text(text, "a bet").split(None, 4)   # linear: no backtracking
+        if len(words) != 5 or words[1] != "on" or words[3] != "by":
+            raise BetSyntaxError(f"a bet is written '100 on 3 by ann', not {text[:80]!r}", code="bet.syntax")
+        amount = _parse_amount(words[0], "bet", text)
+        pos = _parse_amount(words[2], "position", text) if words[2].isdigit() and len(words[2]) < 3 else None
+        if pos is None:
+            raise BetSyntaxError(f"{words[2][:40]!r} is not a position 0-7 in {text[:80]!r}", code="bet.syntax")
+        return cls(pos, words[4].rstrip(), amount)
 
     def __str__(self) -> str:
         return f"{self.amount} on {self.position} by {self.bettor}"
@@ -219,10 +216,10 @@ class Share:
     @classmethod
     def parse(cls, text: str) -> "Share":
         """Read ``"<party> stakes <amount>"``."""
-        m = re.fullmatch(r"\s*(.+?)\s+stakes\s+(-?\d+)\s*", text)
-        if not m:
-            raise InvalidBetError(f"a bank share is written 'house stakes 500', not {text!r}")
-        return cls(m.group(1), int(m.group(2)))
+        words = _check_text(text, "a bank share").strip().rsplit(None, 2)   # linear: no backtracking
+        if len(words) != 3 or words[1] != "stakes":
+            raise BetSyntaxError(f"a bank share is written 'house stakes 500', not {text[:80]!r}", code="share.syntax")
+        return cls(words[0], _parse_amount(words[2], "stake", text))
 
     def __str__(self) -> str:
         return f"{self.party} stakes {self.stake}"
@@ -233,7 +230,10 @@ class Play:
     """One position's part in settlement: its bets in the order placed and its outcome against
     the banker (``None``: the position took no part, e.g. two tiles exposed; its bets stand off).
     ``other_outcomes`` are the outcomes the position's other splits would have had, for
-    backline claims.
+    backline claims. ``setter`` is who set the tiles (by default the largest bettor, the first
+    placed on equal bets; the table names another when the largest bettor holds another position,
+    Art. 7.5). ``sat_out`` are bets on the position that stand off because their bettor takes no
+    part in the round (two tiles of a position the bettor backs were exposed, Art. 2.3).
 
     >>> p = Play(2, Outcome.LOSE, (Bet(2, "ann", 100), Bet(2, "bob", 200), Bet(2, "ann", 100)))
     >>> p.stakes, p.holder, p.total
@@ -244,21 +244,28 @@ class Play:
     outcome: Outcome | None
     bets: tuple[Bet, ...]
     other_outcomes: tuple[Outcome, ...] = ()
+    setter: str | None = None
+    sat_out: tuple[Bet, ...] = ()
 
     def __post_init__(self) -> None:
         check_position(self.position)
         if self.outcome is not None and not isinstance(self.outcome, Outcome):
-            raise IllegalActionError(f"position {self.position}'s outcome must be an Outcome or None, not {self.outcome!r}")
+            raise TypeError(f"position {self.position}'s outcome must be an Outcome or None, not {self.outcome!r}")
         object.__setattr__(self, "bets", tuple(self.bets))
         object.__setattr__(self, "other_outcomes", tuple(self.other_outcomes))
-        for b in self.bets:
+        object.__setattr__(self, "sat_out", tuple(self.sat_out))
+        for b in self.bets + self.sat_out:
             if not isinstance(b, Bet):
-                raise InvalidBetError(f"position {self.position}'s bets must be Bets, not {b!r}")
+                raise TypeError(f"position {self.position}'s bets must be Bets, not {b!r}")
             if b.position != self.position:
-                raise InvalidBetError(f"bet {str(b)!r} is listed under position {self.position}")
+                raise IllegalBetError(f"bet {str(b)!r} is listed under position {self.position}",
+                                      code="play.bet_position")
         for o in self.other_outcomes:
             if not isinstance(o, Outcome):
-                raise IllegalActionError(f"position {self.position}'s other outcomes must be Outcomes, not {o!r}")
+                raise TypeError(f"position {self.position}'s other outcomes must be Outcomes, not {o!r}")
+        if self.setter is not None and self.setter not in {b.bettor for b in self.bets}:
+            raise IllegalBetError(f"position {self.position}'s setter {self.setter!r} has no bet there (Art. 7.1)",
+                                  code="play.setter")
 
     @property
     def stakes(self) -> tuple[tuple[str, int], ...]:
@@ -275,13 +282,12 @@ class Play:
 
     @property
     def holder(self) -> str | None:
-        """The bettor with the largest bet, the first placed on equal bets: this bettor holds and
-        sets the tiles (Art. 7.1)."""
-        best: tuple[str, int] | None = None
-        for bettor, amount in self.stakes:
-            if best is None or amount > best[1]:
-                best = (bettor, amount)
-        return best[0] if best else None
+        """Who set the tiles: :attr:`setter` when given, else the bettor with the largest bet,
+        the first placed on equal bets (Art. 7.1)."""
+        if self.setter is not None:
+            return self.setter
+        ranked = _ranking(self.bets)
+        return ranked[0][0] if ranked else None
 
 
 # -- outputs ----------------------------------------------------------------------------------------
@@ -308,10 +314,6 @@ class LineKind(enum.Enum):
 
 
 _RETURNS = (LineKind.PUSH, LineKind.STAND_OFF, LineKind.SAT_OUT)
-_LINE_RE = re.compile(
-    r"\s*(\d+)\.\s+([a-z-]+)(?:\s+at\s+(\d+))?:\s+(?:(\d+)\s+returned\s+to\s+(.+?)|(.+?)\s+pays\s+(.+?)\s+(\d+))\s*"
-)
-
 
 @dataclass(frozen=True)
 class LedgerLine:
@@ -334,26 +336,55 @@ class LedgerLine:
     amount: int
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "kind", LineKind(self.kind))
+        try:
+            object.__setattr__(self, "kind", LineKind(self.kind))
+        except ValueError:
+            raise BetSyntaxError(f"unknown ledger line kind {self.kind!r}: kinds are "
+                                 + ", ".join(k.value for k in LineKind), code="ledger.kind") from None
+        if not isinstance(self.step, int) or isinstance(self.step, bool) or not isinstance(self.amount, int) \
+                or isinstance(self.amount, bool):
+            raise TypeError(f"a ledger line's step and amount are ints, not {self.step!r} and {self.amount!r}")
         if self.position is not None:
             check_position(self.position)
+        for name in (self.payer, self.payee):
+            check_name(name, "a ledger line's party", reserved=())
+        if not 0 <= self.amount <= 8 * MAX_AMOUNT or self.step < 1:
+            raise BetSyntaxError(f"ledger line {self.step}: amount {self.amount} is out of range",
+                                 code="ledger.amount")
         if self.kind in _RETURNS and self.payer != self.payee:
-            raise IllegalActionError(f"a {self.kind.value} line returns a bet to its bettor: payer and payee must match")
+            raise BetSyntaxError(f"a {self.kind.value} line returns a bet to its bettor: payer and payee must match",
+                                 code="ledger.return")
 
     @classmethod
     def parse(cls, text: str) -> "LedgerLine":
-        """Read ``str(line)``."""
-        m = _LINE_RE.fullmatch(text)
-        if not m:
-            raise IllegalActionError(f"not a ledger line: {text!r}")
+        """Read ``str(line)`` (in linear time: no backtracking over the names)."""
+        text = _check_text(text, "a ledger line").strip()
+        head, colon, body = text.partition(": ")
+        hw = head.split()
+        if not colon or len(hw) not in (2, 4) or not hw[0].endswith(".") or (len(hw) == 4 and hw[2] != "at"):
+            raise BetSyntaxError(f"not a ledger line: {text[:80]!r}", code="ledger.syntax")
+        step = _parse_amount(hw[0][:-1], "step", text)
         try:
-            kind = LineKind(m.group(2))
+            kind = LineKind(hw[1])
         except ValueError:
-            raise IllegalActionError(f"unknown ledger line kind {m.group(2)!r} in {text!r}") from None
-        pos = int(m.group(3)) if m.group(3) is not None else None
-        if m.group(4) is not None:
-            return cls(int(m.group(1)), kind, pos, m.group(5), m.group(5), int(m.group(4)))
-        return cls(int(m.group(1)), kind, pos, m.group(6), m.group(7), int(m.group(8)))
+            raise BetSyntaxError(f"unknown ledger line kind {hw[1][:40]!r} in {text[:80]!r}", code="ledger.kind") from None
+        pos = None
+        if len(hw) == 4:
+            if not (hw[3].isascii() and hw[3].isdigit() and len(hw[3]) == 1):
+                raise BetSyntaxError(f"{hw[3][:40]!r} is not a position 0-7 in {text[:80]!r}", code="ledger.syntax")
+            pos = int(hw[3])
+        if kind in _RETURNS:
+            words = body.split(None, 3)
+            if len(words) != 4 or words[1:3] != ["returned", "to"]:
+                raise BetSyntaxError(f"a {kind.value} line is written '50 returned to ann', not {text[:80]!r}",
+                                     code="ledger.syntax")
+            return cls(step, kind, pos, words[3], words[3], _parse_amount(words[0], "amount", text))
+        rest, _, amount = body.rpartition(" ")
+        payer, pays, payee = rest.partition(" pays ")
+        if not pays or not payer or not payee:
+            raise BetSyntaxError(f"a ledger line is written '1. win at 3: bank pays ann 100', not {text[:80]!r}",
+                                 code="ledger.syntax")
+        return cls(step, kind, pos, payer, payee, _parse_amount(amount, "amount", text))
 
     def __str__(self) -> str:
         at = f" at {self.position}" if self.position is not None else ""
@@ -510,17 +541,51 @@ class Ledger:
         >>> Ledger.from_json(ledger.to_json()) == ledger
         True
         """
+        def obj(x: object, keys: tuple[str, ...], where: str, optional: tuple[str, ...] = ()) -> Mapping[str, Any]:
+            if not isinstance(x, Mapping):
+                raise InvalidRecordError(f"{where} is an object, not {_json_type(x)}", code="ledger.json")
+            missing = [k for k in keys if k not in x]
+            if missing:
+                raise InvalidRecordError(f"{where} needs the key {missing[0]!r}", code="ledger.json")
+            extra = sorted(set(x) - set(keys) - set(optional))
+            if extra:
+                raise InvalidRecordError(f"unknown key {extra[0]!r} in {where}", code="ledger.json")
+            return x
+
+        def val(x: object, kind: type, where: str) -> Any:
+            if not isinstance(x, kind) or isinstance(x, bool):
+                want = {int: "an integer", str: "a string", list: "an array"}[kind]
+                raise InvalidRecordError(f"{where} is {want}, not {_json_type(x)}", code="ledger.json")
+            return x
+
+        derived = ("bank", "changes", "commission", "bank_result", "bank_commission", "stood_off",
+                   "changes_after_claims")
+        d = obj(data, ("banker", "shares", "options", "lines"), "a ledger", ("claims",) + derived)
         try:
-            return cls(
-                int(data["banker"]),
-                tuple(Share(s["party"], s["stake"]) for s in data["shares"]),
-                Options.from_json(data["options"]),
-                tuple(LedgerLine(x["step"], LineKind(x["kind"]), x["position"], x["payer"], x["payee"], x["amount"])
-                      for x in data["lines"]),
-                tuple(Claim(**c) for c in data.get("claims", ())),
+            ledger = cls(
+                check_position(val(d["banker"], int, "the ledger's banker"), "banker", InvalidRecordError),
+                tuple(Share(val(x["party"], str, "a share's party"), val(x["stake"], int, "a share's stake"))
+                      for x in (obj(x, ("party", "stake"), "a share") for x in val(d["shares"], list, "shares"))),
+                Options.from_json(d["options"]),
+                tuple(LedgerLine(val(x["step"], int, "a line's step"), val(x["kind"], str, "a line's kind"),
+                                 None if x["position"] is None else val(x["position"], int, "a line's position"),
+                                 val(x["payer"], str, "a line's payer"), val(x["payee"], str, "a line's payee"),
+                                 val(x["amount"], int, "a line's amount"))
+                      for x in (obj(x, ("step", "kind", "position", "payer", "payee", "amount"), "a ledger line")
+                                for x in val(d["lines"], list, "lines"))),
+                tuple(Claim(check_position(val(c["position"], int, "a claim's position")),
+                            val(c["setter"], str, "a claim's setter"), val(c["bettor"], str, "a claim's bettor"),
+                            val(c["amount"], int, "a claim's amount"), val(c["got"], int, "a claim's got"),
+                            val(c["would_have"], int, "a claim's would_have"))
+                      for c in (obj(c, ("position", "setter", "bettor", "amount", "got", "would_have"), "a claim")
+                                for c in val(d.get("claims", []), list, "claims"))),
             )
-        except (KeyError, TypeError) as e:
-            raise IllegalActionError(f"not a ledger: {e!r}") from None
+        except TypeError as e:   # a wrong type inside a value: the JSON is not a ledger
+            raise InvalidRecordError(f"not a ledger: {e}", code="ledger.json") from None
+        for key in derived:   # the derived fields, when given, must be what the lines say
+            if key in d and d[key] != ledger.to_json()[key]:
+                raise InvalidRecordError(f"the ledger's {key!r} is not what its lines add up to", code="ledger.derived")
+        return ledger
 
 
 # -- the computation --------------------------------------------------------------------------------
@@ -537,7 +602,7 @@ def split(amount: int, weights: Sequence[int]) -> tuple[int, ...]:
     ((34, 33, 33), (-34, -33, -33), (4, 2, 1))
     """
     if not weights or any(w <= 0 for w in weights):
-        raise ValueError(f"weights must be positive, not {list(weights)!r}")
+        raise IllegalBetError(f"weights must be positive, not {list(weights)!r}", code="split.weights")
     size, sign = abs(amount), (1 if amount >= 0 else -1)
     total = sum(weights)
     parts = [size * w // total for w in weights]
@@ -574,26 +639,28 @@ def settle(
     if options is None:
         options = Options()
     if not isinstance(options, Options):
-        raise InvalidOptionError(f"options must be Options, not {options!r}")
+        raise TypeError(f"options must be Options, not {options!r}")
     check_position(banker, "banker")
     share_t = tuple(shares)
     if not share_t:
-        raise InvalidBetError("the bank needs at least one share: the banker's stake (Art. 4.4)")
+        raise IllegalBetError("the bank needs at least one share: the banker's stake (Art. 4.4)", code="bank.no_share")
     seen: set[str] = set()
     for s in share_t:
         if not isinstance(s, Share):
-            raise InvalidBetError(f"bank shares must be Shares, not {s!r}")
+            raise TypeError(f"bank shares must be Shares, not {s!r}")
         if s.party in seen:
-            raise InvalidBetError(f"{s.party!r} holds two shares of the bank: give one share a party")
+            raise IllegalBetError(f"{s.party!r} holds two shares of the bank: give one share a party",
+                                  code="bank.two_shares")
         seen.add(s.party)
     by_pos: dict[int, Play] = {}
     for p in plays:
         if not isinstance(p, Play):
-            raise IllegalActionError(f"plays must be Plays, not {p!r}")
+            raise TypeError(f"plays must be Plays, not {p!r}")
         if p.position == banker:
-            raise InvalidBetError(f"position {banker} is the banker's: nobody bets on the banker's own position")
+            raise IllegalBetError(f"position {banker} is the banker's: nobody bets on the banker's own position",
+                                  code="bet.banker_position")
         if p.position in by_pos:
-            raise IllegalActionError(f"position {p.position} is given twice")
+            raise IllegalActionError(f"position {p.position} is given twice", code="settle.position_twice")
         by_pos[p.position] = p
     lines = _run(banker, share_t, by_pos, options)
     ledger = Ledger(banker, share_t, options, lines)
@@ -618,13 +685,24 @@ def settle(
     return replace(ledger, claims=tuple(claims))
 
 
+def _ranking_in_order(bets: Sequence[Bet]) -> list[tuple[str, int]]:
+    total: dict[str, int] = {}
+    for b in bets:
+        total[b.bettor] = total.get(b.bettor, 0) + b.amount
+    return list(total.items())
+
+
 def _run(banker: int, shares: tuple[Share, ...], plays: Mapping[int, Play], options: Options) -> tuple[LedgerLine, ...]:
     bank = sum(s.stake for s in shares)
     result = 0  # the bank's running result, kept within [-bank, bank]
     raw: list[tuple[LineKind, int | None, str, str, int]] = []
     for pos in betting_order(banker):
         play = plays.get(pos)
-        if play is None or not play.bets:
+        if play is None:
+            continue
+        sat = _ranking_in_order(play.sat_out)
+        raw += [(LineKind.SAT_OUT, pos, b, b, amt) for b, amt in sat]
+        if not play.bets:
             continue
         stakes = play.stakes
         if play.outcome is None or play.outcome is Outcome.PUSH:

@@ -14,6 +14,7 @@ Tile(6, 6)
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 from collections import Counter
@@ -220,10 +221,12 @@ def _build_names() -> dict[str, tuple[int, ...]]:
 
 
 _NAMES = _build_names()
+_FIRST_WORDS = frozenset(k.split(" ")[0] for k in _NAMES if " " in k)
 
 
+@functools.lru_cache(maxsize=512)
 def _lookup(text: str) -> tuple[int, ...]:
-    """The faces a piece of text can stand for, in deck order."""
+    """The faces a piece of text can stand for, in deck order (cached: a few names recur)."""
     key = _norm(text)
     m = _PIPS_RE.match(key)
     if m:
@@ -264,6 +267,8 @@ def parse_tiles(tiles: "str | Iterable[TileLike]", count: int | None = None) -> 
             items = list(tiles)
         except TypeError:
             raise TypeError(f"tiles are given as text or an iterable of tiles, not {tiles!r}") from None
+    if count is not None and (not isinstance(count, int) or isinstance(count, bool)):
+        raise TypeError(f"count is a whole number, not {count!r}")
     if count is not None and len(items) != count:
         raise InvalidHandError(f"{count} tiles are needed, {len(items)} given: {_show(items)}")
     options: list[tuple[int, ...]] = []
@@ -308,12 +313,29 @@ def split_tile_text(text: str) -> Iterable[str]:
     """
     words = [w for w in re.split(r"[\s,;]+", text.strip()) if w]
     i = 0
-    while i < len(words):
-        for k in range(min(3, len(words) - i), 0, -1):
-            if k == 1 or _norm(" ".join(words[i : i + k])) in _NAMES:
+    n = len(words)
+    while i < n:
+        if n - i == 1 or not _may_begin_name(words[i]):
+            yield words[i]  # no name of several words begins with it: one word, one tile
+            i += 1
+            continue
+        for k in range(min(3, n - i), 0, -1):
+            if k == 1 or _is_name(" ".join(words[i : i + k])):
                 yield " ".join(words[i : i + k])
                 i += k
                 break
+
+
+@functools.lru_cache(maxsize=512)
+def _may_begin_name(word: str) -> bool:
+    """Whether a name of several words (``gee joon``, ``long leg seven``) may begin with ``word``."""
+    key = _norm(word)
+    return not key or " " in key or key in _FIRST_WORDS
+
+
+@functools.lru_cache(maxsize=512)
+def _is_name(text: str) -> bool:
+    return _norm(text) in _NAMES
 
 
 def deck_indices(tiles: Iterable[Tile]) -> tuple[int, ...]:
@@ -325,7 +347,11 @@ def deck_indices(tiles: Iterable[Tile]) -> tuple[int, ...]:
     """
     used: dict[int, int] = {}
     out = []
+    if isinstance(tiles, (str, bytes)) or not hasattr(tiles, "__iter__"):
+        raise TypeError(f"deck_indices takes an iterable of Tiles, not {tiles!r}")
     for t in tiles:
+        if not isinstance(t, Tile):
+            raise TypeError(f"deck_indices takes Tiles (see parse_tiles), not {t!r}")
         idx = _FACE_DECK_INDICES[t._face]
         k = used.get(t._face, 0)
         if k >= len(idx):

@@ -141,6 +141,10 @@ SCHEMA: Final[dict[str, Any]] = {
                 "type": "boolean",
                 "description": "Whether new bets are taken after a void roll: always under 2004, the house's option under 1996.",
             },
+            "automatic_bell": {
+                "type": "boolean",
+                "description": "Whether a roll entered while betting is open rings the bell first (recorded as its own event).",
+            },
             "events": {
                 "type": "array",
                 "items": {
@@ -161,7 +165,7 @@ SCHEMA: Final[dict[str, Any]] = {
             },
             "settlement": {"oneOf": [{"type": "null"}, _SETTLEMENT]},
         },
-        ["format", "version", "ruleset", "new_bets_after_void", "events", "settlement"],
+        ["format", "version", "ruleset", "new_bets_after_void", "automatic_bell", "events", "settlement"],
     ),
 }
 """The JSON Schema (draft 2020-12) of a round's record: the one statement of the format."""
@@ -232,6 +236,7 @@ def round_to_record(rnd: Round) -> dict[str, Any]:
         "version": VERSION,
         "ruleset": str(rnd.ruleset),
         "new_bets_after_void": rnd.new_bets_after_void,
+        "automatic_bell": rnd.automatic_bell,
         "events": [_event_json(rnd, e) for e in rnd.history],
         "settlement": settlement_to_json(rnd),
     }
@@ -456,7 +461,11 @@ def round_from_record(record: object) -> Round:
     validate(record)
     assert isinstance(record, dict)
     try:
-        rnd = Round(record["ruleset"], new_bets_after_void=record["new_bets_after_void"])
+        rnd = Round(
+            record["ruleset"],
+            new_bets_after_void=record["new_bets_after_void"],
+            automatic_bell=record["automatic_bell"],
+        )
     except PccError as exc:
         raise InvalidRecordError(f"record: {exc.message}", code="record.illegal") from None
     for i, event in enumerate(record["events"]):

@@ -355,6 +355,9 @@ class Round:
       option under 1996 (``new_bets_after_void``, accepted by default).
     - A valid roll, after the bell, settles every bet on the slip; the round is then closed
       (Art. 4: all winnings are paid before the dome is covered again).
+    - A roll or void roll entered while betting is open rings the bell first, as its own event
+      (``automatic_bell``, the default); with ``automatic_bell=False`` it is refused until
+      :meth:`close_betting`.
 
     >>> rnd = Round()
     >>> rnd.place("big=100"), rnd.place("figure:crab=50")
@@ -392,12 +395,21 @@ class Round:
         "_settlement",
         "_source",
         "_seed",
+        "_automatic_bell",
     )
 
-    def __init__(self, ruleset: Ruleset | str | int = Ruleset.R2004, *, new_bets_after_void: bool = True) -> None:
+    def __init__(
+        self,
+        ruleset: Ruleset | str | int = Ruleset.R2004,
+        *,
+        new_bets_after_void: bool = True,
+        automatic_bell: bool = True,
+    ) -> None:
         rules = Ruleset.clean(ruleset)
         if not isinstance(new_bets_after_void, bool):
             raise TypeError(f"new_bets_after_void {_quote(new_bets_after_void)} is not True or False")
+        if not isinstance(automatic_bell, bool):
+            raise TypeError(f"automatic_bell {_quote(automatic_bell)} is not True or False")
         if rules is Ruleset.R2004 and not new_bets_after_void:
             raise IllegalActionError(
                 "new bets after a void roll are the players' right under the 2004 rules, not a house option"
@@ -415,6 +427,7 @@ class Round:
         self._settlement: Settlement | None = None
         self._source: RollSource | None = None
         self._seed: int | None = None
+        self._automatic_bell = automatic_bell
 
     # -- state ------------------------------------------------------------------
 
@@ -427,6 +440,11 @@ class Round:
     def new_bets_after_void(self) -> bool:
         """Whether new bets are taken after a void roll (always under 2004; the house's option under 1996)."""
         return self._new_bets_after_void
+
+    @property
+    def automatic_bell(self) -> bool:
+        """Whether a roll entered while betting is open rings the bell first (else it is refused)."""
+        return self._automatic_bell
 
     @property
     def phase(self) -> Phase:
@@ -543,7 +561,7 @@ class Round:
             )
 
     def _refuse_before_bell(self, what: str) -> None:
-        if self._phase is Phase.BETTING:
+        if self._phase is Phase.BETTING and not self._automatic_bell:
             raise IllegalActionError(
                 f"{what} refused: betting is still open; the dome is lifted only after the bell closes"
                 " betting (Despacho 59/2004, Art. 3.1-3.2): call close_betting() first",
@@ -663,10 +681,12 @@ class Round:
     def verify_void_roll(self, reason: VoidReason | str) -> VoidReason:
         """Check that a roll can be declared void for ``reason``; return the reason, or raise.
 
-        >>> Round("1996").verify_void_roll("leaning")
+        >>> Round("1996").verify_void_roll("leaning")       # leaning dice void a 1996 roll too
+        VoidReason.TILTED
+        >>> Round(automatic_bell=False).verify_void_roll("stacked")
         Traceback (most recent call last):
         ...
-        pcc.errors.IllegalActionError: void roll (tilted) refused: betting is still open; the dome is lifted only after the bell closes betting (Despacho 59/2004, Art. 3.1-3.2): call close_betting() first
+        pcc.errors.IllegalActionError: void roll (stacked) refused: betting is still open; the dome is lifted only after the bell closes betting (Despacho 59/2004, Art. 3.1-3.2): call close_betting() first
         """
         why = VoidReason.clean(reason)
         what = f"void roll ({why})"
@@ -685,6 +705,8 @@ class Round:
     def void_roll(self, reason: VoidReason | str) -> VoidRoll:
         """Record a void roll: the bets stand, betting opens again, the roll is repeated (Art. 3.3, 3.4)."""
         why = self.verify_void_roll(reason)
+        if self._phase is Phase.BETTING:  # the automatic bell
+            self.close_betting()
         record = VoidRoll(len(self._voids) + 1, why, len(self._slip))
         self._voids.append(record)
         self._phase = Phase.BETTING
@@ -733,6 +755,8 @@ class Round:
     ) -> Settlement:
         """Record a valid roll, after the bell, and settle every bet on the slip against it."""
         r = self.verify_settle(roll, source=source, seed=seed)
+        if self._phase is Phase.BETTING:  # the automatic bell
+            self.close_betting()
         self._settlement = _settle(self._slip.items(), r)
         self._source = _clean_source(source)
         self._seed = seed

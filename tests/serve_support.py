@@ -11,10 +11,9 @@ import threading
 import time
 from pathlib import Path
 
-import httpx
-import uvicorn
 
-from paigow.serve.app import create_app
+# httpx, uvicorn and the app are imported where used: without the serve extra this module is still
+# importable (pytest's doctest collection imports every module under tests/)
 
 
 def free_port() -> int:
@@ -27,6 +26,10 @@ class ThreadServer:
     """The app on uvicorn in a thread of this process (``url``, ``journal``)."""
 
     def __init__(self, db: str) -> None:
+        import uvicorn
+
+        from paigow.serve.app import create_app
+
         self.app = create_app(db)
         self.journal = self.app.state.journal
         self.port = free_port()
@@ -53,6 +56,8 @@ class ServeProcess:
         self.db = db
         self.port = port or free_port()
         self.url = f"http://127.0.0.1:{self.port}"
+        import httpx
+
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "paigow", "serve", "--host", "127.0.0.1", "--port", str(self.port), "--db", str(db)],
             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env={**os.environ, "PYTHONUNBUFFERED": "1"},

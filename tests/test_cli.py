@@ -297,3 +297,15 @@ def test_bad_strategy_files(tmp_path: Any, content: bytes | None, message: str,
     assert main(["advise", "--against", str(f), "天", "地", "人", "鹅"]) == 2
     err = capsys.readouterr().err
     assert message in err and "[strategy.file]" in err and err.count("\n") == 1
+
+
+def test_a_directory_of_one_paid_equilibrium(solved: Any, tmp_path: Any, capsys: pytest.CaptureFixture[str]) -> None:
+    (tmp_path / "equilibrium-paid.npy").write_bytes((solved / "equilibrium.npy").read_bytes())
+    assert main(["advise", "--json", "--against", str(tmp_path), "天", "地", "人", "鹅"]) == 0
+    paid = json.loads(capsys.readouterr().out)
+    assert main(["advise", "--json", "--against", str(solved), "天", "地", "人", "鹅"]) == 0
+    assert json.loads(capsys.readouterr().out) == paid
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    assert main(["advise", "--against", str(empty), "天", "地", "人", "鹅"]) == 2
+    assert "holds no equilibrium*.npy" in capsys.readouterr().err

@@ -259,15 +259,25 @@ def _restore_version(version: str) -> Any:
 
 
 def _patch_equilibrium() -> None:
-    from paigow import strategies
-    strategies.NAMED["equilibrium"] = strategies._max_back  # this worker's "equilibrium" is max-back
-    strategies._clear_named()
+    """On a worker: play max-back when asked for the player's equilibrium, as a worker with
+    another equilibrium file would."""
+    from paigow import distributed
+
+    original = distributed._seat_tables
+
+    def other(strategy: Any, seat: str, digest: Any = None) -> Any:
+        if isinstance(strategy, str) and strategy == "equilibrium" and seat == "player":
+            strategy = "max-back"
+        return original(strategy, seat, digest)
+
+    other.original = original  # type: ignore[attr-defined]
+    distributed._seat_tables = other
 
 
 def _clear_cache() -> None:
-    from paigow import strategies
-    strategies.NAMED["equilibrium"] = "equilibrium.npy"
-    strategies._clear_named()
+    from paigow import distributed
+
+    distributed._seat_tables = getattr(distributed._seat_tables, "original", distributed._seat_tables)
 
 
 def _live_tasks(client: Any) -> list[str]:

@@ -1,4 +1,4 @@
-"""Settlement (RULES.md 1.7-1.8): betting order, the bank cap, commission, co-bank shares,
+"""Settlement (docs/rules.md §1.7-1.8): betting order, the bank cap, commission, co-bank shares,
 backline claims, and the zero-sum ledger."""
 
 from __future__ import annotations
@@ -270,9 +270,9 @@ def test_ledger_json_fields() -> None:
 @pytest.mark.parametrize(("make", "error", "match"), [
     (lambda: Bet(3, "ann", 0), InvalidBetError, r"bet 0 on position 3 by 'ann' must be above zero"),
     (lambda: Bet(3, "ann", -5), InvalidBetError, r"bet -5 .* must be above zero"),
-    (lambda: Bet(3, "ann", 2.5), InvalidBetError, r"bet 2.5 .* is not a whole number"),  # type: ignore[arg-type]
-    (lambda: Bet(3, "ann", True), InvalidBetError, r"bet True .* is not a whole number"),
-    (lambda: Bet(3, "ann", "100"), InvalidBetError, r"bet '100' .* is not a whole number"),  # type: ignore[arg-type]
+    (lambda: Bet(3, "ann", 2.5), TypeError, r"bet 2.5 .* is not a whole number"),  # type: ignore[arg-type]
+    (lambda: Bet(3, "ann", True), TypeError, r"bet True .* is not a whole number"),
+    (lambda: Bet(3, "ann", "100"), TypeError, r"bet '100' .* is not a whole number"),  # type: ignore[arg-type]
     (lambda: Bet(8, "ann", 100), InvalidBetError, r"unknown bet position 8"),
     (lambda: Bet(3, "", 100), InvalidBetError, r"bettor '' must be a non-empty name"),
     (lambda: Bet(3, "house", 100), InvalidBetError, r"reserved"),
@@ -283,7 +283,7 @@ def test_ledger_json_fields() -> None:
     (lambda: settle(0, [Share("P0", 5)], [play(1, W, ("a", 1)), play(1, L, ("b", 1))]), IllegalActionError,
      r"position 1 is given twice"),
     (lambda: Play(1, W, (Bet(2, "a", 5),)), InvalidBetError, r"listed under position 1"),
-    (lambda: Play(1, "win", ()), IllegalActionError, r"must be an Outcome"),  # type: ignore[arg-type]
+    (lambda: Play(1, "win", ()), TypeError, r"must be an Outcome"),  # type: ignore[arg-type]
 ])
 def test_bad_input_is_a_clear_error(make: object, error: type[Exception], match: str) -> None:
     with pytest.raises(error, match=match):

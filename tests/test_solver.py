@@ -242,14 +242,14 @@ def test_save_and_load_round_trip(tmp_path: pathlib.Path) -> None:
 
 def max_back_counts() -> tuple[int, int, int]:
     """Player win/push/lose counts over all 736,281,000 pairings, max-back on both sides, summed
-    hand by hand from the advice kernel's integer counts (a different path from the table's)."""
-    compiled = paigow.Strategy.named("max-back")._advice_packed
+    hand by hand from ``advise``'s exact integer counts (the enumeration of each hand's 20,475
+    opposing hands: a different path from the table's type sums)."""
     best = paigow.best_settings(ALL, strategy="max-back")
     w = p = l_ = 0
     for h in range(len(ALL)):
-        c = _core.advice_counts(ALL[h].astype(np.int64), *compiled, False) >> _core.COUNT_SCALE_BITS
-        k = int(best[h])
-        w += int(c[k, 0]); p += int(c[k, 1]); l_ += int(c[k, 2])
+        o = paigow.advise([paigow.DECK[int(i)] for i in ALL[h]], against="max-back").options[int(best[h])]
+        assert o.wins == int(o.wins) and o.pushes == int(o.pushes) and o.losses == int(o.losses)
+        w += int(o.wins); p += int(o.pushes); l_ += int(o.losses)
     return w, p, l_
 
 

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from record_schemas import every_record_matches_its_schema  # noqa: F401  (every record checked)
 
 from paigow.cli import main
 from paigow.table import simulate_round
@@ -20,15 +21,18 @@ DOCS = Path(__file__).resolve().parent.parent / "docs" / "dealer.md"
 README = Path(__file__).resolve().parent.parent / "README.md"
 
 RECORD: dict[str, Any] = {
+    "format": "paigow-round/1",
     "banker": 0,
-    "strategy": "max-back",
-    "stake": 1000,
-    "co_bankers": [{"party": "house", "stake": 500}],
-    "positions": [
-        {"position": 0, "tiles": "5-5 4-4 3-3 2-5", "setting": "3-3 2-5 | 5-5 4-4"},
-        {"position": 1, "tiles": "1-6 1-4 4-5 1-3", "setting": 0,
-         "bets": [{"bettor": "ann", "amount": 200}, {"bettor": "bob", "amount": 100}]},
-        {"position": 3, "tiles": ["6-6", "6-6", "1-1", "1-1"], "bets": [{"amount": 200}]},
+    "events": [
+        {"event": "stake", "amount": 1000},
+        {"event": "co_bank", "party": "house", "stake": 500},
+        {"event": "bet", "position": 1, "bettor": "ann", "amount": 200},
+        {"event": "bet", "position": 1, "bettor": "bob", "amount": 100},
+        {"event": "bet", "position": 3, "bettor": "P3", "amount": 200},
+        {"event": "deal", "hands": {"0": "5-5 4-4 3-3 2-5", "1": "1-6 1-4 4-5 1-3", "3": "6-6 6-6 1-1 1-1"}},
+        {"event": "set", "position": 1, "setting": 0, "by": "ann"},
+        {"event": "set", "position": 3, "setting": "1-1 1-1 | 6-6 6-6"},
+        {"event": "set", "position": 0, "setting": "3-3 2-5 | 5-5 4-4"},
     ],
 }
 
@@ -66,13 +70,16 @@ def test_round_json(capsys: pytest.CaptureFixture[str]) -> None:
                        "--commission", "4%", "--rounding", "floor", "--json")
     assert code == 0
     data = json.loads(out)
-    assert data == {**simulate_round(3, banker=6, bets={1: 250, 2: 40}, stake=300, options=_options("4%", "floor"))
-                    .to_json(), "seed": 3}
-    assert data["banker"] == 6 and [p["position"] for p in data["positions"]] == [6, 7, 0, 1, 2, 3, 4, 5]
-    led = data["ledger"]
+    res = simulate_round(3, banker=6, bets={1: 250, 2: 40}, stake=300, options=_options("4%", "floor"))
+    assert data["format"] == "paigow-round/1" and data["seed"] == 3
+    assert data["result"] == json.loads(json.dumps(res.to_json()))
+    positions = data["result"]["positions"]
+    assert data["banker"] == 6 and [p["position"] for p in positions] == [6, 7, 0, 1, 2, 3, 4, 5]
+    led = data["result"]["ledger"]
     assert sum(led["changes"].values()) + led["commission"] == 0
     assert led["options"] == {"commission": "1/25", "rounding": "floor"}
-    assert data["deals"][0]["shakes"][0]["total"] == sum(data["deals"][0]["shakes"][0]["dice"])
+    shake = next(e for e in data["events"] if e["event"] == "shake")
+    assert res.dice is not None and shake["dice"] == list(res.dice.dice)
 
 
 def _options(rate: str, rounding: str) -> Any:
@@ -83,7 +90,7 @@ def _options(rate: str, rounding: str) -> Any:
 
 def test_round_without_a_seed_is_a_fresh_secure_shuffle(capsys: pytest.CaptureFixture[str]) -> None:
     a, b = (json.loads(run(capsys, "round", "--json")[1]) for _ in range(2))
-    assert a["seed"] is None and a["deals"] != b["deals"]
+    assert "seed" not in a and a["events"] != b["events"]
 
 
 @pytest.mark.parametrize(("argv", "message"), [
@@ -107,7 +114,7 @@ def test_settle_reads_a_record_and_prints_the_ledger(capsys: pytest.CaptureFixtu
     f.write_text(json.dumps(RECORD), encoding="utf-8")
     code, out, _ = run(capsys, "settle", str(f))
     assert code == 0
-    data = json.loads(out)
+    data = json.loads(out)["result"]
     led = data["ledger"]
     # the bank wins 300 and pays 200: 5 commission on its net 100, 95 shared 1000:500 by largest remainder
     assert led["changes"] == {"P0": 63, "house": 32, "ann": -200, "bob": -100, "P3": 190}
@@ -121,22 +128,36 @@ def test_settle_reads_a_record_and_prints_the_ledger(capsys: pytest.CaptureFixtu
 def test_settle_reads_standard_input(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(sys, "stdin", io.StringIO(json.dumps(RECORD)))
     code, out, _ = run(capsys, "settle", "--commission", "0", "-")
-    assert code == 0 and json.loads(out)["ledger"]["commission"] == 0
+    assert code == 0 and json.loads(out)["result"]["ledger"]["commission"] == 0
+
+
+def _ev(r: dict[str, Any], kind: str, n: int = 0) -> dict[str, Any]:
+    return [e for e in r["events"] if e["event"] == kind][n]  # type: ignore[no-any-return]
 
 
 @pytest.mark.parametrize(("change", "message"), [
-    (lambda r: r["positions"][2].update(tiles="6-6 6-6 6-6 1-1"), "too many 6-6"),
-    (lambda r: r["positions"][2].update(tiles="6-6 6-6 1-1"), "position 3 is dealt 4 tiles, not 3"),
-    (lambda r: r["positions"][2].update(bets=[{"amount": 0}]), "bet 0 on position 3 by 'P3' must be above zero"),
-    (lambda r: r["positions"][2].update(bets=[{"amount": 2.5}]), "is not a whole number"),
-    (lambda r: r["positions"][0].update(bets=[{"amount": 5}]), "nobody bets on the banker's own position"),
-    (lambda r: r["positions"][2].update(position=8), "unknown position 8"),
-    (lambda r: r["positions"][2].update(colour="red"), "unknown key 'colour' in position 3"),
-    (lambda r: r.update(stake=-1), "stake -1 of the banker 'P0' must be above zero"),
-    (lambda r: r.update(wager=1), "unknown key 'wager' in the round record"),
-    (lambda r: r.pop("stake"), "needs 'banker' and 'stake'"),
-    (lambda r: r["positions"][0].update(setting="天 天 | 地 地"), "not a setting of position 0's tiles"),
+    (lambda r: _ev(r, "deal")["hands"].update({"3": "6-6 6-6 6-6 1-1"}), "too many 6-6"),
+    (lambda r: _ev(r, "deal")["hands"].update({"3": "6-6 6-6 1-1"}), "position 3 is dealt 4 tiles, not 3"),
+    (lambda r: _ev(r, "bet", 2).update(amount=0), "events[4].amount: must be from 1 to"),
+    (lambda r: _ev(r, "bet", 2).update(amount=2.5), "events[4].amount: must be an integer, not a number (2.5)"),
+    (lambda r: _ev(r, "bet", 2).update(position=0), "nobody bets on the banker's own position"),
+    (lambda r: _ev(r, "bet", 2).update(position=8), "events[4].position: must be from 0 to 7, not 8"),
+    (lambda r: _ev(r, "bet", 2).update(colour="red"), "events[4]: unknown key 'colour'"),
+    (lambda r: _ev(r, "stake").update(amount=-1), "events[0].amount: must be from 1 to"),
+    (lambda r: r.update(wager=1), "the record: unknown key 'wager'"),
+    (lambda r: r.pop("format"), "the record: needs the key 'format'"),
+    (lambda r: r.update(format="paigow-round/2"), "format: must be 'paigow-round/1'"),
+    (lambda r: r["events"].pop(0), "the banker puts the stake on the table"),
+    (lambda r: _ev(r, "set", 2).update(setting="天 天 | 地 地"), "not a setting of position 0's tiles"),
+    (lambda r: r["events"].pop(), "position 0 has not set its tiles"),
     (lambda r: r.update(options={"commission": "lots"}), "commission rate 'lots' is not a number"),
+    (lambda r: _ev(r, "co_bank").update(party=7), "events[1].party: must be 'house', not a number (7)"),
+    (lambda r: _ev(r, "co_bank").update(party=None, position="house"),
+     "events[1].party: must be 'house', not null"),
+    (lambda r: _ev(r, "co_bank").pop("party") and _ev(r, "co_bank").update(position="house"),
+     "events[1].position: must be an integer, not a string ('house')"),
+    (lambda r: _ev(r, "bet").update(bettor=None), "events[2].bettor: must be a string, not null"),
+    (lambda r: r.update(result={"positions": [], "ledger": {}}), "needs the key"),
 ])
 def test_settle_bad_records(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, change: Any,
                             message: str) -> None:
@@ -159,7 +180,7 @@ def test_settle_not_json_or_no_file(capsys: pytest.CaptureFixture[str], monkeypa
 def test_settle_as_a_subprocess() -> None:
     r = subprocess.run([sys.executable, "-m", "paigow", "settle"], input=json.dumps(RECORD), capture_output=True,
                        text=True, check=True)
-    assert json.loads(r.stdout)["ledger"]["bank"] == 1500
+    assert json.loads(r.stdout)["result"]["ledger"]["bank"] == 1500
 
 
 # -- docs/dealer.md ---------------------------------------------------------------------------------

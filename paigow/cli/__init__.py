@@ -36,12 +36,16 @@ COMMANDS: dict[str, tuple[str, str]] = {
 """Subcommand -> (module whose ``register`` adds it, one-line help for ``paigow --help``)."""
 
 PROG = "paigow"
+_LONGEST = 500  # an error line quotes at most this much of the command line
 
 
 class _Parser(argparse.ArgumentParser):
     """An argument parser whose errors are one line: ``paigow advise: error: ... [usage]``."""
 
     def error(self, message: str) -> NoReturn:
+        message = " ".join(message.splitlines())  # one line
+        if len(message) > _LONGEST:
+            message = message[:_LONGEST] + "..."
         self.exit(2, f"{self.prog}: error: {message} (see '{self.prog} --help') [usage]\n")
 
 
@@ -128,13 +132,18 @@ def _main(argv: Sequence[str] | None) -> int:
     try:
         return int(args.func(args))
     except PaigowError as e:
-        print(f"{PROG} {args.command}: error: {e} [{e.code}]", file=sys.stderr)
+        print(f"{PROG} {args.command}: error: {_one_line(str(e))} [{e.code}]", file=sys.stderr)
         return 2
     except BrokenPipeError:  # pragma: no cover - e.g. piped into head
         return 0
     except OSError as e:  # a file the command was told to read or write
-        print(f"{PROG} {args.command}: error: {e} [io]", file=sys.stderr)
+        print(f"{PROG} {args.command}: error: {_one_line(str(e))} [io]", file=sys.stderr)
         return 2
+
+
+def _one_line(message: str) -> str:
+    message = " ".join(message.splitlines())
+    return message if len(message) <= 2 * _LONGEST else message[: 2 * _LONGEST] + "..."
 
 
 def _fit_stdout() -> None:

@@ -140,7 +140,13 @@ def strategy_arg(text: str, seat: str) -> Any:
         return text
     path = pathlib.Path(text)
     if path.is_dir():
-        path = path / "equilibrium.npy"
+        found = sorted(path.glob("equilibrium*.npy"))
+        if len(found) > 1 and path / "equilibrium.npy" in found:
+            found = [path / "equilibrium.npy"]
+        if len(found) != 1:
+            raise InvalidStrategyError(f"{text!r} holds {'no' if not found else 'more than one'} equilibrium*.npy "
+                                       f"that 'paigow solve' writes: name the file", code="strategy.file")
+        path = found[0]
     elif path.suffix == ".json":
         path = path.with_suffix(".npy")  # the record solve writes beside the table
     elif path.suffix != ".npy":

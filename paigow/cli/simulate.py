@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
 import sys
 import time
@@ -38,7 +39,7 @@ def _rounds(text: str) -> int:
         value = float(t) * scale if any(c in t for c in ".e") else int(t) * scale
     except ValueError:
         raise argparse.ArgumentTypeError(f"not a number of rounds: {text!r}") from None
-    if value != int(value):
+    if not math.isfinite(value) or value != int(value):
         raise argparse.ArgumentTypeError(f"not a whole number of rounds: {text!r}")
     return int(value)
 

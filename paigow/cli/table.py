@@ -1,19 +1,23 @@
 """The dealer's subcommands: ``paigow round`` (a whole simulated round) and ``paigow settle``
-(a round's record as JSON in, the ledger as JSON out). The formats are in docs/dealer.md."""
+(a round's record in, the record with its result out). The record format is
+:mod:`paigow.records` (docs/dealer.md); ``paigow round --json | paigow settle -`` prints the same
+round back."""
 
 from __future__ import annotations
 
 import argparse
 import json
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from paigow.round import RoundResult
 
 from paigow.cli._common import add_commission
-from paigow.dealing import check_position
-from paigow.errors import InvalidBetError, InvalidRecordError
+from paigow.errors import BetSyntaxError, IllegalBetError, InvalidRecordError
+from paigow.positions import betting_order, check_position
 from paigow.settings import Outcome
-from paigow.settlement import Options, Rounding, betting_order
-from paigow.table import RoundResult, round_from_record, simulate_round
+from paigow.settlement import Options, Rounding
 
 _OUTCOME = {Outcome.WIN: "win", Outcome.PUSH: "push", Outcome.LOSE: "lose"}
 
@@ -43,10 +47,13 @@ def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None
 
     s = sub.add_parser(
         "settle",
-        help="settle a round from its record (JSON in, ledger as JSON out)",
-        description="Read a round's record as JSON (banker, stake, co-bankers, each position's "
-        "tiles, bets and setting) from FILE or standard input and print the settled round and its "
-        "ledger as JSON. The format is in docs/dealer.md.",
+        help="settle a round from its record (JSON in, the record with its result out)",
+        description="Read a round's record (format paigow-round/1: what happened at the table in "
+        "order: stake, co-banks, bets, dice, the deal, exposed tiles, every hand's setting) from FILE "
+        "or standard input (UTF-8, or UTF-16 with a byte-order mark), replay it by the rules, settle "
+        "it and print the record with its result (the ledger) as JSON. Every hand must be set in "
+        "the record: the engine sets none (Art. 7.1). The format is in docs/dealer.md; its JSON "
+        "Schema ships as paigow/schemas/round.json.",
     )
     s.add_argument("file", nargs="?", default="-", help="the record (default: standard input)")
     _option_args(s)
@@ -68,59 +75,71 @@ def _parse_bets(text: str) -> dict[int, int]:
     out: dict[int, int] = {}
     for part in text.split(","):
         pos, eq, amount = part.partition("=")
-        try:
-            p, a = int(pos), int(amount)
-        except ValueError:
-            raise InvalidBetError(f"--bets takes 'position=amount' pairs like '1=100,4=250', not {part!r}") from None
-        if not eq:
-            raise InvalidBetError(f"--bets takes 'position=amount' pairs like '1=100,4=250', not {part!r}")
-        check_position(p, "bet position", InvalidBetError)
+        from paigow.positions import parse_amount
+
+        if not eq or not pos.strip().isdigit() or len(pos.strip()) > 2 or not amount.strip().lstrip("-").isdigit():
+            raise BetSyntaxError(f"--bets takes 'position=amount' pairs like '1=100,4=250', not {part[:40]!r}",
+                                 code="cli.bets_syntax")
+        p, a = int(pos), parse_amount(amount.strip(), "--bets", text)
+        check_position(p, "bet position", IllegalBetError, code="bet.position")
         if p in out:
-            raise InvalidBetError(f"--bets gives position {p} twice")
+            raise BetSyntaxError(f"--bets gives position {p} twice", code="cli.bets_twice")
         out[p] = a
     return out
 
 
 def _cmd_round(args: argparse.Namespace) -> int:
+    from paigow.records import round_record
+    from paigow.round import simulated_round
+
     check_position(args.banker, "banker")
     bets = _parse_bets(args.bets) if args.bets else {p: args.bet for p in betting_order(args.banker)}
-    result = simulate_round(
+    r = simulated_round(
         args.seed, banker=args.banker, stake=args.stake, bets=bets, house_stake=args.house,
         strategy=args.strategy, banker_strategy=args.banker_strategy, options=_options(args),
     )
     if args.json:
-        out = result.to_json()
-        out["seed"] = args.seed
-        print(json.dumps(out, ensure_ascii=False, indent=2))
+        print(json.dumps(round_record(r, seed=args.seed), ensure_ascii=False, indent=2))
     else:
-        print(render(result, args.seed))
+        assert r.result is not None
+        print(render(r.result, args.seed))
     return 0
 
 
 def _cmd_settle(args: argparse.Namespace) -> int:
+    from paigow.records import loads, replay_round, round_record
+
+    data: "bytes | str"
     try:
         if args.file == "-":
-            text = sys.stdin.read()
+            buffer = getattr(sys.stdin, "buffer", None)
+            data = buffer.read() if buffer is not None else sys.stdin.read()
         else:
-            with open(args.file, encoding="utf-8") as f:
-                text = f.read()
+            with open(args.file, "rb") as f:
+                data = f.read()
     except OSError as e:
-        raise InvalidRecordError(f"cannot read the record {args.file!r}: {e.strerror}") from None
-    try:
-        record: Any = json.loads(text)
-    except json.JSONDecodeError as e:
-        raise InvalidRecordError(f"the record is not JSON: {e.msg} at line {e.lineno} column {e.colno}") from None
+        raise InvalidRecordError(f"cannot read the record {args.file!r}: {e.strerror}", code="record.unreadable") from None
+    record: Any = loads(data)
     if not isinstance(record, dict):
-        raise InvalidRecordError(f"a round record is a JSON object, not {type(record).__name__}")
+        raise InvalidRecordError(f"a round record is a JSON object, not {_json_type(record)}", code="record.type")
     if args.commission is not None or args.rounding is not None:
         record = dict(record)
         record["options"] = _options(args, Options.from_json(record.get("options", {}))).to_json()
-    result = round_from_record(record)
-    print(json.dumps(result.to_json(), ensure_ascii=False, indent=2))
+        record.pop("result", None)   # settled afresh under the options given
+    r = replay_round(record)
+    if r.result is None:
+        r.settle()
+    print(json.dumps(round_record(r, seed=record.get("seed")), ensure_ascii=False, indent=2))
     return 0
 
 
-def render(result: RoundResult, seed: int | None = None) -> str:
+def _json_type(x: object) -> str:
+    from paigow.settlement import _json_type as jt
+
+    return jt(x)
+
+
+def render(result: "RoundResult", seed: int | None = None) -> str:
     """A settled round as text a person can follow: the bank, the dice, the deal, each
     position, the ledger lines in order, the changes and any claims."""
     from paigow._text import table

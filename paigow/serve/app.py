@@ -292,8 +292,10 @@ def create_app(db: str = "paigow.db", *, max_body: int = MAX_BODY) -> FastAPI:
             rnd.verify_place(text)
         for text in body.bets:
             rnd.place(text)
-        for reason in body.voids:
+        for reason in body.voids:  # each void roll came after the bell; betting opens again after it
+            rnd.close_betting()
             rnd.void_roll(reason)
+        rnd.close_betting()  # the bell (Art. 3.1): the dome is lifted on a closed table
         s = rnd.settle(body.roll)
         r = s.roll
         return {

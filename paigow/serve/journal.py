@@ -95,7 +95,11 @@ class Journal:
         self._db.executescript(_SCHEMA)
         self._db.execute("INSERT OR IGNORE INTO meta VALUES ('schema', ?)", (str(SCHEMA_VERSION),))
         self._tables: dict[str, TableEntry] = {}
-        self._replay()
+        try:
+            self._replay()
+        except BaseException:
+            self._db.close()
+            raise
         # group commit: callers queue their rows and wait; one writer commits every queued row in
         # one transaction (one fsync), then wakes them
         self._cv = threading.Condition()

@@ -51,7 +51,7 @@ def legal_rounds(draw: st.DrawFn) -> Round:
     """A round built by random legal actions; it may stop anywhere, settled or not."""
     ruleset = draw(st.sampled_from(list(Ruleset)))
     new_bets = ruleset is Ruleset.R2004 or draw(st.booleans())
-    rnd = Round(ruleset, new_bets_after_void=new_bets)
+    rnd = Round(ruleset, new_bets_after_void=new_bets, automatic_bell=draw(st.booleans()))
     for _ in range(draw(st.integers(0, 14))):
         choices = []
         if rnd.can_close_betting():
@@ -155,7 +155,8 @@ def settled_record() -> dict[str, Any]:
     [
         (lambda r: r["events"].insert(3, {"event": "place", "ticket": 3, "bet": "total:9=5"}), "record.illegal",
          r"events\[3\] \(place\): bet 'total:9=5' refused: betting closed at the bell"),
-        (lambda r: r["events"].__delitem__(2), "record.illegal", r"events\[2\] \(roll\).*betting is still open"),
+        (lambda r: r.update(automatic_bell=False) or r["events"].__delitem__(2), "record.illegal",
+         r"events\[2\] \(roll\).*betting is still open"),
         (lambda r: r["events"][0].update(bet="big=101"), "record.settlement", "not what its events give"),
         (lambda r: r["events"][0].update(bet="total:3=5"), "record.illegal", "total 3"),
         (lambda r: r["events"].append({"event": "close_betting"}), "record.illegal", "settled"),

@@ -206,13 +206,37 @@ def test_no_bet_or_withdrawal_after_the_bell() -> None:
 
 
 def test_no_roll_before_the_bell() -> None:
-    rnd = Round()
+    rnd = Round(automatic_bell=False)
     rnd.place("big=100")
     assert not rnd.can_settle("1-2-3") and not rnd.can_void_roll("stacked")
     refused(rnd, lambda: rnd.settle("1-2-3"), IllegalActionError, "betting is still open", "roll.before_bell")
     refused(rnd, lambda: rnd.void_roll("tilted"), IllegalActionError, "close_betting", "roll.before_bell")
     rnd.close_betting()
     assert rnd.can_settle("1-2-3") and rnd.can_void_roll("stacked")
+
+
+@pytest.mark.parametrize("first", ["void", "settle"])
+def test_a_roll_while_betting_is_open_rings_the_bell_first(first: str) -> None:
+    """The default (automatic_bell): the bell is still its own event, and nothing is bet after it."""
+    rnd = Round()
+    rnd.place("big=100")
+    if first == "void":
+        rnd.void_roll("tilted")
+        assert [type(e).__name__ for e in rnd.history] == ["Placement", "BettingClosed", "VoidRoll"]
+        rnd.place("small=5")  # betting reopened after the void
+    rnd.settle("1-2-3")
+    assert type(rnd.history[-2]).__name__ == "BettingClosed" and rnd.is_settled
+    assert sum(type(e).__name__ == "BettingClosed" for e in rnd.history) == (2 if first == "void" else 1)
+    with pytest.raises(TypeError):
+        Round(automatic_bell="yes")  # type: ignore[arg-type]
+
+
+def test_a_refused_roll_rings_no_bell() -> None:
+    rnd = Round()
+    rnd.place("big=100")
+    refused(rnd, lambda: rnd.settle("1-2"), InvalidRollError, "has 2 dice", "roll.dice")
+    refused(rnd, lambda: rnd.void_roll("wet"), InvalidRollError, "wet", "void.reason")
+    assert rnd.phase is Phase.BETTING
 
 
 def test_the_bell_with_no_bets_settles_an_empty_round() -> None:
@@ -372,13 +396,15 @@ class RoundMachine(RuleBasedStateMachine):
         self.voids = 0
         self.closed = False
         self.settled = False
+        self.automatic = True
 
-    @rule(ruleset=st.sampled_from(list(Ruleset)), new_bets=st.booleans())
+    @rule(ruleset=st.sampled_from(list(Ruleset)), new_bets=st.booleans(), automatic=st.booleans())
     @precondition(lambda self: not self.rnd.history)
-    def choose_ruleset(self, ruleset: Ruleset, new_bets: bool) -> None:
+    def choose_ruleset(self, ruleset: Ruleset, new_bets: bool, automatic: bool) -> None:
         self.ruleset = ruleset
         self.new_bets = new_bets or ruleset is Ruleset.R2004
-        self.rnd = Round(ruleset, new_bets_after_void=self.new_bets)
+        self.automatic = automatic
+        self.rnd = Round(ruleset, new_bets_after_void=self.new_bets, automatic_bell=automatic)
         self.next = 1
 
     @rule(bet=st.builds(Bet, st.sampled_from(ALL_SPOTS), st.integers(1, 10**6)))
@@ -417,7 +443,7 @@ class RoundMachine(RuleBasedStateMachine):
 
     @rule(reason=st.sampled_from(list(VoidReason)))
     def void(self, reason: VoidReason) -> None:
-        allowed = not self.settled and self.closed  # stacked or tilted, under both rule sets
+        allowed = not self.settled and (self.closed or self.automatic)  # stacked or tilted, under both rule sets
         assert self.rnd.can_void_roll(reason) is allowed
         if allowed:
             self.voids += 1
@@ -428,7 +454,7 @@ class RoundMachine(RuleBasedStateMachine):
 
     @rule(dice=dice_st)
     def settle(self, dice: tuple[int, int, int]) -> None:
-        if self.settled or not self.closed:
+        if self.settled or not (self.closed or self.automatic):
             refused(self.rnd, lambda: self.rnd.settle(Roll(*dice)), IllegalActionError, None)
             return
         s = self.rnd.settle(Roll(*dice))

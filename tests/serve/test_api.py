@@ -210,7 +210,7 @@ def test_refused_actions_change_nothing(client: httpx.Client, live: ThreadServer
     before = ok(client.get(f"/v1/tables/{tid}", headers=auth))
     n = live.journal.journal_length(tid)
     e = err(client.post(f"/v1/tables/{tid}/actions", json={"action": "bet", "position": 2, "amount": 100},
-                        headers=auth), 400, "action.illegal")
+                        headers=auth), 400, "bet.after_shake")
     assert e["message"] == "no bet may be placed or changed after the shake (Art. 4.7)"
     for bad in ({"action": "set_hand", "position": 1, "setting": 7}, {"action": "deal", "hands": {"0": "天 天 天 地"}},
                 {"action": "deal", "hands": {"9": "天 地 人 鹅"}}, {"action": "expose", "position": 1, "tile": "龙"}):

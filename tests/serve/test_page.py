@@ -1,6 +1,7 @@
 """The dealer's page in a real browser: Playwright driving Debian's chromium, headless, against a
-real ``paigow serve`` process on a free loopback port. Screenshots of each screen go to
-docs/screenshots/."""
+real ``paigow serve`` process on a free loopback port. Every screen is photographed; the pictures
+go to a temporary folder, or to docs/screenshots/ (the ones the docs show) when the environment
+sets ``PAIGOW_SCREENSHOTS=docs`` — a test run leaves the work tree as it was."""
 
 from __future__ import annotations
 
@@ -21,7 +22,7 @@ if not os.path.exists(CHROMIUM):
     pytest.skip("Debian's chromium is not installed (apt-get install -y chromium fonts-wqy-zenhei;"
                 " .ci/run installs it)", allow_module_level=True)
 
-SHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+DOC_SHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 TABLET = {"width": 1024, "height": 768}
 
 
@@ -50,16 +51,21 @@ def page(browser: Browser, server: ServeProcess) -> Iterator[Page]:
     ctx.close()
 
 
-def shot(page: Page, name: str) -> None:
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
+@pytest.fixture(scope="module")
+def shots(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return DOC_SHOTS if os.environ.get("PAIGOW_SCREENSHOTS") == "docs" else tmp_path_factory.mktemp("screenshots")
+
+
+def shot(page: Page, name: str, folder: Path) -> None:
+    folder.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(folder / f"{name}.png"), full_page=True)
 
 
 def tap(page: Page, pips: str) -> None:
     page.locator(f"#faces button[data-pips='{pips}']").click()
 
 
-def test_advice_for_a_hand(page: Page) -> None:
+def test_advice_for_a_hand(page: Page, shots: Path) -> None:
     faces = page.locator("#faces .face")
     expect(faces).to_have_count(21)
     expect(faces.first).to_contain_text("天")
@@ -75,10 +81,10 @@ def test_advice_for_a_hand(page: Page) -> None:
     expect(best).to_contain_text("天九王")
     expect(best).to_contain_text("+0.74281")
     expect(best).to_contain_text("77.50%")
-    shot(page, "advice")
+    shot(page, "advice", shots)
 
 
-def test_a_whole_round_to_its_ledger(page: Page) -> None:
+def test_a_whole_round_to_its_ledger(page: Page, shots: Path) -> None:
     page.locator("#tab-table").click()
     page.locator("#create-table").click()
     expect(page.locator("#table-id")).not_to_be_empty()
@@ -93,7 +99,7 @@ def test_a_whole_round_to_its_ledger(page: Page) -> None:
         page.locator(f"#bet-amt-{pos}").fill(str(amount))
         page.locator(f"#bet-{pos}").click()
         expect(page.locator("#seq")).to_have_text(str({1: 3, 3: 4, 5: 5}[pos]))
-    shot(page, "table-bets")
+    shot(page, "table-bets", shots)
     page.locator("#shuffle").click()
     expect(page.locator("#seq")).to_have_text("6")
     page.locator("#dice").fill("3 5 6 2")
@@ -107,7 +113,7 @@ def test_a_whole_round_to_its_ledger(page: Page) -> None:
     for pos in (1, 3, 5, 0):
         page.locator(f"#settings-{pos} tr.best button.set").click()
         expect(page.locator(f"#settings-{pos} .chosen").first).to_be_visible()
-    shot(page, "table-settings")
+    shot(page, "table-settings", shots)
     page.locator("#settle").click()
     expect(page.locator("#phase")).to_contain_text("settled")
     expect(page.locator("#ledger-lines tbody tr").first).to_be_visible()
@@ -117,17 +123,17 @@ def test_a_whole_round_to_its_ledger(page: Page) -> None:
     for i in range(changes.count()):
         total += int(changes.nth(i).locator("td").nth(1).inner_text())
     assert total == 0  # the changes and the commission balance
-    shot(page, "table-ledger")
+    shot(page, "table-ledger", shots)
     page.locator("#end-round").click()
     expect(page.locator("#balance-table")).to_contain_text("commission")
     page.locator("#pass-bank").click()
     expect(page.locator("#banker")).to_contain_text("offered to position 1")
     page.locator("#accept").click()
     expect(page.locator("#banker")).to_contain_text("position 1")
-    shot(page, "table-bank-passed")
+    shot(page, "table-bank-passed", shots)
 
 
-def test_a_refused_action_shows_the_engines_message(page: Page) -> None:
+def test_a_refused_action_shows_the_engines_message(page: Page, shots: Path) -> None:
     page.locator("#tab-table").click()
     page.locator("#create-table").click()
     page.locator("#start-round").click()
@@ -140,13 +146,13 @@ def test_a_refused_action_shows_the_engines_message(page: Page) -> None:
     page.locator("#bet-2").click()  # after the shake (Art. 4.7)
     err = page.locator("#error")
     expect(err).to_be_visible()
-    expect(err).to_contain_text("action.illegal")
+    expect(err).to_contain_text("bet.after_shake")
     expect(err).to_contain_text("no bet may be placed or changed after the shake (Art. 4.7)")
     expect(page.locator("#seq")).to_have_text("4")  # nothing changed
-    shot(page, "table-refused")
+    shot(page, "table-refused", shots)
 
 
-def test_tiles_entered_by_tapping_faces(page: Page) -> None:
+def test_tiles_entered_by_tapping_faces(page: Page, shots: Path) -> None:
     page.locator("#tab-table").click()
     page.locator("#create-table").click()
     page.locator("#start-round").click()
@@ -168,7 +174,7 @@ def test_tiles_entered_by_tapping_faces(page: Page) -> None:
     page.locator("#settings-1 tr.best button.set").click()
     page.locator("#settings-0 tr.best button.set").click()
     expect(page.locator("#settings-0 .chosen").first).to_be_visible()
-    shot(page, "table-entered")
+    shot(page, "table-entered", shots)
     page.locator("#settle").click()
     expect(page.locator("#phase")).to_contain_text("settled")
     # 双天 | 双地 against 双人 | 双鹅: the banker wins both hands; P1 loses the 200

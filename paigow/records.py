@@ -1,0 +1,636 @@
+"""Records of the table, beside the table as python-chess keeps ``pgn.py`` beside the board:
+one versioned JSON format for a round and one for a session, their JSON Schemas, reading,
+writing and replaying (docs/dealer.md).
+
+A round record is the ordered list of what happened at the table — the stake, co-banks, bets in
+the order placed, the declaration, the shuffle, cuts, dice, the deal, exposed tiles, settings,
+the banker turning his tiles, the settlement — with the result once settled. ``paigow round
+--json`` writes one; ``paigow settle`` reads one, replays it through :class:`~paigow.round.Round`
+(so a record the table would refuse is refused) and writes it back with its result:
+
+>>> from paigow.round import simulated_round
+>>> r = simulated_round(3)
+>>> record = round_record(r)
+>>> record["format"], [e["event"] for e in record["events"]][:4]
+('paigow-round/1', ['stake', 'bet', 'bet', 'bet'])
+>>> replay_round(record) == r and round_record(replay_round(record)) == record
+True
+
+A record that lacks a hand is refused, not completed (Art. 7.1-7.2):
+
+>>> settle_record({"format": "paigow-round/1", "banker": 0, "events": [
+...     {"event": "stake", "amount": 1000}, {"event": "bet", "position": 1, "bettor": "ann", "amount": 100},
+...     {"event": "deal", "hands": {"0": "天 天 地 地", "1": "人 人 鹅 鹅"}}]})
+Traceback (most recent call last):
+...
+paigow.errors.IllegalActionError: positions 1, 0 have not set their tiles: only the holder sets them (Art. 7.1); set each hand, or pass a strategy to simulate
+
+Each format has a JSON Schema (:data:`ROUND_SCHEMA`, :data:`SESSION_SCHEMA`), shipped as
+``paigow/schemas/*.json`` and generated from the dicts here (``python -m paigow.records``);
+:func:`validate` checks a record against them with messages that name the key at fault.
+"""
+
+from __future__ import annotations
+
+import codecs
+import json
+import random
+from collections.abc import Mapping
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from paigow.errors import InvalidRecordError, PaigowError
+from paigow.positions import MAX_AMOUNT, MAX_NAME
+from paigow.round import MAX_DECLARATION, Phase, Round, RoundResult
+from paigow.settlement import Options, Rounding, _json_type
+
+if TYPE_CHECKING:
+    from paigow.session import Session
+
+__all__ = [
+    "ROUND_FORMAT",
+    "SESSION_FORMAT",
+    "ROUND_SCHEMA",
+    "SESSION_SCHEMA",
+    "MAX_EVENTS",
+    "MAX_RECORD_BYTES",
+    "validate",
+    "loads",
+    "round_record",
+    "replay_round",
+    "settle_record",
+    "round_from_record",
+    "session_record",
+    "replay_session",
+    "schema_files",
+]
+
+ROUND_FORMAT = "paigow-round/1"
+"""The ``format`` of a round record: name and version."""
+SESSION_FORMAT = "paigow-session/1"
+"""The ``format`` of a session record: name and version."""
+MAX_EVENTS = 10_000
+"""The most events a record (or a session's round) may list."""
+MAX_RECORD_BYTES = 16 * 1024 * 1024
+"""The largest record :func:`loads` reads."""
+
+# -- the schemas (the one source: paigow/schemas/*.json are written from these) ---------------------
+_NAME: dict[str, Any] = {"type": "string", "minLength": 1, "maxLength": MAX_NAME}
+_POS: dict[str, Any] = {"type": "integer", "minimum": 0, "maximum": 7}
+_AMOUNT: dict[str, Any] = {"type": "integer", "minimum": 1, "maximum": MAX_AMOUNT}
+_MONEY: dict[str, Any] = {"type": "integer", "minimum": -8 * MAX_AMOUNT, "maximum": 8 * MAX_AMOUNT}
+_TEXT: dict[str, Any] = {"type": "string", "maxLength": 1000}
+
+
+def _obj(required: dict[str, Any], optional: dict[str, Any] | None = None, **extra: Any) -> dict[str, Any]:
+    props = {**required, **(optional or {})}
+    return {"type": "object", "properties": props, "required": list(required), "additionalProperties": False,
+            **extra}
+
+
+def _ev(name: str, description: str, required: dict[str, Any] | None = None,
+        optional: dict[str, Any] | None = None, **extra: Any) -> dict[str, Any]:
+    return _obj({"event": {"const": name}, **(required or {})}, optional, description=description, **extra)
+
+
+_ROUND_EVENTS: list[dict[str, Any]] = [
+    _ev("stake", "the banker puts the stake on the table (Art. 4.4, 4.9)", {"amount": _AMOUNT}),
+    _ev("co_bank", "the house ('party': 'house') or the player of a position ('position') shares the bank"
+        " (Art. 3.1-3.3)", {"stake": _AMOUNT}, {"party": {"const": "house"}, "position": _POS},
+        minProperties=3, maxProperties=3),
+    _ev("bet", "a bet, in the order placed (Art. 4.6, 7)", {"position": _POS, "bettor": _NAME, "amount": _AMOUNT}),
+    _ev("declare", "the banker declares the dealing method before shaking (Art. 4.4)",
+        {"method": {"type": "string", "minLength": 1, "maxLength": MAX_DECLARATION}}),
+    _ev("shuffle", "the 32 tiles laid out in 8 stacks, front of the row first, stacks separated by '|'",
+        {"stacks": _TEXT}),
+    _ev("cut", "a cut: 'stacks' whole stacks from the front of the row to its end (Art. 2.1)",
+        {"position": _POS, "stacks": {"type": "integer", "minimum": 1, "maximum": 7}}),
+    _ev("shake", "a shake of the 4 dice; a void one ('tilted', 'fallen') is shaken again (Art. 1.5)",
+        {"dice": {"type": "array", "items": {"type": "integer", "minimum": 1, "maximum": 6},
+                  "minItems": 4, "maxItems": 4}},
+        {"void": {"enum": ["tilted", "fallen", None]}}),
+    _ev("deal", "the tiles dealt, by position ('0'-'7'): the banker's and every betting position's",
+        {"hands": {"type": "object", "properties": {str(p): _TEXT for p in range(8)},
+                   "additionalProperties": False}}),
+    _ev("expose", "a tile turned face up by accident while dealing (Art. 2.2-2.3)",
+        {"position": _POS}, {"tile": {"type": ["string", "null"], "maxLength": 40}}),
+    _ev("set", "a position's setting, 'front | back' or a split 0-2, by its holder ('by'), or by a strategy"
+        " in a simulation ('strategy')",
+        {"position": _POS, "setting": {"type": ["string", "integer"], "maxLength": 200, "minimum": 0, "maximum": 2}},
+        {"by": {"type": ["string", "null"], "minLength": 1, "maxLength": MAX_NAME},
+         "strategy": {"type": ["string", "null"], "minLength": 1, "maxLength": 100}}),
+    _ev("turn", "the banker turns the first of his tiles: no setting changes after (Art. 8.2)"),
+    _ev("settle", "the round is settled"),
+]
+
+_OPTIONS = _obj({}, {"commission": {"type": "string", "maxLength": 64},
+                     "rounding": {"enum": [r.value for r in Rounding]}})
+_RNG = {"type": ["object", "null"], "description": "the state of the table's randomness (null: the operating"
+        " system's); in the state of a live table, not in a record",
+        "properties": {"version": {"type": "integer"}, "state": {"type": "array", "items": {"type": "integer"},
+                                                                  "maxItems": 1000},
+                       "gauss": {"type": ["number", "null"]}},
+        "required": ["version", "state", "gauss"], "additionalProperties": False}
+_SHARE = _obj({"party": _NAME, "stake": _AMOUNT})
+_STAKE_OF = _obj({"bettor": _NAME, "amount": _AMOUNT})
+_OUTCOME = {"enum": ["win", "push", "lose", None]}
+_LEDGER = _obj({
+    "banker": _POS,
+    "bank": {"type": "integer", "minimum": 1},
+    "shares": {"type": "array", "items": _SHARE, "minItems": 1},
+    "options": _OPTIONS,
+    "lines": {"type": "array", "items": _obj({
+        "step": {"type": "integer", "minimum": 1},
+        "kind": {"enum": ["win", "loss", "push", "stand-off", "sat-out", "commission", "share"]},
+        "position": {"type": ["integer", "null"], "minimum": 0, "maximum": 7},
+        "payer": _NAME, "payee": _NAME, "amount": {"type": "integer", "minimum": 0}})},
+    "changes": {"type": "object", "additionalProperties": _MONEY},
+    "commission": {"type": "integer", "minimum": 0},
+    "bank_result": _MONEY,
+    "bank_commission": {"type": "integer", "minimum": 0},
+    "stood_off": {"type": "object", "additionalProperties": {"type": "integer", "minimum": 0}},
+    "claims": {"type": "array", "items": _obj({
+        "position": _POS, "setter": _NAME, "bettor": _NAME, "amount": {"type": "integer", "minimum": 1},
+        "got": _MONEY, "would_have": _MONEY})},
+    "changes_after_claims": {"type": "object", "additionalProperties": _MONEY},
+})
+_NULLABLE_TEXT = {"type": ["string", "null"], "maxLength": 200}
+_RESULT = _obj({
+    "positions": {"type": "array", "maxItems": 8, "items": _obj({
+        "position": _POS, "role": {"enum": ["banker", "player"]},
+        "tiles": {"type": ["array", "null"], "items": {"type": "string"}, "minItems": 4, "maxItems": 4},
+        "setting": _NULLABLE_TEXT, "front": _NULLABLE_TEXT, "back": _NULLABLE_TEXT, "strategy": _NULLABLE_TEXT,
+        "holder": {"type": ["string", "null"]},
+        "bets": {"type": "array", "items": _STAKE_OF}, "stood_off": {"type": "array", "items": _STAKE_OF},
+        "outcome": _OUTCOME, "other_outcomes": {"type": "array", "items": _OUTCOME},
+        "sat_out": {"type": "boolean"}})},
+    "ledger": _LEDGER,
+}, description="the settled round, as the engine computes it; a record that gives it must agree")
+
+_HEADER_OPTIONAL: dict[str, Any] = {
+    "players": {"type": "array", "items": _NAME, "minItems": 8, "maxItems": 8,
+                "description": "the player of each position (default P0 … P7)"},
+    "options": _OPTIONS,
+    "seed": {"type": ["integer", "null"], "minimum": 0, "maximum": 2**64,
+             "description": "the seed of a simulated round (information only)"},
+    "rng": _RNG,
+}
+
+ROUND_SCHEMA: dict[str, Any] = {
+    "$schema": "https://json-schema.org/draft/2020-12/schema",
+    "$id": "https://example.invalid/paigow/schemas/round.json",
+    "title": "A Pai Gow round record (paigow-round/1)",
+    "description": "What happened at one round, in order; docs/dealer.md.",
+    **_obj(
+        {"format": {"const": ROUND_FORMAT}, "banker": _POS,
+         "events": {"type": "array", "items": {"$ref": "#/$defs/event"}, "maxItems": MAX_EVENTS}},
+        {**_HEADER_OPTIONAL,
+         "min_stake": {"type": "integer", "minimum": 0, "maximum": MAX_AMOUNT,
+                       "description": "a stake carried from the banker's last round, never lowered (Art. 4.9)"},
+         "result": {"$ref": "#/$defs/result"}},
+    ),
+    "$defs": {"event": {"oneOf": _ROUND_EVENTS}, "result": _RESULT},
+}
+
+_SESSION_EVENTS: list[dict[str, Any]] = [
+    _ev("round", "a round: the stake (null: the carried one), whether the other seven agreed to a third round"
+        " in a row, and the round's own events after its stake", {
+            "stake": {"type": ["integer", "null"], "minimum": 1, "maximum": MAX_AMOUNT},
+            "others_agree": {"type": "boolean"},
+            "events": {"type": "array", "items": {"$ref": "#/$defs/event"}, "maxItems": MAX_EVENTS}}),
+    _ev("end_round", "the settled round is closed; its stake plus result is carried (Art. 4.9)"),
+    _ev("pass", "the banker gives up the bank"),
+    _ev("decline", "the position offered the bank declines it (Art. 4.3)"),
+    _ev("accept", "the position offered the bank takes it"),
+]
+
+SESSION_SCHEMA: dict[str, Any] = {
+    "$schema": "https://json-schema.org/draft/2020-12/schema",
+    "$id": "https://example.invalid/paigow/schemas/session.json",
+    "title": "A Pai Gow session record (paigow-session/1)",
+    "description": "Rounds in a row at one table and the bank passing; docs/dealer.md.",
+    **_obj(
+        {"format": {"const": SESSION_FORMAT}, "banker": _POS,
+         "events": {"type": "array", "items": {"$ref": "#/$defs/session_event"}, "maxItems": MAX_EVENTS}},
+        {**_HEADER_OPTIONAL, "house_stake": {"type": ["integer", "null"], "minimum": 1, "maximum": MAX_AMOUNT}},
+    ),
+    "$defs": {"session_event": {"oneOf": _SESSION_EVENTS}, "event": {"oneOf": _ROUND_EVENTS}},
+}
+
+
+def schema_files() -> dict[str, dict[str, Any]]:
+    """The shipped schema files by name (``paigow/schemas/<name>``)."""
+    return {"round.json": ROUND_SCHEMA, "session.json": SESSION_SCHEMA}
+
+
+def schema_text(schema: Mapping[str, Any]) -> str:
+    """A schema as the text of its shipped file."""
+    return json.dumps(schema, ensure_ascii=False, indent=2) + "\n"
+
+
+# -- a small validator for these schemas ------------------------------------------------------------
+_TYPES = {
+    "object": lambda x: isinstance(x, dict),
+    "array": lambda x: isinstance(x, list),
+    "string": lambda x: isinstance(x, str),
+    "integer": lambda x: isinstance(x, int) and not isinstance(x, bool),
+    "number": lambda x: isinstance(x, (int, float)) and not isinstance(x, bool),
+    "boolean": lambda x: isinstance(x, bool),
+    "null": lambda x: x is None,
+}
+_ARTICLE = {"object": "an object", "array": "an array", "string": "a string", "integer": "an integer",
+            "number": "a number", "boolean": "a boolean", "null": "null"}
+
+
+def validate(data: object, schema: Mapping[str, Any] = ROUND_SCHEMA) -> None:
+    """Raise :class:`InvalidRecordError` unless ``data`` is valid under ``schema`` (one of this
+    module's schemas; the keywords they use), naming the key at fault.
+
+    >>> validate({"format": "paigow-round/1", "banker": 0, "events": [{"event": "co_bank", "party": 7, "stake": 5}]})
+    Traceback (most recent call last):
+    ...
+    paigow.errors.InvalidRecordError: events[0].party: must be 'house', not a number (7)
+    """
+    _check(data, schema, schema, "")
+
+
+def _fail(where: str, message: str, code: str = "record.invalid") -> InvalidRecordError:
+    return InvalidRecordError(f"{where or 'the record'}: {message}", code=code)
+
+
+def _check(x: object, s: Mapping[str, Any], root: Mapping[str, Any], where: str) -> None:
+    if "$ref" in s:
+        name = s["$ref"].rsplit("/", 1)[-1]
+        return _check(x, root["$defs"][name], root, where)
+    if "oneOf" in s:
+        branches = s["oneOf"]
+        tags = [b.get("properties", {}).get("event", {}).get("const") for b in branches]
+        if all(tags):
+            if not isinstance(x, dict):
+                raise _fail(where, f"an event is an object, not {_json_type(x)}")
+            if "event" not in x:
+                raise _fail(where, "an event needs the key 'event' (one of " + ", ".join(map(repr, tags)) + ")",
+                            "record.missing_key")
+            if x["event"] not in tags:
+                raise _fail(f"{where}.event", f"unknown event {_shown(x['event'])}: events are "
+                            + ", ".join(map(repr, tags)), "record.unknown_event")
+            return _check(x, branches[tags.index(x["event"])], root, where)
+        ok = 0
+        for b in branches:  # pragma: no cover - the schemas here only use tagged unions
+            try:
+                _check(x, b, root, where)
+                ok += 1
+            except InvalidRecordError:
+                pass
+        if ok != 1:  # pragma: no cover
+            raise _fail(where, "matches none of the forms allowed here")
+        return None
+    if "const" in s and x != s["const"] or "const" in s and type(x) is not type(s["const"]):
+        raise _fail(where, f"must be {s['const']!r}, not {_json_type(x)}",
+                    "record.format" if where == ".format" or where == "format" else "record.invalid")
+    if "enum" in s and not any(x == e and type(x) is type(e) for e in s["enum"]):
+        raise _fail(where, "must be one of " + ", ".join("null" if e is None else repr(e) for e in s["enum"])
+                    + f", not {_json_type(x)}")
+    types = s.get("type")
+    if types is not None:
+        tl = [types] if isinstance(types, str) else list(types)
+        if not any(_TYPES[t](x) for t in tl):
+            raise _fail(where, f"must be {' or '.join(_ARTICLE[t] for t in tl)}, not {_json_type(x)}", "record.type")
+    if isinstance(x, bool):
+        return None
+    if isinstance(x, (int, float)):
+        if "minimum" in s and x < s["minimum"] or "maximum" in s and x > s["maximum"]:
+            lo, hi = s.get("minimum"), s.get("maximum")
+            span = f"from {lo} to {hi}" if lo is not None and hi is not None else (
+                f"at least {lo}" if lo is not None else f"at most {hi}")
+            raise _fail(where, f"must be {span}, not {_shown(x)}", "record.range")
+    elif isinstance(x, str):
+        if len(x) < s.get("minLength", 0) or len(x) > s.get("maxLength", len(x)):
+            raise _fail(where, f"must be {s.get('minLength', 0)} to {s.get('maxLength')} characters long,"
+                        f" not {len(x)}", "record.range")
+    elif isinstance(x, list):
+        if len(x) < s.get("minItems", 0) or len(x) > s.get("maxItems", len(x)):
+            raise _fail(where, f"must have {s.get('minItems', 0)} to {s.get('maxItems', 'any number of')} items,"
+                        f" not {len(x)}", "record.range")
+        if s.get("items") == {"type": "integer"} and all(type(i) is int for i in x):
+            pass   # a plain array of integers (the randomness's state): nothing more to check
+        elif "items" in s:
+            for i, item in enumerate(x):
+                _check(item, s["items"], root, f"{where}[{i}]")
+    elif isinstance(x, dict):
+        props = s.get("properties", {})
+        for key in s.get("required", []):
+            if key not in x:
+                raise _fail(where, f"needs the key {key!r}", "record.missing_key")
+        for key, value in x.items():
+            sub = f"{where}.{key}" if where else key
+            if key in props:
+                _check(value, props[key], root, sub)
+            elif s.get("additionalProperties", True) is False:
+                known = ", ".join(map(repr, props))
+                raise _fail(where, f"unknown key {_shown(key)}: the keys here are {known}", "record.unknown_key")
+            elif isinstance(s.get("additionalProperties"), dict):
+                _check(value, s["additionalProperties"], root, sub)
+        if len(x) < s.get("minProperties", 0) or len(x) > s.get("maxProperties", len(x)):
+            raise _fail(where, s.get("description", "the wrong number of keys"), "record.invalid")
+    return None
+
+
+def _shown(x: object) -> str:
+    r = repr(x)
+    return r if len(r) <= 60 else r[:60] + "..."
+
+
+# -- reading JSON text ------------------------------------------------------------------------------
+def _decode(data: bytes) -> str:
+    for bom, codec in ((codecs.BOM_UTF32_LE, "utf-32"), (codecs.BOM_UTF32_BE, "utf-32"),
+                       (codecs.BOM_UTF8, "utf-8-sig"), (codecs.BOM_UTF16_LE, "utf-16"),
+                       (codecs.BOM_UTF16_BE, "utf-16")):
+        if data.startswith(bom):
+            try:
+                return data.decode(codec)
+            except UnicodeDecodeError as e:
+                raise InvalidRecordError(f"the record is not valid {codec.upper()}: {e.reason} at byte {e.start}",
+                                         code="record.encoding") from None
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise InvalidRecordError(
+            f"the record is not UTF-8 text (nor UTF-16 with a byte-order mark): byte {data[e.start]:#04x} at"
+            f" offset {e.start}", code="record.encoding") from None
+
+
+def _pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for k, v in pairs:
+        if k in out:
+            raise InvalidRecordError(f"the key {_shown(k)} is given twice in one object: give each key once",
+                                     code="record.duplicate_key")
+        out[k] = v
+    return out
+
+
+def _int(text: str) -> int:
+    if len(text.lstrip("-")) > 20:
+        raise InvalidRecordError(f"a number of {len(text.lstrip('-'))} digits: amounts are at most 10^15 minor"
+                                 " units (docs/rules.md §1.8)", code="record.number")
+    return int(text)
+
+
+def _constant(name: str) -> float:
+    raise InvalidRecordError(f"{name} is not a JSON number", code="record.number")
+
+
+def loads(data: "str | bytes") -> Any:
+    """JSON text (or bytes: UTF-8, or UTF-8/16/32 with a byte-order mark) as Python values, with
+    what the standard reader lets through refused: a key twice in one object, numbers of more
+    than 20 digits, NaN and Infinity, nesting past the interpreter's limit.
+
+    >>> loads(b'\\xef\\xbb\\xbf{"a": 1}'), loads('{"a": 1}'.encode("utf-16"))
+    ({'a': 1}, {'a': 1})
+    >>> loads('{"stake": 1000, "stake": 1}')
+    Traceback (most recent call last):
+    ...
+    paigow.errors.InvalidRecordError: the key 'stake' is given twice in one object: give each key once
+    """
+    if isinstance(data, (bytes, bytearray)):
+        if len(data) > MAX_RECORD_BYTES:
+            raise InvalidRecordError(f"the record is {len(data)} bytes, more than {MAX_RECORD_BYTES}",
+                                     code="record.size")
+        text = _decode(bytes(data))
+    elif isinstance(data, str):
+        text = data
+    else:
+        raise TypeError(f"a record is read from str or bytes, not {type(data).__name__}")
+    text = text.lstrip("\ufeff")
+    if len(text) > MAX_RECORD_BYTES:
+        raise InvalidRecordError(f"the record is {len(text)} characters, more than {MAX_RECORD_BYTES}",
+                                 code="record.size")
+    try:
+        return json.loads(text, object_pairs_hook=_pairs, parse_int=_int, parse_constant=_constant)
+    except json.JSONDecodeError as e:
+        raise InvalidRecordError(f"the record is not JSON: {e.msg} at line {e.lineno} column {e.colno}",
+                                 code="record.json") from None
+    except RecursionError:
+        raise InvalidRecordError("the record is nested too deeply to be a record", code="record.depth") from None
+
+
+# -- rounds -----------------------------------------------------------------------------------------
+def round_record(r: Round, *, seed: int | None = None) -> dict[str, Any]:
+    """The record of ``r`` so far: header, events in order, and the result once settled."""
+    s = r.state
+    out: dict[str, Any] = {"format": ROUND_FORMAT, "banker": s.banker, "players": list(s.players),
+                           "options": s.options.to_json()}
+    if s.min_stake:
+        out["min_stake"] = s.min_stake
+    if seed is not None:
+        out["seed"] = seed
+    out["events"] = [json.loads(e) for e in s.log]
+    if s.result is not None:
+        out["result"] = s.result.to_json()
+    return out
+
+
+def _options(data: Mapping[str, Any]) -> Options:
+    return Options.from_json(data.get("options", {}))
+
+
+def _fresh_round(record: Mapping[str, Any], rng: random.Random | None = None) -> Round:
+    return Round(record["banker"], players=record.get("players"), options=_options(record),
+                 min_stake=record.get("min_stake", 0), rng=rng if rng is not None else random.Random(0))
+
+
+def _at(i: int, e: Mapping[str, Any], where: str, err: PaigowError) -> PaigowError:
+    """``err`` with the event it came from named in front (same class and code)."""
+    return type(err)(f"{where}[{i}] ({e['event']}): {err.message}", code=err.code)
+
+
+def _apply(r: Round, events: list[Any], where: str = "events") -> None:
+    for i, e in enumerate(events):
+        try:
+            _apply_one(r, e)
+        except PaigowError as err:
+            raise _at(i, e, where, err) from None
+
+
+def _apply_one(r: Round, e: Mapping[str, Any]) -> None:
+    from paigow.dealing import Stacks
+
+    kind = e["event"]
+    if kind == "stake":
+        r.set_stake(e["amount"])
+    elif kind == "co_bank":
+        r.co_bank(e["party"] if "party" in e else e["position"], e["stake"])
+    elif kind == "bet":
+        r.bet(e["position"], e["amount"], e["bettor"])
+    elif kind == "declare":
+        r.declare(e["method"])
+    elif kind == "shuffle":
+        r.shuffle(Stacks.parse(e["stacks"]))
+    elif kind == "cut":
+        r.cut(e["position"], e["stacks"])
+    elif kind == "shake":
+        r.shake(e["dice"], e.get("void"))
+    elif kind == "deal":
+        r.deal({int(p): h for p, h in e["hands"].items()})
+    elif kind == "expose":
+        r.expose(e["position"], e.get("tile"))
+    elif kind == "set":
+        strategy = e.get("strategy")
+        if strategy is None:
+            r.set_hand(e["position"], e["setting"], e.get("by"))
+        else:  # a simulation's setting: legal for the tiles, placed as the strategy chose it
+            st = r.verify_set_hand(e["position"], e["setting"], e.get("by"))
+            r._place(e["position"], st, e.get("by"), strategy)
+    elif kind == "turn":
+        r.turn()
+    else:
+        assert kind == "settle"
+        r.settle()
+
+
+def _check_result(r: Round, record: Mapping[str, Any]) -> None:
+    if "result" not in record:
+        return
+    if r.result is None:
+        raise InvalidRecordError("the record gives a result but its events do not settle the round",
+                                 code="record.result_unsettled")
+    mine = json.loads(json.dumps(r.result.to_json()))
+    if record["result"] != mine:
+        diff = next((k for k in mine if record["result"].get(k) != mine[k]), "result")
+        raise InvalidRecordError(
+            f"the record's result ({diff!r}) is not what its events come to: drop 'result' to settle afresh",
+            code="record.result_mismatch")
+
+
+def replay_round(record: Mapping[str, Any], rng: random.Random | None = None, *, checked: bool = False) -> Round:
+    """The table a round record describes, replayed event by event through :class:`Round`
+    (so whatever the table refuses, the record is refused for, naming the event). A given
+    ``result`` must be what the events come to."""
+    if not checked:
+        validate(record, ROUND_SCHEMA)
+    r = _fresh_round(record, rng)
+    _apply(r, record["events"])
+    _check_result(r, record)
+    return r
+
+
+def settle_record(record: Mapping[str, Any]) -> RoundResult:
+    """Replay a round record and settle it if its events have not (``paigow settle``): every
+    hand must be set in the record (Art. 7.1-7.2)."""
+    r = replay_round(record)
+    if r.phase is not Phase.SETTLED:
+        r.settle()
+    assert r.result is not None
+    return r.result
+
+
+round_from_record = settle_record
+
+
+def round_state_json(r: Round) -> dict[str, Any]:
+    """:meth:`Round.to_json`: the record with the state of the randomness."""
+    out = round_record(r)
+    out["rng"] = _rng_json(r.rng)
+    return out
+
+
+def round_from_state_json(data: Mapping[str, Any]) -> Round:
+    """:meth:`Round.from_json`."""
+    validate(data, ROUND_SCHEMA)
+    return replay_round(data, _rng_from_json(data.get("rng")), checked=True)
+
+
+def _rng_json(rng: random.Random) -> dict[str, Any] | None:
+    if isinstance(rng, random.SystemRandom):
+        return None
+    version, state, gauss = rng.getstate()
+    return {"version": version, "state": list(state), "gauss": gauss}
+
+
+def _rng_from_json(data: Mapping[str, Any] | None) -> random.Random:
+    from paigow.dealing import make_rng
+
+    if data is None:
+        return make_rng()
+    rng = random.Random()
+    try:
+        rng.setstate((data["version"], tuple(data["state"]), data["gauss"]))
+    except (ValueError, TypeError, OverflowError) as e:
+        raise InvalidRecordError(f"rng: not the state of a random.Random: {e}", code="record.rng") from None
+    return rng
+
+
+# -- sessions ---------------------------------------------------------------------------------------
+def session_record(s: "Session") -> dict[str, Any]:
+    """The record of a session so far: every round (an open one last) and every move of the bank."""
+    st = s.state
+    out: dict[str, Any] = {"format": SESSION_FORMAT, "banker": st.first_banker, "players": list(st.players),
+                           "options": st.options.to_json(), "house_stake": st.house_stake}
+    events = [json.loads(e) for e in st.log]
+    open_round = s.round_event()
+    if open_round is not None:
+        events.append(open_round)
+    out["events"] = events
+    return out
+
+
+def replay_session(record: Mapping[str, Any], rng: random.Random | None = None, *,
+                   checked: bool = False) -> "Session":
+    """The session a record describes, replayed step by step through :class:`Session`."""
+    from paigow.session import Session
+
+    if not checked:
+        validate(record, SESSION_SCHEMA)
+    s = Session(record["banker"], players=record.get("players"), options=_options(record),
+                house_stake=record.get("house_stake"), rng=rng if rng is not None else random.Random(0))
+    for i, e in enumerate(record["events"]):
+        try:
+            kind = e["event"]
+            if kind == "round":
+                r = s.start_round(e["stake"], others_agree=e["others_agree"])
+                _apply(r, e["events"], f"events[{i}].events")
+            elif kind == "end_round":
+                s.end_round()
+            elif kind == "pass":
+                s.pass_bank()
+            elif kind == "decline":
+                s.decline()
+            else:
+                assert kind == "accept"
+                s.accept()
+        except PaigowError as err:
+            if err.message.startswith(f"events[{i}]"):
+                raise
+            raise _at(i, e, "events", err) from None
+    return s
+
+
+def session_state_json(s: "Session") -> dict[str, Any]:
+    """:meth:`Session.to_json`."""
+    out = session_record(s)
+    out["rng"] = _rng_json(s.rng)
+    return out
+
+
+def session_from_state_json(data: Mapping[str, Any]) -> "Session":
+    """:meth:`Session.from_json`."""
+    validate(data, SESSION_SCHEMA)
+    return replay_session(data, _rng_from_json(data.get("rng")), checked=True)
+
+
+def write_schemas(directory: Path | None = None) -> list[Path]:
+    """Write :func:`schema_files` into ``directory`` (default: the package's ``schemas``)."""
+    directory = directory or Path(__file__).resolve().parent / "schemas"
+    directory.mkdir(exist_ok=True)
+    out = []
+    for name, schema in schema_files().items():
+        path = directory / name
+        path.write_text(schema_text(schema), encoding="utf-8")
+        out.append(path)
+    return out
+
+
+if __name__ == "__main__":  # pragma: no cover - python -m paigow.records: regenerate the shipped schemas
+    for p in write_schemas():
+        print(p)

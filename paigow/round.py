@@ -1,0 +1,1172 @@
+"""One round at the table (docs/rules.md §1.6-1.8): the :class:`Round` state machine.
+
+Its state is one frozen record (``.state``). Every action comes in three: ``verify_x()`` raises a
+:class:`~paigow.errors.PaigowError` saying why the action is not allowed and otherwise returns
+the cleaned value the action will use, ``can_x()`` answers yes or no, and ``x()`` acts and
+returns a frozen record of what happened. A refused action leaves the table exactly as it was.
+Every action is logged; the log is the round's record (:mod:`paigow.records`), from which
+:meth:`Round.from_json` rebuilds the table.
+
+>>> r = Round(banker=0, seed=7)
+>>> r.set_stake(1000)
+Share(party='P0', stake=1000)
+>>> r.bet(1, 100), r.bet(1, 300, bettor="ann")
+(Bet(position=1, bettor='P1', amount=100), Bet(position=1, bettor='ann', amount=300))
+>>> r.holder(1)          # the largest bet sets the tiles (Art. 7.1)
+'ann'
+>>> _ = r.shuffle()
+>>> r.cut(3, 2)
+Cut(position=3, stacks=2)
+>>> r.shake((3, 5, 6, 2)).total, r.first_position
+(16, 7)
+>>> r.bet(2, 100)
+Traceback (most recent call last):
+...
+paigow.errors.IllegalActionError: no bet may be placed or changed after the shake (Art. 4.7)
+>>> _ = r.deal()
+>>> r.settle()
+Traceback (most recent call last):
+...
+paigow.errors.IllegalActionError: positions 1, 0 have not set their tiles: only the holder sets them (Art. 7.1); set each hand, or pass a strategy to simulate
+>>> result = r.settle("max-back")          # a simulation: a strategy sets them, and says so
+>>> result.strategies[1], sum(result.ledger.changes.values()) + result.ledger.commission
+('max-back', 0)
+"""
+
+from __future__ import annotations
+
+import enum
+import json
+import random
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any, Callable, Union
+
+import numpy as np
+import numpy.typing as npt
+
+from paigow.dealing import (
+    Cut,
+    Deal,
+    DiceRoll,
+    Exposure,
+    ExposureEffect,
+    HandLike,
+    Stacks,
+    VoidReason,
+    _check_dice,
+    check_cut,
+    exposure_effect,
+    make_rng,
+    roll_dice,
+    void_reason,
+)
+from paigow.dealing import shuffle as _shuffle
+from paigow.errors import (
+    BetSyntaxError,
+    IllegalActionError,
+    IllegalBetError,
+    InvalidHandError,
+    PaigowError,
+)
+from paigow.positions import HOUSE, POSITIONS, betting_order, check_amount, check_name, check_position, holders
+from paigow.settings import Outcome, Setting, _settings_of, compare, settings
+from paigow.settlement import Bet, Ledger, Options, Play, Share
+from paigow.settlement import settle as _settle
+from paigow.strategies import hand_index, resolve
+from paigow.tiles import DECK, Tile, TileLike, deck_indices
+
+__all__ = [
+    "Phase",
+    "DealRecord",
+    "RoundState",
+    "RoundResult",
+    "Round",
+    "default_players",
+    "default_strategy",
+    "choose_setting",
+    "simulate_round",
+    "MAX_DECLARATION",
+]
+
+SettingLike = Union[Setting, str, int]
+StrategyLike = Union[str, "npt.ArrayLike"]
+
+MAX_DECLARATION = 200
+"""The longest declaration of the dealing method, in characters."""
+
+
+def default_players() -> tuple[str, ...]:
+    """The names of the players when none are given: ``P0`` … ``P7``, by position."""
+    return tuple(f"P{p}" for p in POSITIONS)
+
+
+def check_players(players: Sequence[str] | None) -> tuple[str, ...]:
+    """Eight distinct names, one per position (None: :func:`default_players`)."""
+    if players is None:
+        return default_players()
+    if isinstance(players, str) or not isinstance(players, Sequence):
+        raise TypeError(f"players are a sequence of 8 names, not {players!r}")
+    if len(players) != 8:
+        raise BetSyntaxError(f"players are 8 names, one per position, not {len(players)}", code="players.count")
+    names = tuple(check_name(p, f"player of position {i}") for i, p in enumerate(players))
+    if len(set(names)) != 8:
+        twice = next(n for n in names if names.count(n) > 1)
+        raise IllegalBetError(f"player {twice!r} sits at two positions: give each position its own name",
+                              code="players.twice")
+    return names
+
+
+def choose_setting(tiles: Sequence[Tile], strategy: npt.NDArray[np.float64], rng: random.Random) -> Setting:
+    """The setting of four ``tiles`` a strategy table picks: the setting with probability one
+    for a pure row, else one drawn with ``rng`` by the row's probabilities.
+
+    >>> from paigow.strategies import max_back
+    >>> from paigow.tiles import parse_tiles
+    >>> str(choose_setting(parse_tiles("天 地 杂九 至尊"), max_back(), random.Random(0)))
+    '1-1 2-4 | 6-6 4-5'
+    """
+    idx = sorted(deck_indices(tiles))
+    row = strategy[hand_index(idx)]
+    options = _settings_of(tuple(DECK[i] for i in idx))   # the tiles are checked by deck_indices
+    best = int(np.argmax(row))
+    if row[best] >= 1.0 - 1e-12:
+        return options[best]
+    u, acc = rng.random(), 0.0
+    for i in range(3):
+        acc += float(row[i])
+        if u < acc:
+            return options[i]
+    return options[best]  # pragma: no cover - rounding at the top of the cumulative sum
+
+
+# -- records of a round -----------------------------------------------------------------------------
+class Phase(enum.Enum):
+    """Where a round stands."""
+
+    BETTING = "betting"
+    """Before the shake: stake, co-banking, bets, the declaration, the shuffle, cuts."""
+    SHAKEN = "shaken"
+    """The dice have picked the first stack; the tiles are to be dealt."""
+    DEALT = "dealt"
+    """Tiles dealt: exposures while dealing, then the settings."""
+    SETTLED = "settled"
+    """Outcomes decided and the ledger drawn up."""
+
+
+@dataclass(frozen=True)
+class DealRecord:
+    """One deal of a round: the stacks as laid out (None when the dealer entered the dealt
+    tiles), the cuts, every shake (void ones too), the deal and the exposed tiles. ``void``
+    marks a deal made void by two of the banker's tiles exposed (Art. 2.3)."""
+
+    stacks: Stacks | None = None
+    cuts: tuple[Cut, ...] = ()
+    shakes: tuple[DiceRoll, ...] = ()
+    deal: Deal | None = None
+    exposures: tuple[Exposure, ...] = ()
+    void: bool = False
+
+    @property
+    def dice(self) -> DiceRoll | None:
+        """The shake that counted (the last one, when it is not void)."""
+        if self.shakes and self.shakes[-1].void is None:
+            return self.shakes[-1]
+        return None
+
+    def exposed(self, position: int) -> int:
+        """How many tiles were exposed at ``position`` in this deal."""
+        return sum(1 for e in self.exposures if e.position == position)
+
+    def to_json(self) -> dict[str, Any]:
+        """The deal as JSON."""
+        return {
+            "stacks": str(self.stacks) if self.stacks is not None else None,
+            "cuts": [{"position": c.position, "stacks": c.stacks} for c in self.cuts],
+            "shakes": [{"dice": list(s.dice), "total": s.total, "void": s.void.value if s.void else None}
+                       for s in self.shakes],
+            "first": self.deal.first if self.deal is not None else None,
+            "hands": ({str(p): [str(t) for t in h] for p, h in enumerate(self.deal.hands) if h is not None}
+                      if self.deal is not None else None),
+            "exposures": [{"position": e.position, "tile": str(e.tile) if e.tile else None,
+                           "effect": e.effect.value} for e in self.exposures],
+            "void": self.void,
+        }
+
+
+@dataclass(frozen=True)
+class RoundResult:
+    """A settled round: who banked with what, every bet, the deals, each position's setting
+    and outcome (``None`` for the banker, for positions without bets and for positions that sat
+    out), the plays handed to settlement and the ledger. ``strategies[p]`` names the strategy
+    that set position ``p``'s tiles in a simulation (None: set by hand at the table);
+    ``declared`` is the dealing method the banker declared (Art. 4.4)."""
+
+    banker: int
+    players: tuple[str, ...]
+    shares: tuple[Share, ...]
+    bets: tuple[Bet, ...]
+    deals: tuple[DealRecord, ...]
+    settings: tuple[Setting | None, ...]
+    outcomes: tuple[Outcome | None, ...]
+    plays: tuple[Play, ...]
+    ledger: Ledger
+    strategies: tuple[str | None, ...] = (None,) * 8
+    declared: str | None = None
+
+    @property
+    def deal(self) -> Deal:
+        """The deal that was played."""
+        d = self.deals[-1].deal
+        assert d is not None
+        return d
+
+    @property
+    def dice(self) -> DiceRoll | None:
+        """The shake that counted for the deal played (None if the dealer entered no dice)."""
+        return self.deals[-1].dice
+
+    @property
+    def sat_out(self) -> tuple[int, ...]:
+        """Positions with bets that took no part (two tiles exposed, or every bettor sitting out)."""
+        return tuple(p.position for p in self.plays if p.outcome is None)
+
+    def positions_json(self) -> list[dict[str, Any]]:
+        """Each position of the round (the banker, then every position with bets or known tiles,
+        in betting order) with its tiles, setting, holder, bets and outcome."""
+        positions = []
+        plays = {p.position: p for p in self.plays}
+        for pos in (self.banker,) + betting_order(self.banker):
+            hand = self.deal.hands[pos]
+            s = self.settings[pos]
+            play = plays.get(pos)
+            if hand is None and play is None:
+                continue
+            positions.append({
+                "position": pos,
+                "role": "banker" if pos == self.banker else "player",
+                "tiles": [str(t) for t in hand] if hand is not None else None,
+                "setting": str(s) if s is not None else None,
+                "front": s.front.name_zh if s is not None else None,
+                "back": s.back.name_zh if s is not None else None,
+                "strategy": self.strategies[pos],
+                "holder": play.holder if play is not None and play.outcome is not None else None,
+                "bets": [{"bettor": b, "amount": a} for b, a in play.stakes] if play is not None else [],
+                "stood_off": [{"bettor": b.bettor, "amount": b.amount} for b in play.sat_out] if play else [],
+                "outcome": _outcome_json(self.outcomes[pos]),
+                "other_outcomes": [_outcome_json(o) for o in play.other_outcomes] if play is not None else [],
+                "sat_out": play is not None and play.outcome is None,
+            })
+        return positions
+
+    def to_json(self) -> dict[str, Any]:
+        """The settled round as JSON: ``positions`` (:meth:`positions_json`) and the ``ledger``
+        (the ``result`` of a round record, :mod:`paigow.records`)."""
+        return {"positions": self.positions_json(), "ledger": self.ledger.to_json()}
+
+
+def _outcome_json(o: Outcome | None) -> str | None:
+    return {Outcome.WIN: "win", Outcome.PUSH: "push", Outcome.LOSE: "lose", None: None}[o]
+
+
+@dataclass(frozen=True)
+class RoundState:
+    """Everything a :class:`Round` knows, as one frozen value (compare two to see a change).
+    ``log`` is every action taken, in order, each as canonical JSON (the events of the round's
+    record)."""
+
+    banker: int
+    players: tuple[str, ...]
+    options: Options
+    min_stake: int
+    phase: Phase = Phase.BETTING
+    stake: int | None = None
+    co_bankers: tuple[Share, ...] = ()
+    bets: tuple[Bet, ...] = ()
+    declared: str | None = None
+    frozen: bool = False
+    current: DealRecord = field(default_factory=DealRecord)
+    void_deals: tuple[DealRecord, ...] = ()
+    settings: tuple[Setting | None, ...] = (None,) * 8
+    strategies: tuple[str | None, ...] = (None,) * 8
+    turned: bool = False
+    result: RoundResult | None = None
+    log: tuple[str, ...] = ()
+
+
+def _event(kind: str, **data: Any) -> str:
+    return json.dumps({"event": kind, **data}, ensure_ascii=False, separators=(",", ":"))
+
+
+_Derived = tuple[tuple[int, ...], frozenset[str], tuple[int, ...], dict[int, Union[str, None]]]
+
+
+@dataclass(frozen=True)
+class _SettlePlan:
+    players: npt.NDArray[np.float64] | None
+    banker: npt.NDArray[np.float64] | None
+    player_label: str | None
+    banker_label: str | None
+    fill: tuple[int, ...]
+
+
+# -- the round --------------------------------------------------------------------------------------
+class Round:
+    """One round at the table, from the stake and the bets to the ledger.
+
+    ``banker`` is the banker's position; ``players`` names the player of each position (``P0``
+    … by default; a bet's bettor defaults to the position's player). ``house_stake`` puts the
+    house's share in the bank (Art. 3.1); ``min_stake`` is a stake carried from the previous
+    round that may not be lowered (Art. 4.9). Randomness comes from ``rng``, or from
+    ``random.Random(seed)`` when a seed is given, else from the operating system.
+    """
+
+    def __init__(
+        self,
+        banker: int,
+        *,
+        players: Sequence[str] | None = None,
+        options: Options | None = None,
+        house_stake: int | None = None,
+        min_stake: int = 0,
+        seed: int | None = None,
+        rng: random.Random | None = None,
+    ) -> None:
+        check_position(banker, "banker")
+        if options is None:
+            options = Options()
+        if not isinstance(options, Options):
+            raise TypeError(f"options must be Options, not {options!r}")
+        if not isinstance(min_stake, int) or isinstance(min_stake, bool):
+            raise TypeError(f"min_stake is a whole number of minor units (an int), not {min_stake!r}")
+        if min_stake:
+            check_amount(min_stake, "min_stake")
+        if rng is not None and not isinstance(rng, random.Random):
+            raise TypeError(f"rng is a random.Random, not {rng!r}")
+        self._rng = rng if rng is not None else make_rng(seed)
+        self._state = RoundState(banker, check_players(players), options, min_stake)
+        self._cache: tuple[RoundState | None, _Derived | None] = (None, None)
+        if house_stake is not None:
+            self.co_bank(HOUSE, house_stake)
+
+    # -- records ------------------------------------------------------------------------------------
+    def to_json(self) -> dict[str, Any]:
+        """The round's record (:mod:`paigow.records`) with the state of its randomness, so that
+        :meth:`from_json` rebuilds a table equal in state and behaviour (no pickle)."""
+        from paigow.records import round_state_json
+
+        return round_state_json(self)
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> "Round":
+        """The table :meth:`to_json` (or any round record) describes, by replaying its events."""
+        from paigow.records import round_from_state_json
+
+        return round_from_state_json(data)
+
+    @property
+    def rng(self) -> random.Random:
+        """The round's source of randomness."""
+        return self._rng
+
+    # -- reading the table --------------------------------------------------------------------------
+    @property
+    def state(self) -> RoundState:
+        """The whole state, frozen."""
+        return self._state
+
+    @property
+    def phase(self) -> Phase:
+        return self._state.phase
+
+    @property
+    def banker(self) -> int:
+        return self._state.banker
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        return self._state.players
+
+    @property
+    def banker_party(self) -> str:
+        """The banker's name: the player of the banker's position."""
+        return self._state.players[self._state.banker]
+
+    @property
+    def shares(self) -> tuple[Share, ...]:
+        """The bank's shares: the banker's stake first, then co-bankers in the order they joined."""
+        s = self._state
+        own = (Share(self.banker_party, s.stake),) if s.stake is not None else ()
+        return own + s.co_bankers
+
+    @property
+    def bank(self) -> int:
+        """The bank: the sum of the shares, which caps the bank's win and loss (Art. 4.5)."""
+        return sum(x.stake for x in self.shares)
+
+    @property
+    def bets(self) -> tuple[Bet, ...]:
+        return self._state.bets
+
+    @property
+    def declared(self) -> str | None:
+        """The dealing method the banker declared before shaking (Art. 4.4), if any."""
+        return self._state.declared
+
+    @property
+    def frozen(self) -> bool:
+        """True once the dice have been shaken: bets and stakes may no longer change (Art. 4.7)."""
+        return self._state.frozen
+
+    @property
+    def turned(self) -> bool:
+        """True once the banker has turned the first of his tiles: no setting changes (Art. 8.2)."""
+        return self._state.turned
+
+    @property
+    def first_position(self) -> int | None:
+        """The position that takes the first stack, once the dice have counted."""
+        roll = self._state.current.dice
+        return roll.first_position(self.banker) if roll is not None else None
+
+    @property
+    def deal_record(self) -> DealRecord:
+        """The current deal: stacks, cuts, shakes, tiles, exposures."""
+        return self._state.current
+
+    @property
+    def result(self) -> RoundResult | None:
+        return self._state.result
+
+    def bets_on(self, position: int) -> tuple[Bet, ...]:
+        """The bets on ``position`` in the order placed."""
+        return tuple(b for b in self._state.bets if b.position == position)
+
+    @property
+    def playing(self) -> tuple[int, ...]:
+        """Positions with bets, in betting order."""
+        on = {b.position for b in self._state.bets}
+        return tuple(p for p in betting_order(self.banker) if p in on)
+
+    def _derived(self) -> _Derived:
+        """Who sits out and who holds what, computed once per state."""
+        s = self._state
+        cached = self._cache[1]
+        if self._cache[0] is s and cached is not None:
+            return cached
+        cur = s.current
+        out = tuple(p for p in betting_order(s.banker) if cur.exposed(p) >= 2)
+        away = frozenset(b.bettor for b in s.bets if b.position in out)
+        on: dict[int, list[Bet]] = {}
+        for b in s.bets:
+            on.setdefault(b.position, []).append(b)
+        active = tuple(p for p in betting_order(s.banker)
+                       if p in on and p not in out and any(b.bettor not in away for b in on[p]))
+        h = holders(s.banker, s.bets, away)
+        value = (out, away, active, {p: h[p] for p in active})
+        self._cache = (s, value)
+        return value
+
+    @property
+    def exposed_out(self) -> tuple[int, ...]:
+        """Player positions with two or more tiles exposed in this deal (Art. 2.3)."""
+        return self._derived()[0]
+
+    @property
+    def sitting_out(self) -> frozenset[str]:
+        """The bettors who take no part in the round "for any effect" (Art. 2.3): every bettor on
+        a player position two of whose tiles were exposed. All their bets stand off."""
+        return self._derived()[1]
+
+    @property
+    def sat_out(self) -> tuple[int, ...]:
+        """Positions with bets that take no part: two of their tiles exposed, or every bettor on
+        them sitting out (Art. 2.3)."""
+        active = set(self.active)
+        return tuple(p for p in self.playing if p not in active)
+
+    @property
+    def active(self) -> tuple[int, ...]:
+        """Positions that play against the banker, in betting order."""
+        return self._derived()[2]
+
+    def holders(self) -> dict[int, str | None]:
+        """Who holds each active position: its largest bettor, the first placed on equal bets;
+        nobody sets two positions, so a position whose largest bettor holds one earlier in betting
+        order goes to its next largest (Art. 7.1, 7.5; docs/rules.md §1.8)."""
+        return dict(self._derived()[3])
+
+    def holder(self, position: int) -> str | None:
+        """Who holds ``position`` and sets its tiles (None: nobody plays it)."""
+        return self._derived()[3].get(check_position(position))
+
+    def co_banker_position(self, party: str) -> int | None:
+        """The position of a co-banking player (None for the house)."""
+        return self._state.players.index(party) if party in self._state.players else None
+
+    @property
+    def decider(self) -> str:
+        """Who decides the banker's setting when it is disputed: the larger stake of the banker
+        (with the stakes co-banking players entrusted to the banker) and the house; on equal
+        stakes the banker (Art. 3.4)."""
+        s = self._state
+        house = sum(x.stake for x in s.co_bankers if x.party == HOUSE)
+        banker = (s.stake or 0) + sum(x.stake for x in s.co_bankers if x.party != HOUSE)
+        return HOUSE if house > banker else self.banker_party
+
+    def __repr__(self) -> str:
+        s = self._state
+        return (f"<Round banker={s.banker} phase={s.phase.value} bank={self.bank} bets={len(s.bets)}"
+                f" frozen={s.frozen}>")
+
+    def __eq__(self, other: object) -> bool:
+        """Two rounds are equal when their states are (randomness apart)."""
+        return isinstance(other, Round) and other._state == self._state
+
+    __hash__ = None  # type: ignore[assignment]
+
+    # -- helpers ------------------------------------------------------------------------------------
+    def _commit(self, *events: str, **changes: Any) -> None:
+        self._state = replace(self._state, log=self._state.log + events, **changes)
+
+    def _require(self, phase: Phase, action: str) -> None:
+        s = self._state
+        if s.phase is not phase:
+            raise IllegalActionError(f"cannot {action} now: the round is {s.phase.value}, not {phase.value}",
+                                     code=f"phase.{s.phase.value}")
+
+    def _before_shake(self, action: str, what: str) -> None:
+        if self._state.frozen:
+            raise IllegalActionError(f"no {what} may be placed or changed after the shake (Art. 4.7)",
+                                     code=f"{what}.after_shake")
+        self._require(Phase.BETTING, action)
+
+    # -- the banker's stake and co-banking ----------------------------------------------------------
+    def verify_set_stake(self, amount: int) -> Share:
+        """Raise unless the banker may put ``amount`` on the table as the stake (Art. 4.4, 4.9);
+        return the banker's share."""
+        self._before_shake("set the stake", "stake")
+        check_amount(amount, "stake", f" of the banker {self.banker_party!r}")
+        if amount < self._state.min_stake:
+            raise IllegalBetError(
+                f"stake {amount!r} is below {self._state.min_stake}, the stake carried from the last"
+                " round: it may be topped up, never lowered (Art. 4.9)", code="stake.lowered"
+            )
+        return Share(self.banker_party, amount)
+
+    def can_set_stake(self, amount: int) -> bool:
+        return _can(self.verify_set_stake, amount)
+
+    def set_stake(self, amount: int) -> Share:
+        """Put the banker's stake (本金) on the table; returns the banker's share."""
+        share = self.verify_set_stake(amount)
+        self._commit(_event("stake", amount=amount), stake=amount)
+        return share
+
+    def _co_party(self, party: "int | str") -> str:
+        if party == HOUSE:
+            return HOUSE
+        if isinstance(party, str):
+            raise IllegalBetError(f"a co-banker is 'house' or a player's position 0-7, not {party[:40]!r}",
+                                  code="co_bank.party")
+        pos = check_position(party, "co-banking position")
+        if pos == self.banker:
+            raise IllegalActionError(f"position {pos} is the banker's: the banker's own stake is set_stake()",
+                                     code="co_bank.banker")
+        return self._state.players[pos]
+
+    def verify_co_bank(self, party: "int | str", stake: int) -> Share:
+        """Raise unless ``party`` (``"house"`` or a player position) may share the bank with
+        ``stake`` (Art. 3.1-3.3): before the shake; a co-banking player accepts no backline bets,
+        so a player who holds a position with other people's bets on it may not co-bank, nor may
+        one on whose own position others bet. Returns the share."""
+        self._before_shake("co-bank", "stake")
+        name = self._co_party(party)
+        check_amount(stake, "stake", f" of co-banker {name!r}")
+        if name != HOUSE:
+            pos = self._state.players.index(name)
+            others = sorted({b.bettor for b in self.bets_on(pos) if b.bettor != name})
+            if others:
+                raise IllegalActionError(
+                    f"position {pos} has backline bets from {', '.join(map(repr, others))}: its player"
+                    f" {name!r} may not co-bank, since a co-banker takes no backline bets (Art. 3.3)",
+                    code="co_bank.backline",
+                )
+            for p, h in holders(self.banker, self._state.bets).items():
+                if h == name and any(b.bettor != name for b in self.bets_on(p)):
+                    raise IllegalActionError(
+                        f"{name!r} holds position {p}, which has other people's bets on it: a co-banker"
+                        " takes no backline bets (Art. 3.3)", code="co_bank.backline",
+                    )
+        return Share(name, stake)
+
+    def can_co_bank(self, party: "int | str", stake: int) -> bool:
+        return _can(self.verify_co_bank, party, stake)
+
+    def co_bank(self, party: "int | str", stake: int) -> Share:
+        """Share the bank: ``"house"`` or the player of a position puts ``stake`` in it (a second
+        call for the same party replaces its stake)."""
+        share = self.verify_co_bank(party, stake)
+        cur = self._state.co_bankers
+        if share.party == HOUSE:
+            ev = _event("co_bank", party=HOUSE, stake=stake)
+        else:
+            ev = _event("co_bank", position=self._state.players.index(share.party), stake=stake)
+        if any(x.party == share.party for x in cur):  # a new stake keeps its place in the order
+            self._commit(ev, co_bankers=tuple(share if x.party == share.party else x for x in cur))
+        else:
+            self._commit(ev, co_bankers=cur + (share,))
+        return share
+
+    # -- bets ---------------------------------------------------------------------------------------
+    def verify_bet(self, position: int, amount: int, bettor: str | None = None) -> Bet:
+        """Raise unless ``bettor`` (the position's player by default) may bet ``amount`` on
+        ``position``: before the shake (4.6-4.7), a positive whole amount, not on the banker's
+        position, not by the banker or the house, not on a co-banker's position by anyone else and
+        not making a co-banker hold a position with others' bets (3.3), and leaving every position
+        with bets someone to hold it (7.5). Returns the bet."""
+        self._before_shake("bet", "bet")
+        pos = check_position(position, "bet position", IllegalBetError, code="bet.position")
+        s = self._state
+        if pos == s.banker:
+            raise IllegalBetError(f"position {pos} is the banker's: nobody bets on the banker's own position",
+                                  code="bet.banker_position")
+        name = s.players[pos] if bettor is None else check_name(bettor, "bettor")
+        check_amount(amount, "bet", f" on position {pos} by {name!r}")
+        if name == self.banker_party:
+            raise IllegalBetError(f"{name!r} is the banker and does not bet against the bank", code="bet.banker")
+        co = {x.party for x in s.co_bankers}
+        if s.players[pos] in co and name != s.players[pos]:
+            raise IllegalBetError(
+                f"position {pos}'s player {s.players[pos]!r} co-banks and may take no backline bets (Art. 3.3)",
+                code="bet.co_banker_position",
+            )
+        bet = Bet(pos, name, amount)
+        bets = s.bets + (bet,)
+        held = holders(s.banker, bets)
+        for p, h in held.items():
+            if h is None:
+                names = sorted({b.bettor for b in bets if b.position == p})
+                raise IllegalBetError(
+                    f"nobody could set position {p}: its bettor{'s' if len(names) > 1 else ''}"
+                    f" {', '.join(map(repr, names))} hold{'' if len(names) > 1 else 's'} an earlier position,"
+                    " and nobody sets two (Art. 7.5)", code="bet.no_holder",
+                )
+            if h in co and any(b.bettor != h for b in bets if b.position == p):
+                raise IllegalBetError(
+                    f"{h!r} co-banks and would hold position {p} with other people's bets on it: a co-banker"
+                    " takes no backline bets (Art. 3.3)", code="bet.co_banker_holds",
+                )
+        return bet
+
+    def can_bet(self, position: int, amount: int, bettor: str | None = None) -> bool:
+        return _can(self.verify_bet, position, amount, bettor)
+
+    def bet(self, position: int, amount: int, bettor: str | None = None) -> Bet:
+        """Place a bet; several bettors may back one position (搭注), and a bettor's bets on one
+        position add up."""
+        b = self.verify_bet(position, amount, bettor)
+        self._commit(_event("bet", position=b.position, bettor=b.bettor, amount=b.amount),
+                     bets=self._state.bets + (b,))
+        return b
+
+    # -- the declaration ----------------------------------------------------------------------------
+    def verify_declare(self, method: str) -> str:
+        """Raise unless the banker may declare the dealing method now: before the shake (Art.
+        4.4). Returns the declaration."""
+        if not isinstance(method, str):
+            raise TypeError(f"a dealing method is declared as text, not {method!r}")
+        self._require(Phase.BETTING, "declare the dealing method")
+        if self._state.current.shakes:
+            raise IllegalActionError("the dealing method is declared before shaking (Art. 4.4)",
+                                     code="declare.after_shake")
+        text = method.strip()
+        if not text or len(text) > MAX_DECLARATION:
+            raise BetSyntaxError(f"a declaration is 1 to {MAX_DECLARATION} characters, not {method[:40]!r}",
+                                 code="declare.syntax")
+        return text
+
+    def can_declare(self, method: str) -> bool:
+        return _can(self.verify_declare, method)
+
+    def declare(self, method: str) -> str:
+        """Record the dealing method the banker declares before shaking (Art. 4.4)."""
+        text = self.verify_declare(method)
+        self._commit(_event("declare", method=text), declared=text)
+        return text
+
+    # -- shuffle and cuts ---------------------------------------------------------------------------
+    def verify_shuffle(self, stacks: Stacks | None = None) -> Stacks | None:
+        """Raise unless the tiles may be shuffled and laid out now: before any cut or shake of
+        this deal, once. Returns ``stacks``."""
+        self._require(Phase.BETTING, "shuffle")
+        cur = self._state.current
+        if stacks is not None and not isinstance(stacks, Stacks):
+            raise TypeError(f"stacks must be Stacks, not {stacks!r}")
+        if cur.stacks is not None:
+            raise IllegalActionError("the stacks are laid out already for this deal", code="shuffle.twice")
+        if cur.cuts or cur.shakes:
+            raise IllegalActionError("cannot shuffle after a cut or a shake of this deal", code="shuffle.late")
+        return stacks
+
+    def can_shuffle(self, stacks: Stacks | None = None) -> bool:
+        return _can(self.verify_shuffle, stacks)
+
+    def shuffle(self, stacks: Stacks | None = None) -> Stacks:
+        """Shuffle the 32 tiles and lay them out in 8 stacks (or lay out the ``stacks`` given)."""
+        self.verify_shuffle(stacks)
+        laid = stacks if stacks is not None else _shuffle(rng=self._rng)
+        self._commit(_event("shuffle", stacks=str(laid)), current=replace(self._state.current, stacks=laid))
+        return laid
+
+    def verify_cut(self, position: int, k: int) -> Cut:
+        """Raise unless ``position`` may cut ``k`` stacks now (Art. 2.1): before the shake, at most
+        two player positions, one cut each, the banker last and nobody after. Returns the cut."""
+        check_position(position)
+        cur = self._state.current
+        if cur.shakes or self._state.phase is not Phase.BETTING:
+            raise IllegalActionError(f"position {position} may not cut: the dice have been shaken (Art. 2.1)",
+                                     code="cut.after_shake")
+        check_cut(cur.cuts, position, k, self.banker)
+        return Cut(position, k)
+
+    def can_cut(self, position: int, k: int) -> bool:
+        return _can(self.verify_cut, position, k)
+
+    def cut(self, position: int, k: int) -> Cut:
+        """Record a cut (moving ``k`` whole stacks from the front of the row to its end)."""
+        c = self.verify_cut(position, k)
+        cur = self._state.current
+        # the stacks as laid out are kept; the cuts are applied when dealing
+        self._commit(_event("cut", position=c.position, stacks=c.stacks), current=replace(cur, cuts=cur.cuts + (c,)))
+        return c
+
+    # -- dice ---------------------------------------------------------------------------------------
+    def verify_shake(self, dice: Sequence[int] | None = None, void: "VoidReason | str | None" = None) \
+            -> tuple[tuple[int, int, int, int] | None, VoidReason | None]:
+        """Raise unless the banker may shake now: the stake on the table (4.4), before the deal.
+        Returns the dice (None: to be rolled) and the void reason."""
+        self._require(Phase.BETTING, "shake")
+        values = _check_dice(dice) if dice is not None else None
+        reason = void_reason(void)
+        if self._state.stake is None:
+            raise IllegalActionError("the banker puts the stake on the table before shaking (Art. 4.4)",
+                                     code="shake.no_stake")
+        return values, reason
+
+    def can_shake(self, dice: Sequence[int] | None = None, void: "VoidReason | str | None" = None) -> bool:
+        return _can(self.verify_shake, dice, void)
+
+    def shake(self, dice: Sequence[int] | None = None, void: "VoidReason | str | None" = None) -> DiceRoll:
+        """Shake the 4 dice (``dice`` as seen at the table, or a simulated roll). A ``void``
+        shake ("tilted" or "fallen") is recorded and the banker shakes again (Art. 1.5). From the
+        first shake on, bets and stakes are frozen (4.7)."""
+        values, reason = self.verify_shake(dice, void)
+        roll = DiceRoll(values if values is not None else roll_dice(self._rng), reason)
+        cur = self._state.current
+        self._commit(_event("shake", dice=list(roll.dice), void=reason.value if reason else None),
+                     current=replace(cur, shakes=cur.shakes + (roll,)), frozen=True,
+                     phase=Phase.BETTING if roll.void else Phase.SHAKEN)
+        return roll
+
+    # -- the deal -----------------------------------------------------------------------------------
+    def verify_deal(self, hands: "Mapping[int, HandLike | None] | Sequence[HandLike | None] | None" = None) -> Deal:
+        """Raise unless the tiles may be dealt now (after the shake), or ``hands`` (the tiles
+        actually dealt, by position) are a legal deal that fits what is known. Returns the deal."""
+        s = self._state
+        cur = s.current
+        simulated: Deal | None = None
+        if cur.stacks is not None and s.phase is Phase.SHAKEN:
+            row = cur.stacks
+            for c in cur.cuts:
+                row = row.cut(c.stacks)
+            first = self.first_position
+            assert first is not None
+            simulated = Deal.from_stacks(row, first)
+        if hands is None:
+            if s.phase is not Phase.SHAKEN:
+                raise IllegalActionError(f"cannot deal now: the round is {s.phase.value}; shake the dice first",
+                                         code="deal.not_shaken")
+            if simulated is None:
+                raise IllegalActionError("no stacks are laid out: shuffle, or give the tiles that were dealt",
+                                         code="deal.no_stacks")
+            return simulated
+        if s.phase not in (Phase.BETTING, Phase.SHAKEN):
+            raise IllegalActionError(f"cannot deal now: the round is {s.phase.value}", code=f"phase.{s.phase.value}")
+        if s.phase is Phase.BETTING and s.stake is None:
+            raise IllegalActionError("the banker puts the stake on the table before the deal (Art. 4.4)",
+                                     code="deal.no_stake")
+        if cur.stacks is not None and simulated is None:
+            raise IllegalActionError("the stacks are laid out: shake the dice and deal them", code="deal.not_shaken")
+        entered = Deal.from_hands(hands)
+        if simulated is not None:
+            for p in entered.seen:
+                if entered.hands[p] != simulated.hands[p]:
+                    raise IllegalActionError(
+                        f"position {p} was dealt {' '.join(map(str, simulated.hands[p] or ()))} from the"
+                        f" stacks, not {' '.join(map(str, entered.hands[p] or ()))}", code="deal.not_the_stacks"
+                    )
+        missing = [p for p in (s.banker,) + self.playing if entered.hands[p] is None]
+        if missing:
+            raise InvalidHandError(
+                f"the tiles of position{'s' if len(missing) > 1 else ''} {', '.join(map(str, missing))}"
+                " are needed: the banker's and every position with bets", code="deal.missing"
+            )
+        return Deal(entered.hands, self.first_position)
+
+    def can_deal(self, hands: "Mapping[int, HandLike | None] | Sequence[HandLike | None] | None" = None) -> bool:
+        return _can(self.verify_deal, hands)
+
+    def deal(self, hands: "Mapping[int, HandLike | None] | Sequence[HandLike | None] | None" = None) -> Deal:
+        """Deal the stacks in dealing order from the first position (Art. 1.2-1.4), or record
+        the tiles a dealer saw dealt: the banker's and every betting position's are needed, the
+        others may be left out. Entering a deal before any shake freezes the bets too."""
+        d = self.verify_deal(hands)
+        ev = _event("deal", hands={str(p): " ".join(map(str, h)) for p, h in enumerate(d.hands) if h is not None})
+        self._commit(ev, current=replace(self._state.current, deal=d), phase=Phase.DEALT, frozen=True)
+        return d
+
+    # -- exposed tiles ------------------------------------------------------------------------------
+    def verify_expose(self, position: int, tile: TileLike | None = None) -> Exposure:
+        """Raise unless a tile of ``position`` can have been exposed while dealing: after the
+        deal, before any setting, a tile the position holds. Returns the exposure."""
+        pos = check_position(position)
+        self._require(Phase.DEALT, "expose a tile")
+        s = self._state
+        t = Tile.parse(tile) if tile is not None else None
+        if any(x is not None for x in s.settings):
+            raise IllegalActionError("tiles are exposed while dealing, before any hand is set", code="expose.late")
+        if t is not None:
+            hand = s.current.deal.hands[pos] if s.current.deal is not None else None
+            if hand is not None:
+                shown = sum(1 for e in s.current.exposures if e.position == pos and e.tile == t)
+                if hand.count(t) <= shown:
+                    have = " ".join(map(str, hand))
+                    raise IllegalActionError(
+                        f"position {pos} holds {have}: no {'other ' if shown else ''}{t} ({t.name_zh}) to expose",
+                        code="expose.not_held",
+                    )
+        if s.current.exposed(pos) >= 4:
+            raise IllegalActionError(f"all 4 tiles of position {pos} are exposed already", code="expose.all")
+        count = s.current.exposed(pos) + 1
+        return Exposure(pos, t, count, exposure_effect(pos, count, s.banker))
+
+    def can_expose(self, position: int, tile: TileLike | None = None) -> bool:
+        return _can(self.verify_expose, position, tile)
+
+    def expose(self, position: int, tile: TileLike | None = None) -> Exposure:
+        """Record a tile turned face up by accident while dealing (Art. 2.2-2.3), counted per
+        position: one, play on; two of a player position, its players take no part in the round
+        and all their bets, on any position, stand off; two of the banker's, the deal is void and
+        is made again with the bets as they are."""
+        e = self.verify_expose(position, tile)
+        s = self._state
+        ev = _event("expose", position=e.position, tile=str(e.tile) if e.tile is not None else None)
+        cur = replace(s.current, exposures=s.current.exposures + (e,))
+        if e.effect is ExposureEffect.VOID_DEAL and e.count == 2:
+            self._commit(ev, void_deals=s.void_deals + (replace(cur, void=True),), current=DealRecord(),
+                         phase=Phase.BETTING)
+        else:
+            self._commit(ev, current=cur)
+        return e
+
+    # -- settings -----------------------------------------------------------------------------------
+    def _setting(self, position: int, setting: SettingLike) -> Setting:
+        hand = self._state.current.deal.hands[position] if self._state.current.deal else None
+        if hand is None:  # pragma: no cover - the deal always holds the tiles of every playing position
+            raise InvalidHandError(f"position {position}'s tiles are not known", code="setting.no_tiles")
+        options = settings(hand)
+        if isinstance(setting, bool) or not isinstance(setting, (Setting, str, int)):
+            raise TypeError(f"a setting is a Setting, 'front | back' or a split 0-2, not {setting!r}")
+        if isinstance(setting, int):
+            if not 0 <= setting <= 2:
+                raise InvalidHandError(
+                    f"split {setting!r} does not exist: the splits are 0 (ab|cd), 1 (ac|bd), 2 (ad|bc)",
+                    code="setting.split",
+                )
+            return options[setting]
+        if isinstance(setting, str):
+            setting = Setting.parse(setting)
+        if setting not in options:
+            raise InvalidHandError(
+                f"{str(setting)!r} is not a setting of position {position}'s tiles {' '.join(map(str, hand))}",
+                code="setting.not_these_tiles",
+            )
+        return setting
+
+    def _unset_players(self) -> tuple[int, ...]:
+        s = self._state
+        return tuple(p for p in self.active if s.settings[p] is None)
+
+    def verify_set_hand(self, position: int, setting: SettingLike, by: str | None = None) -> Setting:
+        """Raise unless ``setting`` (a Setting, ``"front | back"`` or a split 0-2) may be placed
+        for ``position`` now: after the deal, by the holder (7.1, 7.4) or, for the banker's
+        disputed setting, by the banker or the house as the stakes say (3.4). Players may
+        re-arrange until the banker turns the first of his tiles (8.1-8.2); the banker sets after
+        every player, once. Returns the setting as the dealer arranges it."""
+        pos = check_position(position)
+        if by is not None:
+            check_name(by, "setter", reserved=())
+        self._require(Phase.DEALT, "set a hand")
+        s = self._state
+        if pos != s.banker and pos not in self.playing:
+            raise IllegalActionError(f"position {pos} has no bets: nobody plays it this round",
+                                     code="setting.no_bets")
+        if pos != s.banker and pos not in self.active:
+            raise IllegalActionError(f"position {pos} sits out: two tiles were exposed (Art. 2.3)",
+                                     code="setting.sat_out")
+        if pos == s.banker:
+            if s.settings[pos] is not None:
+                raise IllegalActionError(f"the banker's hand is set already and may not be changed (Art. 8.2)",
+                                         code="setting.banker_set")
+            waiting = self._unset_players()
+            if waiting:
+                raise IllegalActionError(
+                    f"the banker sets after every player (Art. 8.1): position{'s' if len(waiting) > 1 else ''}"
+                    f" {', '.join(map(str, waiting))} still to set", code="setting.banker_first"
+                )
+            deciders = {self.decider} | ({"banker"} if self.decider == self.banker_party else set())
+            if by is not None and by not in deciders:
+                raise IllegalActionError(
+                    f"{by!r} does not decide the banker's setting: {self.decider!r} does, having the larger"
+                    " stake of banker and house (the banker on equal stakes, Art. 3.4)", code="setting.not_decider"
+                )
+        else:
+            if s.turned:
+                raise IllegalActionError(
+                    f"position {pos}'s hand may not change: the banker has turned the first of his tiles"
+                    " (Art. 8.2)", code="setting.after_turn"
+                )
+            holder = self.holder(pos)
+            if by is not None and by != holder:
+                raise IllegalActionError(f"{by!r} does not set position {pos}: {holder!r} holds it (Art. 7.1, 7.5)",
+                                         code="setting.not_holder")
+        return self._setting(pos, setting)
+
+    def can_set_hand(self, position: int, setting: SettingLike, by: str | None = None) -> bool:
+        return _can(self.verify_set_hand, position, setting, by)
+
+    def set_hand(self, position: int, setting: SettingLike, by: str | None = None) -> Setting:
+        """Place ``position``'s setting (a player may place it again to re-arrange, until the
+        banker turns a tile); returns it as the dealer arranges it (smaller hand in front, Art.
+        5.2). The banker's setting turns his tiles first (Art. 8.2)."""
+        st = self.verify_set_hand(position, setting, by)
+        self._place(position, st, by, None)
+        return st
+
+    def _place(self, position: int, st: Setting, by: str | None, strategy: str | None) -> None:
+        s = self._state
+        events = []
+        turned = s.turned
+        if position == s.banker and not turned:
+            events.append(_event("turn"))
+            turned = True
+        events.append(_event("set", position=position, setting=str(st), by=by, strategy=strategy))
+        new = list(s.settings)
+        new[position] = st
+        strat = list(s.strategies)
+        strat[position] = strategy
+        self._commit(*events, settings=tuple(new), strategies=tuple(strat), turned=turned)
+
+    def verify_turn(self) -> None:
+        """Raise unless the banker may turn the first of his tiles: after the deal, every player
+        set (Art. 8.1), once."""
+        self._require(Phase.DEALT, "turn the banker's tiles")
+        if self._state.turned:
+            raise IllegalActionError("the banker has turned his tiles already", code="turn.twice")
+        waiting = self._unset_players()
+        if waiting:
+            raise IllegalActionError(
+                f"the banker turns his tiles after every player has set (Art. 8.1): position"
+                f"{'s' if len(waiting) > 1 else ''} {', '.join(map(str, waiting))} still to set",
+                code="turn.players_unset",
+            )
+
+    def can_turn(self) -> bool:
+        return _can(self.verify_turn)
+
+    def turn(self) -> None:
+        """The banker turns the first of his tiles: from now on no setting changes (Art. 8.2)."""
+        self.verify_turn()
+        self._commit(_event("turn"), turned=True)
+
+    def verify_set_players(self, strategy: StrategyLike | None = None) -> npt.NDArray[np.float64]:
+        """Raise unless the players' hands not yet set can be set by ``strategy`` now (a
+        simulation); returns the strategy's players' table."""
+        self._require(Phase.DEALT, "set the players' hands")
+        if self._state.turned:
+            raise IllegalActionError("the banker has turned his tiles: no setting changes (Art. 8.2)",
+                                     code="setting.after_turn")
+        return _strategy(strategy, "player")
+
+    def can_set_players(self, strategy: StrategyLike | None = None) -> bool:
+        return _can(self.verify_set_players, strategy)
+
+    def set_players(self, strategy: StrategyLike | None = None) -> tuple[Setting | None, ...]:
+        """Set every playing position not yet set by ``strategy`` (a simulation: the players'
+        side of a named strategy such as ``"equilibrium"``, or a table; the result says which
+        hands a strategy set); returns all 8 settings so far."""
+        table = self.verify_set_players(strategy)
+        self._fill(self._unset_players(), table, _label(strategy))
+        return self._state.settings
+
+    def _fill(self, positions: Iterable[int], table: npt.NDArray[np.float64], label: str) -> None:
+        deal = self._state.current.deal
+        assert deal is not None
+        for p in positions:
+            hand = deal.hands[p]
+            assert hand is not None
+            self._place(p, choose_setting(hand, table, self._rng), None, label)
+
+    # -- settlement ---------------------------------------------------------------------------------
+    def verify_settle(self, strategy: StrategyLike | None = None,
+                      banker_strategy: StrategyLike | None = None) -> _SettlePlan:
+        """Raise unless the round can be settled now: after the deal, every playing position and
+        the banker set by hand (Art. 7.1-7.2) — or, in a simulation, set by ``strategy`` (the
+        players' side) and ``banker_strategy`` (by default ``strategy``; the banker's side) for
+        the hands not set. Returns the plan."""
+        self._require(Phase.DEALT, "settle")
+        s = self._state
+        pt = _strategy(strategy, "player") if strategy is not None else None
+        bs = banker_strategy if banker_strategy is not None else strategy
+        bt = _strategy(bs, "banker") if bs is not None else None
+        unset = list(self._unset_players()) if pt is None else []
+        if s.settings[s.banker] is None and bt is None:
+            unset.append(s.banker)
+        if unset:
+            who = ", ".join(map(str, unset))
+            raise IllegalActionError(
+                f"position{'s' if len(unset) > 1 else ''} {who} {'have' if len(unset) > 1 else 'has'} not set"
+                f" {'their' if len(unset) > 1 else 'its'} tiles: only the holder sets them (Art. 7.1); set each"
+                " hand, or pass a strategy to simulate", code="settle.unset",
+            )
+        if pt is not None and s.turned and self._unset_players():
+            raise IllegalActionError("the banker has turned his tiles: no setting changes (Art. 8.2)",
+                                     code="setting.after_turn")
+        return _SettlePlan(pt, bt, _label(strategy) if pt is not None else None,
+                           _label(bs) if bt is not None else None, self._unset_players())
+
+    def can_settle(self, strategy: StrategyLike | None = None, banker_strategy: StrategyLike | None = None) -> bool:
+        return _can(self.verify_settle, strategy, banker_strategy)
+
+    def settle(self, strategy: StrategyLike | None = None, banker_strategy: StrategyLike | None = None) -> RoundResult:
+        """Decide each position against the banker and settle. At a table every hand is set by
+        hand first (:meth:`set_hand`); a simulation passes ``strategy`` (a name such as
+        ``"equilibrium"`` or ``"max-back"``, or a (35960, 3) table) to set the hands not set, and
+        ``banker_strategy`` (by default the same) for the banker's; the result's ``strategies``
+        says which hands a strategy set."""
+        plan = self.verify_settle(strategy, banker_strategy)
+        if plan.players is not None and plan.player_label is not None:
+            self._fill(plan.fill, plan.players, plan.player_label)
+        s = self._state
+        if s.settings[s.banker] is None:
+            assert plan.banker is not None and plan.banker_label is not None
+            self._fill((s.banker,), plan.banker, plan.banker_label)
+            s = self._state
+        deal = s.current.deal
+        assert deal is not None
+        bset = s.settings[s.banker]
+        assert bset is not None
+        outcomes: list[Outcome | None] = [None] * 8
+        plays = []
+        away, active, held = self.sitting_out, set(self.active), self.holders()
+        for p in self.playing:
+            bets = self.bets_on(p)
+            if p not in active:
+                plays.append(Play(p, None, bets))
+                continue
+            mine, hand = s.settings[p], deal.hands[p]
+            assert mine is not None and hand is not None
+            outcomes[p] = compare(mine, bset)
+            # the deal's tiles are checked already: their settings without parsing them again
+            others = tuple(compare(x, bset) for x in _settings_of(hand) if x != mine)
+            plays.append(Play(p, outcomes[p], tuple(b for b in bets if b.bettor not in away), others,
+                              held[p], tuple(b for b in bets if b.bettor in away)))
+        ledger = _settle(s.banker, self.shares, plays, s.options)
+        result = RoundResult(s.banker, s.players, self.shares, s.bets, s.void_deals + (s.current,),
+                             s.settings, tuple(outcomes), tuple(plays), ledger, s.strategies, s.declared)
+        self._commit(_event("settle"), phase=Phase.SETTLED, result=result)
+        return result
+
+
+def default_strategy() -> str:
+    """The strategy a simulation sets hands by when none is named: the setting game's equilibrium."""
+    return "equilibrium"
+
+
+def _strategy(strategy: StrategyLike | None, seat: str) -> npt.NDArray[np.float64]:
+    """``resolve(strategy, seat)``; None is the default strategy."""
+    return resolve(default_strategy() if strategy is None else strategy, seat)
+
+
+def _label(strategy: StrategyLike | None) -> str:
+    """How a record names a strategy: its name, or ``"table"`` for a caller's table."""
+    if strategy is None:
+        return default_strategy()
+    return strategy if isinstance(strategy, str) else "table"
+
+
+def _can(verify: Callable[..., object], *args: Any) -> bool:
+    try:
+        verify(*args)
+    except PaigowError:
+        return False
+    return True
+
+
+# -- whole rounds -----------------------------------------------------------------------------------
+def simulate_round(
+    seed: int | None = None,
+    *,
+    banker: int = 0,
+    stake: int = 1000,
+    bets: "Mapping[int, int] | Iterable[Bet] | None" = None,
+    house_stake: int | None = None,
+    strategy: StrategyLike | None = None,
+    banker_strategy: StrategyLike | None = None,
+    options: Options | None = None,
+    players: Sequence[str] | None = None,
+) -> RoundResult:
+    """A whole simulated round: stake, bets (100 on every player position by default),
+    shuffle, shake, deal, settings by strategy (the equilibrium by default), outcomes and
+    ledger. The same seed replays the same round.
+
+    >>> simulate_round(5) == simulate_round(5)
+    True
+    >>> r = simulate_round(5, banker=2, bets={3: 200, 6: 50})
+    >>> [p.position for p in r.plays], r.ledger.bank, r.strategies[3]
+    ([3, 6], 1000, 'equilibrium')
+    """
+    return simulated_round(seed, banker=banker, stake=stake, bets=bets, house_stake=house_stake,
+                           strategy=strategy, banker_strategy=banker_strategy, options=options,
+                           players=players).result  # type: ignore[return-value]
+
+
+def simulated_round(
+    seed: int | None = None,
+    *,
+    banker: int = 0,
+    stake: int = 1000,
+    bets: "Mapping[int, int] | Iterable[Bet] | None" = None,
+    house_stake: int | None = None,
+    strategy: StrategyLike | None = None,
+    banker_strategy: StrategyLike | None = None,
+    options: Options | None = None,
+    players: Sequence[str] | None = None,
+) -> Round:
+    """:func:`simulate_round`, returning the settled :class:`Round` (its record is ``to_json()``)."""
+    r = Round(banker, players=players, options=options, house_stake=house_stake, seed=seed)
+    r.set_stake(stake)
+    if bets is None:
+        bets = {p: 100 for p in betting_order(banker)}
+    if isinstance(bets, Mapping):
+        for p, amount in bets.items():
+            r.bet(p, amount)
+    else:
+        for b in bets:
+            r.bet(b.position, b.amount, b.bettor)
+    r.shuffle()
+    r.shake()
+    r.deal()
+    r.settle(default_strategy() if strategy is None else strategy, banker_strategy)
+    return r

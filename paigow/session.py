@@ -1,0 +1,337 @@
+"""Rounds in a row at one table and the bank passing (docs/rules.md §1.7, Art. 3-4): :class:`Session`.
+
+>>> s = Session(banker=0, seed=1)
+>>> r = s.start_round(1000)
+>>> _ = r.bet(1, 100), r.shuffle(), r.shake(), r.deal(), r.settle("max-back")
+>>> first = s.end_round()
+>>> s.carried == 1000 + first.ledger.changes["P0"]
+True
+>>> s.can_start_round(s.carried - 1)        # the stake may not be lowered (Art. 4.9)
+False
+"""
+
+from __future__ import annotations
+
+import enum
+import json
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from paigow.dealing import make_rng
+from paigow.errors import IllegalActionError, IllegalBetError, PaigowError
+from paigow.positions import check_amount, check_position
+from paigow.round import Round, RoundResult, _can, check_players
+from paigow.settlement import Options
+
+__all__ = ["BankEvent", "BankTurn", "SessionState", "Session"]
+
+
+class BankEvent(enum.Enum):
+    """What happened to the bank between rounds."""
+
+    PASS = "pass"
+    """The banker gives up the bank; the turn goes to the next position in dealing order."""
+    DECLINE = "decline"
+    """The position whose turn it is declines; the turn goes on (Art. 4.3)."""
+    ACCEPT = "accept"
+    """The position whose turn it is takes the bank."""
+
+
+@dataclass(frozen=True)
+class BankTurn:
+    """A record of the bank moving: ``position`` did ``event``; ``to`` is whose turn it is now
+    (or who banks, after an accept)."""
+
+    event: BankEvent
+    position: int
+    to: int
+
+    def __str__(self) -> str:
+        if self.event is BankEvent.ACCEPT:
+            return f"{self.position} takes the bank"
+        verb = "passes" if self.event is BankEvent.PASS else "declines"
+        return f"{self.position} {verb}; the turn to bank goes to {self.to}"
+
+
+@dataclass(frozen=True)
+class SessionState:
+    """Everything a :class:`Session` knows, as one frozen value. ``last_bettors`` are the names
+    of everyone who bet in the previous round (None before any round); ``log`` is every step of
+    the session as canonical JSON (the events of its record; a round's own events are kept with
+    it when it ends)."""
+
+    players: tuple[str, ...]
+    options: Options
+    house_stake: int | None
+    banker: int | None
+    offer: int | None = None
+    declined: tuple[int, ...] = ()
+    rounds_banked: int = 0
+    carried: int | None = None
+    last_bettors: frozenset[str] | None = None
+    open_round: bool = False
+    history: tuple[RoundResult, ...] = ()
+    turns: tuple[BankTurn, ...] = ()
+    log: tuple[str, ...] = ()
+    first_banker: int = 0
+
+
+def _event(kind: str, **data: Any) -> str:
+    return json.dumps({"event": kind, **data}, ensure_ascii=False, separators=(",", ":"))
+
+
+class Session:
+    """Rounds in a row at one table (Art. 4): the bank passes in dealing order; a banker banks at
+    most two rounds in a row unless the other seven agree; the position whose turn it is may
+    always decline, and the turn goes to the nearest position after it whose player bet in the
+    previous round (on any position); when none is left, the turn moves on in rotation and the
+    table waits with no banker until a player takes the bank. A banker who goes on carries the
+    stake plus the result, topped up, never lowered.
+    """
+
+    def __init__(
+        self,
+        banker: int = 0,
+        *,
+        players: Sequence[str] | None = None,
+        options: Options | None = None,
+        house_stake: int | None = None,
+        seed: int | None = None,
+        rng: random.Random | None = None,
+    ) -> None:
+        check_position(banker, "banker")
+        if house_stake is not None:
+            check_amount(house_stake, "stake", " of the house")
+        if options is not None and not isinstance(options, Options):
+            raise TypeError(f"options must be Options, not {options!r}")
+        if rng is not None and not isinstance(rng, random.Random):
+            raise TypeError(f"rng is a random.Random, not {rng!r}")
+        self._rng = rng if rng is not None else make_rng(seed)
+        self._round: Round | None = None
+        self._round_start: tuple[int | None, bool, int] | None = None
+        self._state = SessionState(check_players(players), options or Options(), house_stake, banker,
+                                   first_banker=banker)
+
+    # -- records ------------------------------------------------------------------------------------
+    def to_json(self) -> dict[str, Any]:
+        """The session's record (:mod:`paigow.records`: every round and every move of the bank,
+        the open round too) with the state of its randomness; :meth:`from_json` rebuilds it."""
+        from paigow.records import session_state_json
+
+        return session_state_json(self)
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> "Session":
+        """The session :meth:`to_json` (or any session record) describes, by replaying it."""
+        from paigow.records import session_from_state_json
+
+        return session_from_state_json(data)
+
+    @property
+    def rng(self) -> random.Random:
+        return self._rng
+
+    @property
+    def state(self) -> SessionState:
+        return self._state
+
+    @property
+    def banker(self) -> int | None:
+        """The banker's position (None while the bank is offered)."""
+        return self._state.banker
+
+    @property
+    def offer(self) -> int | None:
+        """The position whose turn it is to take the bank, while it is offered."""
+        return self._state.offer
+
+    @property
+    def carried(self) -> int | None:
+        """The stake carried into the banker's next round: last stake plus the result (4.9)."""
+        return self._state.carried
+
+    @property
+    def round(self) -> Round | None:
+        """The open round, if any."""
+        return self._round
+
+    def __repr__(self) -> str:
+        s = self._state
+        return f"<Session banker={s.banker} offer={s.offer} rounds_banked={s.rounds_banked} rounds={len(s.history)}>"
+
+    def __eq__(self, other: object) -> bool:
+        """Equal states and equal open rounds (randomness apart)."""
+        return isinstance(other, Session) and other._state == self._state and other._round == self._round
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def _commit(self, *events: str, **changes: Any) -> None:
+        self._state = replace(self._state, log=self._state.log + events, **changes)
+
+    # -- rounds -------------------------------------------------------------------------------------
+    def verify_start_round(self, stake: int | None = None, *, others_agree: bool = False) -> int:
+        """Raise unless the banker may start a round with ``stake`` (None: the carried stake);
+        return the stake."""
+        if not isinstance(others_agree, bool):
+            raise TypeError(f"others_agree is True or False, not {others_agree!r}")
+        s = self._state
+        if s.open_round:
+            raise IllegalActionError("a round is open: end it first", code="session.round_open")
+        if s.banker is None:
+            raise IllegalActionError(f"the bank is offered to position {s.offer}: it accepts or declines first",
+                                     code="session.bank_offered")
+        if s.rounds_banked >= 2 and not others_agree:
+            raise IllegalActionError(
+                f"position {s.banker} has banked {s.rounds_banked} rounds in a row: two is the limit unless"
+                " the other seven agree (Art. 4.1); pass the bank", code="session.two_rounds"
+            )
+        if stake is None:
+            if s.rounds_banked == 0:
+                raise IllegalBetError("a new banker puts a stake on the table (Art. 4.4)", code="stake.missing")
+            if not s.carried:
+                raise IllegalBetError("the stake was lost in the last round: top it up to go on banking (Art. 4.9)",
+                                      code="stake.lost")
+            stake = s.carried
+        check_amount(stake, "stake", f" of the banker {s.players[s.banker]!r}")
+        if s.rounds_banked and s.carried is not None and stake < s.carried:
+            raise IllegalBetError(
+                f"stake {stake!r} is below {s.carried}, the first stake plus its result: it may be topped"
+                " up, never lowered (Art. 4.9)", code="stake.lowered"
+            )
+        return stake
+
+    def can_start_round(self, stake: int | None = None, *, others_agree: bool = False) -> bool:
+        try:
+            self.verify_start_round(stake, others_agree=others_agree)
+        except PaigowError:
+            return False
+        return True
+
+    def start_round(self, stake: int | None = None, *, others_agree: bool = False) -> Round:
+        """Open a round with the banker's stake on the table (and the house's share)."""
+        amount = self.verify_start_round(stake, others_agree=others_agree)
+        s = self._state
+        assert s.banker is not None
+        carried = s.carried if s.rounds_banked and s.carried is not None else 0
+        r = Round(s.banker, players=s.players, options=s.options, house_stake=s.house_stake,
+                  min_stake=carried, rng=self._rng)
+        r.set_stake(amount)
+        self._round = r
+        self._round_start = (stake, others_agree, len(r.state.log))
+        self._commit(open_round=True)
+        return r
+
+    def verify_end_round(self) -> RoundResult:
+        """Raise unless the open round is settled; return its result."""
+        if self._round is None:
+            raise IllegalActionError("no round is open", code="session.no_round")
+        if self._round.result is None:
+            raise IllegalActionError(f"the round is {self._round.phase.value}: settle it first",
+                                     code="session.round_unsettled")
+        return self._round.result
+
+    def can_end_round(self) -> bool:
+        return _can(self.verify_end_round)
+
+    def round_event(self) -> dict[str, Any] | None:
+        """The open round as a session event: its stake, ``others_agree`` and its own events."""
+        if self._round is None or self._round_start is None:
+            return None
+        stake, agree, n0 = self._round_start
+        return {"event": "round", "stake": stake, "others_agree": agree,
+                "events": [json.loads(e) for e in self._round.state.log[n0:]]}
+
+    def end_round(self) -> RoundResult:
+        """Close the settled round: the banker's stake plus result is carried (4.9)."""
+        res = self.verify_end_round()
+        ev = self.round_event()
+        assert ev is not None
+        own = res.shares[0]
+        self._round = None
+        self._round_start = None
+        self._commit(
+            json.dumps(ev, ensure_ascii=False, separators=(",", ":")), _event("end_round"),
+            open_round=False,
+            rounds_banked=self._state.rounds_banked + 1,
+            carried=own.stake + res.ledger.changes[own.party],
+            last_bettors=frozenset(b.bettor for b in res.bets),
+            history=self._state.history + (res,),
+        )
+        return res
+
+    # -- the bank passing ---------------------------------------------------------------------------
+    def verify_pass_bank(self) -> None:
+        """Raise unless the banker may give up the bank now (between rounds)."""
+        s = self._state
+        if s.open_round:
+            raise IllegalActionError("a round is open: the bank passes between rounds", code="session.round_open")
+        if s.banker is None:
+            raise IllegalActionError(f"the bank is offered to position {s.offer}: it accepts or declines",
+                                     code="session.bank_offered")
+
+    def can_pass_bank(self) -> bool:
+        return _can(self.verify_pass_bank)
+
+    def pass_bank(self) -> BankTurn:
+        """The banker gives up the bank; the turn goes to the next position in dealing order."""
+        self.verify_pass_bank()
+        s = self._state
+        assert s.banker is not None
+        nxt = (s.banker + 1) % 8
+        turn = BankTurn(BankEvent.PASS, s.banker, nxt)
+        self._commit(_event("pass"), banker=None, offer=nxt, declined=(s.banker,), rounds_banked=0, carried=None,
+                     turns=s.turns + (turn,))
+        return turn
+
+    def next_taker(self) -> int:
+        """Whose turn it is after the position offered the bank declines: the nearest position
+        after it in dealing order whose player bet in the previous round (anywhere) and has not
+        declined; when there is none, the next position in rotation (the table waits with no
+        banker until someone takes the bank; docs/rules.md §1.7)."""
+        s = self._state
+        if s.offer is None:
+            raise IllegalActionError("the bank is not offered to anyone", code="session.not_offered")
+        for i in range(1, 8):
+            p = (s.offer + i) % 8
+            if p in s.declined:
+                continue
+            if s.last_bettors is None or s.players[p] in s.last_bettors:
+                return p
+        return (s.offer + 1) % 8
+
+    def verify_decline(self) -> int:
+        """Raise unless the bank is offered; whoever is offered it may always decline (Art. 4.3:
+        nobody is forced to bank). Returns whose turn it will be."""
+        return self.next_taker()
+
+    def can_decline(self) -> bool:
+        return _can(self.verify_decline)
+
+    def decline(self) -> BankTurn:
+        """The position whose turn it is declines the bank (Art. 4.3); see :meth:`next_taker`."""
+        nxt = self.verify_decline()
+        s = self._state
+        assert s.offer is not None
+        turn = BankTurn(BankEvent.DECLINE, s.offer, nxt)
+        self._commit(_event("decline"), offer=nxt, declined=s.declined + (s.offer,), turns=s.turns + (turn,))
+        return turn
+
+    def verify_accept(self) -> int:
+        """Raise unless the bank is offered to someone; return that position."""
+        if self._state.offer is None:
+            raise IllegalActionError("the bank is not offered to anyone", code="session.not_offered")
+        return self._state.offer
+
+    def can_accept(self) -> bool:
+        return _can(self.verify_accept)
+
+    def accept(self) -> BankTurn:
+        """The position whose turn it is takes the bank; it starts with a fresh stake."""
+        offer = self.verify_accept()
+        s = self._state
+        turn = BankTurn(BankEvent.ACCEPT, offer, offer)
+        self._commit(_event("accept"), banker=offer, offer=None, declined=(), rounds_banked=0, carried=None,
+                     turns=s.turns + (turn,))
+        return turn
