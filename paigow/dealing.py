@@ -406,7 +406,7 @@ class Deal:
         >>> Deal.from_hands({0: "天 天 地 地", 3: "天 人 人 鹅"})
         Traceback (most recent call last):
         ...
-        paigow.errors.InvalidTileError: the deal: too many 6-6 (天): 3 given, the deck holds 2 (positions 0, 3)
+        paigow.errors.TileCopiesError: the deal: too many 6-6 (天): 3 given, the deck holds 2 (positions 0, 3)
         >>> Deal.from_hands({2: "天 地 人"})
         Traceback (most recent call last):
         ...

@@ -1,4 +1,4 @@
-"""Dealing (RULES.md 1.6, Art. 1-2): shuffle, stacks, cuts, dice, the first stack, the deal,
+"""Dealing (docs/rules.md §1.6, Art. 1-2): shuffle, stacks, cuts, dice, the first stack, the deal,
 exposed tiles."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Settlement (RULES.md 1.7-1.8): betting order, the bank cap, commission, co-bank shares,
+"""Settlement (docs/rules.md §1.7-1.8): betting order, the bank cap, commission, co-bank shares,
 backline claims, and the zero-sum ledger."""
 
 from __future__ import annotations

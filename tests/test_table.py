@@ -1,4 +1,4 @@
-"""The table's procedure (RULES.md 1.6-1.7): Round and Session, each action verify/can/do, and a
+"""The table's procedure (docs/rules.md §1.6-1.7): Round and Session, each action verify/can/do, and a
 refused action leaves the table as it was."""
 
 from __future__ import annotations
