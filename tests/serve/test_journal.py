@@ -18,7 +18,7 @@ ROUND = [
     {"action": "shuffle"},
     {"action": "shake"},
     {"action": "deal"},
-    {"action": "settle"},
+    {"action": "settle", "strategy": "equilibrium"},
     {"action": "end_round"},
 ]
 
