@@ -376,7 +376,7 @@ class Strategy:
         >>> Strategy.named("greedy")
         Traceback (most recent call last):
         ...
-        paigow.errors.InvalidStrategyError: unknown strategy 'greedy': use 'equilibrium', 'max-back' or a (35960, 3) table
+        paigow.errors.InvalidStrategyError: unknown strategy 'greedy': use 'equilibrium', 'equilibrium-paid', 'equilibrium-paid-4pct', 'max-back' or a (35960, 3) table
         """
         seat = _check_seat(seat)
         if not isinstance(name, str):
@@ -659,6 +659,6 @@ def resolve(strategy: "StrategyLike", seat: str = "player") -> npt.NDArray[np.fl
     >>> resolve("greedy")
     Traceback (most recent call last):
     ...
-    paigow.errors.InvalidStrategyError: unknown strategy 'greedy': use 'equilibrium', 'max-back' or a (35960, 3) table
+    paigow.errors.InvalidStrategyError: unknown strategy 'greedy': use 'equilibrium', 'equilibrium-paid', 'equilibrium-paid-4pct', 'max-back' or a (35960, 3) table
     """
     return Strategy.clean(strategy, seat).table
