@@ -192,12 +192,14 @@ class Advice:
 def advise(
     tiles: "str | Iterable[TileLike]",
     seat: str = "player",
-    against: StrategyLike = "equilibrium",
+    against: "StrategyLike | None" = None,
     commission: "bool | RateLike" = False,
 ) -> Advice:
     """Exact values of the three settings of four tiles for ``seat`` against the other side
     setting by ``against`` (a :class:`~paigow.Strategy`, a name such as "equilibrium" or
-    "max-back", a (35960, 3) table or a strategy file).
+    "max-back", a (35960, 3) table or a strategy file). Left out, it is the shipped equilibrium
+    of the game at ``commission``: "equilibrium" without, "equilibrium-paid" at 5%
+    (:func:`paigow.solver.default_against`); ``Advice.against`` names the one used.
 
     ``commission``: False (none), True (the regulation's 5%, :data:`paigow.commission.COMMISSION`)
     or a rate (``"4%"``, ``Fraction(1, 25)``, ...): a win counts 1 - rate. The banker wins copies
@@ -210,6 +212,10 @@ def advise(
     t = _parse4(tiles) if isinstance(tiles, str) else parse_tiles(tiles, count=4)  # tiles first
     _check_seat(seat)
     win, r = _win_value(commission)
+    if against is None:
+        from paigow.solver import default_against
+
+        against = default_against(commission)
     s = Strategy.clean(against, other_seat(seat))
     side = s._side(seat)
     a, b, c, d = deck_indices(t)
@@ -257,7 +263,7 @@ class BatchAdvice:
 def advise_batch(
     hands: npt.ArrayLike,
     seat: str = "player",
-    against: StrategyLike = "equilibrium",
+    against: "StrategyLike | None" = None,
     commission: "bool | RateLike" = False,
 ) -> BatchAdvice:
     """:func:`advise` for N hands at once: an (N, 4) integer array of DECK indices in, numpy
@@ -270,6 +276,10 @@ def advise_batch(
     a = as_index_array(hands, 4, "hands")
     _check_seat(seat)
     win, r = _win_value(commission)
+    if against is None:
+        from paigow.solver import default_against
+
+        against = default_against(commission)
     s = Strategy.clean(against, other_seat(seat))
     side = s._side(seat)
     units, values, best, _, _, bad = _core.advise_hands(a, side.counts, side.key, win)
