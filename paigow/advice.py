@@ -188,6 +188,55 @@ class Advice:
         """True when this seat's equilibrium mixes this hand's settings."""
         return sum(1 for o in self.options if o.probability) > 1
 
+    # -- JSON (``paigow advise --json`` and services) ----------------------------------------------
+    def to_json(self) -> dict[str, Any]:
+        """The advice in JSON: the tiles, seat, strategy and commission, and each setting (as
+        :meth:`Setting.to_json`) with its counts, value and equilibrium weight.
+
+        >>> a = advise("天 地 杂九 至尊", against="max-back")
+        >>> d = a.to_json()
+        >>> d["best"], d["settings"][d["best"]]["back"]["name_zh"], Advice.from_json(d) == a
+        (1, '天九王', True)
+        """
+        return {
+            "tiles": [t.to_json() for t in self.tiles],
+            "seat": self.seat,
+            "against": self.against,
+            "digest": self.digest,
+            "commission": self.commission,
+            "rate": str(self.rate),
+            "opponent_hands": OPPONENT_HANDS,
+            "best": self.best,
+            "mixed": self.mixed,
+            "settings": [
+                {**o.setting.to_json(), "wins": o.wins, "pushes": o.pushes, "losses": o.losses, "value": o.value,
+                 "equilibrium_probability": o.probability}
+                for o in self.options
+            ],
+        }
+
+    @classmethod
+    def from_json(cls, data: Any) -> "Advice":
+        """Read :meth:`to_json`'s form back (:class:`~paigow.errors.InvalidRecordError`, code
+        ``advice.json``, for anything else)."""
+        from paigow.errors import InvalidRecordError
+
+        try:
+            options = tuple(
+                SettingValue(Setting.from_json({"front": o["front"], "back": o["back"]}), float(o["wins"]),
+                             float(o["pushes"]), float(o["losses"]), float(o["value"]),
+                             None if o["equilibrium_probability"] is None else float(o["equilibrium_probability"]))
+                for o in data["settings"])
+            tiles = tuple(Tile.from_json(t) for t in data["tiles"])
+            advice = cls(tiles, str(data["seat"]), str(data["against"]), bool(data["commission"]),
+                         options, int(data["best"]), Fraction(data["rate"]), str(data["digest"]))  # type: ignore[arg-type]
+        except (KeyError, TypeError, ValueError, ZeroDivisionError) as e:
+            raise InvalidRecordError(f"not advice as Advice.to_json writes it: {type(e).__name__} {e}"[:300],
+                                     code="advice.json") from None
+        if len(options) != 3 or not 0 <= advice.best < 3:
+            raise InvalidRecordError("advice has three settings and 'best' is 0, 1 or 2", code="advice.json")
+        return advice
+
 
 def advise(
     tiles: "str | Iterable[TileLike]",
