@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import importlib.metadata
 import pathlib
+import posixpath
 import re
 from typing import Any
 
@@ -91,19 +92,21 @@ ROOT_FILES = {"tour": "README.md", "changelog": "CHANGELOG.md"}
 
 
 def _link(target: str, from_root: bool) -> str:
-    """A relative link of a Markdown file, made to work on the site: another guide or a root file
-    that is a page stays a page link; anything else in the repository goes to its GitHub view."""
+    """A relative link of a Markdown file, made to work on the site: a guide or a root file that
+    is a page becomes a page link, a file under docs/ stays relative, anything else in the
+    repository (a folder, a source file) goes to its GitHub view."""
     if re.match(r"[a-z][a-z0-9+.-]*:|#", target):  # a URL or an anchor of the same page
         return target
     path, _, anchor = target.partition("#")
-    path = path.removeprefix("docs/") if from_root else path
-    path = path.removeprefix("../") if not from_root else path
+    rel = posixpath.normpath(path if from_root else posixpath.join("docs", path))  # from the repository root
     pages = {v: k + ".md" for k, v in ROOT_FILES.items()}
-    if path in pages and (from_root or target.startswith("../")):
-        path = pages[path]
-    elif from_root and not (HERE / path).exists() or (not from_root and target.startswith("../")):
-        path = REPO + path
-    return path + ("#" + anchor if anchor else "")
+    if rel in pages:
+        out = pages[rel]
+    elif rel.startswith("docs/") and (HERE.parent / rel).is_file():
+        out = rel.removeprefix("docs/")
+    else:
+        out = REPO + rel
+    return out + ("#" + anchor if anchor else "")
 
 
 def _fix_links(text: str, from_root: bool) -> str:

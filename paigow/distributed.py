@@ -41,6 +41,7 @@ from paigow.simulation import (
     _check_rounds,
     _check_seed,
     _check_threads,
+    _label,
     _merge,
     _seat_tables,
     _version,
@@ -74,13 +75,13 @@ def task_ranges(rounds: int, slots: int = 1, task_blocks: int | None = None) -> 
     return [range(b, min(b + task_blocks, blocks)) for b in range(0, blocks, task_blocks)]
 
 
-def _run_task(rounds: int, seed: int, blocks: range, player: Any, banker: Any,
+def _run_task(rounds: int, seed: int, blocks: range, player: Any, banker: Any, labels: tuple[str, str],
               threads: int) -> tuple[BlockCounts, str]:
     """One task, on a worker: the part of ``blocks`` and the worker's address. A strategy comes
     as its name or as (digest, table); the packed tables are cached in the worker process."""
     ptables = _worker_tables(player, "player")
     btables = _worker_tables(banker, "banker")
-    part = _blocks(rounds, seed, blocks, _name(player), _name(banker), ptables, btables, threads)
+    part = _blocks(rounds, seed, blocks, labels[0], labels[1], ptables, btables, threads)
     try:
         from distributed import get_worker
 
@@ -95,10 +96,6 @@ def _worker_tables(spec: Any, seat: str) -> Any:
         return _seat_tables(spec, seat)
     digest, table = spec
     return _seat_tables(table, seat, digest)
-
-
-def _name(spec: Any) -> str:
-    return spec if isinstance(spec, str) else "table"
 
 
 def _client(cluster: Any) -> tuple[Any, bool]:
@@ -148,11 +145,12 @@ def simulate_on(cluster: Any, rounds: int, seed: int | None = None, player: Stra
     try:
         start = time.perf_counter()
         slots = max(1, sum(client.nthreads().values()))
-        pspec = _ship(client, player, pdigest)
-        bspec = _ship(client, banker, bdigest)
+        pspec = _ship(client, player, pdigest, "player")
+        bspec = _ship(client, banker, bdigest, "banker")
         run = uuid.uuid4().hex[:12]
-        futures = [client.submit(_run_task, n, s, r, pspec, bspec, t, key=f"paigow-blocks-{run}-{r.start}",
-                                 pure=False)
+        labels = (_label(player), _label(banker))
+        futures = [client.submit(_run_task, n, s, r, pspec, bspec, labels, t,
+                                 key=f"paigow-blocks-{run}-{r.start}", pure=False)
                    for r in task_ranges(n, slots, task_blocks)]
         parts: list[BlockCounts] = []
         done = 0
@@ -181,13 +179,13 @@ def simulate_on(cluster: Any, rounds: int, seed: int | None = None, player: Stra
     return dataclasses.replace(result, seconds=seconds, threads=slots * t)
 
 
-def _ship(client: Any, strategy: StrategyLike, digest: str) -> Any:
+def _ship(client: Any, strategy: StrategyLike, digest: str, seat: str) -> Any:
     """A strategy as tasks take it: its name, or (digest, the table scattered to the cluster)."""
-    if isinstance(strategy, str):
+    if isinstance(strategy, str) and not strategy.endswith(".npy"):
         return strategy
-    from paigow.strategies import check_table
+    from paigow.strategies import Strategy
 
-    return (digest, client.scatter(check_table(strategy), hash=False))
+    return (digest, client.scatter(Strategy.clean(strategy, seat).table, hash=False))
 
 
 def _check_part(part: BlockCounts, where: str, version: str, pdigest: str, bdigest: str) -> None:

@@ -259,13 +259,25 @@ def _restore_version(version: str) -> Any:
 
 
 def _patch_equilibrium() -> None:
-    from paigow import simulation
-    simulation._PACKED[("name", "equilibrium", "player")] = simulation._seat_tables("max-back", "player")
+    """On a worker: play max-back when asked for the player's equilibrium, as a worker with
+    another equilibrium file would."""
+    from paigow import distributed
+
+    original = distributed._seat_tables
+
+    def other(strategy: Any, seat: str, digest: Any = None) -> Any:
+        if isinstance(strategy, str) and strategy == "equilibrium" and seat == "player":
+            strategy = "max-back"
+        return original(strategy, seat, digest)
+
+    other.original = original  # type: ignore[attr-defined]
+    distributed._seat_tables = other
 
 
 def _clear_cache() -> None:
-    from paigow import simulation
-    simulation._PACKED.clear()
+    from paigow import distributed
+
+    distributed._seat_tables = getattr(distributed._seat_tables, "original", distributed._seat_tables)
 
 
 def _live_tasks(client: Any) -> list[str]:

@@ -1,5 +1,7 @@
 """Every ``paigow`` command driven in-process with random command lines and random files.
 
+(``serve`` only with a command line it refuses: a server would not return.)
+
 Each run ends with exit code 0 or 2 (``solve`` may also say 1: the tolerance was not reached),
 never with a traceback, and no command changes a file of the installed package. Modest under
 ``HYPOTHESIS_PROFILE=ci``, larger under ``thorough`` (tests/conftest.py).
@@ -65,6 +67,8 @@ def command_line(draw: st.DrawFn, files: list[str]) -> list[str]:
                   flag("--banker-strategy", strategy_name), flag("--commission", rate),
                   flag("--rounding", st.sampled_from(["floor", "half-up", "up"]))],
         "settle": [flag("--commission", rate), flag("--rounding", st.sampled_from(["floor", "half-even", "x"]))],
+        "edges": [flag("--json"), flag("--commission", rate)],
+        "serve": [flag("--port", number), flag("--host", junk), flag("--db", path)],
         "simulate": [flag("--json"), flag("--seed", number), flag("--player", strategy), flag("--banker", strategy),
                      flag("--commission"), flag("--commission", rate), flag("--threads", st.sampled_from(["1", "2", "0", "-1", "x"])),
                      flag("--no-progress")],
@@ -80,6 +84,9 @@ def command_line(draw: st.DrawFn, files: list[str]) -> list[str]:
         words += draw(st.lists(path, min_size=1, max_size=2) | st.just(["-"]) | st.just([]))
     elif command == "simulate":
         words.append(draw(st.sampled_from(["1", "100", "2k", "0", "-5", "1e400", "2.5", "x", "1" * 5000])))
+    elif command == "serve":
+        # never a server: a --log-level it must refuse (or --help) ends every serve command line
+        words += ["--log-level", draw(st.sampled_from(["nope", "loud", ""]))]
     elif command == "solve":
         # a few iterations at most, into a scratch directory or somewhere it must refuse
         words += ["--max-iterations", draw(st.sampled_from(["1", "2", "0", "-3"]))]

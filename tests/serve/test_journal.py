@@ -18,7 +18,7 @@ ROUND = [
     {"action": "shuffle"},
     {"action": "shake"},
     {"action": "deal"},
-    {"action": "settle", "strategy": "max-back"},  # a simulated table: a strategy sets the hands (Art. 7.1)
+    {"action": "settle", "strategy": "equilibrium"},
     {"action": "end_round"},
 ]
 

@@ -198,25 +198,29 @@ async function dealEntered() {
   await act({ action: "deal", hands });
 }
 
+let settingsDraw = 0;  // the newest drawing of the settings wins (advice arrives out of order)
+
 async function renderSettings() {
+  const draw = ++settingsDraw;
   const r = S.state.round, area = $("settings-area");
   if (!r || !r.deal.hands || (r.phase !== "dealt" && r.phase !== "settled")) { area.replaceChildren(); return; }
   const order = [...r.playing.filter((p) => !r.sat_out.includes(p)), r.banker];
   for (const p of order) {
     if (!S.advice[p]) {
-      S.advice[p] = "loading";
-      try {
-        S.advice[p] = await api("POST", "/v1/advice", { tiles: r.deal.hands[String(p)].join(" "), seat: p === r.banker ? "banker" : "player" });
-      } catch (e) { S.advice[p] = null; showError(e); }
+      S.advice[p] = api("POST", "/v1/advice", { tiles: r.deal.hands[String(p)].join(" "), seat: p === r.banker ? "banker" : "player" })
+        .catch((e) => { showError(e); return null; });
     }
   }
+  const advice = {};
+  for (const p of order) advice[p] = await S.advice[p];
+  if (draw !== settingsDraw) return;  // a newer state is being drawn
   area.replaceChildren(...order.map((p) => {
-    const a = S.advice[p], chosen = r.settings[p] ? r.settings[p].text : null;
+    const a = advice[p], chosen = r.settings[p] ? r.settings[p].text : null;
     const who = p === r.banker ? "庄 banker" : `闲 ${r.holders[String(p)]}`;
     return el("div", { class: "pos-settings", id: `settings-${p}` },
       el("h3", {}, `位 ${p} · ${who}: `, r.deal.hands[String(p)].map(faceLabel).join(" "),
         chosen ? el("span", { class: "chosen" }, `  ✓ ${chosen}`) : ""),
-      a && a !== "loading" ? adviceTable(a, r.phase === "dealt" ? (k) => run(() => act({ action: "set_hand", position: p, setting: k })) : null, chosen) : "");
+      a ? adviceTable(a, r.phase === "dealt" ? (k) => run(() => act({ action: "set_hand", position: p, setting: k })) : null, chosen) : "");
   }));
 }
 
