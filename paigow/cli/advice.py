@@ -30,7 +30,7 @@ def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None
         "advise",
         help="exact values of the three settings of four tiles, and the best one",
         description="Value each setting of four tiles exactly against the 20,475 hands the other "
-        "side can hold, that side setting by a strategy (RULES.md 1.9).",
+        "side can hold, that side setting by a strategy (docs/rules.md §1.9).",
     )
     p.add_argument("tiles", nargs="+", help="four tiles: pips (6-6), Chinese (天) or English (Teen) names")
     p.add_argument("--seat", choices=("player", "banker"), default="player", help="whose hand it is (default: player)")
