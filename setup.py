@@ -115,7 +115,7 @@ extensions = [
     Extension(
         "paigow._core",
         ["paigow/_core.pyx"],
-        depends=["paigow/_advice.pxi", "paigow/_solver.pxi"],
+        depends=["paigow/_common.pxd", "paigow/_advice.pxi", "paigow/_solver.pxi", "paigow/_simulate.pxi"],
         include_dirs=[numpy.get_include()],
         define_macros=[("NPY_NO_DEPRECATED_API", "NPY_1_7_API_VERSION")],
     )

@@ -1,6 +1,8 @@
 """Advice benchmarks: each compiled path beside the plain-Python enumeration of the same work
-(tests/reference.py, written from the rules), so the report shows ratios; plus ``paigow solve``
-to exploitability 1e-6 (time and peak memory) and the cost of ``import paigow``.
+(tests/reference.py, written from the rules), so the report shows ratios; the old paths (the
+enumeration kernel per call, the type-pair kernel of the game value) beside the side tables in
+the same run; plus ``paigow solve`` to exploitability 1e-6 (time and peak memory), the memory of
+the side tables and the cost of ``import paigow``.
 
     python -m pytest bench --benchmark-json=bench.json && python bench/report.py bench.json
 """
@@ -25,6 +27,8 @@ HAND = (0, 2, 22, 28)  # 天 地 杂九 至尊
 TILES = [paigow.DECK[i] for i in HAND]
 MB = paigow.max_back()
 ADVISE = "advise: one hand, exact, against a fixed strategy (max-back)"
+ADVISE_EQ = "advise: one hand, exact, against the equilibrium"
+BATCH = "advise_batch: every setting of every hand (35,960 a call), exact, against the equilibrium"
 LOOKUP = "best setting: batch lookup of the equilibrium"
 GAME = "game value: all 736,281,000 pairings"
 
@@ -38,15 +42,61 @@ def _random_hands(n: int) -> npt.NDArray[np.int8]:
 
 
 def test_advise_compiled(measure: Any) -> None:
-    a = measure(lambda: paigow.advise(TILES, "player", "max-back"), items=1, unit="calls",
-                path="compiled", group=ADVISE, rounds=200)
+    paigow.advise("天 地 杂九 至尊", "player", "max-back")  # the side table is built once per process
+    a = measure(lambda: paigow.advise("天 地 杂九 至尊", "player", "max-back"), items=1, unit="calls",
+                path="compiled", group=ADVISE, rounds=2000)
     assert a.best == 1
+
+
+def test_advise_enumeration_kernel(measure: Any) -> None:
+    # the old path: the 20,475 opposing hands enumerated in the core on every call
+    packed = paigow.Strategy.named("max-back")._advice_packed
+    hand = np.array(HAND, dtype=np.int64)
+    counts = measure(lambda: advice._core.advice_counts(hand, *packed, False), items=1, unit="calls",
+                     path="engine", group=ADVISE, rounds=200)
+    assert (counts[1] >> advice._core.COUNT_SCALE_BITS).tolist() == [15736, 4080, 659]
 
 
 def test_advise_plain_python(measure: Any) -> None:
     counts = measure(lambda: reference.enumerate_counts(HAND, reference.max_back_row, False), items=1,
                      unit="calls", path="python", group=ADVISE, rounds=3)
     assert [int(c) for c in counts[1]] == [15736, 4080, 659]
+
+
+def test_advise_equilibrium_compiled(measure: Any) -> None:
+    paigow.advise("天 地 杂九 至尊")
+    a = measure(lambda: paigow.advise("天 地 杂九 至尊"), items=1, unit="calls", path="compiled",
+                group=ADVISE_EQ, rounds=2000)
+    assert a.against == "equilibrium"
+
+
+def test_advise_equilibrium_plain_python(measure: Any) -> None:
+    table = paigow.strategy("banker")
+    measure(lambda: reference.enumerate_counts(HAND, table, False), items=1, unit="calls", path="python",
+            group=ADVISE_EQ, rounds=2)
+
+
+def test_advise_batch_compiled(measure: Any) -> None:
+    hands = paigow.all_hands()
+    paigow.advise_batch(hands[:1])
+    b = measure(lambda: paigow.advise_batch(hands), items=len(hands), unit="hands", path="compiled",
+                group=BATCH, rounds=10)
+    assert b.counts.shape == (len(hands), 3, 3)
+
+
+def test_advise_batch_plain_python(measure: Any) -> None:
+    table = paigow.strategy("banker")
+    measure(lambda: reference.enumerate_counts(HAND, table, False), items=1, unit="hands", path="python",
+            group=BATCH, rounds=2)
+
+
+def test_side_table_memory() -> None:
+    sides = [paigow.Strategy.named(name, other)._side(seat)
+             for name in ("equilibrium", "max-back") for seat, other in (("player", "banker"), ("banker", "player"))]
+    per_hand = paigow.Strategy(np.random.default_rng(1).dirichlet([1.0, 1.0, 1.0], size=35960))._side("player")
+    print(f"\nside tables: {sides[0].nbytes / 1e6:.2f} MB per (strategy, seat) set alike by type "
+          f"({sum(s.nbytes for s in sides) / 1e6:.2f} MB for equilibrium and max-back, both seats); "
+          f"{per_hand.nbytes / 1e6:.2f} MB for a table that sets hands of one type differently")
 
 
 HANDS = _random_hands(4_000_000)
@@ -80,11 +130,21 @@ def test_best_settings_plain_python(measure: Any) -> None:
 
 
 def test_game_value_compiled(measure: Any) -> None:
-    p, b = paigow.strategy("player"), paigow.strategy("banker")
-    paigow.game_value(p, b)  # the type tables are built once per process
-    v = measure(lambda: paigow.game_value(p, b), items=advice.PAIRINGS, unit="pairings", path="compiled",
-                group=GAME)
+    paigow.game_value("equilibrium", "equilibrium")  # the side tables are built once per process
+    v = measure(lambda: paigow.game_value("equilibrium", "equilibrium"), items=advice.PAIRINGS,
+                unit="pairings", path="compiled", group=GAME, rounds=20)
     assert abs(v.ev - advice.equilibrium_info()["game_value"]) < 1e-9
+
+
+def test_game_value_type_kernel(measure: Any) -> None:
+    # the old path: every pair of hand types, each pair of their settings decided in the core
+    ty = paigow.strategies._types()
+    sp, _ = paigow.strategies._to_types(paigow.strategy("player"))
+    sb, _ = paigow.strategies._to_types(paigow.strategy("banker"))
+    w = advice._weights()
+    wpl = measure(lambda: advice._core.type_game_value(sp, sb, w, ty.cnt, ty.m, ty.tset_f, ty.tset_b),
+                  items=advice.PAIRINGS, unit="pairings", path="engine", group=GAME, rounds=3)
+    assert abs((wpl[0] - wpl[2]) / advice.PAIRINGS - advice.equilibrium_info()["game_value"]) < 1e-9
 
 
 def test_game_value_plain_python(measure: Any) -> None:

@@ -23,16 +23,18 @@ from paigow.errors import (
 )
 from paigow.hands import HAND_RANK_COUNT, ZERO_POINT_RANKS, Category, Hand
 from paigow.settings import SPLITS, Outcome, Setting, compare, settings
-from paigow.strategies import HAND_COUNT, all_hands, hand_index, max_back
+from paigow.strategies import HAND_COUNT, Strategy, all_hands, hand_index, max_back
 from paigow.tiles import DECK, FACES, Tile, deck_indices, parse_tiles
 
 if TYPE_CHECKING:
     __version__: str  # the installed distribution's version (pyproject.toml), looked up on first use
     from paigow.advice import (
         Advice,
+        BatchAdvice,
         GameValue,
         SettingValue,
         advise,
+        advise_batch,
         best_settings,
         exploitability,
         game_value,
@@ -51,8 +53,8 @@ if TYPE_CHECKING:
 # The layers above tiles, hands and settings load on first use, so that ``import paigow`` stays
 # quick for a tool that only ranks hands.
 _LAZY = {
-    "paigow.advice": ("Advice", "GameValue", "SettingValue", "advise", "best_settings",
-                      "exploitability", "game_value", "strategy"),
+    "paigow.advice": ("Advice", "BatchAdvice", "GameValue", "SettingValue", "advise", "advise_batch",
+                      "best_settings", "exploitability", "game_value", "strategy"),
     "paigow.dealing": ("Cut", "Deal", "DiceRoll", "Exposure", "ExposureEffect", "Stacks", "VoidReason",
                        "first_position", "shuffle"),
     "paigow.settlement": ("Bet", "Claim", "Ledger", "LedgerLine", "LineKind", "Options", "Play", "Rounding",
@@ -100,9 +102,9 @@ __all__ = [
     "Hand", "Category", "HAND_RANK_COUNT", "ZERO_POINT_RANKS",
     "Setting", "Outcome", "settings", "compare", "SPLITS",
     "hand_ranks", "setting_batch", "outcomes",
-    "HAND_COUNT", "all_hands", "hand_index", "max_back",
-    "advise", "Advice", "SettingValue", "strategy", "best_settings", "game_value", "GameValue",
-    "exploitability", "solve", "Equilibrium", "certify", "Certificate", "house_edges", "Edge",
+    "HAND_COUNT", "all_hands", "hand_index", "max_back", "Strategy",
+    "advise", "advise_batch", "Advice", "BatchAdvice", "SettingValue", "strategy", "best_settings", "game_value",
+    "GameValue", "exploitability", "solve", "Equilibrium", "certify", "Certificate", "house_edges", "Edge",
     "PaigowError", "InvalidTileError", "InvalidHandError", "InvalidStrategyError",
     "InvalidBetError", "IllegalActionError",
     # dealer assistant: dealing, the table's procedure, settlement

@@ -1,5 +1,6 @@
-# Hand-setting advice and the setting game, included into _core.pyx (sees HAND_RANK, ZERO_RANKS,
-# _decide). The public API, and every check of its arguments, is in paigow/advice.py.
+# Hand-setting advice and the setting game, included into _core.pyx (sees RULES and the shared
+# pieces of _common.pxd). The public API, and every check of its arguments, is in
+# paigow/advice.py; the strategies' encodings are built in paigow/strategies.py.
 #
 # Vocabulary:
 #   hand    one of the 35,960 four-tile hands, by its row in combinations(range(32), 4) order;
@@ -7,41 +8,11 @@
 #   tset    a type's distinct settings, as (front rank, back rank); at most 3 per type.
 
 from cython.parallel cimport prange
-from libc.string cimport memset
 
 cdef enum:
-    N_HANDS = 35960
-    N_OPP = 20475          # hands the other side can hold from 28 unseen tiles
-    NR = 128               # histogram bins (hand ranks run 0..106)
+    SCALE_BITS = 47        # mixed probabilities in units of 2**-47: counts stay exact integers
 
-
-cdef int _BINOM[33][5]
-
-
-cdef void _build_binom():
-    cdef int n, k
-    for n in range(33):
-        _BINOM[n][0] = 1
-        for k in range(1, 5):
-            _BINOM[n][k] = 0 if n == 0 else _BINOM[n - 1][k - 1] + _BINOM[n - 1][k]
-
-
-_build_binom()
-
-
-cdef inline int _hand_row(int a, int b, int c, int d) noexcept nogil:
-    """Row of the sorted hand a < b < c < d in combinations(range(32), 4) order."""
-    return (N_HANDS - 1 - _BINOM[31 - a][4] - _BINOM[31 - b][3] - _BINOM[31 - c][2]
-            - _BINOM[31 - d][1])
-
-
-cdef inline void _sort4(int *t) noexcept nogil:
-    cdef int x
-    if t[0] > t[1]: x = t[0]; t[0] = t[1]; t[1] = x
-    if t[2] > t[3]: x = t[2]; t[2] = t[3]; t[3] = x
-    if t[0] > t[2]: x = t[0]; t[0] = t[2]; t[2] = x
-    if t[1] > t[3]: x = t[1]; t[1] = t[3]; t[3] = x
-    if t[1] > t[2]: x = t[1]; t[1] = t[2]; t[2] = x
+COUNT_SCALE_BITS = SCALE_BITS
 
 
 def hand_rows(const int64_t[:, ::1] hands):
@@ -54,8 +25,28 @@ def hand_rows(const int64_t[:, ::1] hands):
         for i in range(hands.shape[0]):
             t[0] = <int>hands[i, 0]; t[1] = <int>hands[i, 1]
             t[2] = <int>hands[i, 2]; t[3] = <int>hands[i, 3]
-            _sort4(t)
-            o[i] = _hand_row(t[0], t[1], t[2], t[3])
+            sort4(t)
+            o[i] = hand_row(t[0], t[1], t[2], t[3])
+    return out
+
+
+def setting_order(const int8_t[:, ::1] hands):
+    """For N checked hands, (N, 3) int8: the index, among the settings of the sorted hand, of
+    each setting of the hand in the order given."""
+    out = np.empty((hands.shape[0], 3), dtype=np.int8)
+    cdef int8_t[:, ::1] o = out
+    cdef Py_ssize_t i
+    cdef int j
+    cdef int t[4]
+    cdef int s[4]
+    with nogil:
+        for i in range(hands.shape[0]):
+            for j in range(4):
+                t[j] = hands[i, j]
+                s[j] = t[j]
+            sort4(s)
+            for j in range(3):
+                o[i, j] = <int8_t>sorted_setting(t, s, j)
     return out
 
 
@@ -66,18 +57,34 @@ def hand_rows(const int64_t[:, ::1] hands):
 # probability above zero, as (front rank, back rank, probability) entries starts[row] ..
 # starts[row + 1] - 1.
 
-def advice_counts(const int64_t[::1] hand, const uint16_t[::1] pure, const int32_t[::1] starts,
-                  const uint8_t[::1] ef, const uint8_t[::1] eb, const double[::1] ep,
-                  bint banker_seat):
-    """(3, 3) array: for each of the hand's settings (in settings() order of ``hand``), the
-    expected number of opposing hands it wins, pushes and loses against. The banker wins
-    copies, whichever seat is ours.
+cdef struct Compiled:
+    # a strategy as the advice kernels read it (see paigow.strategies._pack_advice)
+    const uint16_t *pure        # per hand row: front * 128 + back of the setting played for sure, or 0xFFFF
+    const int32_t *starts       # a mixed row's entries are starts[row] .. starts[row + 1] - 1
+    const uint8_t *ef           # their front ranks,
+    const uint8_t *eb           # back ranks,
+    const uint64_t *eq          # and probabilities in units of 2**-SCALE_BITS
 
-    The other side's strategy comes compiled: ``pure[row]`` is front rank * 128 + back rank of
-    the setting a hand row plays for sure, or 0xFFFF for a mixed row, whose settings are the
-    entries starts[row] .. starts[row + 1] - 1 of (ef, eb, ep): front, back, probability."""
-    out = np.zeros((3, 3), dtype=np.float64)
-    cdef double[:, ::1] o = out
+
+cdef int _compiled(Compiled *C, const uint16_t[::1] pure, const int32_t[::1] starts,
+                   const uint8_t[::1] ef, const uint8_t[::1] eb, const uint64_t[::1] eq) except -1:
+    cdef Py_ssize_t m = starts.shape[0] - 1
+    if pure.shape[0] != N_HANDS or m != N_HANDS or ef.shape[0] < starts[m] or eb.shape[0] < starts[m] \
+            or eq.shape[0] < starts[m]:
+        raise ValueError("a compiled strategy has 35960 rows and its entries")
+    C.pure = &pure[0]
+    C.starts = &starts[0]
+    C.ef = &ef[0] if ef.shape[0] else NULL
+    C.eb = &eb[0] if eb.shape[0] else NULL
+    C.eq = &eq[0] if eq.shape[0] else NULL
+    return 0
+
+
+cdef void _hand_counts(int a, int b, int c, int d, const Compiled *C, bint banker_seat,
+                       uint64_t *out) noexcept nogil:
+    """out[3 * s + c]: for each setting s of the hand (in settings() order of ``hand``), the
+    expected number c = 0, 1, 2 of opposing hands it wins, pushes and loses against, in units of
+    2**-SCALE_BITS (exact). The banker wins copies, whichever seat is ours."""
     cdef int own_f[3]
     cdef int own_b[3]
     # FW[r] packs, for our three settings, whether each wins its front against an opposing front
@@ -86,65 +93,205 @@ def advice_counts(const int64_t[::1] hand, const uint16_t[::1] pure, const int32
     cdef uint8_t FW[NR]
     cdef uint8_t BW[NR]
     cdef int64_t hist[256]  # four copies, so that runs of one value do not wait on each other
-    cdef double fhist[64]
-    cdef int s, x, y, f, b, r, v, field
+    cdef uint64_t fhist[64]
+    cdef int s, r, v, field
     cdef Py_ssize_t row, e
     cdef uint16_t code
     cdef uint32_t mine = 0
     cdef int unseen[28]
     cdef int n = 0, i, j, k, l, ri, rj, rk
+    cdef int sp[4]
+    cdef int hand[4]
+    hand[0] = a; hand[1] = b; hand[2] = c; hand[3] = d
     for s in range(4):
         mine |= 1u << hand[s]
     for s in range(3):
-        x = HAND_RANK[hand[0]][hand[s + 1]]
-        if s == 0:
-            y = HAND_RANK[hand[2]][hand[3]]
-        elif s == 1:
-            y = HAND_RANK[hand[1]][hand[3]]
-        else:
-            y = HAND_RANK[hand[1]][hand[2]]
-        own_f[s] = x if x <= y else y
-        own_b[s] = y if x <= y else x
+        split_hands(hand, s, sp)
+        arrange(RULES.hand_rank[sp[0]][sp[1]], RULES.hand_rank[sp[2]][sp[3]], &own_f[s], &own_b[s])
     for r in range(NR):
         FW[r] = 0
         BW[r] = 0
         for s in range(3):
             if banker_seat:
-                # we bank: our front holds unless r beats it and is not a zero hand (6.1, 6.2)
-                FW[r] |= (not (r > own_f[s] and r >= ZERO_RANKS)) << (2 * s)
-                BW[r] |= (not (r > own_b[s])) << (2 * s)
+                FW[r] |= (not front_wins(r, own_f[s], RULES.zero_ranks)) << (2 * s)
+                BW[r] |= (not back_wins(r, own_b[s])) << (2 * s)
             else:
-                FW[r] |= (own_f[s] > r and own_f[s] >= ZERO_RANKS) << (2 * s)
-                BW[r] |= (own_b[s] > r) << (2 * s)
+                FW[r] |= front_wins(own_f[s], r, RULES.zero_ranks) << (2 * s)
+                BW[r] |= back_wins(own_b[s], r) << (2 * s)
     for v in range(256):
         hist[v] = 0
     for v in range(64):
-        fhist[v] = 0.0
+        fhist[v] = 0
     for i in range(N_TILES):
         if not (mine >> i) & 1:
             unseen[n] = i
             n += 1
-    with nogil:
-        # every hand of four unseen tiles, by its row in combinations order
-        for i in range(28):
-            ri = N_HANDS - 1 - _BINOM[31 - unseen[i]][4]
-            for j in range(i + 1, 28):
-                rj = ri - _BINOM[31 - unseen[j]][3]
-                for k in range(j + 1, 28):
-                    rk = rj - _BINOM[31 - unseen[k]][2]
-                    for l in range(k + 1, 28):
-                        row = rk - _BINOM[31 - unseen[l]][1]
-                        code = pure[row]
-                        if code != 0xFFFF:
-                            hist[((l & 3) << 6) | (FW[code >> 7] + BW[code & 127])] += 1
-                        else:
-                            for e in range(starts[row], starts[row + 1]):
-                                fhist[FW[ef[e]] + BW[eb[e]]] += ep[e]
+    # every hand of four unseen tiles, by its row in combinations order
+    for i in range(28):
+        # hand_row(), a term per loop
+        ri = N_HANDS - 1 - choose(31 - unseen[i], 4)
+        for j in range(i + 1, 28):
+            rj = ri - choose(31 - unseen[j], 3)
+            for k in range(j + 1, 28):
+                rk = rj - choose(31 - unseen[k], 2)
+                for l in range(k + 1, 28):
+                    row = rk - (31 - unseen[l])
+                    code = C.pure[row]
+                    if code != 0xFFFF:
+                        hist[((l & 3) << 6) | (FW[code >> 7] + BW[code & 127])] += 1
+                    else:
+                        for e in range(C.starts[row], C.starts[row + 1]):
+                            fhist[FW[C.ef[e]] + BW[C.eb[e]]] += C.eq[e]
+    for v in range(9):
+        out[v] = 0
     for v in range(64):
         for s in range(3):
             field = (v >> (2 * s)) & 3
-            o[s, 2 - field] += hist[v] + hist[64 + v] + hist[128 + v] + hist[192 + v] + fhist[v]
+            out[3 * s + 2 - field] += ((<uint64_t>(hist[v] + hist[64 + v] + hist[128 + v] + hist[192 + v])
+                                        << SCALE_BITS) + fhist[v])
+
+
+def advice_counts(const int64_t[::1] hand, const uint16_t[::1] pure, const int32_t[::1] starts,
+                  const uint8_t[::1] ef, const uint8_t[::1] eb, const uint64_t[::1] eq,
+                  bint banker_seat):
+    """(3, 3) uint64: the enumeration of one checked hand against a compiled strategy, setting
+    by (wins, pushes, losses) in units of 2**-SCALE_BITS (the reference path of advice)."""
+    cdef Compiled C
+    _compiled(&C, pure, starts, ef, eb, eq)
+    out = np.zeros((3, 3), dtype=np.uint64)
+    cdef uint64_t[:, ::1] o = out
+    if hand.shape[0] != 4:
+        raise ValueError("a hand has four tiles")
+    with nogil:
+        _hand_counts(<int>hand[0], <int>hand[1], <int>hand[2], <int>hand[3], &C, banker_seat, &o[0, 0])
     return out
+
+
+def side_tables(const int8_t[:, ::1] reps, const uint16_t[::1] pure, const int32_t[::1] starts,
+                const uint8_t[::1] ef, const uint8_t[::1] eb, const uint64_t[::1] eq,
+                bint banker_seat, int threads=0):
+    """(N, 3, 3) uint64: :func:`advice_counts` of N sorted hands (the representatives of the hand
+    types, or all 35,960 hands), side by side on ``threads`` threads."""
+    cdef Compiled C
+    _compiled(&C, pure, starts, ef, eb, eq)
+    cdef Py_ssize_t n = reps.shape[0], i
+    out = np.zeros((n, 3, 3), dtype=np.uint64)
+    cdef uint64_t[:, :, ::1] o = out
+    if reps.shape[1] != 4:
+        raise ValueError("hands have four tiles")
+    with nogil:
+        for i in prange(n, schedule="dynamic", chunksize=16, num_threads=threads if threads > 0 else 2):
+            _hand_counts(reps[i, 0], reps[i, 1], reps[i, 2], reps[i, 3], &C, banker_seat, &o[i, 0, 0])
+    return out
+
+
+# ---------------------------------------------------------------------------------------------
+# advice from the side tables: a lookup per hand
+
+cdef inline int _advise_row(const int *t, const uint64_t *table, Py_ssize_t nkeys,
+                            const int32_t *key, double win, uint64_t *units, double *values,
+                            int8_t *order, int32_t *row) noexcept nogil:
+    """Advice for the checked hand t from a side table (nkeys, 3, 3): its settings' counts,
+    values and order among the sorted hand's settings; returns the first best setting, or -1
+    for a key outside the table."""
+    cdef int s[4]
+    cdef int j, k, c, best = 0
+    cdef Py_ssize_t kk
+    cdef const uint64_t *cell
+    cdef double v, top = 0.0, scale = 1.0 / (<double>(<uint64_t>1 << SCALE_BITS))
+    for j in range(4):
+        s[j] = t[j]
+    sort4(s)
+    row[0] = hand_row(s[0], s[1], s[2], s[3])
+    kk = key[row[0]]
+    if kk < 0 or kk >= nkeys:
+        return -1
+    for j in range(3):
+        k = sorted_setting(t, s, j)
+        order[j] = <int8_t>k
+        cell = table + 9 * kk + 3 * k
+        for c in range(3):
+            units[3 * j + c] = cell[c]
+        # a win counts 1 - rate, a loss -1, per opposing hand
+        v = ((<double>cell[0]) * scale * win - (<double>cell[2]) * scale) / N_OPP
+        values[j] = v
+        if j == 0 or v > top:
+            top = v
+            best = j
+    return best
+
+
+cdef Py_ssize_t _advise_kernel(const idx_t[:, ::1] hands, const uint64_t[:, :, ::1] table,
+                               const int32_t[::1] key, double win, uint64_t[:, :, ::1] units,
+                               double[:, ::1] values, int8_t[::1] best, int32_t[::1] rows,
+                               int8_t[:, ::1] order) noexcept nogil:
+    cdef Py_ssize_t i
+    cdef int t[4]
+    cdef int j, b
+    cdef uint32_t mask
+    for i in range(hands.shape[0]):
+        mask = 0
+        if not load_row(hands, i, t, &mask):
+            return i
+        b = _advise_row(t, &table[0, 0, 0], table.shape[0], &key[0], win, &units[i, 0, 0],
+                        &values[i, 0], &order[i, 0], &rows[i])
+        if b < 0:
+            return -2
+        best[i] = <int8_t>b
+    return -1
+
+
+def advise_hands(const idx_t[:, ::1] hands, const uint64_t[:, :, ::1] table, const int32_t[::1] key,
+                 double win):
+    """Advice for N hands from a side table (paigow.strategies._Side): (units (N, 3, 3) uint64 of
+    wins, pushes, losses in 2**-SCALE_BITS, values (N, 3), best (N,) int8, rows (N,) int32 of the
+    hands in combinations order, order (N, 3) int8 of each setting's index among the sorted
+    hand's settings, first bad row or -1), each row's settings in settings() order of its tiles."""
+    cdef Py_ssize_t n = hands.shape[0]
+    if key.shape[0] != N_HANDS or table.shape[1] != 3 or table.shape[2] != 3:
+        raise ValueError("a side table is (K, 3, 3) with a key of 35960 rows")
+    units = np.empty((n, 3, 3), dtype=np.uint64)
+    values = np.empty((n, 3), dtype=np.float64)
+    best = np.empty(n, dtype=np.int8)
+    rows = np.empty(n, dtype=np.int32)
+    order = np.empty((n, 3), dtype=np.int8)
+    cdef uint64_t[:, :, ::1] u = units
+    cdef double[:, ::1] v = values
+    cdef int8_t[::1] b = best
+    cdef int32_t[::1] r = rows
+    cdef int8_t[:, ::1] o = order
+    cdef Py_ssize_t bad
+    with nogil:
+        bad = _advise_kernel(hands, table, key, win, u, v, b, r, o)
+    if bad == -2:
+        raise ValueError("a side table key points outside the table")
+    return units, values, best, rows, order, bad
+
+
+def advise_one(int a, int b, int c, int d, const uint64_t[:, :, ::1] table, const int32_t[::1] key,
+               double win):
+    """advise_hands() of one hand of four DECK indices, as Python numbers: ((wins, pushes,
+    losses) of each setting in opposing hands, ..., (values), best, row, (order))."""
+    cdef int t[4]
+    cdef uint64_t units[9]
+    cdef double values[3]
+    cdef int8_t order[3]
+    cdef int32_t row
+    cdef int best
+    cdef uint32_t mask = 0
+    if key.shape[0] != N_HANDS or table.shape[0] == 0 or table.shape[1] != 3 or table.shape[2] != 3:
+        raise ValueError("a side table is (K, 3, 3) with a key of 35960 rows")
+    if not distinct4(<uint64_t>a, <uint64_t>b, <uint64_t>c, <uint64_t>d, &mask):
+        raise ValueError("not a hand of four distinct DECK indices")
+    t[0] = a; t[1] = b; t[2] = c; t[3] = d
+    best = _advise_row(t, &table[0, 0, 0], table.shape[0], &key[0], win, units, values, order, &row)
+    if best < 0:
+        raise ValueError("a side table key points outside the table")
+    cdef double scale = 1.0 / (<double>(<uint64_t>1 << SCALE_BITS))
+    return (((<double>units[0]) * scale, (<double>units[1]) * scale, (<double>units[2]) * scale),
+            ((<double>units[3]) * scale, (<double>units[4]) * scale, (<double>units[5]) * scale),
+            ((<double>units[6]) * scale, (<double>units[7]) * scale, (<double>units[8]) * scale),
+            (values[0], values[1], values[2]), best, row, (order[0], order[1], order[2]))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -155,31 +302,19 @@ cdef Py_ssize_t _best_kernel(const idx_t[:, ::1] hands, const uint8_t[::1] best,
     cdef Py_ssize_t i
     cdef int t[4]
     cdef int s[4]
-    cdef int k, partner, j
+    cdef int k, j
     cdef uint32_t mask
     for i in range(hands.shape[0]):
         mask = 0
-        if not _distinct4(<uint64_t>hands[i, 0], <uint64_t>hands[i, 1], <uint64_t>hands[i, 2],
-                          <uint64_t>hands[i, 3], &mask):
+        if not load_row(hands, i, t, &mask):
             return i
-        t[0] = <int>hands[i, 0]; t[1] = <int>hands[i, 1]; t[2] = <int>hands[i, 2]; t[3] = <int>hands[i, 3]
-        s[0] = t[0]; s[1] = t[1]; s[2] = t[2]; s[3] = t[3]
-        _sort4(s)
-        k = best[_hand_row(s[0], s[1], s[2], s[3])]
-        # the sorted setting k pairs s[0] with s[k + 1]; find t[0]'s partner in it
-        if t[0] == s[0]:
-            partner = s[k + 1]
-        elif t[0] == s[k + 1]:
-            partner = s[0]
-        else:
-            # t[0] is in the other hand of the setting: the two of s[1..3] that are not s[k + 1]
-            partner = -1
-            for j in range(1, 4):
-                if j != k + 1 and s[j] != t[0]:
-                    partner = s[j]
-        for j in range(1, 4):
-            if t[j] == partner:
-                out[i] = <int8_t>(j - 1)
+        for j in range(4):
+            s[j] = t[j]
+        sort4(s)
+        k = best[hand_row(s[0], s[1], s[2], s[3])]
+        for j in range(3):
+            if sorted_setting(t, s, j) == k:
+                out[i] = <int8_t>j
     return -1
 
 
@@ -195,15 +330,6 @@ def best_settings(const idx_t[:, ::1] hands, const uint8_t[::1] best):
 
 # ---------------------------------------------------------------------------------------------
 # the setting game at the level of types
-
-cdef inline int _pair_index(int a, int b) noexcept nogil:
-    # a < b: colex rank of the pair
-    return _BINOM[b][2] + a
-
-
-cdef inline int _triple_index(int a, int b, int c) noexcept nogil:
-    return _BINOM[c][3] + _BINOM[b][2] + a
-
 
 def side_values(const double[:, ::1] sigma, const int32_t[::1] hand_type,
                 const int8_t[:, ::1] hands, const uint8_t[:, ::1] tset_f,
@@ -259,11 +385,11 @@ cdef inline void _deposit(double[::1] A0, double[:, ::1] A1, double[:, ::1] A2,
                           double p) noexcept nogil:
     A0[bin] += p
     A1[x0, bin] += p; A1[x1, bin] += p; A1[x2, bin] += p; A1[x3, bin] += p
-    A2[_pair_index(x0, x1), bin] += p; A2[_pair_index(x0, x2), bin] += p
-    A2[_pair_index(x0, x3), bin] += p; A2[_pair_index(x1, x2), bin] += p
-    A2[_pair_index(x1, x3), bin] += p; A2[_pair_index(x2, x3), bin] += p
-    A3[_triple_index(x0, x1, x2), bin] += p; A3[_triple_index(x0, x1, x3), bin] += p
-    A3[_triple_index(x0, x2, x3), bin] += p; A3[_triple_index(x1, x2, x3), bin] += p
+    A2[pair_index(x0, x1), bin] += p; A2[pair_index(x0, x2), bin] += p
+    A2[pair_index(x0, x3), bin] += p; A2[pair_index(x1, x2), bin] += p
+    A2[pair_index(x1, x3), bin] += p; A2[pair_index(x2, x3), bin] += p
+    A3[triple_index(x0, x1, x2), bin] += p; A3[triple_index(x0, x1, x3), bin] += p
+    A3[triple_index(x0, x2, x3), bin] += p; A3[triple_index(x1, x2, x3), bin] += p
 
 
 cdef void _type_values(Py_ssize_t i, const double[:, ::1] sigma, const int32_t[::1] hand_type,
@@ -274,17 +400,17 @@ cdef void _type_values(Py_ssize_t i, const double[:, ::1] sigma, const int32_t[:
     cdef double h[2 * NR]
     cdef double cf[NR + 1]
     cdef double cb[NR + 1]
-    cdef int x0, x1, x2, x3, r, k, f, bk, ty, lo
+    cdef int x0, x1, x2, x3, r, k, f, bk, ty
     cdef int g = rep_hand[i]
     cdef double p, total, player_wins
     x0 = hands[g, 0]; x1 = hands[g, 1]; x2 = hands[g, 2]; x3 = hands[g, 3]
     for r in range(2 * NR):
         h[r] = (A0[r] - A1[x0, r] - A1[x1, r] - A1[x2, r] - A1[x3, r]
-                + A2[_pair_index(x0, x1), r] + A2[_pair_index(x0, x2), r]
-                + A2[_pair_index(x0, x3), r] + A2[_pair_index(x1, x2), r]
-                + A2[_pair_index(x1, x3), r] + A2[_pair_index(x2, x3), r]
-                - A3[_triple_index(x0, x1, x2), r] - A3[_triple_index(x0, x1, x3), r]
-                - A3[_triple_index(x0, x2, x3), r] - A3[_triple_index(x1, x2, x3), r])
+                + A2[pair_index(x0, x1), r] + A2[pair_index(x0, x2), r]
+                + A2[pair_index(x0, x3), r] + A2[pair_index(x1, x2), r]
+                + A2[pair_index(x1, x3), r] + A2[pair_index(x2, x3), r]
+                - A3[triple_index(x0, x1, x2), r] - A3[triple_index(x0, x1, x3), r]
+                - A3[triple_index(x0, x2, x3), r] - A3[triple_index(x1, x2, x3), r])
     # the representative hand itself (all four tiles shared) is added back
     ty = hand_type[g]
     for k in range(3):
@@ -302,12 +428,12 @@ cdef void _type_values(Py_ssize_t i, const double[:, ::1] sigma, const int32_t[:
         f = tset_f[i, k]
         bk = tset_b[i, k]
         if not banker_side:
-            # player: front won iff above the banker's front and not a zero hand (6.1, 6.2),
-            # back won iff above the banker's back; the result per hand is fw + bw - 1
-            O[i, k] = (cf[f] if f >= ZERO_RANKS else 0.0) + cb[bk] - total
+            # player: the banker's fronts and backs our hands beat are those of the ranks below
+            # a threshold (front_wins, back_wins); the result per hand is fw + bw - 1
+            O[i, k] = cf[RULES.beaten_below[0][f]] + cb[RULES.beaten_below[1][bk]] - total
         else:
-            lo = f + 1 if f + 1 > ZERO_RANKS else ZERO_RANKS
-            player_wins = (total - cf[lo]) + (total - cb[bk + 1])
+            # banker: the player's hands that beat ours are those of the ranks from a threshold up
+            player_wins = (total - cf[RULES.beating_from[0][f]]) + (total - cb[RULES.beating_from[1][bk]])
             O[i, k] = total - player_wins
 
 
@@ -326,7 +452,7 @@ def type_weights(const uint8_t[:, ::1] counts, const uint8_t[::1] copies):
                     need = counts[j, r]
                     if need:
                         left = copies[r] - counts[i, r]
-                        w = w * _BINOM[left][need] if left >= need else 0
+                        w = w * choose(left, need) if left >= need else 0
                 W[i, j] = <uint8_t>w
     return out
 
@@ -355,6 +481,6 @@ def type_game_value(const double[:, ::1] sp, const double[:, ::1] sb, const uint
                         q = sb[j, b]
                         if q == 0.0:
                             continue
-                        res = _decide(tset_f[i, a], tset_b[i, a], tset_f[j, b], tset_b[j, b])
+                        res = decide(tset_f[i, a], tset_b[i, a], tset_f[j, b], tset_b[j, b], RULES.zero_ranks)
                         A[i, 1 - res] += wij * pa * q
     return acc.sum(axis=0)

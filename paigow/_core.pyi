@@ -8,7 +8,11 @@ import numpy.typing as npt
 __test__: dict[str, str]
 N_RANKS: int
 ZERO_POINT_RANKS: int
+HAND_COUNT: int
+OPPONENT_HANDS: int
+SPLITS: tuple[tuple[int, int, int, int], ...]
 
+def decide_ranks(pf: int, pb: int, bf: int, bb: int) -> int: ...
 def hand_rank_table() -> npt.NDArray[np.int16]: ...
 def tile_faces() -> npt.NDArray[np.int8]: ...
 def hand_ranks(hands: npt.NDArray[Any]) -> tuple[npt.NDArray[np.uint8], int]: ...
@@ -16,16 +20,37 @@ def settings(hands: npt.NDArray[Any]) -> tuple[npt.NDArray[np.int8], npt.NDArray
 def outcomes(player: npt.NDArray[Any], banker: npt.NDArray[Any]) -> tuple[npt.NDArray[np.int8], int]: ...
 
 # advice and the setting game (paigow/_advice.pxi)
+COUNT_SCALE_BITS: int
+
 def hand_rows(hands: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]: ...
+def setting_order(hands: npt.NDArray[np.int8]) -> npt.NDArray[np.int8]: ...
 def advice_counts(
     hand: npt.NDArray[np.int64],
     pure: npt.NDArray[np.uint16],
     starts: npt.NDArray[np.int32],
     ef: npt.NDArray[np.uint8],
     eb: npt.NDArray[np.uint8],
-    ep: npt.NDArray[np.float64],
+    eq: npt.NDArray[np.uint64],
     banker_seat: bool,
-) -> npt.NDArray[np.float64]: ...
+) -> npt.NDArray[np.uint64]: ...
+def side_tables(
+    reps: npt.NDArray[np.int8],
+    pure: npt.NDArray[np.uint16],
+    starts: npt.NDArray[np.int32],
+    ef: npt.NDArray[np.uint8],
+    eb: npt.NDArray[np.uint8],
+    eq: npt.NDArray[np.uint64],
+    banker_seat: bool,
+    threads: int = 0,
+) -> npt.NDArray[np.uint64]: ...
+def advise_hands(
+    hands: npt.NDArray[Any], table: npt.NDArray[np.uint64], key: npt.NDArray[np.int32], win: float
+) -> tuple[npt.NDArray[np.uint64], npt.NDArray[np.float64], npt.NDArray[np.int8], npt.NDArray[np.int32],
+           npt.NDArray[np.int8], int]: ...
+def advise_one(
+    a: int, b: int, c: int, d: int, table: npt.NDArray[np.uint64], key: npt.NDArray[np.int32], win: float
+) -> tuple[tuple[float, float, float], tuple[float, float, float], tuple[float, float, float],
+           tuple[float, float, float], int, int, tuple[int, int, int]]: ...
 def best_settings(hands: npt.NDArray[Any], best: npt.NDArray[np.uint8]) -> tuple[npt.NDArray[np.int8], int]: ...
 def side_values(
     sigma: npt.NDArray[np.float64],

@@ -1,5 +1,6 @@
 # Included at the end of _core.pyx: whole rounds simulated in the core (private: use
-# ``paigow.simulation``). Sees HAND_RANK, ZERO_RANKS and _decide from _core.pyx.
+# ``paigow.simulation``). Sees RULES and the shared pieces of _common.pxd (sort4, hand_row,
+# decide) through _core.pyx.
 #
 # A run is cut into blocks of SIM_BLOCK rounds. Block b of a run with seed s has its own
 # xoshiro256** generator, seeded by splitmix64 from a hash of (s, b); threads take whole blocks
@@ -10,11 +11,11 @@
 # from one 32-bit number, Brackett-Rozinsky and Lemire's batched method) lays out the
 # row of 8 stacks of 4; the banker (position 0) takes stack 0 and position p stack p (with a
 # uniform shuffle the dice only rotate who takes which stack, which changes no statistic). Each
-# hand is sorted by a branch-free network, so its row in combinations order is a sum of four
-# small table entries.
+# hand is sorted by the branch-free network sort4, and hand_row gives its row in combinations
+# order.
 # The seat's strategy gives the setting: a pure row is one packed entry (setting, front rank,
 # back rank); a mixed row draws a 32-bit number against the row's cumulative thresholds. Then
-# _decide (branch-free) for positions 1-7 against the banker.
+# decide (branch-free) for positions 1-7 against the banker.
 #
 # Accumulators (int64, exact): win/push/lose count per player position, and the number of rounds
 # with w player wins and l player losses (8 x 8): every mean and variance, with or without
@@ -25,32 +26,11 @@ from libc.stdint cimport uint16_t
 
 cdef enum:
     SIM_BLOCK = 4096        # rounds per generator block
-    SIM_HANDS = 35960       # C(32, 4)
     SIM_POS_CELLS = 21      # 7 player positions x (win, push, lose)
     SIM_CELLS = 85          # + 8 x 8 (wins, losses) cells per round
     SIM_ACC = 128           # per-thread accumulator row, padded to whole cache lines
     SIM_MIXED = 0xFFFF      # packed entry of a mixed row
     SIM_TRACE = 96          # bytes of one traced round
-
-# hand row = LEX[0][a] + LEX[1][b] + LEX[2][c] + LEX[3][d] for a < b < c < d: the lexicographic
-# rank of the combination, 35959 - (C(31-d,1) + C(31-c,2) + C(31-b,3) + C(31-a,4))
-cdef int32_t SIM_LEX[4][32]
-
-
-cdef void _build_lex():
-    cdef int v, k, n, i
-    cdef int64_t c
-    for v in range(32):
-        for k in range(4):
-            n = 31 - v
-            c = 1
-            for i in range(4 - k):          # C(n, 4 - k)
-                c = c * (n - i) // (i + 1)
-            SIM_LEX[k][v] = <int32_t>((SIM_HANDS - 1 if k == 0 else 0) - c)
-
-
-_build_lex()
-
 
 cdef struct SimRng:
     uint64_t s[4]
@@ -147,7 +127,7 @@ cdef void _sim_block(uint64_t seed, uint64_t block, Py_ssize_t n, const SimTable
     cdef int32_t pwin[8]
     cdef int32_t plose[8]
     cdef Py_ssize_t r
-    cdef int i, j, p, t, seat, idx, c, res, wins, losses, h0, h1, h2, h3, x
+    cdef int i, j, p, t, seat, idx, c, res, wins, losses
     cdef uint32_t u, tmp
     cdef uint16_t v
     cdef int8_t *row
@@ -177,36 +157,15 @@ cdef void _sim_block(uint64_t seed, uint64_t block, Py_ssize_t n, const SimTable
             tmp = stack[3 - t]
             stack[3 - t] = stack[j]
             stack[j] = <uint8_t>tmp
-        # deal: position k takes stack k, sorted by a branch-free network (01, 23, 02, 13, 12)
+        # deal: position k takes stack k, sorted
         for p in range(8):
-            h0 = stack[4 * p]
-            h1 = stack[4 * p + 1]
-            h2 = stack[4 * p + 2]
-            h3 = stack[4 * p + 3]
-            x = h0 if h0 < h1 else h1
-            h1 = h1 if h0 < h1 else h0
-            h0 = x
-            x = h2 if h2 < h3 else h3
-            h3 = h3 if h2 < h3 else h2
-            h2 = x
-            x = h0 if h0 < h2 else h2
-            h2 = h2 if h0 < h2 else h0
-            h0 = x
-            x = h1 if h1 < h3 else h3
-            h3 = h3 if h1 < h3 else h1
-            h1 = x
-            x = h1 if h1 < h2 else h2
-            h2 = h2 if h1 < h2 else h1
-            h1 = x
-            hand[p][0] = h0
-            hand[p][1] = h1
-            hand[p][2] = h2
-            hand[p][3] = h3
+            for i in range(4):
+                hand[p][i] = stack[4 * p + i]
+            sort4(hand[p])
         # set each hand by its seat's strategy
         for p in range(8):
             seat = p != 0
-            idx = (SIM_LEX[0][hand[p][0]] + SIM_LEX[1][hand[p][1]]
-                   + SIM_LEX[2][hand[p][2]] + SIM_LEX[3][hand[p][3]])
+            idx = hand_row(hand[p][0], hand[p][1], hand[p][2], hand[p][3])
             v = T.packed[seat][idx]
             if v == SIM_MIXED:
                 u = _next32(&g)         # thresholds ascend: the setting is how many u passes
@@ -222,7 +181,7 @@ cdef void _sim_block(uint64_t seed, uint64_t block, Py_ssize_t n, const SimTable
         wins = 0
         losses = 0
         for p in range(1, 8):
-            res = _decide(front[p], back[p], front[0], back[0])
+            res = decide(front[p], back[p], front[0], back[0], RULES.zero_ranks)
             pwin[p] += res == 1         # fixed addresses: pushes are what is left
             plose[p] += res == -1
             wins += res == 1
@@ -239,7 +198,7 @@ cdef void _sim_block(uint64_t seed, uint64_t block, Py_ssize_t n, const SimTable
                 row[72 + 2 * p] = <int8_t>front[p]
                 row[73 + 2 * p] = <int8_t>back[p]
             for p in range(1, 8):
-                row[88 + p - 1] = <int8_t>_decide(front[p], back[p], front[0], back[0])
+                row[88 + p - 1] = <int8_t>decide(front[p], back[p], front[0], back[0], RULES.zero_ranks)
     for p in range(1, 8):
         local[3 * (p - 1)] = pwin[p]
         local[3 * (p - 1) + 1] = <int32_t>n - pwin[p] - plose[p]
@@ -251,10 +210,10 @@ cdef void _sim_block(uint64_t seed, uint64_t block, Py_ssize_t n, const SimTable
 cdef int _sim_tables(SimTables *T, const uint16_t[::1] player_packed, const uint64_t[:, ::1] player_thr,
                      const uint16_t[::1] banker_packed, const uint64_t[:, ::1] banker_thr,
                      const uint8_t[:, :, ::1] ranks) except -1:
-    if (player_packed.shape[0] != SIM_HANDS or banker_packed.shape[0] != SIM_HANDS
-            or player_thr.shape[0] != SIM_HANDS or player_thr.shape[1] != 2
-            or banker_thr.shape[0] != SIM_HANDS or banker_thr.shape[1] != 2
-            or ranks.shape[0] != SIM_HANDS or ranks.shape[1] != 3 or ranks.shape[2] != 2):
+    if (player_packed.shape[0] != N_HANDS or banker_packed.shape[0] != N_HANDS
+            or player_thr.shape[0] != N_HANDS or player_thr.shape[1] != 2
+            or banker_thr.shape[0] != N_HANDS or banker_thr.shape[1] != 2
+            or ranks.shape[0] != N_HANDS or ranks.shape[1] != 3 or ranks.shape[2] != 2):
         raise ValueError("simulation tables must have 35960 rows: (N,), (N, 2) and (N, 3, 2)")
     T.packed[0] = &banker_packed[0]
     T.packed[1] = &player_packed[0]

@@ -28,8 +28,8 @@ cdef enum:
 
 
 cdef inline int _triple(int a, int b, int c) noexcept nogil:
-    # colex rank of a < b < c
-    return c * (c - 1) * (c - 2) // 6 + b * (b - 1) // 2 + a
+    # colex rank of a < b < c (_common.pxd)
+    return triple_index(a, b, c)
 
 
 cdef inline int _rk2(int a, int b) noexcept nogil:
@@ -157,11 +157,11 @@ cdef void _type_counts(Py_ssize_t i, const double[:, ::1] sigma, const int32_t[:
         f = tset_f[i, k]
         b = tset_b[i, k]
         if not banker_side:
-            qa[k] = f if f >= zero_ranks else 0
-            qc[k] = b
+            qa[k] = RULES.beaten_below[0][f]    # derived from front_wins (_common.pxd)
+            qc[k] = RULES.beaten_below[1][b]
         else:
-            qa[k] = f + 1 if f + 1 > zero_ranks else zero_ranks
-            qc[k] = b + 1
+            qa[k] = RULES.beating_from[0][f]
+            qc[k] = RULES.beating_from[1][b]
         for j in range(4):
             v[k][j] = 0.0
     # our hand's tiles, ascending (the rows of all_hands are sorted)

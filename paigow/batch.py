@@ -19,7 +19,7 @@ import numpy as np
 import numpy.typing as npt
 
 from paigow import _core
-from paigow.errors import InvalidHandError, InvalidTileError
+from paigow.errors import InvalidHandError, TileCopiesError, UnknownTileError
 
 __all__ = ["hand_ranks", "setting_batch", "outcomes", "as_index_array"]
 
@@ -30,17 +30,29 @@ def as_index_array(x: npt.ArrayLike, width: int, name: str) -> npt.NDArray[Any]:
     """``x`` as a C-contiguous (N, width) integer array the kernels take; TypeError for a
     non-integer dtype, ValueError for a wrong shape or an index outside 0-31."""
     a = np.asarray(x)
-    if a.dtype == np.bool_ or not np.issubdtype(a.dtype, np.integer):
+    # kind "i"/"u" only: not bool, and not timedelta64/datetime64 (numpy files those under
+    # the integers too)
+    if a.dtype.kind not in "iu":
         raise TypeError(f"{name} must be an integer array of DECK indices (0-31), not dtype {a.dtype}")
     if a.ndim != 2 or a.shape[1] != width:
-        raise InvalidHandError(f"{name} must have shape (N, {width}), not {a.shape}")
+        raise InvalidHandError(f"{name} must have shape (N, {width}), not {a.shape}", code="hand.shape")
+    if not a.dtype.isnative:
+        a = a.astype(a.dtype.newbyteorder("="))  # big-endian input: the kernels read native order
     if a.dtype.type not in _KERNEL_DTYPES:
         # uint16/32/64: range-check before narrowing, so no large value wraps into range
         if a.size and a.max() >= 32:
             row = int(np.argmax((a >= 32).any(axis=1)))
-            raise InvalidTileError(_bad_row(name, a, row))
+            raise UnknownTileError(_bad_row(name, a, row), code="tile.index")
         a = a.astype(np.int64)
     return np.ascontiguousarray(a)
+
+
+def _raise_bad_row(name: str, a: npt.NDArray[Any], row: int, other: npt.NDArray[Any] | None = None) -> None:
+    """Raise the error of a row a kernel refused: an index outside the deck, or one index twice."""
+    values = [int(v) for v in a[row]] + ([int(v) for v in other[row]] if other is not None else [])
+    if any(not 0 <= v < 32 for v in values):
+        raise UnknownTileError(_bad_row(name, a, row, other), code="tile.index")
+    raise TileCopiesError(_bad_row(name, a, row, other), code="tile.twice")
 
 
 def _bad_row(name: str, a: npt.NDArray[Any], row: int, other: npt.NDArray[Any] | None = None) -> str:
@@ -57,7 +69,7 @@ def hand_ranks(hands: npt.ArrayLike) -> npt.NDArray[np.uint8]:
     a = as_index_array(hands, 2, "hands")
     out, bad = _core.hand_ranks(a)
     if bad >= 0:
-        raise InvalidTileError(_bad_row("hands", a, bad))
+        _raise_bad_row("hands", a, bad)
     return out
 
 
@@ -74,7 +86,7 @@ def setting_batch(hands: npt.ArrayLike) -> tuple[npt.NDArray[np.int8], npt.NDArr
     a = as_index_array(hands, 4, "hands")
     tiles, ranks, bad = _core.settings(a)
     if bad >= 0:
-        raise InvalidTileError(_bad_row("hands", a, bad))
+        _raise_bad_row("hands", a, bad)
     return tiles, ranks
 
 
@@ -88,10 +100,11 @@ def outcomes(player: npt.ArrayLike, banker: npt.ArrayLike) -> npt.NDArray[np.int
     p = as_index_array(player, 4, "player")
     b = as_index_array(banker, 4, "banker")
     if p.shape[0] != b.shape[0]:
-        raise InvalidHandError(f"player has {p.shape[0]} rows and banker {b.shape[0]}: they must match")
+        raise InvalidHandError(f"player has {p.shape[0]} rows and banker {b.shape[0]}: they must match",
+                               code="hand.shape")
     if p.dtype != b.dtype:
         p, b = p.astype(np.int64), b.astype(np.int64)
     out, bad = _core.outcomes(p, b)
     if bad >= 0:
-        raise InvalidTileError(_bad_row("player, banker", p, bad, b))
+        _raise_bad_row("player, banker", p, bad, b)
     return out

@@ -145,8 +145,8 @@ def simulate_on(cluster: Any, rounds: int, seed: int | None = None, player: Stra
     try:
         start = time.perf_counter()
         slots = max(1, sum(client.nthreads().values()))
-        pspec = _ship(client, player, pdigest)
-        bspec = _ship(client, banker, bdigest)
+        pspec = _ship(client, player, pdigest, "player")
+        bspec = _ship(client, banker, bdigest, "banker")
         run = uuid.uuid4().hex[:12]
         labels = (_label(player), _label(banker))
         futures = [client.submit(_run_task, n, s, r, pspec, bspec, labels, t,
@@ -179,13 +179,13 @@ def simulate_on(cluster: Any, rounds: int, seed: int | None = None, player: Stra
     return dataclasses.replace(result, seconds=seconds, threads=slots * t)
 
 
-def _ship(client: Any, strategy: StrategyLike, digest: str) -> Any:
+def _ship(client: Any, strategy: StrategyLike, digest: str, seat: str) -> Any:
     """A strategy as tasks take it: its name, or (digest, the table scattered to the cluster)."""
-    if isinstance(strategy, str):
+    if isinstance(strategy, str) and not strategy.endswith(".npy"):
         return strategy
-    from paigow.strategies import check_table
+    from paigow.strategies import Strategy
 
-    return (digest, client.scatter(check_table(strategy), hash=False))
+    return (digest, client.scatter(Strategy.clean(strategy, seat).table, hash=False))
 
 
 def _check_part(part: BlockCounts, where: str, version: str, pdigest: str, bdigest: str) -> None:

@@ -20,7 +20,7 @@ from collections.abc import Iterable
 
 from paigow.tiles import FACES, Tile, TileLike, parse_tiles
 
-__all__ = ["Category", "Hand", "HAND_RANK_COUNT", "ZERO_POINT_RANKS"]
+__all__ = ["Category", "Hand", "HAND_RANK_COUNT", "ZERO_POINT_RANKS", "face_hand_ranks"]
 
 
 class Category(enum.IntEnum):
@@ -80,6 +80,19 @@ HAND_RANK_COUNT: int = len(_rank_table())
 
 ZERO_POINT_RANKS: int = sum(1 for k in _rank_table() if k[0] == Category.POINTS and k[1] == 0)
 """Ranks below this are zero-point hands (the 6.2 front rule)."""
+
+
+def face_hand_ranks() -> tuple[tuple[int, ...], ...]:
+    """The rank of the hand of any two faces, ``[face a][face b]`` (faces 0-20 of
+    :data:`~paigow.FACES`): the hand order stated above, as the table the compiled core reads at
+    import. A face with itself is -1 where the deck holds one copy of it.
+
+    >>> t = face_hand_ranks()
+    >>> t[0][11] == Hand.parse("6-6 4-5").rank, t[17][20] == HAND_RANK_COUNT - 1
+    (True, True)
+    """
+    table = _rank_table()
+    return tuple(tuple(table.get(k, -1) for k in row) for row in _STRENGTH)
 
 
 class Hand:

@@ -16,14 +16,20 @@ from __future__ import annotations
 import enum
 from collections.abc import Iterable
 
+from paigow import _core
 from paigow.errors import InvalidHandError
 from paigow.hands import Hand
 from paigow.tiles import Tile, TileLike, _clip, json_type, parse_tiles, split_tile_text
 
 __all__ = ["Outcome", "Setting", "settings", "compare", "SPLITS"]
 
-SPLITS: tuple[tuple[int, int, int, int], ...] = ((0, 1, 2, 3), (0, 2, 1, 3), (0, 3, 1, 2))
-"""For tiles a, b, c, d the three settings in their fixed order: ab|cd, ac|bd, ad|bc."""
+SPLITS: tuple[tuple[int, int, int, int], ...] = _core.SPLITS
+"""For tiles a, b, c, d the three settings in their fixed order: ab|cd, ac|bd, ad|bc (stated
+once, in the compiled core's ``_common.pxd``).
+
+>>> SPLITS
+((0, 1, 2, 3), (0, 2, 1, 3), (0, 3, 1, 2))
+"""
 
 
 class Outcome(enum.IntEnum):
@@ -213,6 +219,5 @@ def compare(player: Setting, banker: Setting) -> Outcome:
     if not isinstance(player, Setting) or not isinstance(banker, Setting):
         raise TypeError(f"compare takes two Settings, not {player!r} and {banker!r}")
     parse_tiles(player.tiles + banker.tiles)  # eight tiles the deck can hold
-    front = player.front > banker.front and not player.front.is_zero
-    back = player.back > banker.back
-    return Outcome(int(front) + int(back) - 1)
+    # Art. 6 is stated once, in the compiled core (_common.pxd: front_wins, back_wins, decide)
+    return Outcome(_core.decide_ranks(player.front.rank, player.back.rank, banker.front.rank, banker.back.rank))

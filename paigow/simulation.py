@@ -1,14 +1,15 @@
 """Whole rounds of Pai Gow simulated in the compiled core, on every core, reproducibly.
 
 Each round shuffles the 32 tiles, deals 4 to each of the 8 positions (the banker is position 0),
-sets every hand by its seat's strategy (``"max-back"``, ``"equilibrium"`` or a caller's
-(35960, 3) table, see :mod:`paigow.strategies`), and decides positions 1-7 against the banker
+sets every hand by its seat's strategy (a :class:`~paigow.Strategy` or anything that converts to
+one: ``"max-back"``, ``"equilibrium"``, a caller's (35960, 3) table, see :mod:`paigow.strategies`), and decides positions 1-7 against the banker
 (Art. 6). Every player bets 1 unit. Results are added up as exact integer counts, never stored
 per round, so memory stays flat however many rounds are run.
 
 * **Dice.** With a uniform shuffle, the dice only choose which position takes which stack; that
   changes no statistic, so the banker always takes the first stack.
-* **Commission** (Portaria 58/91/M) is a rate: ``True`` means 5%. A winning player is paid
+* **Commission** (Portaria 58/91/M) is a rate: ``True`` means the regulation's 5%
+  (:data:`paigow.commission.COMMISSION`). A winning player is paid
   ``1 - rate``; the banker's net win of a round, when positive, is paid ``1 - rate`` too.
 * **The bank cap** (Art. 4.5) is left out: the banker pays and collects every bet in full.
 * **Reproducible.** The run is cut into blocks of 4,096 rounds, each with its own generator
@@ -44,9 +45,10 @@ import numpy as np
 import numpy.typing as npt
 
 from paigow import _core
-from paigow.batch import setting_batch
-from paigow.errors import InvalidSimulationError
-from paigow.strategies import HAND_COUNT, all_hands, resolve
+from paigow import commission as _commission
+from paigow.errors import InvalidOptionError, InvalidSimulationError
+from paigow.strategies import Strategy, _all_ranks
+from paigow.strategies import StrategyLike as StrategyLike
 
 __all__ = ["SimulationResult", "RoundTrace", "simulate", "trace_rounds", "BLOCK", "COMMISSION",
            "BlockCounts", "simulate_blocks"]
@@ -54,16 +56,12 @@ __all__ = ["SimulationResult", "RoundTrace", "simulate", "trace_rounds", "BLOCK"
 BLOCK: int = _core.SIMULATION_BLOCK
 """Rounds per generator block (4,096): runs are cut into whole blocks."""
 
-COMMISSION: float = 0.05
-"""The rate ``commission=True`` stands for (Portaria 58/91/M)."""
+COMMISSION: float = float(_commission.COMMISSION)
+"""The rate ``commission=True`` stands for (Portaria 58/91/M), as a float."""
 
 MAX_ROUNDS = 1 << 60
 MAX_THREADS = 1024
 _CHUNK_BLOCKS = 256  # blocks between two progress calls (about a million rounds)
-_MIXED = 0xFFFF
-_ONE = 1 << 32
-
-StrategyLike = Any  # a name ("max-back", "equilibrium") or a (35960, 3) array-like
 Progress = Callable[[int, int], object]
 
 
@@ -213,49 +211,28 @@ def _check_commission(commission: object) -> float:
         return 0.0
     if commission is True:
         return COMMISSION
-    if not isinstance(commission, (int, float, np.integer, np.floating)):
+    if not isinstance(commission, (int, float, np.integer, np.floating, Fraction)):
         raise TypeError(f"commission must be True, False or a rate, not {commission!r}")
-    rate = float(commission)
-    if not 0.0 <= rate < 1.0:  # also refuses nan
-        raise InvalidSimulationError(f"commission rate must be at least 0 and below 1, not {commission!r}")
-    return rate
+    try:
+        rate = _commission.rate(commission.item() if isinstance(commission, np.generic) else commission)
+    except InvalidOptionError:  # also nan
+        raise InvalidSimulationError(f"commission rate must be at least 0 and below 1, not {commission!r}",
+                                     code="simulation.commission") from None
+    return float(rate)
 
 
 def _label(strategy: StrategyLike) -> str:
-    return strategy if isinstance(strategy, str) else "table"
+    return strategy.name if isinstance(strategy, Strategy) else strategy if isinstance(strategy, str) else "table"
 
 
-@functools.lru_cache(maxsize=1)
 def _setting_ranks() -> npt.NDArray[np.uint8]:
     """(front, back) rank of the three settings of every hand, (35960, 3, 2) uint8."""
-    _, ranks = setting_batch(all_hands())
-    out = np.ascontiguousarray(ranks, dtype=np.uint8)
-    out.flags.writeable = False
-    return out
-
-
-def _pack(table: npt.NDArray[np.float64]) -> tuple[npt.NDArray[np.uint16], npt.NDArray[np.uint64]]:
-    """A checked strategy table as the kernel reads it: per hand a packed entry
-    (setting << 14 | front rank << 7 | back rank) for a pure row, or 0xFFFF for a mixed row,
-    and the cumulative thresholds of settings 0 and 1 out of 2**32."""
-    ranks = _setting_ranks().astype(np.uint16)
-    t = table / table.sum(axis=1, keepdims=True)
-    cum = np.cumsum(t, axis=1)[:, :2]
-    thr = np.clip(np.rint(cum * _ONE), 0, _ONE).astype(np.uint64)
-    first = thr[:, 0] == _ONE
-    second = (thr[:, 0] == 0) & (thr[:, 1] == _ONE)
-    third = thr[:, 1] == 0
-    choice = np.where(first, 0, np.where(second, 1, 2))
-    rows = np.arange(HAND_COUNT)
-    chosen = ranks[rows, choice]
-    packed = (choice.astype(np.uint16) << 14) | (chosen[:, 0] << 7) | chosen[:, 1]
-    packed = np.where(first | second | third, packed, _MIXED).astype(np.uint16)
-    return np.ascontiguousarray(packed), np.ascontiguousarray(thr)
+    return _all_ranks()
 
 
 def _tables(player: StrategyLike, banker: StrategyLike) -> tuple[Any, ...]:
-    pp, pt = _pack(resolve(player, "player"))
-    bp, bt = _pack(resolve(banker, "banker"))
+    pp, pt = Strategy.clean(player, "player")._simulation_packed
+    bp, bt = Strategy.clean(banker, "banker")._simulation_packed
     return pp, pt, bp, bt, _setting_ranks()
 
 
@@ -436,41 +413,20 @@ def _version() -> str:
 
 
 def _digest(table: npt.NDArray[np.float64]) -> str:
-    """SHA-256 of a checked (35960, 3) table's float64 bytes (little-endian, C order)."""
-    import hashlib
-
-    data = np.ascontiguousarray(table, dtype="<f8")
-    return hashlib.sha256(data.tobytes()).hexdigest()
+    """The digest of a checked (35960, 3) table: :attr:`paigow.Strategy.digest`."""
+    return Strategy.clean(table).digest
 
 
 _SeatTables = tuple[str, npt.NDArray[np.uint16], npt.NDArray[np.uint64]]  # digest, packed, thresholds
-_PACKED: dict[object, _SeatTables] = {}
-_PACKED_MAX = 16
 
 
 def _seat_tables(strategy: StrategyLike, seat: str, digest: str | None = None) -> _SeatTables:
-    """A seat's strategy packed for the kernel, with its digest: cached in this process (a Dask
-    worker packs each table once, not once per task). ``digest``, when the caller knows it,
-    finds a caller's table in the cache without hashing it again."""
-    named = isinstance(strategy, str)
-    key: object = ("name", strategy, seat) if named else ("digest", digest)
-    hit = _PACKED.get(key) if named or digest is not None else None
-    if hit is not None:
-        return hit
-    table = resolve(strategy, seat)
-    d = _digest(table)
-    hit = _PACKED.get(("digest", d))
-    if hit is None:
-        packed, thr = _pack(table)
-        packed.flags.writeable = False
-        thr.flags.writeable = False
-        hit = (d, packed, thr)
-    if len(_PACKED) >= _PACKED_MAX:
-        _PACKED.clear()
-    _PACKED[("digest", d)] = hit
-    if named:
-        _PACKED[key] = hit
-    return hit
+    """A seat's strategy packed for the kernel, with its digest. The :class:`~paigow.Strategy`
+    builds both once and keeps them (a Dask worker packs each table once, not once per task);
+    ``digest`` is accepted for the callers that know it."""
+    s = Strategy.clean(strategy, seat)
+    packed, thr = s._simulation_packed
+    return (s.digest, packed, thr)
 
 
 def _check_blocks(blocks: object, rounds: int) -> range:

@@ -125,13 +125,13 @@ def test_strategy_tables() -> None:
 def test_game_value_is_exact_against_per_hand_counts() -> None:
     # every player hand's count against the max-back banker, added up, is the game's count
     mb = paigow.max_back()
-    compiled = advice._compile(mb)
-    wins = losses = 0.0
+    compiled = paigow.Strategy.named("max-back")._advice_packed
+    wins = losses = 0
     for r in range(0, len(ALL)):
-        counts = _core.advice_counts(ALL[r].astype(np.int64), *compiled, False)
+        counts = _core.advice_counts(ALL[r].astype(np.int64), *compiled, False) >> _core.COUNT_SCALE_BITS
         k = int(np.argmax(mb[r]))
-        wins += counts[k, 0]
-        losses += counts[k, 2]
+        wins += int(counts[k, 0])
+        losses += int(counts[k, 2])
     v = paigow.game_value("max-back", "max-back")
     assert round(v.win * advice.PAIRINGS) == wins
     assert round(v.lose * advice.PAIRINGS) == losses
@@ -188,7 +188,7 @@ def test_best_settings_over_all_hands() -> None:
         (lambda: paigow.advise("天 地 杂九 至尊", against=np.ones((10, 3)) / 3), InvalidStrategyError, r"shape \(35960, 3\)"),
         (lambda: paigow.advise("天 地 杂九 至尊", against=np.ones((35960, 3))), InvalidStrategyError, "row 0 .* sums to 3.0"),
         (lambda: paigow.advise("天 地 杂九 至尊", against=-paigow.max_back()), InvalidStrategyError, "negative"),
-        (lambda: paigow.advise("天 地 杂九 至尊", commission=0.05), InvalidStrategyError, "True or False"),  # type: ignore[arg-type]
+        (lambda: paigow.advise("天 地 杂九 至尊", commission="five"), paigow.InvalidOptionError, "not a number like"),
         (lambda: paigow.strategy("house"), InvalidStrategyError, "unknown seat 'house'"),
         (lambda: paigow.best_settings([[0, 1, 2, 2]]), InvalidTileError, "used twice"),
         (lambda: paigow.best_settings([[0, 1, 2]]), InvalidHandError, r"shape \(N, 4\)"),

@@ -1,7 +1,9 @@
-"""The compiled core against the Python objects, and its guard against bad arrays."""
+"""The compiled core against the independent plain-Python rules of tests/reference.py, and its
+guard against bad arrays."""
 
 from __future__ import annotations
 
+import functools
 import itertools
 
 import numpy as np
@@ -25,15 +27,57 @@ from paigow import (
 )
 from paigow import _core
 
+import reference
+
 distinct = lambda n: st.lists(st.integers(0, 31), min_size=n, max_size=n, unique=True)  # noqa: E731
 
 
-def test_core_tables_match_the_python_rules_everywhere() -> None:
+def test_core_tables_match_the_reference_rules_everywhere() -> None:
+    # the core's rank of every pair of deck indices orders hands as the reference's keys do
     table = _core.hand_rank_table()
-    for a, b in itertools.product(range(32), repeat=2):
-        assert table[a, b] == (-1 if a == b else Hand(DECK[a], DECK[b]).rank)
-    assert _core.N_RANKS == HAND_RANK_COUNT and _core.ZERO_POINT_RANKS == ZERO_POINT_RANKS
+    pairs = [(a, b) for a, b in itertools.product(range(32), repeat=2) if a != b]
+    keys = sorted({reference.hand_key(a, b) for a, b in pairs})
+    dense = {k: r for r, k in enumerate(keys)}
+    for a, b in pairs:
+        assert table[a, b] == dense[reference.hand_key(a, b)], (a, b)
+    assert (np.diag(table) == -1).all()
+    assert _core.N_RANKS == len(keys) == HAND_RANK_COUNT
+    assert _core.ZERO_POINT_RANKS == sum(1 for k in keys if reference.is_zero(k)) == ZERO_POINT_RANKS
+    # the Python objects read the same rules
+    for a, b in pairs[::7]:
+        assert table[a, b] == Hand(DECK[a], DECK[b]).rank
     assert [DECK[i].face for i in range(32)] == _core.tile_faces().tolist()
+
+
+def test_core_splits_and_comparison_match_the_reference() -> None:
+    assert _core.SPLITS == ((0, 1, 2, 3), (0, 2, 1, 3), (0, 3, 1, 2))
+    rng = np.random.default_rng(9)
+    rows = np.array([rng.permutation(32)[:8] for _ in range(3000)])
+    got = outcomes(rows[:, :4], rows[:, 4:])
+    for row, g in zip(rows.tolist(), got.tolist()):
+        p = reference.arranged(tuple(row[:4]))[0]
+        b = reference.arranged(tuple(row[4:]))[0]
+        assert g == reference.decide(p, b), row
+    tiles, ranks = setting_batch(rows[:, :4])
+    for row, r in zip(rows[:200].tolist(), ranks[:200].tolist()):
+        keys = reference.arranged(tuple(row[:4]))
+        assert [[dense_rank(k) for k in s] for s in keys] == r
+
+
+@functools.lru_cache(maxsize=None)
+def dense_rank(key: tuple[int, ...]) -> int:
+    keys = sorted({reference.hand_key(a, b) for a in range(32) for b in range(32) if a != b})
+    return keys.index(key)
+
+
+def test_big_endian_and_time_arrays() -> None:
+    be = np.array([[0, 22], [28, 31]], dtype=">i4")
+    assert hand_ranks(be).tolist() == hand_ranks(be.astype("<i4")).tolist()
+    assert setting_batch(np.array([[0, 2, 22, 28]], dtype=">u2"))[1].tolist() == setting_batch([[0, 2, 22, 28]])[1].tolist()
+    assert outcomes(np.array([[0, 1, 2, 3]], dtype=">i8"), np.array([[4, 5, 6, 7]], dtype=">i2")).tolist() == [1]
+    for bad in (np.array([[0, 1]], dtype="m8[s]"), np.array([[0, 1]], dtype="M8[s]")):
+        with pytest.raises(TypeError, match="integer array"):
+            hand_ranks(bad)
 
 
 @given(st.lists(distinct(2), min_size=1, max_size=50))

@@ -1,0 +1,136 @@
+"""Advice from the side tables against the enumeration it replaces (issue 10).
+
+The enumeration of the 20,475 opposing hands (``_core.advice_counts``) stays as the reference
+path; it is itself held against the plain-Python enumeration of tests/reference.py in
+test_advice.py and below. The table path must give the same counts exactly: integers against a
+pure strategy, and against a mixed one the same expected counts, exact in units of 2**-47.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import numpy as np
+import pytest
+
+import paigow
+from paigow import DECK, Strategy, _core, strategies
+from paigow.commission import COMMISSION
+
+import reference
+
+ALL = paigow.all_hands()
+UNIT = 1 << _core.COUNT_SCALE_BITS
+
+
+def dyadic_table(seed: int) -> np.ndarray:
+    """A random mixed table whose probabilities are multiples of 1/64 (exact in binary), set
+    hand by hand (hands of one type differ, so the side tables are per hand)."""
+    rng = np.random.default_rng(seed)
+    parts = rng.multinomial(64, [0.5, 0.3, 0.2], size=len(ALL)).astype(np.float64)
+    pure = rng.random(len(ALL)) < 0.5
+    parts[pure] = np.eye(3)[rng.integers(0, 3, size=int(pure.sum()))] * 64
+    return parts / 64
+
+
+def strategies_under_test() -> dict[str, object]:
+    return {"equilibrium": "equilibrium", "max-back": "max-back", "mixed": dyadic_table(1)}
+
+
+def sample(n: int, seed: int) -> np.ndarray:
+    rng = np.random.default_rng(seed)
+    rows = rng.choice(len(ALL), size=n, replace=False)
+    hands = ALL[rows].astype(np.int64)
+    return rng.permuted(hands, axis=1)  # tiles in any order
+
+
+@pytest.mark.parametrize("name", ["equilibrium", "max-back", "mixed"])
+@pytest.mark.parametrize("seat", ["player", "banker"])
+def test_table_path_equals_the_enumeration_on_a_sample(name: str, seat: str) -> None:
+    other = "banker" if seat == "player" else "player"
+    s = Strategy.clean(strategies_under_test()[name], other)
+    packed = s._advice_packed
+    hands = sample(2000, seed=hash((name, seat)) % 1000)
+    batch = paigow.advise_batch(hands, seat=seat, against=s)
+    for i, h in enumerate(hands):
+        expected = _core.advice_counts(np.ascontiguousarray(h), *packed, seat == "banker")
+        assert np.array_equal(batch.units[i], expected), (name, seat, h)
+        assert (expected.sum(axis=1) == 20475 * UNIT).all()
+    # one call of advise() says the same as the batch, for a spread of the sample (advise takes
+    # tiles, which name the first copy of a face: the batch is asked about the same indices)
+    for i in range(0, 2000, 97):
+        tiles = [DECK[j] for j in hands[i]]
+        one = paigow.advise_batch([paigow.deck_indices(tiles)], seat=seat, against=s)
+        a = paigow.advise(tiles, seat=seat, against=s)
+        for k, o in enumerate(a.options):
+            assert (o.wins, o.pushes, o.losses) == tuple(one.counts[0, k])
+            assert o.value == one.values[0, k]
+        assert a.best == one.best[0]
+
+
+def test_pure_counts_are_integers_and_mixed_counts_exact_fractions() -> None:
+    b = paigow.advise_batch(sample(300, 5), against="max-back")
+    assert (b.units % UNIT == 0).all() and (b.counts == np.rint(b.counts)).all()
+    # against the mixed table, the exact fractions of the plain-Python enumeration
+    table = dyadic_table(1)
+    for h in sample(2, 6):
+        got = paigow.advise_batch([h], seat="banker", against=table).units[0]
+        exact = reference.enumerate_counts(tuple(int(x) for x in h), lambda o: [Fraction(p) for p in table[reference.row_of()[o]]], True)
+        assert [[Fraction(int(x), UNIT) for x in row] for row in got] == exact
+
+
+def test_batch_over_all_hands_equals_the_enumeration() -> None:
+    s = Strategy.named("equilibrium", "banker")
+    packed = s._advice_packed
+    b = paigow.advise_batch(ALL, seat="player", against=s)
+    assert b.units.shape == (35960, 3, 3)
+    for r in range(len(ALL)):
+        assert np.array_equal(b.units[r], _core.advice_counts(ALL[r].astype(np.int64), *packed, False)), r
+    assert (b.best == np.argmax(b.values, axis=1)).all()
+
+
+def test_values_and_commission() -> None:
+    b0 = paigow.advise_batch(ALL[:500], against="max-back")
+    b1 = paigow.advise_batch(ALL[:500], against="max-back", commission=True)
+    b4 = paigow.advise_batch(ALL[:500], against="max-back", commission="4%")
+    w, l = b0.counts[..., 0], b0.counts[..., 2]
+    assert np.array_equal(b0.values, (w * 1.0 - l) / 20475)
+    assert np.array_equal(b1.values, (w * float(1 - COMMISSION) - l) / 20475)
+    assert np.allclose(b4.values, (w * 0.96 - l) / 20475, rtol=0, atol=1e-15)
+    assert b1.rate == COMMISSION and b4.rate == Fraction(1, 25)
+    a = paigow.advise("天 地 杂九 至尊", against="max-back", commission="4%")
+    assert a.rate == Fraction(1, 25) and a.commission
+
+
+def test_game_value_and_exploitability_from_the_tables_match_the_type_kernels() -> None:
+    from paigow import advice
+
+    ty = strategies._types()
+    for p, b in [("equilibrium", "equilibrium"), ("max-back", "equilibrium"), ("equilibrium", "max-back")]:
+        sp, _ = strategies._to_types(strategies.resolve(p, "player"))
+        sb, _ = strategies._to_types(strategies.resolve(b, "banker"))
+        old = _core.type_game_value(sp, sb, advice._weights(), ty.cnt, ty.m, ty.tset_f, ty.tset_b) / advice.PAIRINGS
+        v = paigow.game_value(p, b)
+        assert (v.win, v.push, v.lose) == pytest.approx(tuple(old), abs=1e-12)
+        br_p, held, _ = advice._exploitability(sp, sb)
+        assert paigow.exploitability(p, b) == pytest.approx(br_p - held, abs=1e-12)
+
+
+def test_side_table_memory() -> None:
+    side = Strategy.named("equilibrium", "banker")._side("player")
+    assert side.counts.shape == (4285, 3, 3)  # by type: the equilibrium sets a type alike
+    assert side.nbytes < 500_000
+    per_hand = Strategy(dyadic_table(1))._side("player")
+    assert per_hand.counts.shape == (35960, 3, 3) and per_hand.nbytes < 3_000_000
+
+
+def test_batch_errors() -> None:
+    with pytest.raises(paigow.errors.TileCopiesError) as e:
+        paigow.advise_batch([[0, 1, 2, 2]])
+    assert e.value.code == "tile.twice"
+    with pytest.raises(paigow.errors.UnknownTileError) as u:
+        paigow.advise_batch([[0, 1, 2, 40]])
+    assert u.value.code == "tile.index"
+    with pytest.raises(paigow.InvalidHandError):
+        paigow.advise_batch([[0, 1, 2]])
+    assert paigow.advise_batch(np.empty((0, 4), dtype=np.int64)).counts.shape == (0, 3, 3)
