@@ -372,16 +372,34 @@ def create_app(db: str = "paigow.db", *, max_body: int = MAX_BODY) -> FastAPI:
 
     @app.get("/v1/tables/{tid}/rounds/{number}", responses=TABLE_ERRORS, tags=["tables"])
     def read_round(tid: TableId, number: Number, cred: Cred) -> dict[str, Any]:
-        """The record of finished round ``number`` (1 is the first): ``RoundResult.to_json()``."""
+        """The record of finished round ``number`` (1 is the first) in the round-record format
+        (``paigow-round/1``, what ``paigow round --json`` writes and ``paigow settle`` reads)."""
         e = table_entry(tid)
         check(e, cred, write=False)
         with e.lock:
             history = e.table.session.state.history
             if number > len(history):
                 raise UnknownRoundError(f"table {tid!r} has {len(history)} finished rounds, not {number}")
-            return history[number - 1].to_json()
+            return finished_round_record(e.table.session, number)
 
     return app
+
+
+def finished_round_record(session: Any, number: int) -> dict[str, Any]:
+    """The round record (:mod:`paigow.records`) of finished round ``number`` of ``session``: the
+    session's record is replayed up to that round, left open, and the round's own record read."""
+    from paigow.records import replay_session, round_record, session_record
+
+    record = session_record(session)
+    events, rounds = [], 0
+    for ev in record["events"]:
+        events.append(ev)
+        rounds += ev["event"] == "round"
+        if rounds == number:
+            break
+    r = replay_session({**record, "events": events}).round
+    assert r is not None and r.result is not None
+    return round_record(r)
 
 
 def _version() -> str:

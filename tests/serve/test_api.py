@@ -198,7 +198,13 @@ def test_a_round_through_the_api_is_the_engines(client: httpx.Client) -> None:
     assert end["state"]["balances"] == {k: v for k, v in res.ledger.changes.items()}
     assert end["state"]["carried"] == 1000 + res.ledger.changes["P0"]
     record = ok(client.get(f"/v1/tables/{tid}/rounds/1", headers=auth))
-    assert record == res.to_json()
+    # the round-record format of paigow round --json / paigow settle: it replays to the same round
+    from paigow.records import ROUND_FORMAT, replay_round, validate
+
+    assert record["format"] == ROUND_FORMAT and record["result"] == res.to_json()
+    validate(record)
+    replayed = replay_round(record, checked=True)
+    assert replayed.result is not None and replayed.result.to_json() == res.to_json()
     err(client.get(f"/v1/tables/{tid}/rounds/2", headers=auth), 404, "round.unknown")
     err(client.get(f"/v1/tables/{tid}/rounds/0", headers=auth), 422, "request.invalid")
 
