@@ -20,7 +20,7 @@ WHEEL_REQUIRED = ("paigow/__init__.py", "paigow/_core.*.so|paigow/_core.*.pyd", 
                   "pcc/__init__.py",
                   "pcc/py.typed", "pcc/schemas/*.json", "*.dist-info/licenses/LICENSE")
 SDIST_REQUIRED = ("LICENSE", "README.md", "CHANGELOG.md", "pyproject.toml", "setup.py",
-                  "paigow/_core.pyx", "paigow/_advice.pxi", "paigow/_simulate.pxi", "paigow/_core.pyi",
+                  "paigow/_core.pyx", "paigow/_common.pxd", "paigow/_advice.pxi", "paigow/_simulate.pxi", "paigow/_core.pyi",
                   "paigow/data/equilibrium.npy", "tests/conftest.py", "tests/reference.py",
                   "tests/data/table1.tsv", "tests/data/table2.tsv", "tests/test_package.py",
                   "docs/conf.py", "docs/index.md", "docs/rules.md", "bench/conftest.py")

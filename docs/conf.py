@@ -43,7 +43,10 @@ myst_heading_anchors = 4  # GitHub-style anchors, so "page.md#a-heading" links w
 # broken page. Every other warning fails the build.
 suppress_warnings = ["myst.header"]
 
-autodoc_default_options = {"members": True, "member-order": "bysource", "show-inheritance": True}
+# Each object is documented once, in the module that defines it: a module's __all__ may re-export
+# another module's names (paigow.table re-exports paigow.session.Session), so it is not followed.
+autodoc_default_options = {"members": True, "member-order": "bysource", "show-inheritance": True,
+                           "ignore-module-all": True}
 autodoc_typehints = "description"
 autodoc_typehints_format = "fully-qualified"  # two packages define a Bet: name each type in full
 autodoc_preserve_defaults = True

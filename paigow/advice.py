@@ -188,16 +188,67 @@ class Advice:
         """True when this seat's equilibrium mixes this hand's settings."""
         return sum(1 for o in self.options if o.probability) > 1
 
+    # -- JSON (``paigow advise --json`` and services) ----------------------------------------------
+    def to_json(self) -> dict[str, Any]:
+        """The advice in JSON: the tiles, seat, strategy and commission, and each setting (as
+        :meth:`Setting.to_json`) with its counts, value and equilibrium weight.
+
+        >>> a = advise("天 地 杂九 至尊", against="max-back")
+        >>> d = a.to_json()
+        >>> d["best"], d["settings"][d["best"]]["back"]["name_zh"], Advice.from_json(d) == a
+        (1, '天九王', True)
+        """
+        return {
+            "tiles": [t.to_json() for t in self.tiles],
+            "seat": self.seat,
+            "against": self.against,
+            "digest": self.digest,
+            "commission": self.commission,
+            "rate": str(self.rate),
+            "opponent_hands": OPPONENT_HANDS,
+            "best": self.best,
+            "mixed": self.mixed,
+            "settings": [
+                {**o.setting.to_json(), "wins": o.wins, "pushes": o.pushes, "losses": o.losses, "value": o.value,
+                 "equilibrium_probability": o.probability}
+                for o in self.options
+            ],
+        }
+
+    @classmethod
+    def from_json(cls, data: Any) -> "Advice":
+        """Read :meth:`to_json`'s form back (:class:`~paigow.errors.InvalidRecordError`, code
+        ``advice.json``, for anything else)."""
+        from paigow.errors import InvalidRecordError
+
+        try:
+            options = tuple(
+                SettingValue(Setting.from_json({"front": o["front"], "back": o["back"]}), float(o["wins"]),
+                             float(o["pushes"]), float(o["losses"]), float(o["value"]),
+                             None if o["equilibrium_probability"] is None else float(o["equilibrium_probability"]))
+                for o in data["settings"])
+            tiles = tuple(Tile.from_json(t) for t in data["tiles"])
+            advice = cls(tiles, str(data["seat"]), str(data["against"]), bool(data["commission"]),
+                         options, int(data["best"]), Fraction(data["rate"]), str(data["digest"]))  # type: ignore[arg-type]
+        except (KeyError, TypeError, ValueError, ZeroDivisionError) as e:
+            raise InvalidRecordError(f"not advice as Advice.to_json writes it: {type(e).__name__} {e}"[:300],
+                                     code="advice.json") from None
+        if len(options) != 3 or not 0 <= advice.best < 3:
+            raise InvalidRecordError("advice has three settings and 'best' is 0, 1 or 2", code="advice.json")
+        return advice
+
 
 def advise(
     tiles: "str | Iterable[TileLike]",
     seat: str = "player",
-    against: StrategyLike = "equilibrium",
+    against: "StrategyLike | None" = None,
     commission: "bool | RateLike" = False,
 ) -> Advice:
     """Exact values of the three settings of four tiles for ``seat`` against the other side
     setting by ``against`` (a :class:`~paigow.Strategy`, a name such as "equilibrium" or
-    "max-back", a (35960, 3) table or a strategy file).
+    "max-back", a (35960, 3) table or a strategy file). Left out, it is the shipped equilibrium
+    of the game at ``commission``: "equilibrium" without, "equilibrium-paid" at 5%
+    (:func:`paigow.solver.default_against`); ``Advice.against`` names the one used.
 
     ``commission``: False (none), True (the regulation's 5%, :data:`paigow.commission.COMMISSION`)
     or a rate (``"4%"``, ``Fraction(1, 25)``, ...): a win counts 1 - rate. The banker wins copies
@@ -210,6 +261,10 @@ def advise(
     t = _parse4(tiles) if isinstance(tiles, str) else parse_tiles(tiles, count=4)  # tiles first
     _check_seat(seat)
     win, r = _win_value(commission)
+    if against is None:
+        from paigow.solver import default_against
+
+        against = default_against(commission)
     s = Strategy.clean(against, other_seat(seat))
     side = s._side(seat)
     a, b, c, d = deck_indices(t)
@@ -257,7 +312,7 @@ class BatchAdvice:
 def advise_batch(
     hands: npt.ArrayLike,
     seat: str = "player",
-    against: StrategyLike = "equilibrium",
+    against: "StrategyLike | None" = None,
     commission: "bool | RateLike" = False,
 ) -> BatchAdvice:
     """:func:`advise` for N hands at once: an (N, 4) integer array of DECK indices in, numpy
@@ -270,6 +325,10 @@ def advise_batch(
     a = as_index_array(hands, 4, "hands")
     _check_seat(seat)
     win, r = _win_value(commission)
+    if against is None:
+        from paigow.solver import default_against
+
+        against = default_against(commission)
     s = Strategy.clean(against, other_seat(seat))
     side = s._side(seat)
     units, values, best, _, _, bad = _core.advise_hands(a, side.counts, side.key, win)

@@ -1,4 +1,4 @@
-"""Two-tile hands and their order (RULES.md 1.2, Art. 5.3-5.5, Table 2).
+"""Two-tile hands and their order (docs/rules.md §1.2, Art. 5.3-5.5, Table 2).
 
 Strongest first: 至尊 (Gee Joon), the pairs, 天九王/地九王 (wong), 天罡/地罡 (gong), then point
 hands by points and, on equal points, by the rank of the stronger tile only. Used apart, 2-4 and
@@ -46,7 +46,7 @@ def _points_options(t: Tile) -> tuple[int, ...]:
 
 
 def _strength(a: Tile, b: Tile) -> tuple[int, int, int]:
-    """(category, level within it, tie-break) for two tiles: the rules of RULES.md 1.2."""
+    """(category, level within it, tie-break) for two tiles: the rules of docs/rules.md §1.2."""
     if a.is_gee_joon and b.is_gee_joon and a != b:
         return (Category.GEE_JOON, 0, 0)
     if a.rank == b.rank:

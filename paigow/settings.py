@@ -1,4 +1,4 @@
-"""Settings of a four-tile hand and the comparison with the banker (RULES.md 1.4-1.5).
+"""Settings of a four-tile hand and the comparison with the banker (docs/rules.md §1.4-1.5).
 
 Four tiles split three ways into two hands of two. The dealer puts the smaller hand in front and
 the larger behind (Art. 5.2), so a setting cannot foul. Front meets front and back meets back; a

@@ -240,6 +240,8 @@ def max_back() -> npt.NDArray[np.float64]:
 NAMED: dict[str, "str | Callable[[], npt.NDArray[np.float64]]"] = {
     # name: a file of paigow/data that ``paigow solve`` wrote (one table per seat), or a rule
     "equilibrium": "equilibrium.npy",
+    "equilibrium-paid": "equilibrium-paid.npy",  # the game as paid, 5% on both sides (paigow.solver)
+    "equilibrium-paid-4pct": "equilibrium-paid-4pct.npy",  # the same at 4%, for the house-edge table
     "max-back": _max_back,
 }
 """The strategies known by name. A solved strategy is one line: its name and its file in
@@ -374,7 +376,7 @@ class Strategy:
         >>> Strategy.named("greedy")
         Traceback (most recent call last):
         ...
-        paigow.errors.InvalidStrategyError: unknown strategy 'greedy': use 'equilibrium', 'max-back' or a (35960, 3) table
+        paigow.errors.InvalidStrategyError: unknown strategy 'greedy': use 'equilibrium', 'equilibrium-paid', 'equilibrium-paid-4pct', 'max-back' or a (35960, 3) table
         """
         seat = _check_seat(seat)
         if not isinstance(name, str):
@@ -657,6 +659,6 @@ def resolve(strategy: "StrategyLike", seat: str = "player") -> npt.NDArray[np.fl
     >>> resolve("greedy")
     Traceback (most recent call last):
     ...
-    paigow.errors.InvalidStrategyError: unknown strategy 'greedy': use 'equilibrium', 'max-back' or a (35960, 3) table
+    paigow.errors.InvalidStrategyError: unknown strategy 'greedy': use 'equilibrium', 'equilibrium-paid', 'equilibrium-paid-4pct', 'max-back' or a (35960, 3) table
     """
     return Strategy.clean(strategy, seat).table

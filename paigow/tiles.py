@@ -1,4 +1,4 @@
-"""The 32 tiles of Pai Gow (RULES.md 1.1, Table 1 of Portaria 96/85/M).
+"""The 32 tiles of Pai Gow (docs/rules.md §1.1, Table 1 of Portaria 96/85/M).
 
 There are 21 faces. Eleven come twice (the "civil" tiles, ranks 1-11); the ten others come once
 and pair up into mixed ranks (杂九, 杂八, 杂七, 杂五) whose two faces are equal for every purpose,

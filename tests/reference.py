@@ -1,4 +1,4 @@
-"""A slow, plain-Python Pai Gow written from RULES.md 1.1-1.5 and 1.9, for checking the engine.
+"""A slow, plain-Python Pai Gow written from docs/rules.md §1.1-1.5 and 1.9, for checking the engine.
 
 It shares nothing with the engine but the tile list (``paigow.DECK``'s pips, by index): ranks,
 points, hand order, settings, comparison and enumeration are all written again here.

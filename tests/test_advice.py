@@ -1,4 +1,4 @@
-"""Advice, the equilibrium and whole-game values (RULES.md 1.9), against a plain-Python
+"""Advice, the equilibrium and whole-game values (docs/rules.md §1.9), against a plain-Python
 enumeration and the engine's own best responses."""
 
 from __future__ import annotations

@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+import paigow
 from paigow.cli import main
 
 
@@ -137,8 +138,12 @@ def test_commission_option_is_shared(capsys: pytest.CaptureFixture[str]) -> None
     assert json.loads(capsys.readouterr().out)["commission"] is False
     assert main(["advise", "--commission", "1.5", "6-6", "3-3", "2-2", "2-4"]) == 2
     assert "[commission.range]" in capsys.readouterr().err
-    assert main(["advise", "--commission", "3%", "6-6", "3-3", "2-2", "2-4"]) == 2
-    assert "[commission.unsupported]" in capsys.readouterr().err
+    assert main(["advise", "--json", "--commission", "3%", "6-6", "3-3", "2-2", "2-4"]) == 0
+    three = json.loads(capsys.readouterr().out)
+    assert three["rate"] == "3/100" and three["settings"][0]["value"] > flag["settings"][0]["value"]
+    from paigow.advice import Advice
+
+    assert Advice.from_json(three) == paigow.advise("6-6 3-3 2-2 2-4", commission="3%")
     with pytest.raises(SystemExit) as e:  # 'lots' is not a rate: the flag alone, 'lots' an extra argument
         main(["simulate", "1000", "--seed", "1", "--commission", "lots"])
     assert e.value.code == 2 and "unrecognized arguments: lots" in capsys.readouterr().err
@@ -273,7 +278,7 @@ def test_what_solve_writes_is_a_strategy(solved: Any, capsys: pytest.CaptureFixt
     for source in (solved, solved / "equilibrium.npy", solved / "equilibrium.json"):
         assert main(["advise", "--json", "--against", str(source), "天", "地", "人", "鹅"]) == 0
         got = json.loads(capsys.readouterr().out)
-        assert got["against"] == "table"
+        assert got["against"] == "table" and got["digest"] == want.digest  # the same table, by its digest
         assert [o["value"] for o in got["settings"]] == [o.value for o in want.options]
     assert main(["simulate", "2000", "--seed", "3", "--json", "--player", str(solved), "--banker", str(solved)]) == 0
     got = json.loads(capsys.readouterr().out)
@@ -282,7 +287,7 @@ def test_what_solve_writes_is_a_strategy(solved: Any, capsys: pytest.CaptureFixt
 
 
 @pytest.mark.parametrize(("content", "message"), [
-    (b"not numpy", "cannot read a strategy table"),
+    (b"not numpy", "is not a .npy strategy file"),
     (None, "holds an array of shape (3,)"),
 ])
 def test_bad_strategy_files(tmp_path: Any, content: bytes | None, message: str,
@@ -296,7 +301,7 @@ def test_bad_strategy_files(tmp_path: Any, content: bytes | None, message: str,
         f.write_bytes(content)
     assert main(["advise", "--against", str(f), "天", "地", "人", "鹅"]) == 2
     err = capsys.readouterr().err
-    assert message in err and "[strategy.file]" in err and err.count("\n") == 1
+    assert message in err and ("[strategy.file]" in err or "[strategy.shape]" in err) and err.count("\n") == 1
 
 
 def test_a_directory_of_one_paid_equilibrium(solved: Any, tmp_path: Any, capsys: pytest.CaptureFixture[str]) -> None:

@@ -101,23 +101,6 @@ def index_array(draw: st.DrawFn, width: int) -> Any:
     return np.zeros(shape, dtype=dtype)
 
 
-def _batch_has_leaf_errors() -> bool:
-    """Whether the batch functions raise the leaf errors and read big-endian arrays (the core
-    branch brings both; until it lands in this branch the test below is an expected failure)."""
-    try:
-        paigow.hand_ranks(np.array([[0, 0]]))
-    except (ParseError, RuleError):
-        pass
-    except Exception:
-        return False
-    try:
-        paigow.hand_ranks(np.array([[0, 1]], dtype=">i4"))
-    except Exception:
-        return False
-    return True
-
-
-@pytest.mark.xfail(not _batch_has_leaf_errors(), reason="batch functions: leaf errors, big-endian (core branch)")
 @given(index_array(2), index_array(4), index_array(4))
 def test_batch_functions(pairs: Any, hands: Any, other: Any) -> None:
     got = call(paigow.hand_ranks, pairs)

@@ -1,4 +1,4 @@
-"""Two-tile hands: Table 2 of the regulation and every rule of RULES.md 1.2-1.3."""
+"""Two-tile hands: Table 2 of the regulation and every rule of docs/rules.md §1.2-1.3."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from paigow import DECK, HAND_RANK_COUNT, ZERO_POINT_RANKS, Category, Hand, Inva
 
 DATA = pathlib.Path(__file__).parent / "data"
 
-# RULES.md 1.3: rows that contradict the rules (the engine ranks them where the rules put them)
+# docs/rules.md §1.3: rows that contradict the rules (the engine ranks them where the rules put them)
 ERRATA = {38: "拎冧六九", 54: "虎头七", 75: "杂八三"}
 # Rows whose hand is placed right but which the regulation names in a style of its own; the
 # engine names every point hand <stronger tile's prefix><points>, as most rows do.

@@ -1,4 +1,4 @@
-"""Settings and comparison: RULES.md 1.4 (the dealer's arrangement) and 1.5 (Art. 6)."""
+"""Settings and comparison: docs/rules.md §1.4 (the dealer's arrangement) and 1.5 (Art. 6)."""
 
 from __future__ import annotations
 

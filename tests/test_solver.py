@@ -356,3 +356,16 @@ def test_solve_command_writes_where_told_and_never_the_package_data(
     assert {p.name: p.read_bytes() for p in advice.DATA_DIR.iterdir()} == before
     assert main(["solve", "--max-iterations", "0"]) == 2
     assert "[solve.max_iterations]" in capsys.readouterr().err
+
+
+def test_advice_with_commission_plays_the_equilibrium_as_paid_by_default() -> None:
+    hand = "6-6 3-3 2-2 2-4"
+    a = paigow.advise(hand, commission=True)
+    assert a.against == "equilibrium-paid"
+    b = paigow.advise(hand, against="equilibrium-paid", commission=True)
+    assert [o.value for o in a.options] == [o.value for o in b.options]
+    assert paigow.advise(hand).against == "equilibrium"
+    assert paigow.advise(hand, commission="4%").against == "equilibrium-paid-4pct"
+    assert paigow.advise(hand, commission="3%").against == "equilibrium"
+    batch = paigow.advice.advise_batch(ALL[:5], commission=True)
+    assert batch.against == "equilibrium-paid"

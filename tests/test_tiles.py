@@ -1,4 +1,4 @@
-"""Tiles: Table 1 of the regulation, notations, names and the deck (RULES.md 1.1)."""
+"""Tiles: Table 1 of the regulation, notations, names and the deck (docs/rules.md §1.1)."""
 
 from __future__ import annotations
 

@@ -151,31 +151,13 @@ def strategy_arg(text: str, seat: str) -> Any:
         path = path.with_suffix(".npy")  # the record solve writes beside the table
     elif path.suffix != ".npy":
         return text  # the engine says what is wrong with the name
-    import numpy as np
+    if not path.is_file():
+        raise InvalidStrategyError(f"cannot read a strategy table from {text!r}: no such file", code="strategy.file")
+    from paigow.strategies import Strategy
 
-    try:
-        data = np.load(path, allow_pickle=False)
-    except (OSError, ValueError, EOFError) as e:
-        reason = e.strerror if isinstance(e, OSError) and e.strerror else str(e) or "not a .npy file"
-        raise InvalidStrategyError(f"cannot read a strategy table from {text!r}: {reason}",
-                                   code="strategy.file") from None
-    if not isinstance(data, np.ndarray) or data.dtype.kind not in "fiu":
-        raise InvalidStrategyError(f"{text!r} holds no real-number table (dtype {getattr(data, 'dtype', None)})",
-                                   code="strategy.file")
-    from paigow.advice import _to_hands, _types
-    from paigow.strategies import HAND_COUNT, SEATS, check_table
-
-    n = _types().n
-    if data.shape == (2, n, 3):
-        sigma = np.asarray(data[SEATS.index(seat)], dtype=np.float64)
-        if not np.isfinite(sigma).all() or (sigma < 0).any() or not np.allclose(sigma.sum(axis=1), 1.0, atol=1e-9):
-            raise InvalidStrategyError(f"{text!r}: the {seat}'s strategy has a row that is not probabilities",
-                                       code="strategy.file")
-        return check_table(_to_hands(sigma), text)
-    if data.shape == (HAND_COUNT, 3):
-        return check_table(data, text)
-    raise InvalidStrategyError(f"{text!r} holds an array of shape {data.shape}: a strategy file is what 'paigow "
-                               f"solve' writes, shape (2, {n}, 3), or a ({HAND_COUNT}, 3) table", code="strategy.file")
+    # Strategy checks the file ((2, 4285, 3) as solve writes it, or a table); its table is
+    # passed on, so outputs name it "table" as before
+    return Strategy.load(path, seat).table
 
 
 def check_output(directory: "str | None | Any") -> None:

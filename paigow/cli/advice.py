@@ -13,7 +13,7 @@ import json
 import math
 import pathlib
 import time
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from paigow.cli._common import (
     STRATEGY_HELP,
@@ -25,16 +25,12 @@ from paigow.cli._common import (
     write_json,
 )
 
-if TYPE_CHECKING:
-    from paigow.advice import Advice
-
-
 def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
     p = sub.add_parser(
         "advise",
         help="exact values of the three settings of four tiles, and the best one",
         description="Value each setting of four tiles exactly against the 20,475 hands the other "
-        "side can hold, that side setting by a strategy (RULES.md 1.9).",
+        "side can hold, that side setting by a strategy (docs/rules.md §1.9).",
     )
     p.add_argument("tiles", nargs="+", help="four tiles: pips (6-6), Chinese (天) or English (Teen) names")
     p.add_argument("--seat", choices=("player", "banker"), default="player", help="whose hand it is (default: player)")
@@ -66,24 +62,17 @@ def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None
 
 
 def _cmd_advise(args: argparse.Namespace) -> int:
-    from paigow.commission import COMMISSION
-
     tiles = four_tiles(args.tiles)  # before any strategy is loaded
     rate = commission(args)
-    if rate not in (None, 0, COMMISSION):
-        from paigow.errors import InvalidOptionError
-
-        raise InvalidOptionError(f"advise counts a win after the regulation's 5% commission or none, not at "
-                                 f"{args.commission!r} (Portaria 58/91/M)", code="commission.unsupported")
     other = "banker" if args.seat == "player" else "player"
     against = strategy_arg(args.against, other)
 
     from paigow._text import shows_chinese, table
     from paigow.advice import OPPONENT_HANDS, advise
 
-    a = advise(tiles, seat=args.seat, against=against, commission=bool(rate))
+    a = advise(tiles, seat=args.seat, against=against, commission=rate or False)
     if args.json:
-        write_json(advice_json(a))
+        write_json(a.to_json())
         return 0
     zh = shows_chinese()
 
@@ -91,7 +80,7 @@ def _cmd_advise(args: argparse.Namespace) -> int:
         return f"{x} {x.name_zh if zh else x.name_en}"
 
     print(f"tiles: {'  '.join(named(t) for t in a.tiles)}   seat: {a.seat}   "
-          f"against: {a.against}{'   commission 5%' if a.commission else ''}")
+          f"against: {a.against}{f'   commission {float(a.rate):.2%}'.replace('.00%', '%') if a.commission else ''}")
     rows = []
     for k, o in enumerate(a.options):
         mark = "best" if k == a.best else ""
@@ -103,30 +92,6 @@ def _cmd_advise(args: argparse.Namespace) -> int:
     if a.mixed:
         print(f"the {a.seat}'s equilibrium mixes this hand: play the settings with the probabilities shown")
     return 0
-
-
-def advice_json(a: "Advice") -> dict[str, object]:
-    """An :class:`~paigow.advice.Advice` as ``paigow advise --json`` writes it; the settings as
-    :meth:`paigow.Setting.to_json` (kept here until Advice has its own ``to_json``)."""
-    from paigow.advice import OPPONENT_HANDS
-
-    return {
-        "tiles": [t.to_json() for t in a.tiles],
-        "seat": a.seat,
-        "against": a.against,
-        "commission": a.commission,
-        "opponent_hands": OPPONENT_HANDS,
-        "best": a.best,
-        "mixed": a.mixed,
-        "settings": [
-            {
-                **o.setting.to_json(),
-                "wins": o.wins, "pushes": o.pushes, "losses": o.losses, "value": o.value,
-                "equilibrium_probability": o.probability,
-            }
-            for o in a.options
-        ],
-    }
 
 
 def _cmd_solve(args: argparse.Namespace) -> int:

@@ -164,6 +164,8 @@ function renderStatus() {
 
 function renderBets() {
   const st = S.state, r = st.round, banker = r ? r.banker : st.banker;
+  const typed = {};  // what the dealer has typed but not yet placed survives a redraw
+  for (const input of $("bets").querySelectorAll("input")) typed[input.id] = input.value;
   $("bets").replaceChildren(...POS.map((p) => {
     const mine = r ? r.bets.filter((b) => b.position === p) : [];
     if (p === banker) return el("div", { class: "bet banker" }, el("h3", {}, `${p} 庄 banker`));
@@ -173,6 +175,7 @@ function renderBets() {
       el("button", { id: `bet-${p}`, type: "button", onclick: () => run(() => placeBet(p)) }, "下注 Bet"),
       el("div", { class: "placed" }, mine.map((b) => `${b.bettor} ${b.amount}`).join(", ")));
   }));
+  for (const [id, value] of Object.entries(typed)) if ($(id)) $(id).value = value;
 }
 
 async function placeBet(p) {
