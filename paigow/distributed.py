@@ -11,8 +11,9 @@ the number of workers nor a task run twice after a worker died changes anything.
   :data:`TASK_BLOCKS` blocks (2**25 rounds, a few seconds of one core) and at least
   :data:`MIN_TASK_BLOCKS` (unless the run is shorter). Each task runs the kernel on one thread
   (``threads`` sets another number: the threads of one task).
-* **Tables** are packed once per worker process (a cache keyed by the strategy's digest): a
-  named strategy travels as its name, a caller's table is scattered to the cluster once.
+* **Tables** are packed once per worker process (the worker keeps one :class:`~paigow.Strategy`
+  per digest, which builds its packed form once): a named strategy travels as its name, a
+  caller's table is scattered to the cluster once.
 * **Checks.** Every task returns the paigow version of its worker and the digest of each table
   it used; a part from a worker with another version or another table is refused
   (:class:`~paigow.errors.InvalidSimulationError`, codes ``simulation.worker_version`` and
@@ -110,7 +111,7 @@ def _client(cluster: Any) -> tuple[Any, bool]:
     if isinstance(cluster, str) or hasattr(cluster, "scheduler_address"):
         try:
             return Client(cluster, set_as_default=False), True
-        except (OSError, TimeoutError) as e:
+        except (OSError, TimeoutError, ValueError) as e:  # ValueError: not an address
             raise InvalidSimulationError(f"cannot reach the Dask scheduler at {cluster!r}: {e}",
                                          code="simulation.scheduler") from None
     raise TypeError(f"cluster must be None, a distributed.Client, a Dask cluster or a scheduler "

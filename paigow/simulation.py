@@ -375,7 +375,7 @@ class BlockCounts:
 
     ``counts`` and ``round_counts`` are those of :class:`SimulationResult`, over this part's
     rounds only. ``player_digest`` and ``banker_digest`` identify the strategy table each seat
-    used (SHA-256 of its float64 bytes), ``version`` the paigow version that ran the part:
+    used (:attr:`paigow.Strategy.digest`), ``version`` the paigow version that ran the part:
     :meth:`SimulationResult.merge` accepts only parts that agree on all of them.
     """
 

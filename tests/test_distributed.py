@@ -209,6 +209,10 @@ def test_cluster_argument_errors(threads_client: Any) -> None:
         with pytest.raises(InvalidSimulationError) as e:
             paigow.simulate(10, seed=1, cluster="tcp://127.0.0.1:9")
     assert _code(e) == "simulation.scheduler"
+    for address in ["", "x", "nope://h:1"]:
+        with pytest.raises(InvalidSimulationError) as e:
+            paigow.simulate(10, seed=1, cluster=address)
+        assert _code(e) == "simulation.scheduler"
 
 
 def _cli_json(argv: list[str], capsys: pytest.CaptureFixture[str]) -> dict[str, Any]:
