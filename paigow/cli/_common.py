@@ -118,7 +118,7 @@ def positive_int(text: str) -> int:
     return value
 
 
-STRATEGY_HELP = ("equilibrium (default), max-back, the directory or equilibrium.npy that 'paigow solve' "
+STRATEGY_HELP = ("equilibrium, equilibrium-paid, max-back, the directory or equilibrium.npy that 'paigow solve' "
                  "wrote, or a .npy (35960, 3) table")
 
 

@@ -34,8 +34,9 @@ def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None
     )
     p.add_argument("tiles", nargs="+", help="four tiles: pips (6-6), Chinese (天) or English (Teen) names")
     p.add_argument("--seat", choices=("player", "banker"), default="player", help="whose hand it is (default: player)")
-    p.add_argument("--against", default="equilibrium", metavar="STRATEGY",
-                   help="how the other side sets its hand: " + STRATEGY_HELP)
+    p.add_argument("--against", default=None, metavar="STRATEGY",
+                   help="how the other side sets its hand (default: the equilibrium of the game as played, "
+                   "'equilibrium' without commission, 'equilibrium-paid' with it): " + STRATEGY_HELP)
     add_commission(p)
     p.add_argument("--json", action="store_true", help="machine-readable output")
     p.set_defaults(func=_cmd_advise)
@@ -65,7 +66,7 @@ def _cmd_advise(args: argparse.Namespace) -> int:
     tiles = four_tiles(args.tiles)  # before any strategy is loaded
     rate = commission(args)
     other = "banker" if args.seat == "player" else "player"
-    against = strategy_arg(args.against, other)
+    against = None if args.against is None else strategy_arg(args.against, other)
 
     from paigow._text import shows_chinese, table
     from paigow.advice import OPPONENT_HANDS, advise
