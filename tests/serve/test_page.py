@@ -17,6 +17,9 @@ from playwright.sync_api import Browser, Page, expect, sync_playwright  # noqa: 
 
 from serve_support import ServeProcess  # noqa: E402
 
+# a loaded CI machine answers slowly: wait up to 30 s for what the page must show (not a speed test)
+expect.set_options(timeout=30_000)
+
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 if not os.path.exists(CHROMIUM):
     pytest.skip("Debian's chromium is not installed (apt-get install -y chromium fonts-wqy-zenhei;"
@@ -45,6 +48,7 @@ def browser() -> Iterator[Browser]:
 def page(browser: Browser, server: ServeProcess) -> Iterator[Page]:
     ctx = browser.new_context(viewport=TABLET, device_scale_factor=1, has_touch=True, locale="zh-CN")
     pg = ctx.new_page()
+    pg.set_default_timeout(30_000)
     pg.goto(server.url + "/")
     expect(pg.locator("body[data-ready='1']")).to_have_count(1)
     yield pg
