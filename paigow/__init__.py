@@ -81,7 +81,9 @@ def _distribution_version() -> str:
 
 def __getattr__(name: str) -> Any:
     if name == "__version__":
-        globals()[name] = value = _distribution_version()
+        value = _distribution_version()
+        if value != "0+unknown":  # cached once found; a missing distribution is asked again
+            globals()[name] = value
         return value
     module = _LAZY_NAMES.get(name)
     if module is None:
