@@ -112,8 +112,15 @@ def _client(cluster: Any) -> tuple[Any, bool]:
         try:
             return Client(cluster, set_as_default=False), True
         except (OSError, TimeoutError, ValueError) as e:  # ValueError: not an address
-            raise InvalidSimulationError(f"cannot reach the Dask scheduler at {cluster!r}: {e}",
-                                         code="simulation.scheduler") from None
+            error = InvalidSimulationError(f"cannot reach the Dask scheduler at {cluster!r}: {e}",
+                                           code="simulation.scheduler")
+        # The half-built Client closes itself in __del__; collect it now, while no other Client is
+        # starting: collected inside a later Client's start, its close waits on the loop runner's
+        # lock that the starting Client holds, and both hang.
+        import gc
+
+        gc.collect()
+        raise error
     raise TypeError(f"cluster must be None, a distributed.Client, a Dask cluster or a scheduler "
                     f"address like 'tcp://host:8786', not {cluster!r}")
 
