@@ -579,7 +579,7 @@ def _build_side(strategy: Strategy, seat: str) -> _Side:
     else:
         reps = np.ascontiguousarray(all_hands())
         key = np.arange(HAND_COUNT, dtype=np.int32)
-    counts = _core.side_tables(reps, *strategy._advice_packed, seat == "banker", 0)
+    counts = _core.side_tables(reps, *strategy._advice_packed, seat == "banker", 1)
     counts.flags.writeable = False
     key = np.ascontiguousarray(key, dtype=np.int32)
     key.flags.writeable = False
