@@ -28,6 +28,7 @@ TILES = [paigow.DECK[i] for i in HAND]
 MB = paigow.max_back()
 ADVISE = "advise: one hand, exact, against a fixed strategy (max-back)"
 ADVISE_EQ = "advise: one hand, exact, against the equilibrium"
+ADVISE_MANY = "advise: 10,000 different hands as text, one call each (a service's requests)"
 BATCH = "advise_batch: every setting of every hand (35,960 a call), exact, against the equilibrium"
 LOOKUP = "best setting: batch lookup of the equilibrium"
 GAME = "game value: all 736,281,000 pairings"
@@ -74,6 +75,26 @@ def test_advise_equilibrium_plain_python(measure: Any) -> None:
     table = paigow.strategy("banker")
     measure(lambda: reference.enumerate_counts(HAND, table, False), items=1, unit="calls", path="python",
             group=ADVISE_EQ, rounds=2)
+
+
+def _texts(n: int) -> list[str]:
+    return [" ".join(str(paigow.DECK[i]) for i in row) for row in _random_hands(n).tolist()]
+
+
+def test_advise_many_hands_compiled(measure: Any) -> None:
+    texts = _texts(10_000)
+
+    def run() -> int:
+        advice._parse4.cache_clear()  # every text new to the call, as a service's requests are
+        return sum(paigow.advise(t).best for t in texts)
+
+    measure(run, items=len(texts), unit="calls", path="compiled", group=ADVISE_MANY, rounds=5)
+
+
+def test_advise_many_hands_plain_python(measure: Any) -> None:
+    table = paigow.strategy("banker")
+    measure(lambda: reference.enumerate_counts(HAND, table, False), items=1, unit="calls", path="python",
+            group=ADVISE_MANY, rounds=2)
 
 
 def test_advise_batch_compiled(measure: Any) -> None:

@@ -268,30 +268,60 @@ def advise_hands(const idx_t[:, ::1] hands, const uint64_t[:, :, ::1] table, con
     return units, values, best, rows, order, bad
 
 
-def advise_one(int a, int b, int c, int d, const uint64_t[:, :, ::1] table, const int32_t[::1] key,
-               double win):
-    """advise_hands() of one hand of four DECK indices, as Python numbers: ((wins, pushes,
-    losses) of each setting in opposing hands, ..., (values), best, row, (order))."""
-    cdef int t[4]
-    cdef uint64_t units[9]
-    cdef double values[3]
-    cdef int8_t order[3]
-    cdef int32_t row
-    cdef int best
-    cdef uint32_t mask = 0
-    if key.shape[0] != N_HANDS or table.shape[0] == 0 or table.shape[1] != 3 or table.shape[2] != 3:
-        raise ValueError("a side table is (K, 3, 3) with a key of 35960 rows")
-    if not distinct4(<uint64_t>a, <uint64_t>b, <uint64_t>c, <uint64_t>d, &mask):
-        raise ValueError("not a hand of four distinct DECK indices")
-    t[0] = a; t[1] = b; t[2] = c; t[3] = d
-    best = _advise_row(t, &table[0, 0, 0], table.shape[0], &key[0], win, units, values, order, &row)
-    if best < 0:
-        raise ValueError("a side table key points outside the table")
-    cdef double scale = 1.0 / (<double>(<uint64_t>1 << SCALE_BITS))
-    return (((<double>units[0]) * scale, (<double>units[1]) * scale, (<double>units[2]) * scale),
-            ((<double>units[3]) * scale, (<double>units[4]) * scale, (<double>units[5]) * scale),
-            ((<double>units[6]) * scale, (<double>units[7]) * scale, (<double>units[8]) * scale),
-            (values[0], values[1], values[2]), best, row, (order[0], order[1], order[2]))
+@cython.auto_pickle(False)
+cdef class SideLookup:
+    """One side table held for single-hand advice: the buffers are taken once, so a lookup is a
+    call of :func:`_advise_row` and the building of its answer. ``own`` (optional, a (35960, 3)
+    float64 table) is the advised seat's own strategy, whose weights come back in the order of
+    the hand's settings."""
+
+    cdef const uint64_t[:, :, ::1] table
+    cdef const int32_t[::1] key
+    cdef const double[:, ::1] own
+    cdef bint has_own
+    cdef readonly double win
+
+    def __init__(self, const uint64_t[:, :, ::1] table, const int32_t[::1] key, double win, own=None):
+        if key.shape[0] != N_HANDS or table.shape[0] == 0 or table.shape[1] != 3 or table.shape[2] != 3:
+            raise ValueError("a side table is (K, 3, 3) with a key of 35960 rows")
+        cdef Py_ssize_t i
+        for i in range(N_HANDS):
+            if key[i] < 0 or key[i] >= table.shape[0]:
+                raise ValueError("a side table key points outside the table")
+        self.table = table
+        self.key = key
+        self.win = win
+        self.has_own = own is not None
+        if self.has_own:
+            self.own = own
+            if self.own.shape[0] != N_HANDS or self.own.shape[1] != 3:
+                raise ValueError("an own strategy is a (35960, 3) table")
+
+    def advise(self, int a, int b, int c, int d):
+        """The hand of four distinct DECK indices: ((wins, pushes, losses) of each setting in
+        opposing hands, ..., (values), best, (own weights) or None, row, (order)): ``row`` is
+        the hand's row of all_hands() and ``order[j]`` the index of its setting j among the
+        settings of the sorted hand."""
+        cdef int t[4]
+        cdef uint64_t units[9]
+        cdef double values[3]
+        cdef int8_t order[3]
+        cdef int32_t row
+        cdef int best
+        cdef uint32_t mask = 0
+        if not distinct4(<uint64_t>a, <uint64_t>b, <uint64_t>c, <uint64_t>d, &mask):
+            raise ValueError("not a hand of four distinct DECK indices")
+        t[0] = a; t[1] = b; t[2] = c; t[3] = d
+        best = _advise_row(t, &self.table[0, 0, 0], self.table.shape[0], &self.key[0], self.win, units, values,
+                           order, &row)
+        cdef double scale = 1.0 / (<double>(<uint64_t>1 << SCALE_BITS))
+        own = None
+        if self.has_own:
+            own = (self.own[row, order[0]], self.own[row, order[1]], self.own[row, order[2]])
+        return (((<double>units[0]) * scale, (<double>units[1]) * scale, (<double>units[2]) * scale),
+                ((<double>units[3]) * scale, (<double>units[4]) * scale, (<double>units[5]) * scale),
+                ((<double>units[6]) * scale, (<double>units[7]) * scale, (<double>units[8]) * scale),
+                (values[0], values[1], values[2]), best, own, row, (order[0], order[1], order[2]))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -331,35 +361,50 @@ def best_settings(const idx_t[:, ::1] hands, const uint8_t[::1] best):
 # ---------------------------------------------------------------------------------------------
 # the setting game at the level of types
 
+def side_values_size():
+    """Doubles of the work buffer ``side_values`` takes: the histograms of every set of at most
+    three tiles."""
+    return (1 + 32 + 496 + 4960) * 2 * NR
+
+
 def side_values(const double[:, ::1] sigma, const int32_t[::1] hand_type,
                 const int8_t[:, ::1] hands, const uint8_t[:, ::1] tset_f,
                 const uint8_t[:, ::1] tset_b, const int32_t[::1] rep_hand, bint banker_side,
-                int threads=0):
+                int threads=0, work=None, out=None):
     """Value of every setting of every type to one side, against the other side's type
     strategy ``sigma`` (NT, 3), summed over the 20,475 hands the other side can hold.
 
     ``banker_side`` False: rows are player types and ``sigma`` the banker's; True: the reverse.
-    The result (NT, 3) is +1 per opposing hand won and -1 per hand lost, for that side.
+    The result (NT, 3) is +1 per opposing hand won and -1 per hand lost, for that side: ``out``
+    when given (float64 (NT, 3), overwritten), else a new array. ``work`` (float64, at least
+    ``side_values_size()``; overwritten) saves allocating the histograms on every call.
 
     The other side's hands are summed by inclusion-exclusion over the tiles they share with
     ours: the histograms of front and back ranks over all hands containing each set of at most
     three given tiles are built once, and each type's view is 16 of them added and subtracted.
     """
     cdef Py_ssize_t nt = tset_f.shape[0]
-    cdef int rank_bins = 2 * NR
-    a0 = np.zeros(rank_bins, dtype=np.float64)
-    a1 = np.zeros((32, rank_bins), dtype=np.float64)
-    a2 = np.zeros((496, rank_bins), dtype=np.float64)
-    a3 = np.zeros((4960, rank_bins), dtype=np.float64)
-    out = np.zeros((nt, 3), dtype=np.float64)
-    cdef double[::1] A0 = a0
-    cdef double[:, ::1] A1 = a1
-    cdef double[:, ::1] A2 = a2
-    cdef double[:, ::1] A3 = a3
+    cdef Py_ssize_t rank_bins = 2 * NR
+    cdef Py_ssize_t need = side_values_size()
+    if work is None:
+        work = np.empty(need, dtype=np.float64)
+    cdef double[::1] W = work
+    if W.shape[0] < need:
+        raise ValueError(f"side_values: the work buffer holds {W.shape[0]} doubles, {need} are needed")
+    if out is None:
+        out = np.empty((nt, 3), dtype=np.float64)
     cdef double[:, ::1] O = out
+    if O.shape[0] != nt or O.shape[1] != 3:
+        raise ValueError("side_values: out must be (NT, 3)")
+    w = np.asarray(W)
+    cdef double[::1] A0 = w[:rank_bins]
+    cdef double[:, ::1] A1 = w[rank_bins:33 * rank_bins].reshape(32, rank_bins)
+    cdef double[:, ::1] A2 = w[33 * rank_bins:529 * rank_bins].reshape(496, rank_bins)
+    cdef double[:, ::1] A3 = w[529 * rank_bins:need].reshape(4960, rank_bins)
     cdef Py_ssize_t g, i
     cdef int ty, k, f, b, x0, x1, x2, x3
     cdef double p
+    memset(&W[0], 0, need * sizeof(double))
     with nogil:
         # 1. deposit every hand of the other side into the histograms of its tile subsets
         for g in range(N_HANDS):

@@ -4,6 +4,7 @@ from typing import Any
 
 import numpy as np
 import numpy.typing as npt
+from typing_extensions import disjoint_base
 
 __test__: dict[str, str]
 N_RANKS: int
@@ -47,10 +48,15 @@ def advise_hands(
     hands: npt.NDArray[Any], table: npt.NDArray[np.uint64], key: npt.NDArray[np.int32], win: float
 ) -> tuple[npt.NDArray[np.uint64], npt.NDArray[np.float64], npt.NDArray[np.int8], npt.NDArray[np.int32],
            npt.NDArray[np.int8], int]: ...
-def advise_one(
-    a: int, b: int, c: int, d: int, table: npt.NDArray[np.uint64], key: npt.NDArray[np.int32], win: float
-) -> tuple[tuple[float, float, float], tuple[float, float, float], tuple[float, float, float],
-           tuple[float, float, float], int, int, tuple[int, int, int]]: ...
+@disjoint_base
+class SideLookup:
+    win: float
+    def __init__(self, table: npt.NDArray[np.uint64], key: npt.NDArray[np.int32], win: float,
+                 own: npt.NDArray[np.float64] | None = None) -> None: ...
+    def advise(self, a: int, b: int, c: int, d: int) -> tuple[
+        tuple[float, float, float], tuple[float, float, float], tuple[float, float, float],
+        tuple[float, float, float], int, tuple[float, float, float] | None, int, tuple[int, int, int]]: ...
+
 def best_settings(hands: npt.NDArray[Any], best: npt.NDArray[np.uint8]) -> tuple[npt.NDArray[np.int8], int]: ...
 def side_values(
     sigma: npt.NDArray[np.float64],
@@ -61,7 +67,10 @@ def side_values(
     rep_hand: npt.NDArray[np.int32],
     banker_side: bool,
     threads: int = 0,
+    work: npt.NDArray[np.float64] | None = None,
+    out: npt.NDArray[np.float64] | None = None,
 ) -> npt.NDArray[np.float64]: ...
+def side_values_size() -> int: ...
 def type_weights(counts: npt.NDArray[np.uint8], copies: npt.NDArray[np.uint8]) -> npt.NDArray[np.uint8]: ...
 def type_game_value(
     sp: npt.NDArray[np.float64],

@@ -17,6 +17,8 @@ Kernels are ``noexcept nogil`` over typed memoryviews. They check each row's ind
 import numpy as np
 
 from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint8_t, uint16_t, uint32_t, uint64_t
+from libc.string cimport memset
+cimport cython
 
 from paigow._common cimport (N_TILES, N_HANDS, N_OPP, NR, NO_HAND, Rules, idx_t, front_wins, back_wins, decide,
                              arrange, split_hands, sorted_setting, sort4, choose, hand_row, distinct4, load_row,

@@ -45,6 +45,7 @@ from paigow.settings import Setting, _settings_of
 from paigow.strategies import (
     DATA_DIR as DATA_DIR,
     HAND_COUNT,
+    NAMED,
     SEATS,
     Strategy,
     StrategyLike,
@@ -55,7 +56,7 @@ from paigow.strategies import (
     all_hands,
     other_seat,
 )
-from paigow.tiles import FACES, Tile, TileLike, deck_indices, parse_tiles
+from paigow.tiles import DECK, FACES, Tile, TileLike, deck_indices, parse_tiles
 
 __all__ = [
     "SettingValue", "Advice", "BatchAdvice", "GameValue",
@@ -238,6 +239,42 @@ class Advice:
         return advice
 
 
+def _setting_value(setting: Setting, wins: float, pushes: float, losses: float, value: float,
+                   probability: float | None) -> SettingValue:
+    """``SettingValue(...)`` for the hot path of :func:`advise`, without the per-field
+    ``object.__setattr__`` of a frozen dataclass's ``__init__`` (its values are already checked;
+    a test holds the two equal)."""
+    o = _object_new(SettingValue)
+    d = o.__dict__
+    d["setting"] = setting
+    d["wins"] = wins
+    d["pushes"] = pushes
+    d["losses"] = losses
+    d["value"] = value
+    d["probability"] = probability
+    return o
+
+
+def _advice(tiles: tuple[Any, ...], seat: str, against: str, commission: bool,
+            options: tuple[SettingValue, SettingValue, SettingValue], best: int, rate: Fraction,
+            digest: str) -> Advice:
+    """``Advice(...)`` for the hot path, as :func:`_setting_value`."""
+    o = _object_new(Advice)
+    d = o.__dict__
+    d["tiles"] = tiles
+    d["seat"] = seat
+    d["against"] = against
+    d["commission"] = commission
+    d["options"] = options
+    d["best"] = best
+    d["rate"] = rate
+    d["digest"] = digest
+    return o
+
+
+_object_new = object.__new__
+
+
 def advise(
     tiles: "str | Iterable[TileLike]",
     seat: str = "player",
@@ -258,38 +295,90 @@ def advise(
     >>> a.options[a.best].setting.name_zh, round(a.options[a.best].value, 4)
     ('双地 | 双天', 0.9841)
     """
-    t = _parse4(tiles) if isinstance(tiles, str) else parse_tiles(tiles, count=4)  # tiles first
+    if isinstance(tiles, str):  # tiles first
+        t, (a, b, c, d) = _parse4(tiles)
+    else:
+        t = parse_tiles(tiles, count=4)
+        a, b, c, d = deck_indices(t)
+    plan = _plan(seat, against, commission)
+    u0, u1, u2, v, best, own, row, (o0, o1, o2) = plan.lookup.advise(a, b, c, d)
+    # against the equilibrium, this seat's own equilibrium weights, in the tiles' order
+    p0, p1, p2 = (None, None, None) if own is None else own
+    ss = _BY_ROW.get(row) or _sorted_settings(row)
+    settings = (ss[o0], ss[o1], ss[o2])
+    return _advice(t, seat, plan.name, plan.commission,
+                   (_setting_value(settings[0], *u0, v[0], p0), _setting_value(settings[1], *u1, v[1], p1),
+                    _setting_value(settings[2], *u2, v[2], p2)),
+                   best, plan.rate, plan.digest)
+
+
+@dataclasses.dataclass(frozen=True)
+class _Plan:
+    """What :func:`advise` needs of its (seat, against, commission): checked once, then kept."""
+
+    lookup: _core.SideLookup
+    rate: Fraction
+    commission: bool
+    name: str
+    digest: str
+
+
+_PLANS: dict[tuple[str, Any, Any], _Plan] = {}
+"""Plans for the named strategies (``against`` None or a name of :data:`NAMED`, ``commission`` a
+bool): a call with the same arguments skips the checks it passed before. Cleared with the named
+strategies."""
+_strategies._CLEAR_HOOKS.append(_PLANS.clear)
+
+
+def _plan(seat: str, against: "StrategyLike | None", commission: "bool | RateLike") -> _Plan:
+    cacheable = type(seat) is str and (against is None or (type(against) is str and against in NAMED)) \
+        and type(commission) is bool
+    if cacheable:
+        got = _PLANS.get((seat, against, commission))
+        if got is not None:
+            return got
     _check_seat(seat)
     win, r = _win_value(commission)
-    if against is None:
+    name = against
+    if name is None:
         from paigow.solver import default_against
 
-        against = default_against(commission)
-    s = Strategy.clean(against, other_seat(seat))
+        name = default_against(commission)
+    s = Strategy.clean(name, other_seat(seat))
     side = s._side(seat)
-    a, b, c, d = deck_indices(t)
-    u0, u1, u2, v, best, row, order = _core.advise_one(a, b, c, d, side.counts, side.key, win)
-    u = (u0, u1, u2)
-    if s.name == "equilibrium":  # this seat's own equilibrium weights, in the tiles' order
-        mine = Strategy.named("equilibrium", seat).table
-        own: list[float | None] = [mine.item(row, order[0]), mine.item(row, order[1]), mine.item(row, order[2])]
-    else:
-        own = [None, None, None]
-    settings = _settings_cached(t)
-    options = (SettingValue(settings[0], *u[0], v[0], own[0]), SettingValue(settings[1], *u[1], v[1], own[1]),
-               SettingValue(settings[2], *u[2], v[2], own[2]))
-    return Advice(t, seat, s.name, r != 0, options, best, r, s.digest)
+    own = Strategy.named("equilibrium", seat).table if s.name == "equilibrium" else None
+    plan = _Plan(_core.SideLookup(side.counts, side.key, win, own), r, r != 0, s.name, s.digest)
+    if cacheable:
+        with _strategies._LOCK:
+            if len(_PLANS) > 64:  # names are few; anything else is not worth keeping
+                _PLANS.clear()
+            _PLANS[(seat, against, commission)] = plan
+    return plan
 
 
 @functools.lru_cache(maxsize=4096)
-def _parse4(text: str) -> tuple[Tile, ...]:
-    """Four tiles of text (errors are raised each time, not kept)."""
-    return parse_tiles(text, count=4)
+def _parse4(text: str) -> tuple[tuple[Tile, ...], tuple[int, ...]]:
+    """Four tiles of text and their DECK indices (errors are raised each time, not kept)."""
+    t = parse_tiles(text, count=4)
+    return t, deck_indices(t)
 
 
-@functools.lru_cache(maxsize=4096)
-def _settings_cached(tiles: tuple[Tile, ...]) -> tuple[Setting, Setting, Setting]:
-    return _settings_of(tiles)
+_BY_ROW: dict[int, tuple[Setting, Setting, Setting]] = {}
+_BY_FACES: dict[tuple[int, ...], tuple[Setting, Setting, Setting]] = {}
+
+
+def _sorted_settings(row: int) -> tuple[Setting, Setting, Setting]:
+    """The settings of the hand of ``row`` (its tiles in DECK order), kept: one object per
+    multiset of faces (8,130 of them, about 6 MB when all are met), shared by the rows of
+    copies. Settings are canonical (:class:`~paigow.Setting` orders its hands and tiles), so
+    those of any order of the tiles are these, permuted."""
+    tiles = tuple(DECK[i] for i in all_hands()[row].tolist())
+    faces = tuple(t.face for t in tiles)
+    got = _BY_FACES.get(faces)
+    if got is None:
+        got = _BY_FACES.setdefault(faces, _settings_of(tiles))
+    _BY_ROW[row] = got
+    return got
 
 
 @dataclasses.dataclass(frozen=True)
@@ -325,11 +414,12 @@ def advise_batch(
     a = as_index_array(hands, 4, "hands")
     _check_seat(seat)
     win, r = _win_value(commission)
-    if against is None:
+    name = against
+    if name is None:
         from paigow.solver import default_against
 
-        against = default_against(commission)
-    s = Strategy.clean(against, other_seat(seat))
+        name = default_against(commission)
+    s = Strategy.clean(name, other_seat(seat))
     side = s._side(seat)
     units, values, best, _, _, bad = _core.advise_hands(a, side.counts, side.key, win)
     if bad >= 0:

@@ -343,9 +343,13 @@ def _solve_zero_sum(tol: float, max_iterations: int, check_every: int, purify: f
     begin = time.perf_counter()
     expl, value, it = float("inf"), 0.0, 0
 
+    work = np.empty(_core.side_values_size(), dtype=np.float64)  # reused by every iteration
+    outs = {side: np.empty((ty.n, 3), dtype=np.float64) for side in (False, True)}
+
     def values(sigma: npt.NDArray[np.float64], banker_side: bool) -> npt.NDArray[np.float64]:
+        """The side's values against ``sigma``, in a buffer the next call for the side reuses."""
         return _core.side_values(np.ascontiguousarray(sigma), ty.hand_type, all_hands(), ty.tset_f,
-                                 ty.tset_b, ty.rep_hand, banker_side, threads)
+                                 ty.tset_b, ty.rep_hand, banker_side, threads, work, outs[banker_side])
 
     def measure(pp: npt.NDArray[np.float64], pb: npt.NDArray[np.float64]) -> tuple[float, float, float]:
         qp, qb = values(pb, False), values(pp, True)

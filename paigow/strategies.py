@@ -290,10 +290,16 @@ def _by_file(name: str, seat: str) -> "Strategy":
     return Strategy._load(DATA_DIR / source, seat, name)
 
 
+_CLEAR_HOOKS: list[Callable[[], None]] = []
+"""Called by :func:`_clear_named`: what the layers above keep of the named strategies."""
+
+
 def _clear_named() -> None:
     """Forget the named strategies (after their files change)."""
     _by_rule.cache_clear()
     _by_file.cache_clear()
+    for hook in _CLEAR_HOOKS:
+        hook()
 
 
 # ---------------------------------------------------------------------------------------------

@@ -259,6 +259,9 @@ def parse_tiles(tiles: "str | Iterable[TileLike]", count: int | None = None) -> 
     paigow.errors.TileCopiesError: too many 6-6 (天): 3 given, the deck holds 2
     """
     if isinstance(tiles, str):
+        fast = _parse_plain(tiles, count)
+        if fast is not None:
+            return fast
         items: list[TileLike] = list(split_tile_text(tiles))
     elif isinstance(tiles, Tile):
         items = [tiles]
@@ -304,6 +307,46 @@ def parse_tiles(tiles: "str | Iterable[TileLike]", count: int | None = None) -> 
     return tuple(FACES[f] for f in chosen if f is not None)
 
 
+def _parse_plain(text: str, count: int | None) -> tuple[Tile, ...] | None:
+    """parse_tiles() of text whose words are each one tile of one face (pips or a single-face
+    name, as written) within the deck's copies: the common case, without the general path's
+    work. None for anything else, which the general path reads (and explains, if wrong)."""
+    words = _SEPARATORS.split(text.strip())
+    if count is not None and len(words) != count:
+        return None
+    plain = _plain_words()
+    faces = []
+    for w in words:
+        f = plain.get(w)
+        if f is None:
+            return None
+        faces.append(f)
+    if len(set(faces)) != len(faces) and any(faces.count(f) > _COPIES[f] for f in faces):
+        return None
+    return tuple([FACES[f] for f in faces])
+
+
+_SEPARATORS = re.compile(r"[\s,;]+")
+
+
+@functools.lru_cache(maxsize=1)
+def _plain_words() -> dict[str, int]:
+    """Words that are one tile of one face as they are written, and begin no name of several
+    words: the pips (``6-6``, ``5-6``, ``6-5``) and the names of one face (``天``, ``teen``)."""
+    candidates = {f"{a}-{b}" for a in range(1, 7) for b in range(1, 7)} | {k for k in _NAMES if " " not in k}
+    out = {}
+    for w in sorted(candidates):
+        if w != w.strip() or _SEPARATORS.search(w) or _may_begin_name(w):
+            continue
+        try:
+            faces = _lookup(w)
+        except UnknownTileError:
+            continue
+        if len(faces) == 1:
+            out[w] = faces[0]
+    return out
+
+
 def split_tile_text(text: str) -> Iterable[str]:
     """Words of ``text`` grouped into tile names: the longest run of words that is a name
     (``gee joon (six)``, ``long leg seven``) is one tile.
@@ -311,7 +354,7 @@ def split_tile_text(text: str) -> Iterable[str]:
     >>> list(split_tile_text("6-6, gee joon (six) long leg seven 天"))
     ['6-6', 'gee joon (six)', 'long leg seven', '天']
     """
-    words = [w for w in re.split(r"[\s,;]+", text.strip()) if w]
+    words = [w for w in _SEPARATORS.split(text.strip()) if w]
     i = 0
     n = len(words)
     while i < n:

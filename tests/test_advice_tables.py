@@ -134,3 +134,72 @@ def test_batch_errors() -> None:
     with pytest.raises(paigow.InvalidHandError):
         paigow.advise_batch([[0, 1, 2]])
     assert paigow.advise_batch(np.empty((0, 4), dtype=np.int64)).counts.shape == (0, 3, 3)
+
+
+def test_the_hot_path_builds_what_the_constructors_build() -> None:
+    # advise() builds its answer without the frozen dataclasses' __init__; the objects must be the
+    # same, field for field (a field added to either class and not to its builder fails here)
+    from paigow import advice
+
+    a = paigow.advise("天 地 杂九 至尊", against="equilibrium")
+    for o in a.options:
+        again = advice.SettingValue(o.setting, o.wins, o.pushes, o.losses, o.value, o.probability)
+        assert o == again and vars(o) == vars(again)
+        assert list(vars(o)) == [f.name for f in advice.dataclasses.fields(advice.SettingValue)]
+    again_a = advice.Advice(a.tiles, a.seat, a.against, a.commission, a.options, a.best, a.rate, a.digest)
+    assert a == again_a and vars(a) == vars(again_a) and hash(a.rate) == hash(again_a.rate)
+    assert list(vars(a)) == [f.name for f in advice.dataclasses.fields(advice.Advice)]
+    with pytest.raises(advice.dataclasses.FrozenInstanceError):
+        a.best = 0  # type: ignore[misc]
+
+
+@pytest.mark.parametrize("seat", ["player", "banker"])
+@pytest.mark.parametrize("commission", [False, True])
+def test_the_kept_plan_answers_as_the_checked_path(seat: str, commission: bool) -> None:
+    # a named strategy's plan is kept after the first call; a Strategy object goes through every
+    # check each time: both answer alike for every hand of a sample, own weights included
+    from paigow import advice
+
+    other = strategies.other_seat(seat)
+    for name in ("equilibrium", "max-back"):
+        for row in sample(300, 11 + commission):
+            text = " ".join(str(DECK[i]) for i in row)
+            kept = paigow.advise(text, seat, name, commission)
+            checked = paigow.advise(text, seat, Strategy.named(name, other), commission)
+            assert kept == checked
+            assert (kept.options[kept.best].probability is not None) == (name == "equilibrium")
+        assert (seat, name, commission) in advice._PLANS
+
+
+def test_the_kept_plans_go_with_the_named_strategies() -> None:
+    from paigow import advice
+
+    paigow.advise("天 地 杂九 至尊", against="max-back")
+    assert advice._PLANS
+    strategies._clear_named()
+    assert not advice._PLANS
+    # and a kept plan does not let a bad argument through
+    paigow.advise("天 地 杂九 至尊", "banker", "max-back")
+    with pytest.raises(paigow.errors.InvalidStrategyError, match="unknown seat"):
+        paigow.advise("天 地 杂九 至尊", "bank", "max-back")
+    with pytest.raises(paigow.errors.UnknownTileError):
+        paigow.advise("天 地 杂九 至尊X", "banker", "max-back")
+    with pytest.raises(ValueError):
+        paigow.advise("天 地 杂九 至尊", "banker", "max-back", commission="105%")
+
+
+def test_side_lookup_checks_its_tables() -> None:
+    side = Strategy.named("max-back")._side("player")
+    with pytest.raises(ValueError, match="key of 35960"):
+        _core.SideLookup(side.counts, side.key[:-1].copy(), 1.0)
+    bad = side.key.copy()
+    bad[7] = len(side.counts)
+    with pytest.raises(ValueError, match="outside the table"):
+        _core.SideLookup(side.counts, bad, 1.0)
+    with pytest.raises(ValueError, match="own strategy"):
+        _core.SideLookup(side.counts, side.key, 1.0, np.zeros((3, 3)))
+    look = _core.SideLookup(side.counts, side.key, 1.0)
+    with pytest.raises(ValueError, match="distinct"):
+        look.advise(0, 0, 1, 2)
+    with pytest.raises(ValueError, match="distinct"):
+        look.advise(0, 1, 2, 32)

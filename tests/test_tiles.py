@@ -139,3 +139,45 @@ def test_wrong_count_and_types() -> None:
 def test_public_api_exports() -> None:
     for name in paigow.__all__:
         assert hasattr(paigow, name), name
+
+
+# -- the plain-text fast path of parse_tiles ----------------------------------------------------
+
+_WORDS = sorted(paigow.tiles._plain_words()) + ["杂九", "至尊", "gee joon", "Teen", "天,", "", "6-7", "x", "杂八"]
+
+
+def _general(text: str, count: int | None) -> object:
+    """parse_tiles() through the general path alone: its tiles, or its error's type and text."""
+    try:
+        return parse_tiles(list(paigow.tiles.split_tile_text(text)), count)
+    except Exception as e:  # noqa: BLE001 - compared, not swallowed
+        return (type(e), str(e))
+
+
+def _parsed(text: str, count: int | None) -> object:
+    try:
+        return parse_tiles(text, count)
+    except Exception as e:  # noqa: BLE001
+        return (type(e), str(e))
+
+
+@given(st.lists(st.sampled_from(_WORDS), min_size=0, max_size=6), st.sampled_from([" ", "  ", ", ", "\t", ";"]),
+       st.sampled_from([None, 4]))
+def test_the_plain_path_reads_as_the_general_path(words: list[str], sep: str, count: int | None) -> None:
+    text = sep.join(words)
+    assert _parsed(text, count) == _general(text, count)
+
+
+def test_the_plain_path_takes_every_four_tile_hand_and_only_plain_words() -> None:
+    plain = paigow.tiles._plain_words()
+    assert len(plain) == 36 + len([w for w in plain if "-" not in w])  # every pips form, both ways round
+    for w, f in plain.items():
+        assert parse_tiles(w) == (FACES[f],) and not paigow.tiles._may_begin_name(w)
+    assert "杂九" not in plain and "gee" not in plain  # a mixed name and a word that begins a name
+    for row in paigow.all_hands()[::97].tolist():
+        text = " ".join(str(DECK[i]) for i in row)
+        assert paigow.tiles._parse_plain(text, 4) == tuple(DECK[i] for i in row) == parse_tiles(text, 4)
+    # beyond the deck's copies the plain path gives way, and the general path explains
+    assert paigow.tiles._parse_plain("天 天 天 地", 4) is None
+    with pytest.raises(TileCopiesError, match="too many 6-6"):
+        parse_tiles("天 天 天 地", count=4)
