@@ -317,6 +317,10 @@ _INTERN_SIZE = 16
 _INTERN: "collections.OrderedDict[bytes, Strategy]" = collections.OrderedDict()
 _LOCK = threading.RLock()
 
+SIDE_AFTER = 1.0
+"""A caller's strategy gets its side tables once the hands advised against it reach this many
+times the rows of its table (see :meth:`Strategy._side_when_worth`)."""
+
 COMPILES: collections.Counter[str] = collections.Counter()
 """How many times each encoding was built (tests hold the "once per Strategy" promise with it)."""
 
@@ -545,6 +549,26 @@ class Strategy:
         seat: built once per seat (see :class:`_Side`)."""
         seat = _check_seat(seat)
         return self._once("side:" + seat, lambda: _build_side(self, seat))  # type: ignore[no-any-return]
+
+    def _side_when_worth(self, seat: str, hands: int) -> "_Side | None":
+        """The side tables for ``seat`` if they are built, or worth building now for ``hands``
+        more hands to advise; None while enumerating is cheaper.
+
+        A named strategy builds them at once (a service's strategies; ~0.15 s). Another builds
+        them once the hands advised against it reach the rows of its table (4,285 when it sets
+        hands of one type alike, else 35,960): building costs about one enumeration of the
+        20,475 opposing hands per row, so a caller who advises a few hands pays for a few
+        enumerations (~60 µs each), and one who advises many never pays more than twice the
+        cheaper choice in hindsight."""
+        key = "side:" + seat
+        d = self.__dict__
+        if key in d or self._name in NAMED:
+            return self._side(seat)
+        with _LOCK:
+            asked = d.get("asked:" + seat, 0) + hands
+            d["asked:" + seat] = asked
+        rows = len(_types().rep_hand) if self._type_uniform else HAND_COUNT
+        return self._side(seat) if asked >= SIDE_AFTER * rows else None
 
     @property
     def _type_uniform(self) -> bool:

@@ -51,6 +51,7 @@ def test_table_path_equals_the_enumeration_on_a_sample(name: str, seat: str) -> 
     s = Strategy.clean(strategies_under_test()[name], other)
     packed = s._advice_packed
     hands = sample(2000, seed=hash((name, seat)) % 1000)
+    s._side(seat)  # the table path, whatever the strategy (a caller's builds it only when worth it)
     batch = paigow.advise_batch(hands, seat=seat, against=s)
     for i, h in enumerate(hands):
         expected = _core.advice_counts(np.ascontiguousarray(h), *packed, seat == "banker")
@@ -203,3 +204,45 @@ def test_side_lookup_checks_its_tables() -> None:
         look.advise(0, 0, 1, 2)
     with pytest.raises(ValueError, match="distinct"):
         look.advise(0, 1, 2, 32)
+
+
+@pytest.mark.parametrize("seat", ["player", "banker"])
+@pytest.mark.parametrize("kind", ["per hand", "by type"])
+def test_a_callers_strategy_is_enumerated_until_its_tables_are_worth_building(
+        seat: str, kind: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    # before its side tables are built, a caller's strategy is answered by the enumeration:
+    # the same Advice and BatchAdvice, value for value, as the table path after
+    other = strategies.other_seat(seat)
+    table = dyadic_table(7)
+    if kind == "by type":  # a type table, mixed: half max-back, half the equilibrium
+        table = (Strategy.named("max-back").table + Strategy.named("equilibrium", other).table) / 2
+    s = Strategy(table)
+    assert s._type_uniform == (kind == "by type")
+    hands = sample(60, seed=5)
+    texts = [[DECK[j] for j in h] for h in hands]
+    before = [paigow.advise(t, seat, s, commission=c) for t in texts for c in (False, True)]
+    batch_before = paigow.advise_batch(hands, seat, s, commission="4%")
+    assert "side:" + seat not in s.__dict__
+    s._side(seat)
+    after = [paigow.advise(t, seat, s, commission=c) for t in texts for c in (False, True)]
+    batch_after = paigow.advise_batch(hands, seat, s, commission="4%")
+    assert before == after
+    for f in ("counts", "values", "best", "units"):
+        assert np.array_equal(getattr(batch_before, f), getattr(batch_after, f)), f
+    # bad hands are refused on the enumeration path too, naming the row
+    fresh = Strategy(dyadic_table(8))
+    with pytest.raises(paigow.errors.TileCopiesError, match=r"hands\[1\].*used twice"):
+        paigow.advise_batch([[0, 1, 2, 3], [4, 4, 5, 6]], seat, fresh)
+    assert "side:" + seat not in fresh.__dict__
+
+
+def test_the_side_tables_are_built_when_the_hands_asked_reach_the_rows(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(strategies, "SIDE_AFTER", 0.001)  # 36 hands for a per-hand table
+    s = Strategy(dyadic_table(9))
+    for i, h in enumerate(sample(40, seed=6)):
+        paigow.advise([DECK[j] for j in h], "player", s)
+        assert ("side:player" in s.__dict__) == (i + 1 >= 35.96)
+    assert "side:banker" not in s.__dict__
+    # named strategies build theirs at once
+    assert paigow.advise("天 地 杂九 至尊", "banker", "max-back") is not None
+    assert "side:banker" in Strategy.named("max-back").__dict__

@@ -78,6 +78,14 @@ def test_a_callers_table_is_checked_and_compiled_once() -> None:
         paigow.advise(text, seat="player", against=s, commission=True)
     paigow.advise_batch(paigow.all_hands()[:100], seat="player", against=s)
     after = strategies.COMPILES - before
+    # a few hands are enumerated: the side tables are not worth building yet
+    assert after["advice"] == 1 and after["side:player"] == 0 and after["check"] == 0
+    # once the hands asked reach the rows of the table (4,285 types), they are built, once
+    paigow.advise_batch(paigow.all_hands()[:4285 - 107], seat="player", against=s)
+    assert (strategies.COMPILES - before)["side:player"] == 0
+    paigow.advise_batch(paigow.all_hands()[:1], seat="player", against=s)
+    paigow.advise("天 地 杂九 至尊", seat="player", against=s)
+    after = strategies.COMPILES - before
     assert after["advice"] == 1 and after["side:player"] == 1 and after["check"] == 0
     # the same table given as an array again is the same Strategy: nothing is built twice
     before = strategies.COMPILES.copy()
