@@ -27,11 +27,16 @@ def _cmd_serve(args: argparse.Namespace) -> int:
     try:
         import uvicorn
 
-        from paigow.serve.app import create_app
+        from paigow.serve.app import create_app, warm
     except ImportError as e:  # pragma: no cover - the extra is part of [test]
         print(f"paigow serve needs the serve extra (pip install -e '.[serve]'): {e}")
         return 1
+    import threading
+
     app = create_app(args.db)
+    # the named strategies' side tables, built while the server starts rather than by the first
+    # requests (a request needing one meanwhile waits for that one only)
+    threading.Thread(target=warm, name="paigow-warm", daemon=True).start()
     print(f"paigow serve: http://{args.host}:{args.port}/ (journal {args.db})", flush=True)
     uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level)
     return 0

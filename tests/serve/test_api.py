@@ -15,7 +15,7 @@ import pytest
 
 import paigow
 import pcc
-from paigow.serve.models import ADVICE_BATCH_MAX, BEST_BATCH_MAX
+from paigow.serve.models import ADVICE_BATCH_MAX, BEST_BATCH_MAX, AdviceOut
 from serve_support import ThreadServer
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -49,6 +49,7 @@ def test_advice_is_the_librarys(client: httpx.Client) -> None:
         body = ok(client.post("/v1/advice", json={"tiles": "天 地 杂九 至尊", "seat": seat, "against": against,
                                                    "commission": commission}))
         a = paigow.advise("天 地 杂九 至尊", seat=seat, against=against, commission=commission)
+        AdviceOut.model_validate(body)  # sent without FastAPI's validation: it must hold the schema
         assert body["best"] == a.best and body["mixed"] == a.mixed and body["opponent_hands"] == 20475
         for got, want in zip(body["settings"], a.options):
             assert got["text"] == str(want.setting)
@@ -58,6 +59,22 @@ def test_advice_is_the_librarys(client: httpx.Client) -> None:
     best = ok(client.post("/v1/advice", json={"tiles": ["6-6", "1-1", "4-5", "2-4"]}))
     assert best["settings"][best["best"]]["back"]["name_zh"] == "天九王"
     assert round(best["settings"][best["best"]]["value"], 5) == 0.74281
+
+
+def test_warm_builds_every_named_plan() -> None:
+    from paigow import advice, strategies
+    from paigow.serve.app import warm
+
+    strategies._clear_named()
+    assert not advice._PLANS
+    warm()
+    for against in (None, *strategies.NAMED):
+        for commission in (False, True):
+            for seat in ("player", "banker"):
+                assert (seat, against, commission) in advice._PLANS
+    for name in strategies.NAMED:
+        for seat in ("player", "banker"):
+            assert "side:" + seat in strategies.Strategy.named(name, strategies.other_seat(seat)).__dict__
 
 
 def test_advice_errors_carry_the_engines_code(client: httpx.Client) -> None:
