@@ -48,7 +48,20 @@ from paigow.simulation import (
     _version,
 )
 
-__all__ = ["simulate_on", "task_ranges", "TASK_BLOCKS", "MIN_TASK_BLOCKS"]
+__all__ = ["simulate_on", "task_ranges", "TASK_BLOCKS", "MIN_TASK_BLOCKS", "QUIET_WORKERS"]
+
+QUIET_WORKERS: dict[str, Any] = {
+    "distributed.worker.profile.enabled": False,
+    "distributed.admin.tick.interval": "1s",
+    "distributed.admin.system-monitor.interval": "2s",
+    "distributed.worker.memory.monitor-interval": "1s",
+}
+"""Dask settings for a cluster whose workers run simulation tasks (``dask.config.set`` before a
+``LocalCluster``, or the ``DASK_DISTRIBUTED__...`` variables of docs/distributed.md for ``dask
+worker``): no statistical profiler sampling the workers' threads every 10 ms, and the event-loop,
+system and memory monitors ticking every second or two instead of every 20-500 ms. An idle
+two-worker ``LocalCluster`` then uses 0.015 CPU-seconds a second instead of 0.074; the results
+are the same either way."""
 
 TASK_BLOCKS = 8192
 """Most blocks in one task: 2**25 rounds, a few seconds of one core."""

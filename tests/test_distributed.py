@@ -365,3 +365,17 @@ def test_the_docs_examples_run() -> None:
     path = pathlib.Path(__file__).resolve().parent.parent / "docs" / "distributed.md"
     result = doctest.testfile(str(path), module_relative=False, optionflags=doctest.ELLIPSIS)
     assert result.attempted >= 3 and result.failed == 0
+
+
+def test_quiet_worker_settings_are_dasks_own_keys() -> None:
+    # a misspelt key would be kept by dask.config.set and silently change nothing
+    import dask
+    import distributed  # noqa: F401 - loads distributed's configuration defaults
+
+    from paigow.distributed import QUIET_WORKERS
+
+    for key, value in QUIET_WORKERS.items():
+        default = dask.config.get(key)  # raises KeyError for a key Dask does not have
+        assert type(default) is type(value), key
+        with dask.config.set({key: value}):
+            assert dask.config.get(key) == value
