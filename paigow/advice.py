@@ -472,7 +472,7 @@ def advise_batch(
     s = Strategy.clean(name, other_seat(seat))
     side = s._side_when_worth(seat, len(a))
     if side is None:  # a caller's strategy, and too few hands yet to build its side tables
-        _, bad = _core.hand_ranks(a)
+        _, _, bad = _core.settings(a)  # the four indices of each row in range and distinct
         if bad >= 0:
             _raise_bad_row("hands", a, bad)
         units, values, best = _batch_enumerated(a, s, seat, win)

@@ -233,6 +233,10 @@ def test_a_callers_strategy_is_enumerated_until_its_tables_are_worth_building(
     fresh = Strategy(dyadic_table(8))
     with pytest.raises(paigow.errors.TileCopiesError, match=r"hands\[1\].*used twice"):
         paigow.advise_batch([[0, 1, 2, 3], [4, 4, 5, 6]], seat, fresh)
+    with pytest.raises(paigow.errors.TileCopiesError, match=r"hands\[1\].*used twice"):
+        paigow.advise_batch([[0, 1, 2, 3], [4, 5, 6, 6]], seat, fresh)  # the last two columns too
+    with pytest.raises(paigow.errors.UnknownTileError, match=r"hands\[0\]"):
+        paigow.advise_batch([[0, 1, 2, 32]], seat, fresh)
     assert "side:" + seat not in fresh.__dict__
 
 
