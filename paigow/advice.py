@@ -342,14 +342,7 @@ def _plan(seat: str, against: "StrategyLike | None", commission: "bool | RateLik
         got = _PLANS.get((seat, against, commission))
         if got is not None:
             return got
-    _check_seat(seat)
-    win, r = _win_value(commission)
-    name = against
-    if name is None:
-        from paigow.solver import default_against
-
-        name = default_against(commission)
-    s = Strategy.clean(name, other_seat(seat))
+    s, win, r = _resolve(seat, against, commission)
     plan = _Plan(_lookup(s, seat, win, 1), s, win, r, r != 0, s.name, s.digest)
     if cacheable:
         with _strategies._LOCK:
@@ -357,6 +350,19 @@ def _plan(seat: str, against: "StrategyLike | None", commission: "bool | RateLik
                 _PLANS.clear()
             _PLANS[(seat, against, commission)] = plan
     return plan
+
+
+def _resolve(seat: str, against: "StrategyLike | None",
+             commission: "bool | RateLike") -> tuple[Strategy, float, Fraction]:
+    """The checked arguments of :func:`advise` and :func:`advise_batch`: the strategy of the other
+    seat (the default of the commission when ``against`` is None), what a win counts, the rate."""
+    _check_seat(seat)
+    win, r = _win_value(commission)
+    if against is None:
+        from paigow.solver import default_against
+
+        against = default_against(commission)
+    return Strategy.clean(against, other_seat(seat)), win, r
 
 
 def _lookup(s: Strategy, seat: str, win: float, hands: int) -> _core.SideLookup | None:
@@ -376,25 +382,20 @@ def _lookup(s: Strategy, seat: str, win: float, hands: int) -> _core.SideLookup 
 
 def _advise_enumerated(t: tuple[Tile, ...], hand: tuple[int, ...], seat: str, plan: _Plan) -> Advice:
     """:func:`advise` by the enumeration of the 20,475 opposing hands in the core (~60 µs): the
-    same counts as the side tables, and the same values, computed as the lookup computes them."""
-    units = _core.advice_counts(np.array(hand, dtype=np.int64), *plan.strategy._advice_packed,
-                                seat == "banker").tolist()
+    same counts as the side tables, and the same values (:func:`_batch_enumerated` of one hand)."""
+    units, values, best = _batch_enumerated(np.array([hand]), plan.strategy, seat, plan.win)
+    counts = (units[0].astype(np.float64) * _UNIT).tolist()
+    v = values[0].tolist()
     settings = _settings_of(t)
-    options = []
-    best, top = 0, 0.0
-    for k in range(3):
-        w, p, lost = (float(x) for x in units[k])
-        v = (w * _UNIT * plan.win - lost * _UNIT) / OPPONENT_HANDS
-        if k == 0 or v > top:
-            best, top = k, v
-        options.append(_setting_value(settings[k], w * _UNIT, p * _UNIT, lost * _UNIT, v, None))
-    return _advice(t, seat, plan.name, plan.commission, (options[0], options[1], options[2]), best, plan.rate,
-                   plan.digest)
+    o0, o1, o2 = (_setting_value(settings[k], counts[k][0], counts[k][1], counts[k][2], v[k], None)
+                  for k in range(3))
+    return _advice(t, seat, plan.name, plan.commission, (o0, o1, o2), int(best[0]), plan.rate, plan.digest)
 
 
 def _batch_enumerated(a: npt.NDArray[Any], s: Strategy, seat: str,
                       win: float) -> tuple[npt.NDArray[np.uint64], npt.NDArray[np.float64], npt.NDArray[np.int8]]:
-    """advise_hands() of checked hands by the enumeration (few hands against a caller's strategy)."""
+    """advise_hands() of checked hands by the enumeration (few hands against a caller's strategy),
+    the values computed as the lookup computes them."""
     packed = s._advice_packed
     hands = np.ascontiguousarray(a, dtype=np.int64)
     units = np.empty((len(hands), 3, 3), dtype=np.uint64)
@@ -419,7 +420,7 @@ _BY_FACES: dict[tuple[int, ...], tuple[Setting, Setting, Setting]] = {}
 
 def _sorted_settings(row: int) -> tuple[Setting, Setting, Setting]:
     """The settings of the hand of ``row`` (its tiles in DECK order), kept: one object per
-    multiset of faces (8,130 of them, about 6 MB when all are met), shared by the rows of
+    multiset of faces (8,130 of them, about 10 MB when all are met), shared by the rows of
     copies. Settings are canonical (:class:`~paigow.Setting` orders its hands and tiles), so
     those of any order of the tiles are these, permuted."""
     tiles = tuple(DECK[i] for i in all_hands()[row].tolist())
@@ -462,14 +463,7 @@ def advise_batch(
     ([1, 1], (2, 3, 3), 20475)
     """
     a = as_index_array(hands, 4, "hands")
-    _check_seat(seat)
-    win, r = _win_value(commission)
-    name = against
-    if name is None:
-        from paigow.solver import default_against
-
-        name = default_against(commission)
-    s = Strategy.clean(name, other_seat(seat))
+    s, win, r = _resolve(seat, against, commission)
     side = s._side_when_worth(seat, len(a))
     if side is None:  # a caller's strategy, and too few hands yet to build its side tables
         _, _, bad = _core.settings(a)  # the four indices of each row in range and distinct
