@@ -22,7 +22,7 @@ from paigow.errors import (
     PaigowError,
 )
 from paigow.hands import HAND_RANK_COUNT, ZERO_POINT_RANKS, Category, Hand
-from paigow.settings import SPLITS, Outcome, Setting, compare, settings
+from paigow.setting import SPLITS, Outcome, Setting, compare, settings
 from paigow.strategies import HAND_COUNT, Strategy, all_hands, hand_index, max_back
 from paigow.tiles import DECK, FACES, Tile, deck_indices, parse_tiles
 

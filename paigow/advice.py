@@ -41,7 +41,7 @@ from paigow import strategies as _strategies
 from paigow.batch import _raise_bad_row, as_index_array
 from paigow.commission import COMMISSION, RateLike, rate
 from paigow.errors import InvalidStrategyError
-from paigow.settings import Setting, _settings_of
+from paigow.setting import Setting, _settings_of
 from paigow.strategies import (
     DATA_DIR as DATA_DIR,
     HAND_COUNT,

@@ -70,7 +70,7 @@ from paigow.errors import (
     PaigowError,
 )
 from paigow.positions import HOUSE, POSITIONS, betting_order, check_amount, check_name, check_position, holders
-from paigow.settings import Outcome, Setting, _settings_of, compare, settings
+from paigow.setting import Outcome, Setting, _settings_of, compare, settings
 from paigow.settlement import Bet, Ledger, Options, Play, Share
 from paigow.settlement import settle as _settle
 from paigow.strategies import hand_index, resolve

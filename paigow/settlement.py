@@ -50,7 +50,7 @@ from paigow.errors import (
 from paigow.positions import BANK, HOUSE, MAX_AMOUNT, betting_order, check_amount, check_name, check_position
 from paigow.positions import parse_amount as _parse_amount
 from paigow.positions import ranking as _ranking
-from paigow.settings import Outcome
+from paigow.setting import Outcome
 
 __all__ = [
     "BANK",

@@ -25,7 +25,7 @@ from paigow.positions import check_amount, check_name, check_position, parse_amo
 from paigow.records import loads, replay_round, round_record, settle_record, validate
 from paigow.round import Round, check_players, simulated_round
 from paigow.session import Session
-from paigow.settings import Outcome
+from paigow.setting import Outcome
 from paigow.settlement import Bet, Ledger, LedgerLine, LineKind, Options, Play, Share, settle, split
 from paigow.tiles import DECK
 

@@ -20,7 +20,7 @@ def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None
 
 
 def _cmd_settings(args: argparse.Namespace) -> int:
-    from paigow.settings import settings
+    from paigow.setting import settings
 
     tiles = four_tiles(args.tiles)
     rows = settings(tiles)

@@ -16,7 +16,7 @@ if TYPE_CHECKING:
 from paigow.cli._common import add_commission
 from paigow.errors import BetSyntaxError, IllegalBetError, InvalidRecordError
 from paigow.positions import betting_order, check_position
-from paigow.settings import Outcome
+from paigow.setting import Outcome
 from paigow.settlement import Options, Rounding
 
 _OUTCOME = {Outcome.WIN: "win", Outcome.PUSH: "push", Outcome.LOSE: "lose"}

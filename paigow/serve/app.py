@@ -256,7 +256,7 @@ def create_app(db: str = "paigow.db", *, max_body: int = MAX_BODY) -> FastAPI:
     @app.post("/v1/settings", response_model=m.SettingsOut, responses=ERRORS, tags=["paigow"])
     def settings_(body: m.TilesIn) -> dict[str, Any]:
         """The three settings of four tiles (ab|cd, ac|bd, ad|bc), each arranged by the dealer rule."""
-        from paigow.settings import settings
+        from paigow.setting import settings
 
         t = parse_tiles(body.tiles, count=4)
         return {"tiles": [str(x) for x in t],
@@ -284,7 +284,7 @@ def create_app(db: str = "paigow.db", *, max_body: int = MAX_BODY) -> FastAPI:
         """The setting each of up to 10,000 hands (``BEST_BATCH_MAX``) takes under a strategy (for a
         mixed hand, its most likely setting)."""
         from paigow.advice import best_settings
-        from paigow.settings import settings
+        from paigow.setting import settings
 
         with _timing(response, "engine"):
             parsed = [parse_tiles(h, count=4) for h in body.hands]

@@ -26,7 +26,7 @@ from typing import Any
 
 from paigow.dealing import Cut, Deal, DiceRoll, Exposure, Stacks
 from paigow.errors import IllegalActionError
-from paigow.settings import Setting
+from paigow.setting import Setting
 from paigow.settlement import Bet, Options, Share
 from paigow.table import BankTurn, Round, RoundResult, Session
 

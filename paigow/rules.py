@@ -1,0 +1,197 @@
+"""A rule set as a value (docs/rules.md): what makes one house's Pai Gow differ from another's.
+
+A :class:`RuleSet` is frozen and hashable. Every function whose answer depends on the rules takes
+``rules=`` and cleans it once with :func:`clean_rules` (a rule set, its name, or None for
+:data:`MACAU`); the compiled kernels receive :attr:`RuleSet.core`, the rule set's tables as data.
+
+>>> MACAU
+RuleSet('macau')
+>>> clean_rules("macau") is MACAU, clean_rules(None) is MACAU
+(True, True)
+>>> MACAU.zero_rule, MACAU.commission, MACAU.dice, MACAU.max_cuts
+(ZeroRule.FRONT, Fraction(1, 20), 4, 2)
+>>> toy = MACAU.replace(name="toy", zero_rule="both")
+>>> toy
+RuleSet('toy', zero_rule=ZeroRule.BOTH)
+>>> clean_rules("texas")
+Traceback (most recent call last):
+...
+paigow.errors.InvalidOptionError: unknown rule set 'texas': the rule sets are 'macau'
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+import functools
+from fractions import Fraction
+from typing import Any, Union
+
+from paigow import _core
+from paigow.commission import COMMISSION, RateLike, Rounding, rate
+from paigow.errors import InvalidOptionError
+from paigow.hands import HAND_RANK_COUNT, ZERO_POINT_RANKS, face_hand_ranks
+from paigow.tiles import DECK
+
+__all__ = ["RuleSet", "ZeroRule", "Copies", "MACAU", "RULE_SETS", "RulesLike", "clean_rules", "HAND_ORDERS"]
+
+
+class ZeroRule(enum.Enum):
+    """Where a zero-point hand against a zero-point hand goes to the banker whatever the tiles."""
+
+    def __repr__(self) -> str:
+        return f"ZeroRule.{self.name}"
+
+    FRONT = "front"  # Macau, Art. 6.2: the front hands only
+    BOTH = "both"  # both hands
+    NONE = "none"  # neither: the ranks decide
+
+
+class Copies(enum.Enum):
+    """Who takes a copy (two equal hands). Art. 6.1: the banker (the only rule the kernels know)."""
+
+    def __repr__(self) -> str:
+        return f"Copies.{self.name}"
+
+    BANKER = "banker"
+
+
+# The hand orders the engine states: a name and the function giving the rank of the hand of two
+# faces (a (21, 21) table of ranks, 0 the weakest). A rule set names one.
+HAND_ORDERS = {"macau": face_hand_ranks}  # docs/rules.md §1.2 over Table 1
+
+_FIELDS_SHOWN = ("hand_order", "zero_rule", "copies", "commission", "rounding", "dice", "max_cuts",
+                 "banker_sets", "high_at_least_low")
+
+
+@dataclasses.dataclass(frozen=True)
+class RuleSet:
+    """One house's rules, as data.
+
+    name               what records, the CLI (``--rules``) and the service call it
+    hand_order         the order of two-tile hands (a key of :data:`HAND_ORDERS`)
+    zero_rule          where zero against zero goes to the banker (:class:`ZeroRule`)
+    copies             who takes a copy (:class:`Copies`)
+    commission         the rate on every win (Portaria 58/91/M: 5%), exact
+    rounding           how a commission is rounded to the minor unit
+    dice               how many dice decide the first position (counting the banker as 1)
+    max_cuts           how many player positions may cut in one round (Art. 2.1)
+    banker_sets        who sets the banker's hand: ``"holder"`` (the banker himself) or the name
+                       of a house way (a strategy the dealer follows)
+    high_at_least_low  a player sets his own two hands and the high must rank at least the low
+                       (else the dealer arranges them, smaller in front, and nothing fouls)
+    """
+
+    name: str
+    hand_order: str = "macau"
+    zero_rule: ZeroRule = ZeroRule.FRONT
+    copies: Copies = Copies.BANKER
+    commission: Fraction = COMMISSION
+    rounding: Rounding = Rounding.HALF_UP
+    dice: int = 4
+    max_cuts: int = 2
+    banker_sets: str = "holder"
+    high_at_least_low: bool = False
+
+    def __post_init__(self) -> None:
+        def put(field: str, value: object) -> None:
+            object.__setattr__(self, field, value)
+
+        if not isinstance(self.name, str) or not self.name.strip() or len(self.name) > 40:
+            raise InvalidOptionError(f"a rule set's name is a short text, not {self.name!r}", code="rules.name")
+        if self.hand_order not in HAND_ORDERS:
+            raise InvalidOptionError(f"unknown hand order {self.hand_order!r}: the orders are "
+                                     + ", ".join(map(repr, HAND_ORDERS)), code="rules.hand_order")
+        put("zero_rule", _enum(ZeroRule, self.zero_rule, "zero rule"))
+        put("copies", _enum(Copies, self.copies, "copies rule"))
+        put("commission", rate(self.commission))
+        put("rounding", _enum(Rounding, self.rounding, "rounding"))
+        for field, lo, hi in (("dice", 1, 6), ("max_cuts", 0, 7)):
+            v = getattr(self, field)
+            if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi:
+                raise InvalidOptionError(f"{field} is a whole number from {lo} to {hi}, not {v!r}", code="rules.range")
+        if not isinstance(self.banker_sets, str) or not self.banker_sets:
+            raise InvalidOptionError(f"banker_sets is 'holder' or a house way's name, not {self.banker_sets!r}",
+                                     code="rules.banker_sets")
+        if not isinstance(self.high_at_least_low, bool):
+            raise InvalidOptionError(f"high_at_least_low is True or False, not {self.high_at_least_low!r}",
+                                     code="rules.range")
+
+    def __repr__(self) -> str:
+        default = _DEFAULTS
+        shown = [f"{f}={getattr(self, f)!r}" for f in _FIELDS_SHOWN if getattr(self, f) != getattr(default, f)]
+        return f"RuleSet({', '.join([repr(self.name), *shown])})"
+
+    def __str__(self) -> str:
+        return self.name
+
+    def replace(self, **changes: Any) -> "RuleSet":
+        """A copy with ``changes`` (checked as a new rule set is)."""
+        return dataclasses.replace(self, **changes)
+
+    @property
+    def core(self) -> "_core.RuleTables":
+        """The rule set's tables as the compiled kernels read them (built once per rule set)."""
+        return _tables(self)
+
+    def rank_table(self) -> Any:
+        """The (21, 21) table of the rank of the hand of two faces under this hand order."""
+        return HAND_ORDERS[self.hand_order]()
+
+
+def _enum(kind: Any, value: object, what: str) -> Any:
+    if isinstance(value, kind):
+        return value
+    try:
+        return kind(value)
+    except ValueError:
+        raise InvalidOptionError(f"unknown {what} {value!r}: use " + ", ".join(repr(k.value) for k in kind),
+                                 code="rules.option") from None
+
+
+_DEFAULTS = RuleSet("defaults")
+
+MACAU = RuleSet("macau")
+"""Portaria 96/85/M with the commission of Portaria 58/91/M: today's behaviour everywhere."""
+
+RULE_SETS: dict[str, RuleSet] = {"macau": MACAU}
+"""The rule sets known by name (``--rules NAME`` on the command line, ``"rules"`` in records)."""
+
+RulesLike = Union[RuleSet, str, None]
+"""A rule set, its name, or None for :data:`MACAU`."""
+
+
+def clean_rules(rules: RulesLike) -> RuleSet:
+    """``rules`` as a :class:`RuleSet`: a rule set, the name of one in :data:`RULE_SETS`, or None."""
+    if rules is None:
+        return MACAU
+    if isinstance(rules, RuleSet):
+        return rules
+    if isinstance(rules, str):
+        found = RULE_SETS.get(rules.strip().lower())
+        if found is None:
+            raise InvalidOptionError(
+                f"unknown rule set {rules[:40]!r}: the rule sets are " + ", ".join(map(repr, RULE_SETS)),
+                code="rules.unknown")
+        return found
+    raise TypeError(f"rules are a RuleSet or its name, not {rules!r}")
+
+
+def commission_of(rules: RuleSet, commission: "bool | RateLike | None") -> Fraction:
+    """The one cleaner of a commission argument: ``True`` is the rule set's rate, ``False``, None
+    or 0 none, anything else a rate (:func:`paigow.commission.rate`)."""
+    if commission is None or commission is False:
+        return Fraction(0)
+    if commission is True:
+        return rules.commission
+    return rate(commission)
+
+
+@functools.lru_cache(maxsize=None)
+def _tables(rules: RuleSet) -> "_core.RuleTables":
+    faces = rules.rank_table()
+    zero = ZERO_POINT_RANKS
+    front = zero if rules.zero_rule in (ZeroRule.FRONT, ZeroRule.BOTH) else 0
+    back = zero if rules.zero_rule is ZeroRule.BOTH else 0
+    return _core.RuleTables([[faces[a.face][b.face] for b in DECK] for a in DECK], HAND_RANK_COUNT, front, back)
+
