@@ -38,10 +38,10 @@ import numpy.typing as npt
 
 from paigow import _core
 from paigow import strategies as _strategies
-from paigow.batch import _raise_bad_row, as_index_array
+from paigow.batch import raise_bad_row, as_index_array
 from paigow.commission import COMMISSION, RateLike, rate
 from paigow.errors import InvalidStrategyError
-from paigow.setting import Setting, _settings_of
+from paigow.setting import Setting, settings_of
 from paigow.strategies import (
     DATA_DIR as DATA_DIR,
     HAND_COUNT,
@@ -386,7 +386,7 @@ def _advise_enumerated(t: tuple[Tile, ...], hand: tuple[int, ...], seat: str, pl
     units, values, best = _batch_enumerated(np.array([hand]), plan.strategy, seat, plan.win)
     counts = (units[0].astype(np.float64) * _UNIT).tolist()
     v = values[0].tolist()
-    settings = _settings_of(t)
+    settings = settings_of(t)
     o0, o1, o2 = (_setting_value(settings[k], counts[k][0], counts[k][1], counts[k][2], v[k], None)
                   for k in range(3))
     return _advice(t, seat, plan.name, plan.commission, (o0, o1, o2), int(best[0]), plan.rate, plan.digest)
@@ -427,7 +427,7 @@ def _sorted_settings(row: int) -> tuple[Setting, Setting, Setting]:
     faces = tuple(t.face for t in tiles)
     got = _BY_FACES.get(faces)
     if got is None:
-        got = _BY_FACES.setdefault(faces, _settings_of(tiles))
+        got = _BY_FACES.setdefault(faces, settings_of(tiles))
     _BY_ROW[row] = got
     return got
 
@@ -468,12 +468,12 @@ def advise_batch(
     if side is None:  # a caller's strategy, and too few hands yet to build its side tables
         _, _, bad = _core.settings(a)  # the four indices of each row in range and distinct
         if bad >= 0:
-            _raise_bad_row("hands", a, bad)
+            raise_bad_row("hands", a, bad)
         units, values, best = _batch_enumerated(a, s, seat, win)
     else:
         units, values, best, _, _, bad = _core.advise_hands(a, side.counts, side.key, win)
         if bad >= 0:
-            _raise_bad_row("hands", a, bad)
+            raise_bad_row("hands", a, bad)
     counts: npt.NDArray[np.float64] = units.astype(np.float64) * _UNIT
     for x in (counts, values, best, units):
         x.flags.writeable = False
@@ -496,7 +496,7 @@ def best_settings(hands: npt.ArrayLike, seat: str = "player",
     s = Strategy.clean(strategy, seat)
     out, bad = _core.best_settings(a, s.best)
     if bad >= 0:
-        _raise_bad_row("hands", a, bad)
+        raise_bad_row("hands", a, bad)
     return out
 
 

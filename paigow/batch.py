@@ -47,7 +47,7 @@ def as_index_array(x: npt.ArrayLike, width: int, name: str) -> npt.NDArray[Any]:
     return np.ascontiguousarray(a)
 
 
-def _raise_bad_row(name: str, a: npt.NDArray[Any], row: int, other: npt.NDArray[Any] | None = None) -> None:
+def raise_bad_row(name: str, a: npt.NDArray[Any], row: int, other: npt.NDArray[Any] | None = None) -> None:
     """Raise the error of a row a kernel refused: an index outside the deck, or one index twice."""
     values = [int(v) for v in a[row]] + ([int(v) for v in other[row]] if other is not None else [])
     if any(not 0 <= v < 32 for v in values):
@@ -69,7 +69,7 @@ def hand_ranks(hands: npt.ArrayLike) -> npt.NDArray[np.uint8]:
     a = as_index_array(hands, 2, "hands")
     out, bad = _core.hand_ranks(a)
     if bad >= 0:
-        _raise_bad_row("hands", a, bad)
+        raise_bad_row("hands", a, bad)
     return out
 
 
@@ -86,7 +86,7 @@ def setting_batch(hands: npt.ArrayLike) -> tuple[npt.NDArray[np.int8], npt.NDArr
     a = as_index_array(hands, 4, "hands")
     tiles, ranks, bad = _core.settings(a)
     if bad >= 0:
-        _raise_bad_row("hands", a, bad)
+        raise_bad_row("hands", a, bad)
     return tiles, ranks
 
 
@@ -106,5 +106,5 @@ def outcomes(player: npt.ArrayLike, banker: npt.ArrayLike) -> npt.NDArray[np.int
         p, b = p.astype(np.int64), b.astype(np.int64)
     out, bad = _core.outcomes(p, b)
     if bad >= 0:
-        _raise_bad_row("player, banker", p, bad, b)
+        raise_bad_row("player, banker", p, bad, b)
     return out

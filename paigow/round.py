@@ -70,7 +70,7 @@ from paigow.errors import (
     PaigowError,
 )
 from paigow.positions import HOUSE, POSITIONS, betting_order, check_amount, check_name, check_position, holders
-from paigow.setting import Outcome, Setting, _settings_of, compare, settings
+from paigow.setting import Outcome, Setting, settings_of, compare, settings
 from paigow.settlement import Bet, Ledger, Options, Play, Share
 from paigow.settlement import settle as _settle
 from paigow.strategies import hand_index, resolve
@@ -128,7 +128,7 @@ def choose_setting(tiles: Sequence[Tile], strategy: npt.NDArray[np.float64], rng
     """
     idx = sorted(deck_indices(tiles))
     row = strategy[hand_index(idx)]
-    options = _settings_of(tuple(DECK[i] for i in idx))   # the tiles are checked by deck_indices
+    options = settings_of(tuple(DECK[i] for i in idx))   # the tiles are checked by deck_indices
     best = int(np.argmax(row))
     if row[best] >= 1.0 - 1e-12:
         return options[best]
@@ -1079,7 +1079,7 @@ class Round:
             assert mine is not None and hand is not None
             outcomes[p] = compare(mine, bset)
             # the deal's tiles are checked already: their settings without parsing them again
-            others = tuple(compare(x, bset) for x in _settings_of(hand) if x != mine)
+            others = tuple(compare(x, bset) for x in settings_of(hand) if x != mine)
             plays.append(Play(p, outcomes[p], tuple(b for b in bets if b.bettor not in away), others,
                               held[p], tuple(b for b in bets if b.bettor in away)))
         ledger = _settle(s.banker, self.shares, plays, s.options)

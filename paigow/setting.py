@@ -19,7 +19,7 @@ from collections.abc import Iterable
 from paigow import _core
 from paigow.errors import InvalidHandError
 from paigow.hands import Hand
-from paigow.tiles import Tile, TileLike, _clip, json_type, parse_tiles, split_tile_text
+from paigow.tiles import Tile, TileLike, clip_text, json_type, parse_tiles, split_tile_text
 
 __all__ = ["Outcome", "Setting", "settings", "compare", "SPLITS"]
 
@@ -106,11 +106,11 @@ class Setting:
             raise TypeError(f"a setting is given as text like '6-6 1-1 | 4-5 2-4', not {text!r}")
         parts = text.split("|")
         if len(parts) != 2:
-            raise InvalidHandError(f"a setting is written 'front | back', not {_clip(text)!r}", code="setting.syntax")
+            raise InvalidHandError(f"a setting is written 'front | back', not {clip_text(text)!r}", code="setting.syntax")
         halves = [list(split_tile_text(p)) for p in parts]
         if [len(h) for h in halves] != [2, 2]:
             raise InvalidHandError(
-                f"a setting is two tiles, '|', two tiles: {_clip(text)!r} has {len(halves[0])} and {len(halves[1])}"
+                f"a setting is two tiles, '|', two tiles: {clip_text(text)!r} has {len(halves[0])} and {len(halves[1])}"
             )
         t = parse_tiles(halves[0] + halves[1], count=4)
         return cls._of(Hand._of(t[0], t[1]), Hand._of(t[2], t[3]))
@@ -199,10 +199,10 @@ def settings(tiles: "str | Iterable[TileLike]") -> tuple[Setting, Setting, Setti
     ...
     paigow.errors.InvalidHandError: 4 tiles are needed, 3 given: 天 地 人
     """
-    return _settings_of(parse_tiles(tiles, count=4))
+    return settings_of(parse_tiles(tiles, count=4))
 
 
-def _settings_of(t: tuple[Tile, ...]) -> tuple[Setting, Setting, Setting]:
+def settings_of(t: tuple[Tile, ...]) -> tuple[Setting, Setting, Setting]:
     """settings() of four tiles already checked against the deck."""
     s0, s1, s2 = (Setting._of(Hand._of(t[i], t[j]), Hand._of(t[k], t[m])) for i, j, k, m in SPLITS)
     return (s0, s1, s2)

@@ -47,7 +47,7 @@ import numpy.typing as npt
 from paigow import _core
 from paigow import commission as _commission
 from paigow.errors import InvalidOptionError, InvalidSimulationError
-from paigow.strategies import Strategy, _all_ranks
+from paigow.strategies import Strategy, all_ranks
 from paigow.strategies import StrategyLike as StrategyLike
 
 __all__ = ["SimulationResult", "RoundTrace", "simulate", "trace_rounds", "BLOCK", "COMMISSION",
@@ -227,7 +227,7 @@ def _label(strategy: StrategyLike) -> str:
 
 def _setting_ranks() -> npt.NDArray[np.uint8]:
     """(front, back) rank of the three settings of every hand, (35960, 3, 2) uint8."""
-    return _all_ranks()
+    return all_ranks()
 
 
 def _tables(player: StrategyLike, banker: StrategyLike) -> tuple[Any, ...]:

@@ -80,7 +80,7 @@ def hand_index(hands: npt.ArrayLike) -> Any:
 
 
 @functools.lru_cache(maxsize=1)
-def _all_ranks() -> npt.NDArray[np.uint8]:
+def all_ranks() -> npt.NDArray[np.uint8]:
     """(front, back) rank of the three settings of every hand, (35960, 3, 2) uint8, read-only."""
     _, ranks = setting_batch(all_hands())
     out = np.ascontiguousarray(ranks, dtype=np.uint8)
@@ -117,7 +117,7 @@ def _types() -> _Types:
     _, first_idx, hand_type, cnt = np.unique(key, return_index=True, return_inverse=True, return_counts=True)
     n = len(cnt)
     rep = first_idx.astype(np.int32)
-    ranks = _all_ranks()
+    ranks = all_ranks()
     m = np.zeros(n, dtype=np.uint8)
     tf = np.zeros((n, 3), dtype=np.uint8)
     tb = np.zeros((n, 3), dtype=np.uint8)
@@ -221,7 +221,7 @@ def check_table(table: npt.ArrayLike, name: str = "strategy") -> npt.NDArray[np.
 
 @functools.lru_cache(maxsize=1)
 def _max_back() -> npt.NDArray[np.float64]:
-    ranks = _all_ranks()
+    ranks = all_ranks()
     # strongest back, then strongest front, then the first in settings() order
     key = ranks[:, :, 1].astype(np.int32) * 256 + ranks[:, :, 0]
     best = np.argmax(key, axis=1)
@@ -640,7 +640,7 @@ _Packed = tuple[npt.NDArray[np.uint16], npt.NDArray[np.int32], npt.NDArray[np.ui
 
 
 def _pack_advice(q: npt.NDArray[np.uint64]) -> _Packed:
-    ranks = _all_ranks()
+    ranks = all_ranks()
     sure = q == (1 << _SCALE_BITS)
     pure = np.full(HAND_COUNT, 0xFFFF, dtype=np.uint16)
     rows = sure.any(axis=1)
@@ -659,7 +659,7 @@ _ONE32 = 1 << 32
 def _pack_simulation(table: npt.NDArray[np.float64]) -> tuple[npt.NDArray[np.uint16], npt.NDArray[np.uint64]]:
     """Per hand a packed entry (setting << 14 | front rank << 7 | back rank) for a pure row, or
     0xFFFF for a mixed row, and the cumulative thresholds of settings 0 and 1 out of 2**32."""
-    ranks = _all_ranks().astype(np.uint16)
+    ranks = all_ranks().astype(np.uint16)
     t = table / table.sum(axis=1, keepdims=True)
     cum = np.cumsum(t, axis=1)[:, :2]
     thr = np.clip(np.rint(cum * _ONE32), 0, _ONE32).astype(np.uint64)

@@ -235,7 +235,7 @@ def _lookup(text: str) -> tuple[int, ...]:
     faces = _NAMES.get(key)
     if faces is None:
         raise UnknownTileError(
-            f"unknown tile {_clip(text)!r}: give pips 1-6 like '6-6', a Chinese name like '天'"
+            f"unknown tile {clip_text(text)!r}: give pips 1-6 like '6-6', a Chinese name like '天'"
             " or an English name like 'Teen'"
         )
     return faces
@@ -426,12 +426,12 @@ def json_type(value: object) -> str:
 
 
 def _show(items: Iterable[object]) -> str:
-    return _clip(" ".join(str(i) for i in items)) or "(none)"
+    return clip_text(" ".join(str(i) for i in items)) or "(none)"
 
 
 _CLIP = 80
 
 
-def _clip(text: str) -> str:
+def clip_text(text: str) -> str:
     """``text`` cut to a length an error message can quote."""
     return text if len(text) <= _CLIP else text[:_CLIP] + "..."
