@@ -20,6 +20,7 @@ import numpy.typing as npt
 
 from paigow import _core
 from paigow.errors import InvalidHandError, TileCopiesError, UnknownTileError
+from paigow.rules import RulesLike, clean_rules
 
 __all__ = ["hand_ranks", "setting_batch", "outcomes", "as_index_array"]
 
@@ -64,16 +65,18 @@ def _bad_row(name: str, a: npt.NDArray[Any], row: int, other: npt.NDArray[Any] |
     return f"{name}[{row}] = {values}: tile index {twice} is used twice"
 
 
-def hand_ranks(hands: npt.ArrayLike) -> npt.NDArray[np.uint8]:
-    """Ranks of N two-tile hands given as an (N, 2) array of DECK indices (see ``Hand.rank``)."""
+def hand_ranks(hands: npt.ArrayLike, rules: RulesLike = None) -> npt.NDArray[np.uint8]:
+    """Ranks of N two-tile hands given as an (N, 2) array of DECK indices (see ``Hand.rank``),
+    in the hand order of ``rules`` (a :class:`~paigow.rules.RuleSet` or its name; Macau's)."""
+    core = clean_rules(rules).core
     a = as_index_array(hands, 2, "hands")
-    out, bad = _core.hand_ranks(a)
+    out, bad = _core.hand_ranks(a, core)
     if bad >= 0:
         raise_bad_row("hands", a, bad)
     return out
 
 
-def setting_batch(hands: npt.ArrayLike) -> tuple[npt.NDArray[np.int8], npt.NDArray[np.uint8]]:
+def setting_batch(hands: npt.ArrayLike, rules: RulesLike = None) -> tuple[npt.NDArray[np.int8], npt.NDArray[np.uint8]]:
     """The three settings of N four-tile hands, in ``settings()`` order.
 
     Returns ``(tiles, ranks)``: tiles (N, 3, 4) int8, each setting's front two DECK indices then
@@ -83,20 +86,22 @@ def setting_batch(hands: npt.ArrayLike) -> tuple[npt.NDArray[np.int8], npt.NDArr
     >>> tiles[0].tolist()
     [[0, 2, 22, 28], [2, 28, 0, 22], [0, 28, 2, 22]]
     """
+    core = clean_rules(rules).core
     a = as_index_array(hands, 4, "hands")
-    tiles, ranks, bad = _core.settings(a)
+    tiles, ranks, bad = _core.settings(a, core)
     if bad >= 0:
         raise_bad_row("hands", a, bad)
     return tiles, ranks
 
 
-def outcomes(player: npt.ArrayLike, banker: npt.ArrayLike) -> npt.NDArray[np.int8]:
+def outcomes(player: npt.ArrayLike, banker: npt.ArrayLike, rules: RulesLike = None) -> npt.NDArray[np.int8]:
     """The player's results (+1 win, 0 push, -1 lose) of N player/banker settings.
 
     Each row of ``player`` and ``banker`` is a setting as four DECK indices, two hands of two;
     the dealer's arrangement is applied, so either hand may come first. The eight indices of a
-    row pair must be distinct.
+    row pair must be distinct. ``rules`` decides the comparison (Macau's by default).
     """
+    core = clean_rules(rules).core
     p = as_index_array(player, 4, "player")
     b = as_index_array(banker, 4, "banker")
     if p.shape[0] != b.shape[0]:
@@ -104,7 +109,7 @@ def outcomes(player: npt.ArrayLike, banker: npt.ArrayLike) -> npt.NDArray[np.int
                                code="hand.shape")
     if p.dtype != b.dtype:
         p, b = p.astype(np.int64), b.astype(np.int64)
-    out, bad = _core.outcomes(p, b)
+    out, bad = _core.outcomes(p, b, core)
     if bad >= 0:
         raise_bad_row("player, banker", p, bad, b)
     return out

@@ -19,6 +19,7 @@ from collections.abc import Iterable
 from paigow import _core
 from paigow.errors import InvalidHandError
 from paigow.hands import Hand
+from paigow.rules import RulesLike, clean_rules
 from paigow.tiles import Tile, TileLike, clip_text, json_type, parse_tiles, split_tile_text
 
 __all__ = ["Outcome", "Setting", "settings", "compare", "SPLITS"]
@@ -189,8 +190,9 @@ class Setting:
         return cls._of(front, back)
 
 
-def settings(tiles: "str | Iterable[TileLike]") -> tuple[Setting, Setting, Setting]:
-    """The three settings of four tiles a, b, c, d, in the order ab|cd, ac|bd, ad|bc.
+def settings(tiles: "str | Iterable[TileLike]", rules: RulesLike = None) -> tuple[Setting, Setting, Setting]:
+    """The three settings of four tiles a, b, c, d, in the order ab|cd, ac|bd, ad|bc, each
+    arranged by the hand order of ``rules`` (Macau's by default; see :mod:`paigow.rules`).
 
     >>> [s.back.name_en for s in settings("6-6 6-6 1-1 1-1")]
     ['Pair of Teen', 'Teen 4', 'Teen 4']
@@ -199,6 +201,7 @@ def settings(tiles: "str | Iterable[TileLike]") -> tuple[Setting, Setting, Setti
     ...
     paigow.errors.InvalidHandError: 4 tiles are needed, 3 given: 天 地 人
     """
+    clean_rules(rules)  # the one hand order there is (paigow.rules.HAND_ORDERS) is Hand's
     return settings_of(parse_tiles(tiles, count=4))
 
 
@@ -208,16 +211,21 @@ def settings_of(t: tuple[Tile, ...]) -> tuple[Setting, Setting, Setting]:
     return (s0, s1, s2)
 
 
-def compare(player: Setting, banker: Setting) -> Outcome:
-    """The player's result against the banker (Art. 6): win, push or lose.
+def compare(player: Setting, banker: Setting, rules: RulesLike = None) -> Outcome:
+    """The player's result against the banker (Art. 6) under ``rules`` (Macau's by default).
 
     >>> compare(Setting.parse("天 地 | 杂九 至尊"), Setting.parse("人 人 | 梅 梅"))
     <Outcome.LOSE: -1>
     >>> compare(Setting.parse("1-3 3-3 | 6-6 6-6"), Setting.parse("4-6 5-5 | 1-1 1-1"))
     <Outcome.PUSH: 0>
+    >>> from paigow.rules import MACAU
+    >>> zeros = Setting.parse("2-2 3-3 | 1-3 3-3"), Setting.parse("2-2 1-5 | 5-5 4-6")  # four zero hands
+    >>> compare(*zeros), compare(*zeros, rules=MACAU.replace(name="zero-both", zero_rule="both"))
+    (<Outcome.PUSH: 0>, <Outcome.LOSE: -1>)
     """
+    core = clean_rules(rules).core
     if not isinstance(player, Setting) or not isinstance(banker, Setting):
         raise TypeError(f"compare takes two Settings, not {player!r} and {banker!r}")
     parse_tiles(player.tiles + banker.tiles)  # eight tiles the deck can hold
     # Art. 6 is stated once, in the compiled core (_common.pxd: front_wins, back_wins, decide)
-    return Outcome(_core.decide_ranks(player.front.rank, player.back.rank, banker.front.rank, banker.back.rank))
+    return Outcome(core.decide(player.front.rank, player.back.rank, banker.front.rank, banker.back.rank))
