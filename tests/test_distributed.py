@@ -174,7 +174,7 @@ def client(request: pytest.FixtureRequest) -> Any:
     (1, 0, None), (ROUNDS, 7, 1), (ROUNDS, 7, 3), (10 * BLOCK + 1, 2**64 - 1, 4), (300_001, 123, None),
 ])
 def test_cluster_equals_simulate(client: Any, rounds: int, seed: int, task_blocks: int | None) -> None:
-    from paigow.distributed import simulate_on
+    from paigow.simulation.dask import simulate_on
 
     seen: list[tuple[int, int]] = []
     r = simulate_on(client, rounds, seed, task_blocks=task_blocks, progress=lambda d, t: seen.append((d, t)))
@@ -265,7 +265,7 @@ def _restore_version(version: str) -> Any:
 def _patch_equilibrium() -> None:
     """On a worker: play max-back when asked for the player's equilibrium, as a worker with
     another equilibrium file would."""
-    from paigow import distributed
+    from paigow.simulation import dask as distributed
 
     original = distributed._seat_tables
 
@@ -279,7 +279,7 @@ def _patch_equilibrium() -> None:
 
 
 def _clear_cache() -> None:
-    from paigow import distributed
+    from paigow.simulation import dask as distributed
 
     distributed._seat_tables = getattr(distributed._seat_tables, "original", distributed._seat_tables)
 
@@ -333,7 +333,7 @@ def test_ctrl_c_cancels_the_futures(threads_client: Any) -> None:
 
 
 def test_a_worker_killed_mid_run_changes_nothing(process_client: Any) -> None:
-    from paigow.distributed import simulate_on
+    from paigow.simulation.dask import simulate_on
 
     client = process_client  # its nanny starts a new worker in place of the killed one
     rounds = 24 * 64 * BLOCK - 5  # 24 tasks of 64 blocks (tens of milliseconds each)
@@ -372,7 +372,7 @@ def test_quiet_worker_settings_are_dasks_own_keys() -> None:
     import dask
     import distributed  # noqa: F401 - loads distributed's configuration defaults
 
-    from paigow.distributed import QUIET_WORKERS
+    from paigow.simulation.dask import QUIET_WORKERS
 
     for key, value in QUIET_WORKERS.items():
         default = dask.config.get(key)  # raises KeyError for a key Dask does not have

@@ -18,7 +18,8 @@ from paigow import DECK, InvalidStrategyError, SimulationResult, compare, settin
 from paigow import _core
 from paigow.cli import main
 from paigow.errors import InvalidSimulationError, PaigowError
-from paigow.simulation import BLOCK, _run, _tables, trace_rounds
+from paigow.simulation import BLOCK, trace_rounds
+from paigow.simulation.runs import _run, _tables
 from paigow.strategies import HAND_COUNT, max_back
 
 # the combinations-order row of each sorted hand, written here from itertools, not the kernel
