@@ -19,10 +19,12 @@ import pytest
 
 import paigow
 from paigow.errors import InvalidSimulationError
+from paigow.rules import MACAU
 from paigow.simulation import BLOCK, BlockCounts, SimulationResult, simulate, simulate_blocks
 from paigow.strategies import HAND_COUNT
 
 ROUNDS = 3 * BLOCK + 100  # four blocks, the last one partial
+TOY = MACAU.replace(name="zero-both", zero_rule="both")  # a second rule set: zero rule on both hands
 MIXED = np.random.default_rng(14).dirichlet([1.0, 1.0, 1.0], size=HAND_COUNT)
 
 
@@ -120,6 +122,19 @@ def test_merge_refuses_parts_that_do_not_belong_together() -> None:
         SimulationResult.merge(a)  # type: ignore[arg-type]
 
 
+def test_parts_carry_their_rule_set_and_merge_refuses_two() -> None:
+    a = simulate_blocks(ROUNDS, 1, (0, 2), rules=TOY)
+    b = simulate_blocks(ROUNDS, 1, (2, 4), rules=TOY)
+    assert a.rules == TOY and simulate_blocks(ROUNDS, 1, (0, 2)).rules is MACAU
+    merged = SimulationResult.merge([b, a])
+    assert merged.rules == TOY and merged == simulate(ROUNDS, seed=1, rules=TOY)
+    assert SimulationResult.merge([a, b], commission=True).commission == 0.05
+    with pytest.raises(InvalidSimulationError) as e:
+        SimulationResult.merge([a, simulate_blocks(ROUNDS, 1, (2, 4))])
+    assert _code(e) == "simulation.merge_rules"
+    assert a != simulate_blocks(ROUNDS, 1, (0, 2))  # other rules, other part (the counts may agree)
+
+
 def test_simulate_blocks_checks_its_arguments() -> None:
     for blocks in [(0, 0), (2, 1), (0, 5), range(0, 4, 2), range(-1, 2), (4, 5)]:
         with pytest.raises(InvalidSimulationError) as e:
@@ -188,6 +203,15 @@ def test_cluster_with_tables_and_commission(client: Any) -> None:
     kw: dict[str, Any] = dict(seed=99, player=MIXED, banker="max-back", commission=True)
     r = paigow.simulate(200_000, cluster=client, **kw)
     assert r == paigow.simulate(200_000, **kw) and r.player == "table"
+
+
+def test_cluster_with_another_rule_set(client: Any) -> None:
+    from paigow.simulation.dask import simulate_on
+
+    kw: dict[str, Any] = dict(seed=5, player="max-back", rules=TOY)
+    r = simulate_on(client, 10 * BLOCK + 3, task_blocks=3, **kw)
+    assert r.rules == TOY and r == paigow.simulate(10 * BLOCK + 3, **kw)
+    assert paigow.simulate(10 * BLOCK + 3, cluster=client, **kw) == r
 
 
 def test_cluster_by_address_and_seedless(process_client: Any) -> None:
