@@ -52,7 +52,6 @@ import numpy.typing as npt
 
 from paigow import _core
 from paigow.batch import setting_batch
-from paigow.commission import COMMISSION as _RATE
 from paigow.errors import InvalidOptionError, InvalidSimulationError
 from paigow.rules import MACAU, RuleSet, RulesLike, clean_rules, commission_of
 from paigow.strategies import COMPILES, HAND_COUNT, Strategy, all_hands
@@ -64,7 +63,7 @@ __all__ = ["Run", "SimulationResult", "BlockCounts", "RoundTrace", "simulate_blo
 BLOCK: int = _core.SIMULATION_BLOCK
 """Rounds per generator block (4,096): runs are cut into whole blocks."""
 
-COMMISSION: float = float(_RATE)
+COMMISSION: float = float(MACAU.commission)
 """The rate ``commission=True`` stands for under Macau's rules (Portaria 58/91/M), as a float."""
 
 MAX_ROUNDS = 1 << 60
