@@ -68,18 +68,18 @@ _FIELDS_SHOWN = ("hand_order", "zero_rule", "copies", "commission", "rounding", 
 class RuleSet:
     """One house's rules, as data.
 
-    name               what records, the CLI (``--rules``) and the service call it
-    hand_order         the order of two-tile hands (a key of :data:`HAND_ORDERS`)
-    zero_rule          where zero against zero goes to the banker (:class:`ZeroRule`)
-    copies             who takes a copy (:class:`Copies`)
-    commission         the rate on every win (Portaria 58/91/M: 5%), exact
-    rounding           how a commission is rounded to the minor unit
-    dice               how many dice decide the first position (counting the banker as 1)
-    max_cuts           how many player positions may cut in one round (Art. 2.1)
-    banker_sets        who sets the banker's hand: ``"holder"`` (the banker himself) or the name
-                       of a house way (a strategy the dealer follows)
-    high_at_least_low  a player sets his own two hands and the high must rank at least the low
-                       (else the dealer arranges them, smaller in front, and nothing fouls)
+    - ``name``: what records, the CLI (``--rules``) and the service call it
+    - ``hand_order``: the order of two-tile hands (a key of :data:`HAND_ORDERS`)
+    - ``zero_rule``: where zero against zero goes to the banker (:class:`ZeroRule`)
+    - ``copies``: who takes a copy (:class:`Copies`)
+    - ``commission``: the rate on every win (Portaria 58/91/M: 5%), exact
+    - ``rounding``: how a commission is rounded to the minor unit
+    - ``dice``: how many dice decide the first position (counting the banker as 1)
+    - ``max_cuts``: how many player positions may cut in one round (Art. 2.1)
+    - ``banker_sets``: who sets the banker's hand, ``"holder"`` (the banker himself) or the name
+      of a house way (a strategy the dealer follows)
+    - ``high_at_least_low``: a player sets his own two hands and the high must rank at least
+      the low (else the dealer arranges them, smaller in front, and nothing fouls)
     """
 
     name: str
