@@ -40,7 +40,7 @@ from paigow.setting import SPLITS, Setting, settings_of
 from paigow.tiles import DECK, Tile, TileLike, clip_text, parse_tiles
 
 __all__ = ["HouseWay", "WaySetting", "FOXWOODS", "HOUSE_WAYS", "house_way", "read_house_way",
-           "distinct_hands", "hand_class", "DISTINCT_HAND_COUNT", "FILE_HEADER"]
+           "distinct_hands", "hand_class", "DISTINCT_HAND_COUNT", "FILE_HEADER", "RULE_IDS", "foxwoods_without"]
 
 # ---------------------------------------------------------------------------------------------
 # tile classes: Table 1's ranks, the two Gee Joon tiles as one (US order, docs/rules.md §3.1)
@@ -67,10 +67,9 @@ def hand_class(tile: Tile) -> int:
 
 
 # one tile standing for each class, in deck order (a mixed class's second copy is its other face)
-_CLASS_TILES: dict[int, tuple[Tile, Tile]] = {}
+_CLASS_TILES: dict[int, tuple[Tile, ...]] = {}
 for _t in DECK:
-    _CLASS_TILES.setdefault(hand_class(_t), ())  # type: ignore[arg-type]
-    _CLASS_TILES[hand_class(_t)] += (_t,)  # type: ignore[assignment]
+    _CLASS_TILES[hand_class(_t)] = _CLASS_TILES.get(hand_class(_t), ()) + (_t,)
 
 DISTINCT_HAND_COUNT = 3620
 """Distinct hands of the US game: multisets of four of the 16 classes, at most two of each."""
@@ -148,12 +147,16 @@ class HouseWay:
 
     @functools.cached_property
     def _decisions(self) -> dict[tuple[int, int, int, int], tuple[int, str]]:
-        return {_key_of(t): self._decide(t) for t in distinct_hands()}
+        return {}  # filled as hands are asked for: a distinct hand is decided once
 
     def decision(self, tiles: tuple[Tile, Tile, Tile, Tile]) -> tuple[int, str]:
-        """The split (in ``settings()`` order of the tiles standing for their distinct hand)
-        and rule of four tiles already checked against the deck."""
-        return self._decisions[_key_of(tiles)]
+        """The split (in ``settings()`` order of the tiles standing for their distinct hand,
+        :func:`distinct_hands`) and rule of four tiles already checked against the deck."""
+        key = _key_of(tiles)
+        found = self._decisions.get(key)
+        if found is None:
+            found = self._decisions[key] = self._decide(_representative(key))
+        return found
 
     def set(self, tiles: "str | Iterable[TileLike]") -> WaySetting:
         """The way's setting of four tiles, and the rule that decided it.
@@ -308,6 +311,12 @@ def _picture(t: tuple[Tile, ...], ss: list[tuple[int, Setting]]) -> Optional[tup
 _HIGH_3 = Hand.parse("3-3 1-6").rank_in("us")  # "High 3": 3 points, Chong the highest tile
 
 
+RULE_IDS = ("0", "1two", "1A", "1B", "1C", "1D", "1E", "1F", "2TD", "2wong11", "2gong", "2",
+            "3C", "3D", "3E", "3F", "3G", "3H", "3I", "3J", "3K", "3high", "3A", "3B")
+"""The Foxwoods rules by id (docs/rules.md §3.2), which a variant may leave out (tests show with
+it that each rule decides its hands: :func:`foxwoods_without`)."""
+
+
 class _Foxwoods(HouseWay):
     """The Foxwoods house way (WoO's page, from a Foxwoods training booklet of February 1997),
     as docs/rules.md §3.2 reads it: the first rule that applies decides."""
@@ -315,6 +324,17 @@ class _Foxwoods(HouseWay):
     name = "foxwoods"
     source = ("Foxwoods Training Center booklet (February 1997), as published by the Wizard of Odds: "
               "https://wizardofodds.com/games/pai-gow-tiles/house-way/foxwoods/")
+
+    def __init__(self, without: frozenset[str] = frozenset()) -> None:
+        unknown = sorted(set(without) - set(RULE_IDS))
+        if unknown:
+            raise ValueError(f"unknown Foxwoods rule ids {unknown}: the ids are {RULE_IDS}")
+        self._off = frozenset(without)
+        if self._off:
+            self.name = "foxwoods without " + ",".join(sorted(self._off))
+
+    def _on(self, rule: str) -> bool:
+        return rule not in self._off
 
     def _decide(self, t: tuple[Tile, Tile, Tile, Tile]) -> tuple[int, str]:
         ss = list(enumerate(settings_of(t)))
@@ -325,21 +345,23 @@ class _Foxwoods(HouseWay):
         raise AssertionError("rule 3 decides every hand")  # pragma: no cover
 
     # 0. the unwritten rule
-    @staticmethod
-    def _rule0(t: tuple[Tile, ...], ss: list[tuple[int, Setting]]) -> Optional[tuple[int, str]]:
+    def _rule0(self, t: tuple[Tile, ...], ss: list[tuple[int, Setting]]) -> Optional[tuple[int, str]]:
+        if not self._on("0"):
+            return None
         for k, s in ss:
             if all(_r(s.front) >= _r(o.front) and _r(s.back) >= _r(o.back) for _, o in ss):
                 return k, "rule 0: best in both hands"
         return None
 
     # 1. pairs
-    @staticmethod
-    def _rule1(t: tuple[Tile, ...], ss: list[tuple[int, Setting]]) -> Optional[tuple[int, str]]:
+    def _rule1(self, t: tuple[Tile, ...], ss: list[tuple[int, Setting]]) -> Optional[tuple[int, str]]:
         count = Counter(hand_class(x) for x in t)
         pairs = [c for c, n in count.items() if n == 2]
         if not pairs:
             return None
         if len(pairs) == 2:
+            if not self._on("1two"):
+                return None
             for k, s in ss:
                 if all(len(_classes(h)) == 1 for h in (s.front, s.back)):
                     return k, "two pairs: one in each hand"
@@ -351,52 +373,55 @@ class _Foxwoods(HouseWay):
         keep_it = (_max_high(keep), "pairs: keep the pair")
         xy = {x, y}
         if p in _FOURS | {FIVE} | _SIXES | _TENS | {FOO}:
+            if not self._on("1A"):
+                return keep_it
             group = ("4s" if p in _FOURS else "5s" if p == FIVE else "6s" if p in _SIXES
                      else "10s" if p in _TENS else "11s")
             return _max_high(keep), f"pair A: never split {group}"
         if p == GJ:
-            if (x in _SIXES and (y in _FOURS | {FIVE} | _SIXES)) or (y in _SIXES and x in _FOURS | {FIVE} | _SIXES):
+            if self._on("1B") and ((x in _SIXES and y in _FOURS | {FIVE} | _SIXES)
+                                   or (y in _SIXES and x in _FOURS | {FIVE} | _SIXES)):
                 return _max_high(split), "pair B: split Gee Joon"
             return keep_it
         if p in _TD:
             k = _max_high(split)
             s = dict(ss)[k]
-            if (_points(s.front) >= 6 and _points(s.back) >= 8) or xy == {NINE, FOO}:
+            if self._on("1C") and ((_points(s.front) >= 6 and _points(s.back) >= 8) or xy == {NINE, FOO}):
                 return k, "pair C: split 2s/12s"
             return keep_it
         if p == NINE:
-            if xy <= _TD | _TENS:
+            if self._on("1D") and xy <= _TD | _TENS:
                 return _max_high(split), "pair D: split 9s"
             return keep_it
         if p in _EIGHTS:
-            if xy <= _TD | _TENS | {FOO} or xy == {NINE, FOO}:
+            if self._on("1E") and (xy <= _TD | _TENS | {FOO} or xy == {NINE, FOO}):
                 return _max_high(split), "pair E: split 8s"
             return keep_it
         if p in _SEVENS:
-            if xy <= _TD | _TENS | {FOO}:
+            if self._on("1F") and xy <= _TD | _TENS | {FOO}:
                 return _max_high(split), "pair F: split 7s"
             return keep_it
         raise AssertionError(f"pair of class {p}")  # pragma: no cover
 
     # 2. Wong, Gong, High Nine
-    @staticmethod
-    def _rule2(t: tuple[Tile, ...], ss: list[tuple[int, Setting]]) -> Optional[tuple[int, str]]:
+    def _rule2(self, t: tuple[Tile, ...], ss: list[tuple[int, Setting]]) -> Optional[tuple[int, str]]:
         cands = [(k, s) for k, s in ss if _kind(s.back)]
-        if not cands:
+        if not cands or not self._on("2"):
             return None
         cls = [hand_class(x) for x in t]
-        if TEEN in cls and DAY in cls:
+        if TEEN in cls and DAY in cls and self._on("2TD"):
             pref = [(k, s) for k, s in cands if _kind(s.front)] or cands
             pref = [(k, s) for k, s in pref if TEEN in _classes(s.back)] or pref
             return _max_high(pref), "WGH: Teen and Day"
         td = next(c for c in cls if c in _TD)
-        others = [c for c in cls if c != td]
+        others = list(cls)
+        others.remove(td)
         kinds = {_kind(s.back) for _, s in cands}
         partners = [c for c in others if c == NINE or c in _EIGHTS or c in _SEVENS]
         fourth = [c for c in others if c not in partners]
-        if _WONG in kinds and len(kinds) > 1 and FOO in others:
+        if self._on("2wong11") and _WONG in kinds and len(kinds) > 1 and FOO in others:
             kind, rule = _WONG, "WGH exception: Wong with the 11"
-        elif (kinds == {_HIGH9, _GONG} and len(fourth) == 1
+        elif (self._on("2gong") and kinds == {_HIGH9, _GONG} and len(fourth) == 1
               and (fourth[0] in _FOURS or (fourth[0] == FIVE and BOT in partners))):
             kind, rule = _GONG, "WGH exception: Gong over High Nine"
         else:
@@ -405,29 +430,40 @@ class _Foxwoods(HouseWay):
         return _max_high([(k, s) for k, s in cands if _kind(s.back) == kind]), rule
 
     # 3 C-K. the pictures, before all of rule 3
-    @staticmethod
-    def _pictures(t: tuple[Tile, ...], ss: list[tuple[int, Setting]]) -> Optional[tuple[int, str]]:
-        return _picture(t, ss)
+    def _pictures(self, t: tuple[Tile, ...], ss: list[tuple[int, Setting]]) -> Optional[tuple[int, str]]:
+        found = _picture(t, ss)
+        if found is None or not self._on("3" + found[1].split(":")[0][-1]):
+            return None
+        return found
 
     # 3. other hands
-    @staticmethod
-    def _rule3(t: tuple[Tile, ...], ss: list[tuple[int, Setting]]) -> Optional[tuple[int, str]]:
+    def _rule3(self, t: tuple[Tile, ...], ss: list[tuple[int, Setting]]) -> Optional[tuple[int, str]]:
         best_low = max(_r(s.front) for _, s in ss)
         best_high = max((s.back for _, s in ss), key=_r)
-        if best_low < _HIGH_3 and _points(best_high) >= 7:
+        if self._on("3high") and best_low < _HIGH_3 and _points(best_high) >= 7:
             k, rule = _max_high(ss), "other hands: max high"
         else:
             k, rule = _max_low(ss), "other hands: max low"
         s = dict(ss)[k]
         lo, hi = _points(s.front), _points(s.back)
         cls = {hand_class(x) for x in t}
-        if lo >= 8 and hi >= 9:
+        if self._on("3A") and lo >= 8 and hi >= 9:
             same = [(j, o) for j, o in ss if (_points(o.front), _points(o.back)) == (lo, hi)]
             return _max_high(same), "other hands A: 8/9 or more, the high tile in the high hand"
-        if (lo, hi) == (7, 8) and _TD <= cls:
+        if self._on("3B") and (lo, hi) == (7, 8) and _TD <= cls:
             same = [(j, o) for j, o in ss if (_points(o.front), _points(o.back)) == (7, 8)]
             return _max_high(same), "other hands B: 7/8 with Teen and Day, the Teen in the high hand"
         return k, rule
+
+
+def foxwoods_without(*rules: str) -> HouseWay:
+    """The Foxwoods way with the rules of ids ``rules`` (:data:`RULE_IDS`) left out: a rule's
+    condition never holds, or its step is skipped. For tests and for studying what a rule does.
+
+    >>> foxwoods_without("0").set("6-6 6-6 1-2 1-3").rule
+    'pair C: split 2s/12s'
+    """
+    return _Foxwoods(frozenset(rules))
 
 
 FOXWOODS: HouseWay = _Foxwoods()
@@ -475,8 +511,8 @@ class _TableWay(HouseWay):
         self.source = source
         self.__dict__["_decisions"] = decisions
 
-    def _decide(self, tiles: tuple[Tile, Tile, Tile, Tile]) -> tuple[int, str]:
-        return self._decisions[_key_of(tiles)]
+    def _decide(self, tiles: tuple[Tile, Tile, Tile, Tile]) -> tuple[int, str]:  # pragma: no cover
+        raise AssertionError("a house-way file decides every distinct hand")
 
 
 def read_house_way(file: "str | os.PathLike[str] | IO[str]", name: Optional[str] = None) -> HouseWay:
