@@ -133,13 +133,23 @@ def test_rules_that_rule_0_always_decides_first() -> None:
     w = foxwoods_without("0").set(hand)
     assert (w.rule, w.setting) == ("WGH exception: Wong with the 11", d.setting)
     assert foxwoods_without("0", "2wong11").set(hand).setting.back.name_en == "Teen Gong"
-    # no other hand reaches these two rules
+    # no hand reaches these two rules, and on every hand they would decide they agree with rule 0
     reasons = {r for _, _, r in FOXWOODS.settings_of_all()}
     assert "two pairs: one in each hand" not in reasons and "WGH exception: Wong with the 11" not in reasons
+    without0 = foxwoods_without("0")
+    seen = 0
+    for t in distinct_hands():
+        d0 = without0.set(t)
+        if d0.rule in ("two pairs: one in each hand", "WGH exception: Wong with the 11"):
+            seen += 1
+            assert _ranks(d0.setting) == _ranks(FOXWOODS.set(t).setting), t
+    assert seen == 120 + 8
 
 
 def test_every_rule_decides_some_hand() -> None:
-    reasons = {r.split(":")[0] for _, _, r in FOXWOODS.settings_of_all()}
+    all_reasons = [r for _, _, r in FOXWOODS.settings_of_all()]
+    assert sum(r.startswith("picture") for r in all_reasons) == 17  # every hand of C-K: rule 0 decides none
+    reasons = {r.split(":")[0] for r in all_reasons}
     assert reasons == {"rule 0", "pair A", "pair B", "pair C", "pair D", "pair E", "pair F", "pairs", "WGH",
                        "WGH exception", "other hands", "other hands A", "other hands B",
                        *(f"picture {c}" for c in "CDEFGHIJK")}
