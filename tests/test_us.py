@@ -61,6 +61,10 @@ def test_gee_joon_with_a_five_against_gee_joon_with_a_five_is_a_copy() -> None:
     a, b = Hand.parse("2-4 1-4"), Hand.parse("1-2 2-3")
     assert a.rank_in("us") == b.rank_in("us") and a.rank > b.rank  # Macau: the 2-4 is the stronger tile
     assert a.points == b.points == 8
+    from paigow.batch import hand_rank, hand_ranks
+
+    assert hand_rank(a, rules="us") == hand_rank("1-2 2-3", rules=US) == a.rank_in("us") != hand_rank(a)
+    assert hand_ranks([[28, 29], [31, 30]], rules="us").tolist() == [a.rank_in("us")] * 2
     # the hands of one setting each, so a copy in both: the banker takes it
     player, banker = Setting.parse("2-4 1-4 | 6-6 6-6"), Setting.parse("1-2 2-3 | 1-1 1-1")
     assert compare(player, banker, rules="us") is Outcome.PUSH  # front a copy (banker), back the player's
