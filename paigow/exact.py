@@ -67,7 +67,8 @@ from paigow.tiles import DECK
 
 __all__ = [
     "ExactStrategy", "Proof", "ExactEquilibrium", "prove", "solve_exact", "save_exact", "load_exact",
-    "shipped_exact", "exact_stem", "exact_counts", "PAIRINGS", "SEATS",
+    "shipped_exact", "exact_stem", "exact_counts", "exact_strategy", "certify_exact", "exact_edges",
+    "EXACT_STRATEGIES", "PAIRINGS", "SEATS", "Deviation",
 ]
 
 PAIRINGS = _core.HAND_COUNT * _core.OPPONENT_HANDS
@@ -174,6 +175,24 @@ class ExactStrategy:
             if t not in mixed:
                 pure[t] = next(k for k, p in enumerate(row) if p)
         pure[list(mixed)] = -1
+        return cls(pure, mixed)
+
+    @classmethod
+    def from_floats(cls, sigma: npt.ArrayLike) -> "ExactStrategy":
+        """A (n, 3) float type table read exactly: each probability the binary fraction it is,
+        each row divided by its exact sum (a row with one nonzero entry is pure)."""
+        s = np.asarray(sigma, dtype=np.float64)
+        ty = _types()
+        if s.shape != (ty.n, 3) or not np.isfinite(s).all() or (s < 0).any():
+            raise InvalidStrategyError(f"a type strategy is ({ty.n}, 3) of probabilities, not {s.shape}",
+                                       code="strategy.exact")
+        pure = np.argmax(s, axis=1).astype(np.int8)
+        mixed = {}
+        for t in np.where((s > 0).sum(axis=1) > 1)[0].tolist():
+            row = [Fraction(float(v)) for v in s[t]]
+            total = sum(row)
+            mixed[t] = tuple(v / total for v in row)
+            pure[t] = -1
         return cls(pure, mixed)
 
     def row(self, t: int) -> tuple[Fraction, Fraction, Fraction]:
@@ -398,38 +417,118 @@ def prove(player: ExactStrategy, banker: ExactStrategy, commission: "RateLike | 
     r = commission_of(rs, commission)
     if not isinstance(player, ExactStrategy) or not isinstance(banker, ExactStrategy):
         raise TypeError("prove() takes two ExactStrategy values")
+    return _prove(_Counts(r, rs, threads), player, banker, limit)
+
+
+def _prove(counts: _Counts, player: ExactStrategy, banker: ExactStrategy, limit: int = 20) -> Proof:
     begin = time.perf_counter()
-    counts = _Counts(r, rs, threads)
     gp, vp, dp, tp, mp = _prove_side(counts, player, banker, "player", limit)
     gb, vb, db, tb, mb = _prove_side(counts, banker, player, "banker", limit)
-    return Proof(r, vp, vb, gp, gb, tuple(dp + db), {"player": tp, "banker": tb}, {"player": mp, "banker": mb},
-                 time.perf_counter() - begin)
+    return Proof(counts.r, vp, vb, gp, gb, tuple(dp + db), {"player": tp, "banker": tb},
+                 {"player": mp, "banker": mb}, time.perf_counter() - begin)
+
+
+def _player_counts(banker: ExactStrategy, rules: RuleSet, threads: int = 1) -> tuple[npt.NDArray[Any], npt.NDArray[Any], int]:
+    """(wins, losses, D): each player type setting's wins and losses against ``banker``, exactly:
+    integer arrays (n, 3, object) over the common denominator D."""
+    counts = _Counts(Fraction(1, 2), rules, threads)  # side_counts: wins and losses apart
+    terms = banker.terms()
+    d = _lcm(p.denominator for _, _, p in terms)
+    base = counts.raw(banker.pure_part(), False)
+    w = base[:, :, 0].astype(object) * d
+    lo = base[:, :, 1].astype(object) * d
+    ty = _types()
+    for t, k, p in terms:
+        e = np.zeros((ty.n, 3))
+        e[t, k] = 1.0
+        c = counts.raw(e, False)
+        f = p.numerator * (d // p.denominator)
+        w = w + c[:, :, 0].astype(object) * f
+        lo = lo + c[:, :, 1].astype(object) * f
+    return w, lo, d
+
+
+def _played_total(player: ExactStrategy, q: npt.NDArray[Any]) -> Fraction:
+    """sum over types of (hands of the type) x (the type's probabilities . its row of q)."""
+    ty = _types()
+    pure = player.pure >= 0
+    idx = np.where(pure)[0]
+    total = Fraction(int((q[idx, player.pure[idx].astype(np.intp)] * ty.cnt[idx].astype(object)).sum()))
+    for t, row in player.mixed.items():
+        total += int(ty.cnt[t]) * sum((p * int(q[t, k]) for k, p in enumerate(row) if p), Fraction(0))
+    return total
 
 
 def exact_counts(player: ExactStrategy, banker: ExactStrategy, rules: RulesLike = None,
                  threads: int = 1) -> tuple[Fraction, Fraction, Fraction]:
-    """The player's exact (win, push, lose) shares of all pairings with both sides playing
-    these exact strategies."""
-    rs = clean_rules(rules)
-    ty = _types()
-    counts = _Counts(Fraction(1, 2), rs, threads)  # side_counts: wins and losses apart
-    out = []
-    for j in (0, 1):
-        base = counts.raw(banker.pure_part(), False)[:, :, j]
-        terms = banker.terms()
-        d = _lcm(p.denominator for _, _, p in terms)
-        q = base.astype(object) * d
-        for t, k, p in terms:
-            e = np.zeros((ty.n, 3))
-            e[t, k] = 1.0
-            q = q + counts.raw(e, False)[:, :, j].astype(object) * (p.numerator * (d // p.denominator))
-        total = Fraction(0)
-        rows = q.tolist()
-        for t in range(ty.n):
-            total += int(ty.cnt[t]) * sum((p * v for p, v in zip(player.row(t), rows[t]) if p), Fraction(0))
-        out.append(total / (d * PAIRINGS))
-    win, lose = out
+    """The player's exact (win, push, lose) shares of all 736,281,000 pairings with both sides
+    playing these exact strategies."""
+    w, lo, d = _player_counts(banker, clean_rules(rules), threads)
+    win = _played_total(player, w) / (d * PAIRINGS)
+    lose = _played_total(player, lo) / (d * PAIRINGS)
     return win, 1 - win - lose, lose
+
+
+def exact_strategy(strategy: Any, seat: str = "player", commission: "RateLike | bool" = 0) -> ExactStrategy:
+    """``strategy`` as an :class:`ExactStrategy`: one already, the name of a shipped exact
+    equilibrium (``"equilibrium-exact"``, ``"equilibrium-paid-exact"``, ...), or any strategy
+    the solver takes (a name or a (35960, 3) table setting every hand of a type alike), each
+    float read as the exact binary fraction it is and each row divided by its exact sum."""
+    if isinstance(strategy, ExactStrategy):
+        return strategy
+    if seat not in SEATS:
+        raise InvalidStrategyError(f"unknown seat {seat!r}: use 'player' or 'banker'")
+    if isinstance(strategy, str) and strategy.endswith("-exact"):
+        return _load(strategy, False).strategy(seat)
+    from paigow import advice
+    from paigow.solver import _resolve
+
+    sigma, uniform = advice._to_types(_resolve(strategy, seat))
+    if not uniform:
+        raise InvalidStrategyError("an exact strategy must set every hand of a type alike", code="strategy.split_type")
+    return ExactStrategy.from_floats(sigma)
+
+
+def certify_exact(player: Any, banker: Any = None, commission: "RateLike | bool" = 0,
+                  rules: RulesLike = None, threads: int = 1) -> Proof:
+    """:func:`prove` for any strategies :func:`exact_strategy` takes (``player`` may be an
+    :class:`ExactEquilibrium`, ``banker`` then None): each side's best-response gain exactly."""
+    if isinstance(player, ExactEquilibrium):
+        if banker is not None:
+            raise TypeError("certify_exact(equilibrium) takes no banker strategy")
+        return prove(player.player, player.banker, commission, rules, threads)
+    if banker is None:
+        raise TypeError("certify_exact(player, banker): give the banker's strategy")
+    return prove(exact_strategy(player, "player"), exact_strategy(banker, "banker"), commission, rules, threads)
+
+
+EXACT_STRATEGIES = ("equilibrium-paid-exact", "equilibrium-exact", "max-back")
+"""The strategies of the exact house-edge table: the exact equilibrium as paid (at the table's
+rate), the exact zero-commission equilibrium, and max-back."""
+
+
+def exact_edges(commission: "RateLike | bool" = "5%") -> tuple[Any, ...]:
+    """The house-edge table (:func:`paigow.edges.edges`) with the exact equilibria in place of the
+    numerical ones: every row exact (its shares are fractions), at 5% or 4%."""
+    from paigow.edges import Edge, _check_rate
+
+    r = _check_rate(commission)
+    rs = MACAU
+    names = {"equilibrium-paid-exact": exact_stem(r), "equilibrium-exact": exact_stem(0), "max-back": "max-back"}
+
+    def strat(name: str, seat: str) -> ExactStrategy:
+        return exact_strategy(names[name], seat)
+
+    banker_counts = {b: _player_counts(strat(b, "banker"), rs) for b in EXACT_STRATEGIES}
+    rows = []
+    for p in EXACT_STRATEGIES:
+        sp = strat(p, "player")
+        for b in EXACT_STRATEGIES:
+            w, lo, d = banker_counts[b]
+            win = _played_total(sp, w) / (d * PAIRINGS)
+            lose = _played_total(sp, lo) / (d * PAIRINGS)
+            rows.append(Edge(p, b, r, win, 1 - win - lose, lose, True))
+    return tuple(rows)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -503,7 +602,7 @@ class _LemkeFailure(ArithmeticError):
 
 
 def _lemke(g: _Small, prior_x: npt.NDArray[np.float64], prior_y: npt.NDArray[np.float64],
-           max_pivots: int = 5000) -> tuple[set[int], set[int], int]:
+           max_pivots: int = 5000, eps: float = 1e-9, refactor_every: int = 1) -> tuple[set[int], set[int], int]:
     """The tracing procedure by complementary pivoting on the small game, in float64, from the
     prior (x̄, ȳ): returns the played settings (indices into px, py) of the equilibrium it
     reaches and the number of pivots.
@@ -599,13 +698,12 @@ def _lemke(g: _Small, prior_x: npt.NDArray[np.float64], prior_y: npt.NDArray[np.
         pivots += 1
         if pivots > max_pivots:
             raise _LemkeFailure("too many pivots")
-        if pivots % 40 == 0:
+        if pivots % refactor_every == 0:
             T, beta = refactor()
         d = T[:, entering]
-        scale = max(1.0, float(np.abs(d).max()))
         best_r, best_ratio = -1, math.inf
         for r in range(rows):
-            if basis[r] in free or d[r] <= 1e-9 * scale:
+            if basis[r] in free or d[r] <= eps:
                 continue
             ratio = max(beta[r], 0.0) / d[r]
             if best_r < 0:
@@ -735,7 +833,7 @@ class ExactEquilibrium:
             "ties": dict(p.ties),
             "margin": {seat: str(v) for seat, v in p.margin.items()},
             "mixed": mixed,
-            "solve": dict(self.solve_info),
+            "solve": {k: v for k, v in self.solve_info.items() if k != "seconds"},
             "method": "the numerical solution's pure part kept; the game on its mixed types solved by complementary "
                       "pivoting (the tracing procedure, from the numerical solution) for the basis, the probabilities "
                       "exactly from its indifference conditions in fractions; proven by exact best responses of both "
@@ -774,6 +872,44 @@ def _prior(sigma: npt.NDArray[np.float64], cols: list[tuple[int, int]]) -> npt.N
     return out
 
 
+_ATTEMPTS = ((1e-9, "prior"), (1e-11, "prior"), (1e-7, "prior"), (1e-9, "uniform"))
+"""The pivoting tolerances and priors tried in turn on one small game: the float64 path only
+names a basis, and a basis that the exact solution or the proof refutes is followed by another
+try."""
+
+
+def _round(g: _Small, base_p: ExactStrategy, base_b: ExactStrategy, act_p: list[int], act_b: list[int],
+           prior_p: npt.NDArray[np.float64], prior_b: npt.NDArray[np.float64],
+           counts: _Counts) -> tuple[ExactStrategy, ExactStrategy, Proof, int]:
+    """One small game solved: the exact pair and its proof (which may still refute a type left
+    out of the small game), and the pivots taken."""
+    pivots = 0
+    failure = "no attempt"
+    active = {"player": set(act_p), "banker": set(act_b)}
+    for eps, prior in _ATTEMPTS:
+        px = _prior(prior_p, g.px) if prior == "prior" else _prior(np.ones_like(prior_p), g.px)
+        py = _prior(prior_b, g.py) if prior == "prior" else _prior(np.ones_like(prior_b), g.py)
+        try:
+            xs, ys, n = _lemke(g, px, py, eps=eps)
+        except (_LemkeFailure, np.linalg.LinAlgError) as e:
+            failure = f"complementary pivoting failed: {e}"
+            continue
+        pivots += n
+        y = _indifference(g.px, xs, g.a_mat, g.a_vec, g.py, ys)
+        x = _indifference(g.py, ys, g.b_mat, g.b_vec, g.px, xs)
+        if x is None or y is None or min(x.values()) < 0 or min(y.values()) < 0:
+            failure = "the basis reached has no nonnegative exact solution"
+            continue
+        player = _assemble(base_p, act_p, g.px, x)
+        banker = _assemble(base_b, act_b, g.py, y)
+        proof = _prove(counts, player, banker)
+        if any(d.type in active[d.seat] for d in proof.deviations):
+            failure = "the exact solution of the basis reached fails the proof on the small game's own types"
+            continue
+        return player, banker, proof, pivots
+    raise ArithmeticError(f"the small game of {len(act_p)} player and {len(act_b)} banker types: {failure}")
+
+
 def solve_exact(start: Any = None, commission: "RateLike | bool" = 0, rules: RulesLike = None,
                 threads: int = 1, max_rounds: int = 20,
                 progress: Callable[[str], None] | None = None) -> ExactEquilibrium:
@@ -801,15 +937,8 @@ def solve_exact(start: Any = None, commission: "RateLike | bool" = 0, rules: Rul
         # the fixed part: every inactive type pure on its setting, the active types left out
         fixed_p, fixed_b = _Fixed(base_p.pure_part(), act_p), _Fixed(base_b.pure_part(), act_b)
         g = _small_game(counts, act_p, act_b, fixed_p, fixed_b)
-        xs, ys, pivots = _lemke(g, _prior(prior_p, g.px), _prior(prior_b, g.py))
+        player, banker, proof, pivots = _round(g, base_p, base_b, act_p, act_b, prior_p, prior_b, counts)
         total_pivots += pivots
-        y = _indifference(g.px, xs, g.a_mat, g.a_vec, g.py, ys)
-        x = _indifference(g.py, ys, g.b_mat, g.b_vec, g.px, xs)
-        if x is None or y is None or min(x.values()) < 0 or min(y.values()) < 0:
-            raise ArithmeticError(f"round {rnd}: the basis complementary pivoting reached gives no exact solution")
-        player = _assemble(base_p, act_p, g.px, x)
-        banker = _assemble(base_b, act_b, g.py, y)
-        proof = prove(player, banker, r, rs, threads)
         history.append({"round": rnd, "active": {"player": len(act_p), "banker": len(act_b)}, "pivots": pivots,
                         "deviations": len(proof.deviations)})
         if progress:
@@ -820,10 +949,8 @@ def solve_exact(start: Any = None, commission: "RateLike | bool" = 0, rules: Rul
                     "active": {"player": act_p, "banker": act_b},
                     "kernel_calls": counts.calls, "seconds": round(time.perf_counter() - begin, 3)}
             return ExactEquilibrium(player, banker, r, proof, rs.name, info)
-        new_p = sorted({d.type for d in proof.deviations if d.seat == "player"} - set(act_p))
-        new_b = sorted({d.type for d in proof.deviations if d.seat == "banker"} - set(act_b))
-        if not new_p and not new_b:
-            raise ArithmeticError(f"round {rnd}: the small game's solution fails the proof on its own types")
+        new_p = sorted({d.type for d in proof.deviations if d.seat == "player"})
+        new_b = sorted({d.type for d in proof.deviations if d.seat == "banker"})
         act_p = sorted(set(act_p) | set(new_p))
         act_b = sorted(set(act_b) | set(new_b))
         prior_p, prior_b = player.array(), banker.array()
@@ -962,3 +1089,42 @@ def shipped_exact(commission: "RateLike | bool" = 0, verify: bool = False) -> Ex
     """The shipped exact equilibrium at ``commission`` (0, 5% or 4%); ``verify`` proves it
     afresh (about a second or two) instead of reading its values and gains from the file."""
     return _load(exact_stem(commission), verify)
+
+
+# ---------------------------------------------------------------------------------------------
+# the command line (paigow solve --exact)
+
+def cli_solve(rate: Fraction, output: "pathlib.Path | None", as_json: bool) -> int:
+    """``paigow solve --exact [--commission RATE]``: the exact equilibrium near the shipped
+    numerical one of that commission, proven, written as ``<stem>-exact.npy`` and ``.json`` in
+    ``output`` (default: the current directory). Exit status 0 when the proof holds."""
+    begin = time.perf_counter()
+    eq = solve_exact(commission=rate)
+    path = save_exact(eq, output)
+    seconds = time.perf_counter() - begin
+    info = eq.info()
+    if as_json:
+        print(json.dumps({**info, "seconds": round(seconds, 3), "proof_seconds": round(eq.proof.seconds, 3),
+                          "written_to": str(path)}, indent=2, sort_keys=True))
+        return 0 if eq.exact else 1
+    p = eq.proof
+    if rate:
+        print(f"exact equilibrium, commission {float(rate * 100):g}% of every win: expected result per hand")
+        print(f"  player {p.player_value} = {float(p.player_value):+.12f}")
+        print(f"  banker {p.banker_value} = {float(p.banker_value):+.12f}")
+    else:
+        print(f"exact equilibrium, no commission: game value {p.player_value} = {float(p.player_value):+.12f} "
+              f"per hand (the player's expected result)")
+    word = "exact" if eq.exact else "NOT exact"
+    print(f"best-response gains: player {p.player_gain}, banker {p.banker_gain} ({word}: every setting of every "
+          f"type valued exactly against the other side's strategy)")
+    ty = _types()
+    for seat in SEATS:
+        s = eq.strategy(seat)
+        print(f"{seat} mixes {len(s.mixed)} types ({sum(int(ty.cnt[t]) for t in s.mixed)} hands): " +
+              "; ".join(f"type {t} " + " ".join(str(x) for x in row) for t, row in s.mixed.items()))
+    info_s = eq.solve_info
+    print(f"solved and proven in {seconds:.1f} s ({info_s.get('rounds')} rounds, {info_s.get('pivots')} pivots; "
+          f"the last proof {p.seconds:.2f} s)")
+    print(f"written to {path}")
+    return 0 if eq.exact else 1
