@@ -38,7 +38,7 @@ exact strategies (:class:`ExactStrategy`), and the tests re-prove the shipped fi
 
 >>> eq = shipped_exact()                 # the zero-commission game
 >>> eq.player_value
-Fraction(-3450923, 368140500)
+Fraction(-4601027, 490854000)
 >>> eq.exact, eq.player_value == -eq.banker_value
 (True, True)
 """
@@ -114,6 +114,14 @@ def _kernel_data() -> tuple[npt.NDArray[np.int8], npt.NDArray[np.int32]]:
 # ---------------------------------------------------------------------------------------------
 # exact strategies
 
+def _three(row: Iterable[Any]) -> tuple[Fraction, Fraction, Fraction]:
+    r = [Fraction(p) for p in row]
+    if len(r) != 3:
+        raise InvalidStrategyError(f"a type's probabilities are three (one per setting), not {len(r)}",
+                                   code="strategy.exact")
+    return (r[0], r[1], r[2])
+
+
 @dataclasses.dataclass(frozen=True, eq=False)
 class ExactStrategy:
     """A type strategy with exact probabilities: ``pure`` (n types,) int8 is the setting of
@@ -129,7 +137,7 @@ class ExactStrategy:
         if pure.shape != (ty.n,):
             raise InvalidStrategyError(f"an exact strategy has one setting per type ({ty.n}), not shape {pure.shape}",
                                        code="strategy.exact")
-        mixed = {int(t): tuple(Fraction(p) for p in row) for t, row in self.mixed.items()}
+        mixed = {int(t): _three(row) for t, row in self.mixed.items()}
         for t, row in mixed.items():
             if not 0 <= t < ty.n or len(row) != 3 or sum(row) != 1 or min(row) < 0 \
                     or any(p for p in row[int(ty.m[t]):]):
@@ -155,7 +163,7 @@ class ExactStrategy:
         ty = _types()
         if s.shape != (ty.n, 3):
             raise InvalidStrategyError(f"a type strategy is ({ty.n}, 3), not {s.shape}", code="strategy.exact")
-        given = {int(t): tuple(Fraction(p) for p in row) for t, row in (exact or {}).items()}
+        given = {int(t): _three(row) for t, row in (exact or {}).items()}
         pure = np.argmax(s, axis=1).astype(np.int8)
         for t, row in given.items():
             if np.abs(s[t] - np.array([float(p) for p in row])).max() > max(tol, 1e-15):
@@ -187,11 +195,11 @@ class ExactStrategy:
             raise InvalidStrategyError(f"a type strategy is ({ty.n}, 3) of probabilities, not {s.shape}",
                                        code="strategy.exact")
         pure = np.argmax(s, axis=1).astype(np.int8)
-        mixed = {}
+        mixed: dict[int, tuple[Fraction, Fraction, Fraction]] = {}
         for t in np.where((s > 0).sum(axis=1) > 1)[0].tolist():
             row = [Fraction(float(v)) for v in s[t]]
-            total = sum(row)
-            mixed[t] = tuple(v / total for v in row)
+            total = sum(row, Fraction(0))
+            mixed[t] = _three(v / total for v in row)
             pure[t] = -1
         return cls(pure, mixed)
 
@@ -365,9 +373,7 @@ def _prove_side(counts: _Counts, own: ExactStrategy, other: ExactStrategy, seat:
     banker_side = seat == "banker"
     q, d = _exact_values(counts, other, banker_side)
     denom = d * counts.scale
-    valid = counts.valid
-    masked = np.where(valid, q, None)
-    best = np.array([max(v for v in row if v is not None) for row in masked.tolist()], dtype=object)
+    best = np.array([max(row[: int(m)]) for row, m in zip(q.tolist(), ty.m.tolist())], dtype=object)
     cnt = ty.cnt.tolist()
     gain = Fraction(0)
     value = Fraction(0)
@@ -659,11 +665,11 @@ def _lemke(g: _Small, prior_x: npt.NDArray[np.float64], prior_y: npt.NDArray[np.
     basis: list[int] = []
     qx = ay + g.a_vec
     qy = bx + g.b_vec
-    br_x = {}
+    br_x: dict[int, int] = {}
     for c, (t, _) in enumerate(g.px):
         if t not in br_x or qx[c] > qx[br_x[t]]:
             br_x[t] = c
-    br_y = {}
+    br_y: dict[int, int] = {}
     for c, (t, _) in enumerate(g.py):
         if t not in br_y or qy[c] > qy[br_y[t]]:
             br_y[t] = c
@@ -687,9 +693,11 @@ def _lemke(g: _Small, prior_x: npt.NDArray[np.float64], prior_y: npt.NDArray[np.
 
     free = set(range(cU, cT))
 
-    def refactor() -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]:
+    def refactor() -> tuple[npt.NDArray[Any], npt.NDArray[Any]]:
         Bm = G[:, basis]
-        return np.linalg.solve(Bm, G), np.linalg.solve(Bm, h)
+        tab: npt.NDArray[Any] = np.linalg.solve(Bm, G)
+        val: npt.NDArray[Any] = np.linalg.solve(Bm, h)
+        return tab, val
 
     T, beta = refactor()
     entering = cT
@@ -847,7 +855,7 @@ def _describe(t: int, row: tuple[Fraction, Fraction, Fraction]) -> dict[str, Any
     hand = [DECK[int(i)] for i in _hands()[ty.rep_hand[t]]]
     from paigow.setting import settings
 
-    by_rank = {}
+    by_rank: dict[tuple[int, int], str] = {}
     for s in settings(hand):
         by_rank.setdefault((s.front.rank, s.back.rank), str(s))
     out = []
@@ -1094,11 +1102,12 @@ def shipped_exact(commission: "RateLike | bool" = 0, verify: bool = False) -> Ex
 # ---------------------------------------------------------------------------------------------
 # the command line (paigow solve --exact)
 
-def cli_solve(rate: Fraction, output: "pathlib.Path | None", as_json: bool) -> int:
+def cli_solve(rate: "Fraction | int", output: "pathlib.Path | None", as_json: bool) -> int:
     """``paigow solve --exact [--commission RATE]``: the exact equilibrium near the shipped
     numerical one of that commission, proven, written as ``<stem>-exact.npy`` and ``.json`` in
     ``output`` (default: the current directory). Exit status 0 when the proof holds."""
     begin = time.perf_counter()
+    rate = Fraction(rate)
     eq = solve_exact(commission=rate)
     path = save_exact(eq, output)
     seconds = time.perf_counter() - begin
