@@ -613,8 +613,8 @@ def _lemke(g: _Small, prior_x: npt.NDArray[np.float64], prior_y: npt.NDArray[np.
     prior (x̄, ȳ): returns the played settings (indices into px, py) of the equilibrium it
     reaches and the number of pivots.
 
-    Variables x, y (the strategies beyond (1 - z0) times... see below), their slacks wx, wy, the
-    free values u (per player type), v (per banker type), t = 1 - z0 and z0:
+    Variables: x, y (each type's probabilities, scaled to sum to t), their slacks wx, wy, the
+    free values u (per player type) and v (per banker type), t = 1 - z0 and z0:
       sum_k x_ik - t = 0,  sum_l y_jl - t = 0,
       wx - u_i + A y - (A ȳ) t = -(A ȳ) - a,   wy - v_j + B x - (B x̄) t = -(B x̄) - b,
       t + z0 = 1,
