@@ -1,4 +1,4 @@
-"""The round and session records (paigow.records): one versioned format, JSON Schemas generated
+"""The round and session records (paigow.table.records): one versioned format, JSON Schemas generated
 from one source, round-trips API -> record -> replay, and Round/Session state to and from JSON."""
 
 from __future__ import annotations
@@ -15,11 +15,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from record_schemas import CHECKED, VALIDATORS, check, every_record_matches_its_schema  # noqa: F401
 
-import paigow.records as records
+import paigow.table.records as records
 from paigow.cli import main
-from paigow.dealing import Stacks
+from paigow.table.dealing import Stacks
 from paigow.errors import IllegalActionError, InvalidRecordError, PaigowError
-from paigow.records import (
+from paigow.table.records import (
     ROUND_FORMAT,
     ROUND_SCHEMA,
     SESSION_SCHEMA,
@@ -31,9 +31,9 @@ from paigow.records import (
     settle_record,
     validate,
 )
-from paigow.round import Phase, Round, simulated_round
-from paigow.session import Session
-from paigow.settlement import HOUSE, Options, Rounding
+from paigow.table.round import Phase, Round, simulated_round
+from paigow.table.session import Session
+from paigow.table.settlement import HOUSE, Options, Rounding
 from paigow.tiles import DECK
 
 SCHEMAS = Path(__file__).resolve().parent.parent / "paigow" / "schemas"
@@ -45,7 +45,7 @@ def test_the_shipped_schemas_are_the_generated_ones() -> None:
     assert sorted(files) == sorted(p.name for p in SCHEMAS.glob("*.json"))
     for name, schema in files.items():
         assert (SCHEMAS / name).read_text(encoding="utf-8") == schema_text(schema), \
-            f"regenerate with: python -m paigow.records ({name})"
+            f"regenerate with: python -m paigow.table.records ({name})"
         jsonschema.Draft202012Validator.check_schema(schema)
 
 

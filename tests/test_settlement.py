@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from paigow import Outcome
 from paigow.errors import IllegalActionError, InvalidBetError, InvalidOptionError
-from paigow.settlement import (
+from paigow.table.settlement import (
     BANK,
     HOUSE,
     Bet,

@@ -83,7 +83,7 @@ def test_round_json(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def _options(rate: str, rounding: str) -> Any:
-    from paigow.settlement import Options
+    from paigow.table.settlement import Options
 
     return Options(rate, rounding)
 

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from paigow.dealing import Cut, Deal, DiceRoll, Stacks, check_cut, first_position
+from paigow.table.dealing import Cut, Deal, DiceRoll, Stacks, check_cut, first_position
 from paigow.errors import (
     BetSyntaxError,
     IllegalActionError,
@@ -21,16 +21,17 @@ from paigow.errors import (
     InvalidRecordError,
     PaigowError,
 )
-from paigow.positions import check_amount, check_name, check_position, parse_amount
-from paigow.records import loads, replay_round, round_record, settle_record, validate
-from paigow.round import Round, check_players, simulated_round
-from paigow.session import Session
+from paigow.table.positions import check_amount, check_name, check_position, parse_amount
+from paigow.table.records import loads, replay_round, round_record, settle_record, validate
+from paigow.table.round import Round, check_players, simulated_round
+from paigow.table.session import Session
 from paigow.setting import Outcome
-from paigow.settlement import Bet, Ledger, LedgerLine, LineKind, Options, Play, Share, settle, split
+from paigow.table.settlement import Bet, Ledger, LedgerLine, LineKind, Options, Play, Share, settle, split
 from paigow.tiles import DECK
 
 ROOT = Path(__file__).resolve().parent.parent
-FILES = ["positions.py", "dealing.py", "settlement.py", "round.py", "session.py", "records.py", "cli/table.py"]
+FILES = ["table/positions.py", "table/dealing.py", "table/settlement.py", "table/round.py", "table/session.py",
+         "table/records.py", "cli/table.py"]
 SECTION = "## paigow: dealing, the table, settlement, records"
 
 

@@ -1,6 +1,6 @@
 """The dealer's subcommands: ``paigow round`` (a whole simulated round) and ``paigow settle``
 (a round's record in, the record with its result out). The record format is
-:mod:`paigow.records` (docs/dealer.md); ``paigow round --json | paigow settle -`` prints the same
+:mod:`paigow.table.records` (docs/dealer.md); ``paigow round --json | paigow settle -`` prints the same
 round back."""
 
 from __future__ import annotations
@@ -11,13 +11,13 @@ import sys
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from paigow.round import RoundResult
+    from paigow.table.round import RoundResult
 
 from paigow.cli._common import add_commission
 from paigow.errors import BetSyntaxError, IllegalBetError, InvalidRecordError
-from paigow.positions import betting_order, check_position
+from paigow.table.positions import betting_order, check_position
 from paigow.setting import Outcome
-from paigow.settlement import Options, Rounding
+from paigow.table.settlement import Options, Rounding
 
 _OUTCOME = {Outcome.WIN: "win", Outcome.PUSH: "push", Outcome.LOSE: "lose"}
 
@@ -75,7 +75,7 @@ def _parse_bets(text: str) -> dict[int, int]:
     out: dict[int, int] = {}
     for part in text.split(","):
         pos, eq, amount = part.partition("=")
-        from paigow.positions import parse_amount
+        from paigow.table.positions import parse_amount
 
         if not eq or not pos.strip().isdigit() or len(pos.strip()) > 2 or not amount.strip().lstrip("-").isdigit():
             raise BetSyntaxError(f"--bets takes 'position=amount' pairs like '1=100,4=250', not {part[:40]!r}",
@@ -89,8 +89,8 @@ def _parse_bets(text: str) -> dict[int, int]:
 
 
 def _cmd_round(args: argparse.Namespace) -> int:
-    from paigow.records import round_record
-    from paigow.round import simulated_round
+    from paigow.table.records import round_record
+    from paigow.table.round import simulated_round
 
     check_position(args.banker, "banker")
     bets = _parse_bets(args.bets) if args.bets else {p: args.bet for p in betting_order(args.banker)}
@@ -107,7 +107,7 @@ def _cmd_round(args: argparse.Namespace) -> int:
 
 
 def _cmd_settle(args: argparse.Namespace) -> int:
-    from paigow.records import loads, replay_round, round_record
+    from paigow.table.records import loads, replay_round, round_record
 
     data: "bytes | str"
     try:
@@ -134,7 +134,7 @@ def _cmd_settle(args: argparse.Namespace) -> int:
 
 
 def _json_type(x: object) -> str:
-    from paigow.settlement import _json_type as jt
+    from paigow.table.settlement import _json_type as jt
 
     return jt(x)
 

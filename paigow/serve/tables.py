@@ -24,10 +24,10 @@ import random
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from paigow.dealing import Cut, Deal, DiceRoll, Exposure, Stacks
+from paigow.table.dealing import Cut, Deal, DiceRoll, Exposure, Stacks
 from paigow.errors import IllegalActionError
 from paigow.setting import Setting
-from paigow.settlement import Bet, Options, Share
+from paigow.table.settlement import Bet, Options, Share
 from paigow.table import BankTurn, Round, RoundResult, Session
 
 __all__ = ["ROUND_ACTIONS", "SESSION_ACTIONS", "ACTIONS", "Table", "result_json", "CONFIG_KEYS"]

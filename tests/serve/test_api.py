@@ -216,7 +216,7 @@ def test_a_round_through_the_api_is_the_engines(client: httpx.Client) -> None:
     assert end["state"]["carried"] == 1000 + res.ledger.changes["P0"]
     record = ok(client.get(f"/v1/tables/{tid}/rounds/1", headers=auth))
     # the round-record format of paigow round --json / paigow settle: it replays to the same round
-    from paigow.records import ROUND_FORMAT, replay_round, validate
+    from paigow.table.records import ROUND_FORMAT, replay_round, validate
 
     assert record["format"] == ROUND_FORMAT and record["result"] == res.to_json()
     validate(record)

@@ -1,6 +1,6 @@
 """The table's procedure (docs/rules.md §1.6-1.8), in one import: the round
-(:mod:`paigow.round`), the session and the bank passing (:mod:`paigow.session`) and the record
-format (:mod:`paigow.records`).
+(:mod:`paigow.table.round`), the session and the bank passing (:mod:`paigow.table.session`) and the record
+format (:mod:`paigow.table.records`).
 
 >>> from paigow.table import Round, Session, simulate_round
 >>> simulate_round(5) == simulate_round(5)
@@ -9,8 +9,8 @@ True
 
 from __future__ import annotations
 
-from paigow.records import replay_round, replay_session, round_from_record, round_record, session_record, settle_record
-from paigow.round import (
+from paigow.table.records import replay_round, replay_session, round_from_record, round_record, session_record, settle_record
+from paigow.table.round import (
     DealRecord,
     Phase,
     Round,
@@ -22,7 +22,7 @@ from paigow.round import (
     simulate_round,
     simulated_round,
 )
-from paigow.session import BankEvent, BankTurn, Session, SessionState
+from paigow.table.session import BankEvent, BankTurn, Session, SessionState
 
 __all__ = [
     "Phase",

@@ -5,10 +5,10 @@ writing and replaying (docs/dealer.md).
 A round record is the ordered list of what happened at the table — the stake, co-banks, bets in
 the order placed, the declaration, the shuffle, cuts, dice, the deal, exposed tiles, settings,
 the banker turning his tiles, the settlement — with the result once settled. ``paigow round
---json`` writes one; ``paigow settle`` reads one, replays it through :class:`~paigow.round.Round`
+--json`` writes one; ``paigow settle`` reads one, replays it through :class:`~paigow.table.round.Round`
 (so a record the table would refuse is refused) and writes it back with its result:
 
->>> from paigow.round import simulated_round
+>>> from paigow.table.round import simulated_round
 >>> r = simulated_round(3)
 >>> record = round_record(r)
 >>> record["format"], [e["event"] for e in record["events"]][:4]
@@ -26,7 +26,7 @@ Traceback (most recent call last):
 paigow.errors.IllegalActionError: positions 1, 0 have not set their tiles: only the holder sets them (Art. 7.1); set each hand, or pass a strategy to simulate
 
 Each format has a JSON Schema (:data:`ROUND_SCHEMA`, :data:`SESSION_SCHEMA`), shipped as
-``paigow/schemas/*.json`` and generated from the dicts here (``python -m paigow.records``);
+``paigow/schemas/*.json`` and generated from the dicts here (``python -m paigow.table.records``);
 :func:`validate` checks a record against them with messages that name the key at fault.
 """
 
@@ -40,12 +40,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from paigow.errors import InvalidRecordError, PaigowError
-from paigow.positions import MAX_AMOUNT, MAX_NAME
-from paigow.round import MAX_DECLARATION, Phase, Round, RoundResult
-from paigow.settlement import Options, Rounding, _json_type
+from paigow.table.positions import MAX_AMOUNT, MAX_NAME
+from paigow.table.round import MAX_DECLARATION, Phase, Round, RoundResult
+from paigow.table.settlement import Options, Rounding, _json_type
 
 if TYPE_CHECKING:
-    from paigow.session import Session
+    from paigow.table.session import Session
 
 __all__ = [
     "ROUND_FORMAT",
@@ -454,7 +454,7 @@ def _apply(r: Round, events: list[Any], where: str = "events") -> None:
 
 
 def _apply_one(r: Round, e: Mapping[str, Any]) -> None:
-    from paigow.dealing import Stacks
+    from paigow.table.dealing import Stacks
 
     kind = e["event"]
     if kind == "stake":
@@ -549,7 +549,7 @@ def _rng_json(rng: random.Random) -> dict[str, Any] | None:
 
 
 def _rng_from_json(data: Mapping[str, Any] | None) -> random.Random:
-    from paigow.dealing import make_rng
+    from paigow.table.dealing import make_rng
 
     if data is None:
         return make_rng()
@@ -578,7 +578,7 @@ def session_record(s: "Session") -> dict[str, Any]:
 def replay_session(record: Mapping[str, Any], rng: random.Random | None = None, *,
                    checked: bool = False) -> "Session":
     """The session a record describes, replayed step by step through :class:`Session`."""
-    from paigow.session import Session
+    from paigow.table.session import Session
 
     if not checked:
         validate(record, SESSION_SCHEMA)
@@ -621,7 +621,7 @@ def session_from_state_json(data: Mapping[str, Any]) -> "Session":
 
 def write_schemas(directory: Path | None = None) -> list[Path]:
     """Write :func:`schema_files` into ``directory`` (default: the package's ``schemas``)."""
-    directory = directory or Path(__file__).resolve().parent / "schemas"
+    directory = directory or Path(__file__).resolve().parent.parent / "schemas"
     directory.mkdir(exist_ok=True)
     out = []
     for name, schema in schema_files().items():
@@ -631,6 +631,6 @@ def write_schemas(directory: Path | None = None) -> list[Path]:
     return out
 
 
-if __name__ == "__main__":  # pragma: no cover - python -m paigow.records: regenerate the shipped schemas
+if __name__ == "__main__":  # pragma: no cover - python -m paigow.table.records: regenerate the shipped schemas
     for p in write_schemas():
         print(p)

@@ -47,9 +47,9 @@ from paigow.errors import (
     InvalidOptionError,
     InvalidRecordError,
 )
-from paigow.positions import BANK, HOUSE, MAX_AMOUNT, betting_order, check_amount, check_name, check_position
-from paigow.positions import parse_amount as _parse_amount
-from paigow.positions import ranking as _ranking
+from paigow.table.positions import BANK, HOUSE, MAX_AMOUNT, betting_order, check_amount, check_name, check_position
+from paigow.table.positions import parse_amount as _parse_amount
+from paigow.table.positions import ranking as _ranking
 from paigow.setting import Outcome
 
 __all__ = [

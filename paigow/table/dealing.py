@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from typing import Union
 
 from paigow.errors import IllegalActionError, InvalidHandError, InvalidRecordError, InvalidTileError
-from paigow.positions import POSITIONS, check_position
+from paigow.table.positions import POSITIONS, check_position
 from paigow.tiles import DECK, Tile, TileLike, parse_tiles
 from paigow.tiles import split_tile_text as _split_tile_words
 

@@ -4,7 +4,7 @@ Its state is one frozen record (``.state``). Every action comes in three: ``veri
 :class:`~paigow.errors.PaigowError` saying why the action is not allowed and otherwise returns
 the cleaned value the action will use, ``can_x()`` answers yes or no, and ``x()`` acts and
 returns a frozen record of what happened. A refused action leaves the table exactly as it was.
-Every action is logged; the log is the round's record (:mod:`paigow.records`), from which
+Every action is logged; the log is the round's record (:mod:`paigow.table.records`), from which
 :meth:`Round.from_json` rebuilds the table.
 
 >>> r = Round(banker=0, seed=7)
@@ -45,7 +45,7 @@ from typing import Any, Callable, Union
 import numpy as np
 import numpy.typing as npt
 
-from paigow.dealing import (
+from paigow.table.dealing import (
     Cut,
     Deal,
     DiceRoll,
@@ -61,7 +61,7 @@ from paigow.dealing import (
     roll_dice,
     void_reason,
 )
-from paigow.dealing import shuffle as _shuffle
+from paigow.table.dealing import shuffle as _shuffle
 from paigow.errors import (
     BetSyntaxError,
     IllegalActionError,
@@ -69,10 +69,10 @@ from paigow.errors import (
     InvalidHandError,
     PaigowError,
 )
-from paigow.positions import HOUSE, POSITIONS, betting_order, check_amount, check_name, check_position, holders
+from paigow.table.positions import HOUSE, POSITIONS, betting_order, check_amount, check_name, check_position, holders
 from paigow.setting import Outcome, Setting, settings_of, compare, settings
-from paigow.settlement import Bet, Ledger, Options, Play, Share
-from paigow.settlement import settle as _settle
+from paigow.table.settlement import Bet, Ledger, Options, Play, Share
+from paigow.table.settlement import settle as _settle
 from paigow.strategies import hand_index, resolve
 from paigow.tiles import DECK, Tile, TileLike, deck_indices
 
@@ -261,7 +261,7 @@ class RoundResult:
 
     def to_json(self) -> dict[str, Any]:
         """The settled round as JSON: ``positions`` (:meth:`positions_json`) and the ``ledger``
-        (the ``result`` of a round record, :mod:`paigow.records`)."""
+        (the ``result`` of a round record, :mod:`paigow.table.records`)."""
         return {"positions": self.positions_json(), "ledger": self.ledger.to_json()}
 
 
@@ -351,16 +351,16 @@ class Round:
 
     # -- records ------------------------------------------------------------------------------------
     def to_json(self) -> dict[str, Any]:
-        """The round's record (:mod:`paigow.records`) with the state of its randomness, so that
+        """The round's record (:mod:`paigow.table.records`) with the state of its randomness, so that
         :meth:`from_json` rebuilds a table equal in state and behaviour (no pickle)."""
-        from paigow.records import round_state_json
+        from paigow.table.records import round_state_json
 
         return round_state_json(self)
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> "Round":
         """The table :meth:`to_json` (or any round record) describes, by replaying its events."""
-        from paigow.records import round_from_state_json
+        from paigow.table.records import round_from_state_json
 
         return round_from_state_json(data)
 

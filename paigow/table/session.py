@@ -19,11 +19,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from paigow.dealing import make_rng
+from paigow.table.dealing import make_rng
 from paigow.errors import IllegalActionError, IllegalBetError, PaigowError
-from paigow.positions import check_amount, check_position
-from paigow.round import Round, RoundResult, _can, check_players
-from paigow.settlement import Options
+from paigow.table.positions import check_amount, check_position
+from paigow.table.round import Round, RoundResult, _can, check_players
+from paigow.table.settlement import Options
 
 __all__ = ["BankEvent", "BankTurn", "SessionState", "Session"]
 
@@ -116,16 +116,16 @@ class Session:
 
     # -- records ------------------------------------------------------------------------------------
     def to_json(self) -> dict[str, Any]:
-        """The session's record (:mod:`paigow.records`: every round and every move of the bank,
+        """The session's record (:mod:`paigow.table.records`: every round and every move of the bank,
         the open round too) with the state of its randomness; :meth:`from_json` rebuilds it."""
-        from paigow.records import session_state_json
+        from paigow.table.records import session_state_json
 
         return session_state_json(self)
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> "Session":
         """The session :meth:`to_json` (or any session record) describes, by replaying it."""
-        from paigow.records import session_from_state_json
+        from paigow.table.records import session_from_state_json
 
         return session_from_state_json(data)
 
