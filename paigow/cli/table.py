@@ -8,7 +8,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from paigow.table.round import RoundResult
@@ -107,7 +107,7 @@ def _cmd_round(args: argparse.Namespace) -> int:
 
 
 def _cmd_settle(args: argparse.Namespace) -> int:
-    from paigow.table.records import loads, replay_round, round_record
+    from paigow.table.records import read_record, replay_round, round_record
 
     data: "bytes | str"
     try:
@@ -119,9 +119,7 @@ def _cmd_settle(args: argparse.Namespace) -> int:
                 data = f.read()
     except OSError as e:
         raise InvalidRecordError(f"cannot read the record {args.file!r}: {e.strerror}", code="record.unreadable") from None
-    record: Any = loads(data)
-    if not isinstance(record, dict):
-        raise InvalidRecordError(f"a round record is a JSON object, not {_json_type(record)}", code="record.type")
+    record = read_record(data)
     if args.commission is not None or args.rounding is not None:
         record = dict(record)
         record["options"] = _options(args, Options.from_json(record.get("options", {}))).to_json()
@@ -131,12 +129,6 @@ def _cmd_settle(args: argparse.Namespace) -> int:
         r.settle()
     print(json.dumps(round_record(r, seed=record.get("seed")), ensure_ascii=False, indent=2))
     return 0
-
-
-def _json_type(x: object) -> str:
-    from paigow.table.settlement import _json_type as jt
-
-    return jt(x)
 
 
 def render(result: "RoundResult", seed: int | None = None) -> str:

@@ -1,6 +1,9 @@
-"""The table's procedure (docs/rules.md §1.6-1.8), in one import: the round
-(:mod:`paigow.table.round`), the session and the bank passing (:mod:`paigow.table.session`) and the record
-format (:mod:`paigow.table.records`).
+"""The table's procedure (docs/rules.md §1.6-1.8), in one import: positions
+(:mod:`paigow.table.positions`), dealing (:mod:`paigow.table.dealing`), settlement
+(:mod:`paigow.table.settlement`), what happened as frozen events (:mod:`paigow.table.events`),
+the round (:mod:`paigow.table.round`), the session and the bank passing
+(:mod:`paigow.table.session`) and the record format (:mod:`paigow.table.records`, the only
+module that reads and writes JSON).
 
 >>> from paigow.table import Round, Session, simulate_round
 >>> simulate_round(5) == simulate_round(5)
@@ -9,9 +12,16 @@ True
 
 from __future__ import annotations
 
-from paigow.table.records import replay_round, replay_session, round_from_record, round_record, session_record, settle_record
+from paigow.table.events import BankEvent, BankTurn, DealRecord
+from paigow.table.records import (
+    replay_round,
+    replay_session,
+    round_from_record,
+    round_record,
+    session_record,
+    settle_record,
+)
 from paigow.table.round import (
-    DealRecord,
     Phase,
     Round,
     RoundResult,
@@ -22,7 +32,7 @@ from paigow.table.round import (
     simulate_round,
     simulated_round,
 )
-from paigow.table.session import BankEvent, BankTurn, Session, SessionState
+from paigow.table.session import Session, SessionState
 
 __all__ = [
     "Phase",

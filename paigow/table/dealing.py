@@ -40,6 +40,7 @@ __all__ = [
     "check_cut",
     "VoidReason",
     "DiceRoll",
+    "check_dice",
     "roll_dice",
     "first_position",
     "Deal",
@@ -250,7 +251,12 @@ class VoidReason(enum.Enum):
     """骰从骰盅跌出: a die fell out of the shaker."""
 
 
-def _check_dice(dice: object) -> tuple[int, int, int, int]:
+def check_dice(dice: object) -> tuple[int, int, int, int]:
+    """``dice`` (a tuple or list) as a roll of 4 dice, each 1 to 6 (Art. 1.2).
+
+    >>> check_dice([3, 5, 6, 2])
+    (3, 5, 6, 2)
+    """
     if not isinstance(dice, (tuple, list)) or not all(isinstance(d, int) and not isinstance(d, bool) for d in dice):
         raise TypeError(f"a roll is a tuple of 4 ints, not {dice!r}")
     if len(dice) != 4 or not all(1 <= d <= 6 for d in dice):
@@ -275,7 +281,7 @@ class DiceRoll:
     void: VoidReason | None = None
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "dice", _check_dice(self.dice))
+        object.__setattr__(self, "dice", check_dice(self.dice))
         if self.void is not None and not isinstance(self.void, VoidReason):
             object.__setattr__(self, "void", void_reason(self.void))
 
