@@ -41,7 +41,8 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from paigow.errors import InvalidRecordError, PaigowError
+from paigow.errors import InvalidOptionError, InvalidRecordError, PaigowError
+from paigow.rules import MACAU, RuleSet, RulesLike, clean_rules
 from paigow.setting import Outcome
 from paigow.table._checks import json_type
 from paigow.table.dealing import Stacks, make_rng
@@ -80,6 +81,8 @@ __all__ = [
     "validate",
     "loads",
     "read_record",
+    "record_rules",
+    "record_options",
     "event_json",
     "session_event_json",
     "deal_record_json",
@@ -205,6 +208,8 @@ _RESULT = _obj({
 }, description="the settled round, as the engine computes it; a record that gives it must agree")
 
 _HEADER_OPTIONAL: dict[str, Any] = {
+    "rules": {"type": "string", "minLength": 1, "maxLength": 40,
+              "description": "the name of the rule set the table plays by (default 'macau'; paigow.rules)"},
     "players": {"type": "array", "items": _NAME, "minItems": 8, "maxItems": 8,
                 "description": "the player of each position (default P0 … P7)"},
     "options": _OPTIONS,
@@ -664,8 +669,8 @@ def ledger_from_json(data: object) -> Ledger:
 def round_record(r: Round, *, seed: int | None = None) -> dict[str, Any]:
     """The record of ``r`` so far: header, events in order, and the result once settled."""
     s = r.state
-    out: dict[str, Any] = {"format": ROUND_FORMAT, "banker": s.banker, "players": list(s.players),
-                           "options": s.options.to_json()}
+    out: dict[str, Any] = {"format": ROUND_FORMAT, "rules": s.rules.name, "banker": s.banker,
+                           "players": list(s.players), "options": s.options.to_json()}
     if s.min_stake:
         out["min_stake"] = s.min_stake
     if seed is not None:
@@ -676,13 +681,46 @@ def round_record(r: Round, *, seed: int | None = None) -> dict[str, Any]:
     return out
 
 
-def _options(data: Mapping[str, Any]) -> Options:
-    return Options.from_json(data.get("options", {}))
+def record_rules(record: Mapping[str, Any], rules: RulesLike = None) -> RuleSet:
+    """The rule set a record names (``"rules"``, by default Macau's); ``rules``, when given, is
+    the rule set of that name (one not listed in :data:`paigow.rules.RULE_SETS`).
+
+    >>> record_rules({"format": ROUND_FORMAT, "banker": 0, "events": []})
+    RuleSet('macau')
+    >>> record_rules({"rules": "texas"})
+    Traceback (most recent call last):
+    ...
+    paigow.errors.InvalidRecordError: rules: unknown rule set 'texas': the rule sets are 'macau'
+    """
+    name = record.get("rules", MACAU.name)
+    if not isinstance(name, str):
+        raise InvalidRecordError(f"rules: must be a string, not {json_type(name)}", code="record.type")
+    if rules is not None:
+        given = clean_rules(rules)
+        if given.name != name:
+            raise InvalidRecordError(f"rules: the record is played by {name!r}, not by {given.name!r}",
+                                     code="record.invalid")
+        return given
+    try:
+        return clean_rules(name)
+    except InvalidOptionError as e:
+        raise InvalidRecordError(f"rules: {e.message}", code="record.invalid") from None
 
 
-def _fresh_round(record: Mapping[str, Any], rng: random.Random | None = None) -> Round:
-    return Round(record["banker"], players=record.get("players"), options=_options(record),
-                 min_stake=record.get("min_stake", 0), rng=rng if rng is not None else random.Random(0))
+def record_options(record: Mapping[str, Any], rules: RulesLike = None) -> Options:
+    """The settlement options of a record; a key it leaves out is its rule set's
+    (:func:`record_rules`)."""
+    ruleset = record_rules(record, rules)
+    given = record.get("options", {})
+    read = Options.from_json(given)
+    return Options(read.commission if "commission" in given else ruleset.commission,
+                   read.rounding if "rounding" in given else ruleset.rounding)
+
+
+def _fresh_round(record: Mapping[str, Any], rng: random.Random | None, rules: RulesLike) -> Round:
+    ruleset = record_rules(record, rules)
+    return Round(record["banker"], players=record.get("players"), options=record_options(record, ruleset),
+                 rules=ruleset, min_stake=record.get("min_stake", 0), rng=rng if rng is not None else random.Random(0))
 
 
 def _at(i: int, e: Mapping[str, Any], where: str, err: PaigowError) -> PaigowError:
@@ -742,22 +780,25 @@ def _check_result(r: Round, record: Mapping[str, Any]) -> None:
             code="record.result_mismatch")
 
 
-def replay_round(record: Mapping[str, Any], rng: random.Random | None = None, *, checked: bool = False) -> Round:
+def replay_round(record: Mapping[str, Any], rng: random.Random | None = None, *, checked: bool = False,
+                 rules: RulesLike = None) -> Round:
     """The table a round record describes, replayed event by event through :class:`Round`
     (so whatever the table refuses, the record is refused for, naming the event). A given
-    ``result`` must be what the events come to."""
+    ``result`` must be what the events come to. The record names its rule set (Macau's when
+    it does not); ``rules`` gives one of that name that :data:`paigow.rules.RULE_SETS` does not
+    list."""
     if not checked:
         validate(record, ROUND_SCHEMA)
-    r = _fresh_round(record, rng)
+    r = _fresh_round(record, rng, rules)
     _apply(r, record["events"])
     _check_result(r, record)
     return r
 
 
-def settle_record(record: Mapping[str, Any]) -> RoundResult:
+def settle_record(record: Mapping[str, Any], *, rules: RulesLike = None) -> RoundResult:
     """Replay a round record and settle it if its events have not (``paigow settle``): every
     hand must be set in the record (Art. 7.1-7.2)."""
-    r = replay_round(record)
+    r = replay_round(record, rules=rules)
     if r.phase is not Phase.SETTLED:
         r.settle()
     assert r.result is not None
@@ -776,11 +817,11 @@ def round_state_json(r: Round) -> dict[str, Any]:
     return out
 
 
-def round_from_state_json(data: Mapping[str, Any]) -> Round:
+def round_from_state_json(data: Mapping[str, Any], *, rules: RulesLike = None) -> Round:
     """The table :func:`round_state_json` (or any round record) describes, by replaying its
     events with the randomness it names (a record without ``rng``: the operating system's)."""
     validate(data, ROUND_SCHEMA)
-    return replay_round(data, _rng_from_json(data.get("rng")), checked=True)
+    return replay_round(data, _rng_from_json(data.get("rng")), checked=True, rules=rules)
 
 
 def _rng_json(rng: random.Random) -> dict[str, Any] | None:
@@ -805,8 +846,9 @@ def _rng_from_json(data: Mapping[str, Any] | None) -> random.Random:
 def session_record(s: Session) -> dict[str, Any]:
     """The record of a session so far: every round (an open one last) and every move of the bank."""
     st = s.state
-    out: dict[str, Any] = {"format": SESSION_FORMAT, "banker": st.first_banker, "players": list(st.players),
-                           "options": st.options.to_json(), "house_stake": st.house_stake}
+    out: dict[str, Any] = {"format": SESSION_FORMAT, "rules": st.rules.name, "banker": st.first_banker,
+                           "players": list(st.players), "options": st.options.to_json(),
+                           "house_stake": st.house_stake}
     events = [session_event_json(e) for e in st.log]
     open_round = s.round_event()
     if open_round is not None:
@@ -816,12 +858,14 @@ def session_record(s: Session) -> dict[str, Any]:
 
 
 def replay_session(record: Mapping[str, Any], rng: random.Random | None = None, *,
-                   checked: bool = False) -> Session:
-    """The session a record describes, replayed step by step through :class:`Session`."""
+                   checked: bool = False, rules: RulesLike = None) -> Session:
+    """The session a record describes, replayed step by step through :class:`Session` (its
+    rule set as :func:`replay_round` finds it)."""
     if not checked:
         validate(record, SESSION_SCHEMA)
-    s = Session(record["banker"], players=record.get("players"), options=_options(record),
-                house_stake=record.get("house_stake"), rng=rng if rng is not None else random.Random(0))
+    ruleset = record_rules(record, rules)
+    s = Session(record["banker"], players=record.get("players"), options=record_options(record, ruleset),
+                rules=ruleset, house_stake=record.get("house_stake"), rng=rng if rng is not None else random.Random(0))
     for i, e in enumerate(record["events"]):
         try:
             kind = e["event"]
@@ -852,10 +896,10 @@ def session_state_json(s: Session) -> dict[str, Any]:
     return out
 
 
-def session_from_state_json(data: Mapping[str, Any]) -> Session:
+def session_from_state_json(data: Mapping[str, Any], *, rules: RulesLike = None) -> Session:
     """The session :func:`session_state_json` (or any session record) describes, by replaying it."""
     validate(data, SESSION_SCHEMA)
-    return replay_session(data, _rng_from_json(data.get("rng")), checked=True)
+    return replay_session(data, _rng_from_json(data.get("rng")), checked=True, rules=rules)
 
 
 def write_schemas(directory: Path | None = None) -> list[Path]:

@@ -45,6 +45,7 @@ import numpy as np
 import numpy.typing as npt
 
 from paigow.errors import BetSyntaxError, IllegalActionError, IllegalBetError, InvalidHandError
+from paigow.rules import MACAU, RuleSet, RulesLike, clean_rules
 from paigow.setting import Outcome, Setting, compare, settings, settings_of
 from paigow.strategies import hand_index, resolve
 from paigow.table._checks import can
@@ -222,7 +223,7 @@ class RoundResult:
 class RoundState:
     """Everything a :class:`Round` knows, as one frozen value (compare two to see a change).
     ``log`` is every action taken, in order, as frozen events (:mod:`paigow.table.events`: the
-    round's record)."""
+    round's record); ``rules`` is the rule set the round is played by."""
 
     banker: int
     players: tuple[str, ...]
@@ -241,6 +242,7 @@ class RoundState:
     turned: bool = False
     result: RoundResult | None = None
     log: tuple[RoundEvent, ...] = ()
+    rules: RuleSet = MACAU
 
 
 _Derived = tuple[tuple[int, ...], frozenset[str], tuple[int, ...], dict[int, Union[str, None]]]
@@ -260,7 +262,10 @@ class Round:
     """One round at the table, from the stake and the bets to the ledger.
 
     ``banker`` is the banker's position; ``players`` names the player of each position (``P0``
-    … by default; a bet's bettor defaults to the position's player). ``house_stake`` puts the
+    … by default; a bet's bettor defaults to the position's player). ``rules`` is the rule set
+    (:func:`paigow.rules.clean_rules`: a :class:`~paigow.rules.RuleSet`, its name, or None for
+    :data:`~paigow.rules.MACAU`): it gives the default ``options`` (its commission and
+    rounding), the number of dice and how many player positions may cut. ``house_stake`` puts the
     house's share in the bank (Art. 3.1); ``min_stake`` is a stake carried from the previous
     round that may not be lowered (Art. 4.9). Randomness comes from ``rng``, or from
     ``random.Random(seed)`` when a seed is given, else from the operating system.
@@ -272,14 +277,16 @@ class Round:
         *,
         players: Sequence[str] | None = None,
         options: Options | None = None,
+        rules: RulesLike = None,
         house_stake: int | None = None,
         min_stake: int = 0,
         seed: int | None = None,
         rng: random.Random | None = None,
     ) -> None:
         check_position(banker, "banker")
+        ruleset = clean_rules(rules)
         if options is None:
-            options = Options()
+            options = Options(ruleset.commission, ruleset.rounding)
         if not isinstance(options, Options):
             raise TypeError(f"options must be Options, not {options!r}")
         if not isinstance(min_stake, int) or isinstance(min_stake, bool):
@@ -289,7 +296,7 @@ class Round:
         if rng is not None and not isinstance(rng, random.Random):
             raise TypeError(f"rng is a random.Random, not {rng!r}")
         self._rng = rng if rng is not None else make_rng(seed)
-        self._state = RoundState(banker, check_players(players), options, min_stake)
+        self._state = RoundState(banker, check_players(players), options, min_stake, rules=ruleset)
         self._cache: tuple[RoundState | None, _Derived | None] = (None, None)
         if house_stake is not None:
             self.co_bank(HOUSE, house_stake)
@@ -309,6 +316,11 @@ class Round:
     @property
     def phase(self) -> Phase:
         return self._state.phase
+
+    @property
+    def rules(self) -> RuleSet:
+        """The rule set the round is played by."""
+        return self._state.rules
 
     @property
     def banker(self) -> int:
@@ -654,7 +666,7 @@ class Round:
         if cur.shakes or self._state.phase is not Phase.BETTING:
             raise IllegalActionError(f"position {position} may not cut: the dice have been shaken (Art. 2.1)",
                                      code="cut.after_shake")
-        check_cut(cur.cuts, position, k, self.banker)
+        check_cut(cur.cuts, position, k, self.banker, self._state.rules.max_cuts)
         return Cut(position, k)
 
     def can_cut(self, position: int, k: int) -> bool:
@@ -670,11 +682,12 @@ class Round:
 
     # -- dice ---------------------------------------------------------------------------------------
     def verify_shake(self, dice: Sequence[int] | None = None, void: "VoidReason | str | None" = None) \
-            -> tuple[tuple[int, int, int, int] | None, VoidReason | None]:
-        """Raise unless the banker may shake now: the stake on the table (4.4), before the deal.
-        Returns the dice (None: to be rolled) and the void reason."""
+            -> tuple[tuple[int, ...] | None, VoidReason | None]:
+        """Raise unless the banker may shake now: the stake on the table (4.4), before the deal,
+        and ``dice`` as many as the rule set shakes (4). Returns the dice (None: to be rolled)
+        and the void reason."""
         self._require(Phase.BETTING, "shake")
-        values = check_dice(dice) if dice is not None else None
+        values = check_dice(dice, self._state.rules.dice) if dice is not None else None
         reason = void_reason(void)
         if self._state.stake is None:
             raise IllegalActionError("the banker puts the stake on the table before shaking (Art. 4.4)",
@@ -685,11 +698,13 @@ class Round:
         return can(self.verify_shake, dice, void)
 
     def shake(self, dice: Sequence[int] | None = None, void: "VoidReason | str | None" = None) -> DiceRoll:
-        """Shake the 4 dice (``dice`` as seen at the table, or a simulated roll). A ``void``
+        """Shake the 4 dice (``dice`` as seen at the table, or a simulated roll; a rule set may
+        shake another number). A ``void``
         shake ("tilted" or "fallen") is recorded and the banker shakes again (Art. 1.5). From the
         first shake on, bets and stakes are frozen (4.7)."""
         values, reason = self.verify_shake(dice, void)
-        roll = DiceRoll(values if values is not None else roll_dice(self._rng), reason)
+        count = self._state.rules.dice
+        roll = DiceRoll(values if values is not None else roll_dice(self._rng, count), reason, count=count)
         cur = self._state.current
         self._commit(Shaken(roll), current=replace(cur, shakes=cur.shakes + (roll,)), frozen=True,
                      phase=Phase.BETTING if roll.void else Phase.SHAKEN)
@@ -1052,10 +1067,11 @@ def simulate_round(
     banker_strategy: StrategyLike | None = None,
     options: Options | None = None,
     players: Sequence[str] | None = None,
+    rules: RulesLike = None,
 ) -> RoundResult:
     """A whole simulated round: stake, bets (100 on every player position by default),
     shuffle, shake, deal, settings by strategy (the equilibrium by default), outcomes and
-    ledger. The same seed replays the same round.
+    ledger, by ``rules`` (Macau's by default). The same seed replays the same round.
 
     >>> simulate_round(5) == simulate_round(5)
     True
@@ -1065,7 +1081,7 @@ def simulate_round(
     """
     return simulated_round(seed, banker=banker, stake=stake, bets=bets, house_stake=house_stake,
                            strategy=strategy, banker_strategy=banker_strategy, options=options,
-                           players=players).result  # type: ignore[return-value]
+                           players=players, rules=rules).result  # type: ignore[return-value]
 
 
 def simulated_round(
@@ -1079,10 +1095,11 @@ def simulated_round(
     banker_strategy: StrategyLike | None = None,
     options: Options | None = None,
     players: Sequence[str] | None = None,
+    rules: RulesLike = None,
 ) -> Round:
     """:func:`simulate_round`, returning the settled :class:`Round` (its record is
     :func:`paigow.table.records.round_record`)."""
-    r = Round(banker, players=players, options=options, house_stake=house_stake, seed=seed)
+    r = Round(banker, players=players, options=options, rules=rules, house_stake=house_stake, seed=seed)
     r.set_stake(stake)
     if bets is None:
         bets = {p: 100 for p in betting_order(banker)}

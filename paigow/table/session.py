@@ -18,6 +18,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from paigow.errors import IllegalActionError, IllegalBetError
+from paigow.rules import MACAU, RuleSet, RulesLike, clean_rules
 from paigow.table._checks import can
 from paigow.table.dealing import make_rng
 from paigow.table.events import BankEvent, BankMoved, BankTurn, RoundEnded, RoundPlayed, SessionEvent
@@ -49,6 +50,7 @@ class SessionState:
     turns: tuple[BankTurn, ...] = ()
     log: tuple[SessionEvent, ...] = ()
     first_banker: int = 0
+    rules: RuleSet = MACAU
 
 
 class Session:
@@ -57,7 +59,8 @@ class Session:
     always decline, and the turn goes to the nearest position after it whose player bet in the
     previous round (on any position); when none is left, the turn moves on in rotation and the
     table waits with no banker until a player takes the bank. A banker who goes on carries the
-    stake plus the result, topped up, never lowered.
+    stake plus the result, topped up, never lowered. ``rules`` (Macau's by default) is the rule
+    set of every round, and gives the default ``options``.
     """
 
     def __init__(
@@ -66,11 +69,13 @@ class Session:
         *,
         players: Sequence[str] | None = None,
         options: Options | None = None,
+        rules: RulesLike = None,
         house_stake: int | None = None,
         seed: int | None = None,
         rng: random.Random | None = None,
     ) -> None:
         check_position(banker, "banker")
+        ruleset = clean_rules(rules)
         if house_stake is not None:
             check_amount(house_stake, "stake", " of the house")
         if options is not None and not isinstance(options, Options):
@@ -80,8 +85,8 @@ class Session:
         self._rng = rng if rng is not None else make_rng(seed)
         self._round: Round | None = None
         self._round_start: tuple[int | None, bool, int] | None = None
-        self._state = SessionState(check_players(players), options or Options(), house_stake, banker,
-                                   first_banker=banker)
+        self._state = SessionState(check_players(players), options or Options(ruleset.commission, ruleset.rounding),
+                                   house_stake, banker, first_banker=banker, rules=ruleset)
 
     @property
     def rng(self) -> random.Random:
@@ -91,6 +96,11 @@ class Session:
     @property
     def state(self) -> SessionState:
         return self._state
+
+    @property
+    def rules(self) -> RuleSet:
+        """The rule set the session's rounds are played by (:func:`paigow.rules.clean_rules`)."""
+        return self._state.rules
 
     @property
     def banker(self) -> int | None:
@@ -166,7 +176,7 @@ class Session:
         s = self._state
         assert s.banker is not None
         carried = s.carried if s.rounds_banked and s.carried is not None else 0
-        r = Round(s.banker, players=s.players, options=s.options, house_stake=s.house_stake,
+        r = Round(s.banker, players=s.players, options=s.options, rules=s.rules, house_stake=s.house_stake,
                   min_stake=carried, rng=self._rng)
         r.set_stake(amount)
         self._round = r
