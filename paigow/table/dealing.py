@@ -23,7 +23,7 @@ import re
 import secrets
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Union
+from typing import TypeVar, Union
 
 from paigow.errors import IllegalActionError, InvalidHandError, InvalidRecordError, InvalidTileError
 from paigow.table.positions import POSITIONS, check_position
@@ -62,6 +62,7 @@ _COUNTS = ("no", "one", "two", "three", "four", "five", "six", "seven")
 
 Hand4 = tuple[Tile, Tile, Tile, Tile]
 HandLike = Union[str, Iterable[TileLike]]
+_T = TypeVar("_T")
 
 
 # -- the shuffle ------------------------------------------------------------------------------------
@@ -93,13 +94,28 @@ def shuffle(seed: int | None = None, rng: random.Random | None = None) -> "Stack
         rng = make_rng(seed)
     tiles = list(DECK)
     rng.shuffle(tiles)
-    return Stacks.from_tiles(tiles)
+    return Stacks._of(_rows(tiles))   # the deck, reordered: nothing to check
+
+
+def _rows(t: Sequence[Tile]) -> tuple[Hand4, ...]:
+    return tuple((t[i], t[i + 1], t[i + 2], t[i + 3]) for i in range(0, 32, 4))
+
+
+def _trusted(cls: type[_T], **fields: object) -> _T:
+    """An instance of the frozen dataclass ``cls`` made of values already checked (tiles from the
+    deck or from one check against it): ``__post_init__``'s checks are not run again."""
+    obj = object.__new__(cls)
+    for name, value in fields.items():
+        object.__setattr__(obj, name, value)
+    return obj
 
 
 @dataclass(frozen=True)
 class Stacks:
     """The row of 8 stacks of 4 tiles, front of the row first. ``str()`` lists the stacks
-    separated by ``|``, which :meth:`parse` reads back.
+    separated by ``|``, which :meth:`parse` reads back. The tiles are checked against the deck
+    once, where they come in (the constructor, :meth:`from_tiles`, :meth:`parse`); a shuffle
+    and a cut only reorder checked tiles.
 
     >>> s = Stacks.from_tiles(DECK)
     >>> str(s).split(" | ")[:2]
@@ -127,8 +143,12 @@ class Stacks:
         ...
         paigow.errors.InvalidHandError: 32 tiles are needed, 2 given: 天 地
         """
-        t = parse_tiles(tiles, count=32)
-        return cls(tuple((t[i], t[i + 1], t[i + 2], t[i + 3]) for i in range(0, 32, 4)))
+        return cls._of(_rows(parse_tiles(tiles, count=32)))
+
+    @classmethod
+    def _of(cls, stacks: tuple[Hand4, ...]) -> "Stacks":
+        """Stacks of tiles already checked against the deck (no validation)."""
+        return _trusted(cls, stacks=stacks)
 
     @classmethod
     def parse(cls, text: str) -> "Stacks":
@@ -161,7 +181,7 @@ class Stacks:
         (True, True)
         """
         _check_k(k)
-        return Stacks(self.stacks[k:] + self.stacks[:k])
+        return Stacks._of(self.stacks[k:] + self.stacks[:k])
 
     def __str__(self) -> str:
         return " | ".join(" ".join(str(t) for t in st) for st in self.stacks)
@@ -426,18 +446,21 @@ class Deal:
     @classmethod
     def from_stacks(cls, stacks: Stacks, first: int) -> "Deal":
         """Deal the row: stack j goes to position ``(first + j) mod 8`` (Art. 1.3-1.4)."""
+        if not isinstance(stacks, Stacks):
+            raise TypeError(f"a deal is dealt from Stacks, not {stacks!r}")
         check_position(first, "first position")
         hands: list[Hand4 | None] = [None] * 8
         for j, st in enumerate(stacks.stacks):
             hands[(first + j) % 8] = st
-        return cls(tuple(hands), first)
+        return _trusted(cls, hands=tuple(hands), first=first)   # the stacks' tiles are checked
 
     @classmethod
-    def from_hands(cls, hands: "Mapping[int, HandLike | None] | Sequence[HandLike | None]") -> "Deal":
+    def from_hands(cls, hands: "Mapping[int, HandLike | None] | Sequence[HandLike | None]",
+                   first: int | None = None) -> "Deal":
         """The tiles a dealer saw dealt, checked to be a legal deal: 4 tiles a position and no
         tile more often than the deck holds (so 8 hands are exactly the 32 tiles). Positions not
         given (or ``None``) are unseen. Mixed names (杂九, 至尊) take their faces in deck order
-        across the whole deal.
+        across the whole deal. ``first`` is the position that took the first stack, if known.
 
         >>> d = Deal.from_hands({0: "天 天 地 地", 3: "杂九 杂九 人 人"})
         >>> d.hands[3], d.hands[1]
@@ -461,6 +484,8 @@ class Deal:
             raise InvalidHandError(f"a deal is 8 hands in position order, not {len(hands)}", code="deal.positions")
         else:
             items = dict(enumerate(hands))
+        if first is not None:
+            check_position(first, "first position")
         words: dict[int, list[TileLike]] = {}
         for p in sorted(items):
             h = items[p]
@@ -490,7 +515,7 @@ class Deal:
         for i, p in enumerate(order):
             t = tiles[4 * i : 4 * i + 4]
             out[p] = (t[0], t[1], t[2], t[3])
-        return cls(tuple(out))
+        return _trusted(cls, hands=tuple(out), first=first)   # the tiles are checked just above
 
     @classmethod
     def parse(cls, text: str) -> "Deal":
@@ -516,8 +541,7 @@ class Deal:
             if p in hands:
                 raise InvalidRecordError(f"position {p} is given twice in {text[:80]!r}", code="deal.position_twice")
             hands[p] = m.group(2)
-        d = cls.from_hands(hands)
-        return cls(d.hands, first) if first is not None else d
+        return cls.from_hands(hands, first)
 
     @property
     def seen(self) -> tuple[int, ...]:

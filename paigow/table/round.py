@@ -44,9 +44,10 @@ from typing import Any, Union
 import numpy as np
 import numpy.typing as npt
 
+from paigow import _core
 from paigow.errors import BetSyntaxError, IllegalActionError, IllegalBetError, InvalidHandError
 from paigow.rules import MACAU, RuleSet, RulesLike, clean_rules
-from paigow.setting import Outcome, Setting, compare, settings, settings_of
+from paigow.setting import Outcome, Setting, settings_of
 from paigow.strategies import hand_index, resolve
 from paigow.table._checks import can
 from paigow.table.dealing import (
@@ -739,7 +740,7 @@ class Round:
                                      code="deal.no_stake")
         if cur.stacks is not None and simulated is None:
             raise IllegalActionError("the stacks are laid out: shake the dice and deal them", code="deal.not_shaken")
-        entered = Deal.from_hands(hands)
+        entered = Deal.from_hands(hands, self.first_position)   # the one check of the tiles entered
         if simulated is not None:
             for p in entered.seen:
                 if entered.hands[p] != simulated.hands[p]:
@@ -753,7 +754,7 @@ class Round:
                 f"the tiles of position{'s' if len(missing) > 1 else ''} {', '.join(map(str, missing))}"
                 " are needed: the banker's and every position with bets", code="deal.missing"
             )
-        return Deal(entered.hands, self.first_position)
+        return entered
 
     def can_deal(self, hands: "Mapping[int, HandLike | None] | Sequence[HandLike | None] | None" = None) -> bool:
         return can(self.verify_deal, hands)
@@ -815,7 +816,7 @@ class Round:
         hand = self._state.current.deal.hands[position] if self._state.current.deal else None
         if hand is None:  # pragma: no cover - the deal always holds the tiles of every playing position
             raise InvalidHandError(f"position {position}'s tiles are not known", code="setting.no_tiles")
-        options = settings(hand)
+        options = settings_of(hand)   # the deal's tiles, checked when dealt
         if isinstance(setting, bool) or not isinstance(setting, (Setting, str, int)):
             raise TypeError(f"a setting is a Setting, 'front | back' or a split 0-2, not {setting!r}")
         if isinstance(setting, int):
@@ -826,6 +827,9 @@ class Round:
                 )
             return options[setting]
         if isinstance(setting, str):
+            for option in options:   # a record's setting is the canonical text of one of the three
+                if setting == str(option):
+                    return option
             setting = Setting.parse(setting)
         if setting not in options:
             raise InvalidHandError(
@@ -1026,9 +1030,9 @@ class Round:
                 continue
             mine, hand = s.settings[p], deal.hands[p]
             assert mine is not None and hand is not None
-            outcomes[p] = compare(mine, bset)
+            outcomes[p] = _outcome(mine, bset)
             # the deal's tiles are checked already: their settings without parsing them again
-            others = tuple(compare(x, bset) for x in settings_of(hand) if x != mine)
+            others = tuple(_outcome(x, bset) for x in settings_of(hand) if x != mine)
             plays.append(Play(p, outcomes[p], tuple(b for b in bets if b.bettor not in away), others,
                               held[p], tuple(b for b in bets if b.bettor in away)))
         ledger = _settle(s.banker, self.shares, plays, s.options)
@@ -1036,6 +1040,13 @@ class Round:
                              s.settings, tuple(outcomes), tuple(plays), ledger, s.strategies, s.declared)
         self._commit(Settled(), phase=Phase.SETTLED, result=result)
         return result
+
+
+def _outcome(player: Setting, banker: Setting) -> Outcome:
+    """:func:`paigow.setting.compare` of two settings of one deal, whose tiles were checked
+    against the deck when dealt: the decision (Art. 6, stated once in the compiled core) without
+    checking the eight tiles again."""
+    return Outcome(_core.decide_ranks(player.front.rank, player.back.rank, banker.front.rank, banker.back.rank))
 
 
 def default_strategy() -> str:
