@@ -11,6 +11,7 @@ from record_schemas import every_record_matches_its_schema  # noqa: F401  (every
 
 from paigow.errors import IllegalActionError, InvalidOptionError, InvalidRecordError
 from paigow.rules import MACAU
+from paigow.setting import Outcome
 from paigow.table import Round, Session, simulate_round, simulated_round
 from paigow.table.records import (
     record_options,
@@ -121,3 +122,17 @@ def test_a_rule_set_outside_the_list_is_given_by_the_caller() -> None:
     rnd.bet(1, 100), rnd.shuffle(), rnd.shake(), rnd.deal(), rnd.settle("max-back")
     s.end_round()
     assert replay_session(session_record(s), rules=TOY) == s
+
+
+def test_outcomes_are_decided_by_the_rule_sets_zero_rule() -> None:
+    both = MACAU.replace(name="zero-both", zero_rule="both")
+    outcomes = []
+    for rules in (MACAU, both):
+        r = Round(0, seed=1, rules=rules)
+        r.set_stake(1000)
+        r.bet(1, 100)
+        r.deal({0: "2-2 1-5 5-5 4-6", 1: "2-2 3-3 1-3 3-3"})
+        r.set_hand(1, "2-2 3-3 | 1-3 3-3")          # a zero-point hand in front and behind
+        r.set_hand(0, "2-2 1-5 | 5-5 4-6")          # and the banker's
+        outcomes.append(r.settle().outcomes[1])
+    assert outcomes == [Outcome.PUSH, Outcome.LOSE]   # Macau: the front only (Art. 6.2); both hands

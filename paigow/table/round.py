@@ -44,10 +44,9 @@ from typing import Any, Union
 import numpy as np
 import numpy.typing as npt
 
-from paigow import _core
 from paigow.errors import BetSyntaxError, IllegalActionError, IllegalBetError, InvalidHandError
 from paigow.rules import MACAU, RuleSet, RulesLike, clean_rules
-from paigow.setting import Outcome, Setting, settings_of
+from paigow.setting import Outcome, Setting, compare, settings_of
 from paigow.strategies import hand_index, resolve
 from paigow.table._checks import can
 from paigow.table.dealing import (
@@ -1030,9 +1029,9 @@ class Round:
                 continue
             mine, hand = s.settings[p], deal.hands[p]
             assert mine is not None and hand is not None
-            outcomes[p] = _outcome(mine, bset)
+            outcomes[p] = compare(mine, bset, s.rules)
             # the deal's tiles are checked already: their settings without parsing them again
-            others = tuple(_outcome(x, bset) for x in settings_of(hand) if x != mine)
+            others = tuple(compare(x, bset, s.rules) for x in settings_of(hand) if x != mine)
             plays.append(Play(p, outcomes[p], tuple(b for b in bets if b.bettor not in away), others,
                               held[p], tuple(b for b in bets if b.bettor in away)))
         ledger = _settle(s.banker, self.shares, plays, s.options)
@@ -1040,13 +1039,6 @@ class Round:
                              s.settings, tuple(outcomes), tuple(plays), ledger, s.strategies, s.declared)
         self._commit(Settled(), phase=Phase.SETTLED, result=result)
         return result
-
-
-def _outcome(player: Setting, banker: Setting) -> Outcome:
-    """:func:`paigow.setting.compare` of two settings of one deal, whose tiles were checked
-    against the deck when dealt: the decision (Art. 6, stated once in the compiled core) without
-    checking the eight tiles again."""
-    return Outcome(_core.decide_ranks(player.front.rank, player.back.rank, banker.front.rank, banker.back.rank))
 
 
 def default_strategy() -> str:
