@@ -38,8 +38,8 @@ from paigow.table.settlement import Bet, LedgerLine, LineKind, Options, Play, Sh
 from paigow.tiles import DECK
 
 ROOT = Path(__file__).resolve().parent.parent
-FILES = ["table/positions.py", "table/dealing.py", "table/settlement.py", "table/round.py", "table/session.py",
-         "table/records.py", "cli/table.py"]
+FILES = ["table/positions.py", "table/dealing.py", "table/settlement.py", "table/events.py", "table/round.py",
+         "table/session.py", "table/records.py", "table/_checks.py", "cli/table.py"]
 SECTION = "## paigow: dealing, the table, settlement, records"
 
 

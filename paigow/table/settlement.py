@@ -32,12 +32,9 @@ For every ledger, ``sum(changes.values()) + commission == 0``.
 from __future__ import annotations
 
 import enum
-import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from decimal import Decimal
 from fractions import Fraction
-from typing import Union
 
 from paigow import commission as _commission
 from paigow.errors import (
