@@ -136,3 +136,18 @@ def test_outcomes_are_decided_by_the_rule_sets_zero_rule() -> None:
         r.set_hand(0, "2-2 1-5 | 5-5 4-6")          # and the banker's
         outcomes.append(r.settle().outcomes[1])
     assert outcomes == [Outcome.PUSH, Outcome.LOSE]   # Macau: the front only (Art. 6.2); both hands
+
+
+def test_a_rule_set_of_other_dice_plays_but_is_not_written_as_these_formats() -> None:
+    from paigow.cli import main
+
+    r = simulated_round(5, rules="us")
+    assert r.rules.name == "us" and len(r.deal_record.shakes[-1].dice) == 3
+    with pytest.raises(InvalidRecordError, match=r"the 'us' rules shake 3 dice: the formats paigow-round/1 and"
+                       r" paigow-session/1 record shakes of 4") as e:
+        round_record(r)
+    assert e.value.code == "record.invalid"
+    with pytest.raises(InvalidRecordError, match=r"shake 3 dice"):
+        session_record(Session(0, rules="us"))
+    assert main(["round", "--seed", "5", "--rules", "us"]) == 0        # the table as text
+    assert main(["round", "--seed", "5", "--rules", "us", "--json"]) == 2

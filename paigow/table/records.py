@@ -45,7 +45,7 @@ from paigow.errors import InvalidOptionError, InvalidRecordError, PaigowError
 from paigow.rules import MACAU, RuleSet, RulesLike, clean_rules
 from paigow.setting import Outcome
 from paigow.table._checks import json_type
-from paigow.table.dealing import Stacks, make_rng
+from paigow.table.dealing import DICE, Stacks, make_rng
 from paigow.table.events import (
     BankMoved,
     BetPlaced,
@@ -666,9 +666,18 @@ def ledger_from_json(data: object) -> Ledger:
 
 
 # -- rounds -----------------------------------------------------------------------------------------
+def _recordable(rules: RuleSet) -> None:
+    """Refuse a rule set these formats cannot record: they hold shakes of 4 dice."""
+    if rules.dice != DICE:
+        raise InvalidRecordError(
+            f"the {rules.name!r} rules shake {rules.dice} dice: the formats {ROUND_FORMAT} and {SESSION_FORMAT}"
+            f" record shakes of {DICE}", code="record.invalid")
+
+
 def round_record(r: Round, *, seed: int | None = None) -> dict[str, Any]:
     """The record of ``r`` so far: header, events in order, and the result once settled."""
     s = r.state
+    _recordable(s.rules)
     out: dict[str, Any] = {"format": ROUND_FORMAT, "rules": s.rules.name, "banker": s.banker,
                            "players": list(s.players), "options": s.options.to_json()}
     if s.min_stake:
@@ -690,7 +699,7 @@ def record_rules(record: Mapping[str, Any], rules: RulesLike = None) -> RuleSet:
     >>> record_rules({"rules": "texas"})
     Traceback (most recent call last):
     ...
-    paigow.errors.InvalidRecordError: rules: unknown rule set 'texas': the rule sets are 'macau'
+    paigow.errors.InvalidRecordError: rules: unknown rule set 'texas': the rule sets are ...
     """
     name = record.get("rules", MACAU.name)
     if not isinstance(name, str):
@@ -846,6 +855,7 @@ def _rng_from_json(data: Mapping[str, Any] | None) -> random.Random:
 def session_record(s: Session) -> dict[str, Any]:
     """The record of a session so far: every round (an open one last) and every move of the bank."""
     st = s.state
+    _recordable(st.rules)
     out: dict[str, Any] = {"format": SESSION_FORMAT, "rules": st.rules.name, "banker": st.first_banker,
                            "players": list(st.players), "options": st.options.to_json(),
                            "house_stake": st.house_stake}
