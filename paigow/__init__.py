@@ -40,31 +40,33 @@ if TYPE_CHECKING:
         game_value,
         strategy,
     )
-    from paigow.dealing import Cut, Deal, DiceRoll, Exposure, ExposureEffect, Stacks, VoidReason, first_position, shuffle
-    from paigow.settlement import Bet, Claim, Ledger, LedgerLine, LineKind, Options, Play, Rounding, Share, settle
+    from paigow.table.dealing import (Cut, Deal, DiceRoll, Exposure, ExposureEffect, Stacks, VoidReason,
+                                      first_position, shuffle)
+    from paigow.table.settlement import (Bet, Claim, Ledger, LedgerLine, LineKind, Options, Play, Rounding, Share,
+                                         settle)
     from paigow.simulation import BlockCounts, SimulationResult, simulate, simulate_blocks
     from paigow.edges import Edge
     from paigow.edges import edges as house_edges
     from paigow.solver import Certificate, Equilibrium, certify, solve
-    from paigow.records import replay_round, round_from_record, round_record
-    from paigow.round import Phase, Round, RoundResult, simulate_round
-    from paigow.session import Session
+    from paigow.table.records import replay_round, round_from_record, round_record
+    from paigow.table.round import Phase, Round, RoundResult, simulate_round
+    from paigow.table.session import Session
 
 # The layers above tiles, hands and settings load on first use, so that ``import paigow`` stays
 # quick for a tool that only ranks hands.
 _LAZY = {
     "paigow.advice": ("Advice", "BatchAdvice", "GameValue", "SettingValue", "advise", "advise_batch",
                       "best_settings", "exploitability", "game_value", "strategy"),
-    "paigow.dealing": ("Cut", "Deal", "DiceRoll", "Exposure", "ExposureEffect", "Stacks", "VoidReason",
-                       "first_position", "shuffle"),
-    "paigow.settlement": ("Bet", "Claim", "Ledger", "LedgerLine", "LineKind", "Options", "Play", "Rounding",
-                          "Share", "settle"),
+    "paigow.table.dealing": ("Cut", "Deal", "DiceRoll", "Exposure", "ExposureEffect", "Stacks", "VoidReason",
+                             "first_position", "shuffle"),
+    "paigow.table.settlement": ("Bet", "Claim", "Ledger", "LedgerLine", "LineKind", "Options", "Play", "Rounding",
+                                "Share", "settle"),
     "paigow.simulation": ("SimulationResult", "simulate", "BlockCounts", "simulate_blocks"),
     "paigow.solver": ("Equilibrium", "solve", "Certificate", "certify"),
     "paigow.edges": ("Edge", "house_edges"),
-    "paigow.round": ("Phase", "Round", "RoundResult", "simulate_round"),
-    "paigow.session": ("Session",),
-    "paigow.records": ("round_from_record", "round_record", "replay_round"),
+    "paigow.table.round": ("Phase", "Round", "RoundResult", "simulate_round"),
+    "paigow.table.session": ("Session",),
+    "paigow.table.records": ("round_from_record", "round_record", "replay_round"),
 }
 _LAZY_NAMES = {name: module for module, names in _LAZY.items() for name in names}
 

@@ -1,14 +1,16 @@
 """Records of the table, beside the table as python-chess keeps ``pgn.py`` beside the board:
 one versioned JSON format for a round and one for a session, their JSON Schemas, reading,
-writing and replaying (docs/dealer.md).
+writing and replaying (docs/dealer.md). The table logs what happens as frozen events
+(:mod:`paigow.table.events`) and never imports this module: converting events, deals, results
+and ledgers to and from JSON is done here alone.
 
 A round record is the ordered list of what happened at the table — the stake, co-banks, bets in
 the order placed, the declaration, the shuffle, cuts, dice, the deal, exposed tiles, settings,
 the banker turning his tiles, the settlement — with the result once settled. ``paigow round
---json`` writes one; ``paigow settle`` reads one, replays it through :class:`~paigow.round.Round`
+--json`` writes one; ``paigow settle`` reads one, replays it through :class:`~paigow.table.round.Round`
 (so a record the table would refuse is refused) and writes it back with its result:
 
->>> from paigow.round import simulated_round
+>>> from paigow.table.round import simulated_round
 >>> r = simulated_round(3)
 >>> record = round_record(r)
 >>> record["format"], [e["event"] for e in record["events"]][:4]
@@ -26,7 +28,7 @@ Traceback (most recent call last):
 paigow.errors.IllegalActionError: positions 1, 0 have not set their tiles: only the holder sets them (Art. 7.1); set each hand, or pass a strategy to simulate
 
 Each format has a JSON Schema (:data:`ROUND_SCHEMA`, :data:`SESSION_SCHEMA`), shipped as
-``paigow/schemas/*.json`` and generated from the dicts here (``python -m paigow.records``);
+``paigow/schemas/*.json`` and generated from the dicts here (``python -m paigow.table.records``);
 :func:`validate` checks a record against them with messages that name the key at fault.
 """
 
@@ -37,15 +39,37 @@ import json
 import random
 from collections.abc import Mapping
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from paigow.errors import InvalidRecordError, PaigowError
-from paigow.positions import MAX_AMOUNT, MAX_NAME
-from paigow.round import MAX_DECLARATION, Phase, Round, RoundResult
-from paigow.settlement import Options, Rounding, _json_type
-
-if TYPE_CHECKING:
-    from paigow.session import Session
+from paigow.errors import InvalidOptionError, InvalidRecordError, PaigowError
+from paigow.rules import MACAU, RuleSet, RulesLike, clean_rules
+from paigow.setting import Outcome
+from paigow.table._checks import json_type
+from paigow.table.dealing import DICE, Stacks, make_rng
+from paigow.table.events import (
+    BankMoved,
+    BetPlaced,
+    CoBanked,
+    CutMade,
+    DealRecord,
+    Dealt,
+    Declared,
+    Exposed,
+    HandSet,
+    RoundEnded,
+    RoundEvent,
+    RoundPlayed,
+    SessionEvent,
+    Settled,
+    Shaken,
+    Shuffled,
+    StakeSet,
+    Turned,
+)
+from paigow.table.positions import HOUSE, MAX_AMOUNT, MAX_NAME, betting_order, check_position
+from paigow.table.round import MAX_DECLARATION, MAX_STRATEGY_NAME, Phase, Round, RoundResult
+from paigow.table.session import Session
+from paigow.table.settlement import Claim, Ledger, LedgerLine, Options, Rounding, Share
 
 __all__ = [
     "ROUND_FORMAT",
@@ -56,13 +80,29 @@ __all__ = [
     "MAX_RECORD_BYTES",
     "validate",
     "loads",
+    "read_record",
+    "record_rules",
+    "record_options",
+    "event_json",
+    "session_event_json",
+    "deal_record_json",
+    "positions_json",
+    "result_json",
+    "ledger_json",
+    "ledger_from_json",
     "round_record",
     "replay_round",
     "settle_record",
     "round_from_record",
+    "round_state_json",
+    "round_from_state_json",
     "session_record",
     "replay_session",
+    "session_state_json",
+    "session_from_state_json",
     "schema_files",
+    "schema_text",
+    "write_schemas",
 ]
 
 ROUND_FORMAT = "paigow-round/1"
@@ -118,7 +158,7 @@ _ROUND_EVENTS: list[dict[str, Any]] = [
         " in a simulation ('strategy')",
         {"position": _POS, "setting": {"type": ["string", "integer"], "maxLength": 200, "minimum": 0, "maximum": 2}},
         {"by": {"type": ["string", "null"], "minLength": 1, "maxLength": MAX_NAME},
-         "strategy": {"type": ["string", "null"], "minLength": 1, "maxLength": 100}}),
+         "strategy": {"type": ["string", "null"], "minLength": 1, "maxLength": MAX_STRATEGY_NAME}}),
     _ev("turn", "the banker turns the first of his tiles: no setting changes after (Art. 8.2)"),
     _ev("settle", "the round is settled"),
 ]
@@ -168,6 +208,8 @@ _RESULT = _obj({
 }, description="the settled round, as the engine computes it; a record that gives it must agree")
 
 _HEADER_OPTIONAL: dict[str, Any] = {
+    "rules": {"type": "string", "minLength": 1, "maxLength": 40,
+              "description": "the name of the rule set the table plays by (default 'macau'; paigow.rules)"},
     "players": {"type": "array", "items": _NAME, "minItems": 8, "maxItems": 8,
                 "description": "the player of each position (default P0 … P7)"},
     "options": _OPTIONS,
@@ -267,7 +309,7 @@ def _check(x: object, s: Mapping[str, Any], root: Mapping[str, Any], where: str)
         tags = [b.get("properties", {}).get("event", {}).get("const") for b in branches]
         if all(tags):
             if not isinstance(x, dict):
-                raise _fail(where, f"an event is an object, not {_json_type(x)}")
+                raise _fail(where, f"an event is an object, not {json_type(x)}")
             if "event" not in x:
                 raise _fail(where, "an event needs the key 'event' (one of " + ", ".join(map(repr, tags)) + ")",
                             "record.missing_key")
@@ -286,16 +328,16 @@ def _check(x: object, s: Mapping[str, Any], root: Mapping[str, Any], where: str)
             raise _fail(where, "matches none of the forms allowed here")
         return None
     if "const" in s and x != s["const"] or "const" in s and type(x) is not type(s["const"]):
-        raise _fail(where, f"must be {s['const']!r}, not {_json_type(x)}",
+        raise _fail(where, f"must be {s['const']!r}, not {json_type(x)}",
                     "record.format" if where == ".format" or where == "format" else "record.invalid")
     if "enum" in s and not any(x == e and type(x) is type(e) for e in s["enum"]):
         raise _fail(where, "must be one of " + ", ".join("null" if e is None else repr(e) for e in s["enum"])
-                    + f", not {_json_type(x)}")
+                    + f", not {json_type(x)}")
     types = s.get("type")
     if types is not None:
         tl = [types] if isinstance(types, str) else list(types)
         if not any(_TYPES[t](x) for t in tl):
-            raise _fail(where, f"must be {' or '.join(_ARTICLE[t] for t in tl)}, not {_json_type(x)}", "record.type")
+            raise _fail(where, f"must be {' or '.join(_ARTICLE[t] for t in tl)}, not {json_type(x)}", "record.type")
     if isinstance(x, bool):
         return None
     if isinstance(x, (int, float)):
@@ -415,29 +457,279 @@ def loads(data: "str | bytes") -> Any:
         raise InvalidRecordError("the record is nested too deeply to be a record", code="record.depth") from None
 
 
+def read_record(data: "str | bytes") -> dict[str, Any]:
+    """A record's JSON text (or bytes, as :func:`loads` reads them) as a JSON object, not yet
+    checked against a schema (``paigow settle`` reads its input so).
+
+    >>> read_record("[1, 2]")
+    Traceback (most recent call last):
+    ...
+    paigow.errors.InvalidRecordError: a round record is a JSON object, not an array
+    """
+    record = loads(data)
+    if not isinstance(record, dict):
+        raise InvalidRecordError(f"a round record is a JSON object, not {json_type(record)}", code="record.type")
+    return record
+
+
+# -- events, deals and results as JSON --------------------------------------------------------------
+def event_json(e: RoundEvent) -> dict[str, Any]:
+    """A round's event as the JSON of a record (``{"event": "bet", "position": 1, ...}``).
+
+    >>> event_json(BetPlaced(1, "ann", 100))
+    {'event': 'bet', 'position': 1, 'bettor': 'ann', 'amount': 100}
+    """
+    out: dict[str, Any] = {"event": e.kind}
+    if isinstance(e, StakeSet):
+        out["amount"] = e.amount
+    elif isinstance(e, CoBanked):
+        if e.position is None:
+            out["party"] = HOUSE
+        else:
+            out["position"] = e.position
+        out["stake"] = e.stake
+    elif isinstance(e, BetPlaced):
+        out.update(position=e.position, bettor=e.bettor, amount=e.amount)
+    elif isinstance(e, Declared):
+        out["method"] = e.method
+    elif isinstance(e, Shuffled):
+        out["stacks"] = str(e.stacks)
+    elif isinstance(e, CutMade):
+        out.update(position=e.cut.position, stacks=e.cut.stacks)
+    elif isinstance(e, Shaken):
+        out.update(dice=list(e.roll.dice), void=e.roll.void.value if e.roll.void is not None else None)
+    elif isinstance(e, Dealt):
+        out["hands"] = {str(p): " ".join(map(str, h)) for p, h in enumerate(e.deal.hands) if h is not None}
+    elif isinstance(e, Exposed):
+        out.update(position=e.position, tile=str(e.tile) if e.tile is not None else None)
+    elif isinstance(e, HandSet):
+        out.update(position=e.position, setting=str(e.setting), by=e.by, strategy=e.strategy)
+    else:
+        assert isinstance(e, (Turned, Settled)), e
+    return out
+
+
+def session_event_json(e: SessionEvent) -> dict[str, Any]:
+    """A session's event as the JSON of a record; a round carries its own events."""
+    if isinstance(e, RoundPlayed):
+        return {"event": e.kind, "stake": e.stake, "others_agree": e.others_agree,
+                "events": [event_json(x) for x in e.events]}
+    assert isinstance(e, (RoundEnded, BankMoved)), e
+    return {"event": e.kind}
+
+
+def deal_record_json(d: DealRecord) -> dict[str, Any]:
+    """A deal of a round as JSON: stacks, cuts, every shake, the first position, the hands and
+    the exposed tiles."""
+    return {
+        "stacks": str(d.stacks) if d.stacks is not None else None,
+        "cuts": [{"position": c.position, "stacks": c.stacks} for c in d.cuts],
+        "shakes": [{"dice": list(x.dice), "total": x.total, "void": x.void.value if x.void else None}
+                   for x in d.shakes],
+        "first": d.deal.first if d.deal is not None else None,
+        "hands": ({str(p): [str(t) for t in h] for p, h in enumerate(d.deal.hands) if h is not None}
+                  if d.deal is not None else None),
+        "exposures": [{"position": e.position, "tile": str(e.tile) if e.tile else None,
+                       "effect": e.effect.value} for e in d.exposures],
+        "void": d.void,
+    }
+
+
+def _outcome_json(o: Outcome | None) -> str | None:
+    return {Outcome.WIN: "win", Outcome.PUSH: "push", Outcome.LOSE: "lose", None: None}[o]
+
+
+def positions_json(res: RoundResult) -> list[dict[str, Any]]:
+    """Each position of a settled round (the banker, then every position with bets or known
+    tiles, in betting order) with its tiles, setting, holder, bets and outcome."""
+    positions = []
+    plays = {p.position: p for p in res.plays}
+    for pos in (res.banker,) + betting_order(res.banker):
+        hand = res.deal.hands[pos]
+        s = res.settings[pos]
+        play = plays.get(pos)
+        if hand is None and play is None:
+            continue
+        positions.append({
+            "position": pos,
+            "role": "banker" if pos == res.banker else "player",
+            "tiles": [str(t) for t in hand] if hand is not None else None,
+            "setting": str(s) if s is not None else None,
+            "front": s.front.name_zh if s is not None else None,
+            "back": s.back.name_zh if s is not None else None,
+            "strategy": res.strategies[pos],
+            "holder": play.holder if play is not None and play.outcome is not None else None,
+            "bets": [{"bettor": b, "amount": a} for b, a in play.stakes] if play is not None else [],
+            "stood_off": [{"bettor": b.bettor, "amount": b.amount} for b in play.sat_out] if play else [],
+            "outcome": _outcome_json(res.outcomes[pos]),
+            "other_outcomes": [_outcome_json(o) for o in play.other_outcomes] if play is not None else [],
+            "sat_out": play is not None and play.outcome is None,
+        })
+    return positions
+
+
+def result_json(res: RoundResult) -> dict[str, Any]:
+    """A settled round as JSON, the ``result`` of a round record: ``positions``
+    (:func:`positions_json`) and the ``ledger`` (:func:`ledger_json`)."""
+    return {"positions": positions_json(res), "ledger": ledger_json(res.ledger)}
+
+
+def _line_json(line: LedgerLine) -> dict[str, Any]:
+    return {"step": line.step, "kind": line.kind.value, "position": line.position,
+            "payer": line.payer, "payee": line.payee, "amount": line.amount}
+
+
+def _claim_json(c: Claim) -> dict[str, Any]:
+    return {"position": c.position, "setter": c.setter, "bettor": c.bettor,
+            "amount": c.amount, "got": c.got, "would_have": c.would_have}
+
+
+def ledger_json(ledger: Ledger) -> dict[str, Any]:
+    """A ledger as JSON (the ``ledger`` of a record's result, docs/dealer.md): its lines and
+    claims, with the totals they come to."""
+    return {
+        "banker": ledger.banker,
+        "bank": ledger.bank,
+        "shares": [{"party": s.party, "stake": s.stake} for s in ledger.shares],
+        "options": ledger.options.to_json(),
+        "lines": [_line_json(line) for line in ledger.lines],
+        "changes": ledger.changes,
+        "commission": ledger.commission,
+        "bank_result": ledger.bank_result,
+        "bank_commission": ledger.bank_commission,
+        "stood_off": ledger.stood_off,
+        "claims": [_claim_json(c) for c in ledger.claims],
+        "changes_after_claims": ledger.changes_after_claims,
+    }
+
+
+_DERIVED = ("bank", "changes", "commission", "bank_result", "bank_commission", "stood_off", "changes_after_claims")
+
+
+def _ledger_obj(x: object, keys: tuple[str, ...], where: str, optional: tuple[str, ...] = ()) -> Mapping[str, Any]:
+    if not isinstance(x, Mapping):
+        raise InvalidRecordError(f"{where} is an object, not {json_type(x)}", code="ledger.json")
+    missing = [k for k in keys if k not in x]
+    if missing:
+        raise InvalidRecordError(f"{where} needs the key {missing[0]!r}", code="ledger.json")
+    extra = sorted(set(x) - set(keys) - set(optional))
+    if extra:
+        raise InvalidRecordError(f"unknown key {extra[0]!r} in {where}", code="ledger.json")
+    return x
+
+
+def _ledger_val(x: object, kind: type, where: str) -> Any:
+    if not isinstance(x, kind) or isinstance(x, bool):
+        want = {int: "an integer", str: "a string", list: "an array"}[kind]
+        raise InvalidRecordError(f"{where} is {want}, not {json_type(x)}", code="ledger.json")
+    return x
+
+
+def ledger_from_json(data: object) -> Ledger:
+    """Read :func:`ledger_json`'s form back (the totals, when given, must be what the lines
+    come to).
+
+    >>> from paigow.setting import Outcome
+    >>> from paigow.table.settlement import Bet, Play, settle
+    >>> ledger = settle(0, [Share("P0", 300)], [Play(1, Outcome.WIN, (Bet(1, "ann", 500),))])
+    >>> ledger_from_json(ledger_json(ledger)) == ledger
+    True
+    """
+    obj, val = _ledger_obj, _ledger_val
+    d = obj(data, ("banker", "shares", "options", "lines"), "a ledger", ("claims",) + _DERIVED)
+    try:
+        ledger = Ledger(
+            check_position(val(d["banker"], int, "the ledger's banker"), "banker", InvalidRecordError),
+            tuple(Share(val(x["party"], str, "a share's party"), val(x["stake"], int, "a share's stake"))
+                  for x in (obj(x, ("party", "stake"), "a share") for x in val(d["shares"], list, "shares"))),
+            Options.from_json(d["options"]),
+            tuple(LedgerLine(val(x["step"], int, "a line's step"), val(x["kind"], str, "a line's kind"),
+                             None if x["position"] is None else val(x["position"], int, "a line's position"),
+                             val(x["payer"], str, "a line's payer"), val(x["payee"], str, "a line's payee"),
+                             val(x["amount"], int, "a line's amount"))
+                  for x in (obj(x, ("step", "kind", "position", "payer", "payee", "amount"), "a ledger line")
+                            for x in val(d["lines"], list, "lines"))),
+            tuple(Claim(check_position(val(c["position"], int, "a claim's position")),
+                        val(c["setter"], str, "a claim's setter"), val(c["bettor"], str, "a claim's bettor"),
+                        val(c["amount"], int, "a claim's amount"), val(c["got"], int, "a claim's got"),
+                        val(c["would_have"], int, "a claim's would_have"))
+                  for c in (obj(c, ("position", "setter", "bettor", "amount", "got", "would_have"), "a claim")
+                            for c in val(d.get("claims", []), list, "claims"))),
+        )
+    except TypeError as e:   # a wrong type inside a value: the JSON is not a ledger
+        raise InvalidRecordError(f"not a ledger: {e}", code="ledger.json") from None
+    mine = ledger_json(ledger)
+    for key in _DERIVED:   # the derived fields, when given, must be what the lines say
+        if key in d and d[key] != mine[key]:
+            raise InvalidRecordError(f"the ledger's {key!r} is not what its lines add up to", code="ledger.derived")
+    return ledger
+
+
 # -- rounds -----------------------------------------------------------------------------------------
+def _recordable(rules: RuleSet) -> None:
+    """Refuse a rule set these formats cannot record: they hold shakes of 4 dice."""
+    if rules.dice != DICE:
+        raise InvalidRecordError(
+            f"the {rules.name!r} rules shake {rules.dice} dice: the formats {ROUND_FORMAT} and {SESSION_FORMAT}"
+            f" record shakes of {DICE}", code="record.invalid")
+
+
 def round_record(r: Round, *, seed: int | None = None) -> dict[str, Any]:
     """The record of ``r`` so far: header, events in order, and the result once settled."""
     s = r.state
-    out: dict[str, Any] = {"format": ROUND_FORMAT, "banker": s.banker, "players": list(s.players),
-                           "options": s.options.to_json()}
+    _recordable(s.rules)
+    out: dict[str, Any] = {"format": ROUND_FORMAT, "rules": s.rules.name, "banker": s.banker,
+                           "players": list(s.players), "options": s.options.to_json()}
     if s.min_stake:
         out["min_stake"] = s.min_stake
     if seed is not None:
         out["seed"] = seed
-    out["events"] = [json.loads(e) for e in s.log]
+    out["events"] = [event_json(e) for e in s.log]
     if s.result is not None:
-        out["result"] = s.result.to_json()
+        out["result"] = result_json(s.result)
     return out
 
 
-def _options(data: Mapping[str, Any]) -> Options:
-    return Options.from_json(data.get("options", {}))
+def record_rules(record: Mapping[str, Any], rules: RulesLike = None) -> RuleSet:
+    """The rule set a record names (``"rules"``, by default Macau's); ``rules``, when given, is
+    the rule set of that name (one not listed in :data:`paigow.rules.RULE_SETS`).
+
+    >>> record_rules({"format": ROUND_FORMAT, "banker": 0, "events": []})
+    RuleSet('macau')
+    >>> record_rules({"rules": "texas"})
+    Traceback (most recent call last):
+    ...
+    paigow.errors.InvalidRecordError: rules: unknown rule set 'texas': the rule sets are ...
+    """
+    name = record.get("rules", MACAU.name)
+    if not isinstance(name, str):
+        raise InvalidRecordError(f"rules: must be a string, not {json_type(name)}", code="record.type")
+    if rules is not None:
+        given = clean_rules(rules)
+        if given.name != name:
+            raise InvalidRecordError(f"rules: the record is played by {name!r}, not by {given.name!r}",
+                                     code="record.invalid")
+        return given
+    try:
+        return clean_rules(name)
+    except InvalidOptionError as e:
+        raise InvalidRecordError(f"rules: {e.message}", code="record.invalid") from None
 
 
-def _fresh_round(record: Mapping[str, Any], rng: random.Random | None = None) -> Round:
-    return Round(record["banker"], players=record.get("players"), options=_options(record),
-                 min_stake=record.get("min_stake", 0), rng=rng if rng is not None else random.Random(0))
+def record_options(record: Mapping[str, Any], rules: RulesLike = None) -> Options:
+    """The settlement options of a record; a key it leaves out is its rule set's
+    (:func:`record_rules`)."""
+    ruleset = record_rules(record, rules)
+    given = record.get("options", {})
+    read = Options.from_json(given)
+    return Options(read.commission if "commission" in given else ruleset.commission,
+                   read.rounding if "rounding" in given else ruleset.rounding)
+
+
+def _fresh_round(record: Mapping[str, Any], rng: random.Random | None, rules: RulesLike) -> Round:
+    ruleset = record_rules(record, rules)
+    return Round(record["banker"], players=record.get("players"), options=record_options(record, ruleset),
+                 rules=ruleset, min_stake=record.get("min_stake", 0), rng=rng if rng is not None else random.Random(0))
 
 
 def _at(i: int, e: Mapping[str, Any], where: str, err: PaigowError) -> PaigowError:
@@ -454,8 +746,7 @@ def _apply(r: Round, events: list[Any], where: str = "events") -> None:
 
 
 def _apply_one(r: Round, e: Mapping[str, Any]) -> None:
-    from paigow.dealing import Stacks
-
+    """One event of a record (checked against the schema) through the table's own action."""
     kind = e["event"]
     if kind == "stake":
         r.set_stake(e["amount"])
@@ -475,13 +766,8 @@ def _apply_one(r: Round, e: Mapping[str, Any]) -> None:
         r.deal({int(p): h for p, h in e["hands"].items()})
     elif kind == "expose":
         r.expose(e["position"], e.get("tile"))
-    elif kind == "set":
-        strategy = e.get("strategy")
-        if strategy is None:
-            r.set_hand(e["position"], e["setting"], e.get("by"))
-        else:  # a simulation's setting: legal for the tiles, placed as the strategy chose it
-            st = r.verify_set_hand(e["position"], e["setting"], e.get("by"))
-            r._place(e["position"], st, e.get("by"), strategy)
+    elif kind == "set":   # by its holder, or in a simulation by the strategy named
+        r.set_hand(e["position"], e["setting"], e.get("by"), strategy=e.get("strategy"))
     elif kind == "turn":
         r.turn()
     else:
@@ -495,7 +781,7 @@ def _check_result(r: Round, record: Mapping[str, Any]) -> None:
     if r.result is None:
         raise InvalidRecordError("the record gives a result but its events do not settle the round",
                                  code="record.result_unsettled")
-    mine = json.loads(json.dumps(r.result.to_json()))
+    mine = json.loads(json.dumps(result_json(r.result)))
     if record["result"] != mine:
         diff = next((k for k in mine if record["result"].get(k) != mine[k]), "result")
         raise InvalidRecordError(
@@ -503,22 +789,25 @@ def _check_result(r: Round, record: Mapping[str, Any]) -> None:
             code="record.result_mismatch")
 
 
-def replay_round(record: Mapping[str, Any], rng: random.Random | None = None, *, checked: bool = False) -> Round:
+def replay_round(record: Mapping[str, Any], rng: random.Random | None = None, *, checked: bool = False,
+                 rules: RulesLike = None) -> Round:
     """The table a round record describes, replayed event by event through :class:`Round`
     (so whatever the table refuses, the record is refused for, naming the event). A given
-    ``result`` must be what the events come to."""
+    ``result`` must be what the events come to. The record names its rule set (Macau's when
+    it does not); ``rules`` gives one of that name that :data:`paigow.rules.RULE_SETS` does not
+    list."""
     if not checked:
         validate(record, ROUND_SCHEMA)
-    r = _fresh_round(record, rng)
+    r = _fresh_round(record, rng, rules)
     _apply(r, record["events"])
     _check_result(r, record)
     return r
 
 
-def settle_record(record: Mapping[str, Any]) -> RoundResult:
+def settle_record(record: Mapping[str, Any], *, rules: RulesLike = None) -> RoundResult:
     """Replay a round record and settle it if its events have not (``paigow settle``): every
     hand must be set in the record (Art. 7.1-7.2)."""
-    r = replay_round(record)
+    r = replay_round(record, rules=rules)
     if r.phase is not Phase.SETTLED:
         r.settle()
     assert r.result is not None
@@ -529,16 +818,19 @@ round_from_record = settle_record
 
 
 def round_state_json(r: Round) -> dict[str, Any]:
-    """:meth:`Round.to_json`: the record with the state of the randomness."""
+    """The round's record with the state of its randomness (``rng``), so that
+    :func:`round_from_state_json` rebuilds a table equal in state and behaviour: a table kept
+    between requests, without pickle."""
     out = round_record(r)
     out["rng"] = _rng_json(r.rng)
     return out
 
 
-def round_from_state_json(data: Mapping[str, Any]) -> Round:
-    """:meth:`Round.from_json`."""
+def round_from_state_json(data: Mapping[str, Any], *, rules: RulesLike = None) -> Round:
+    """The table :func:`round_state_json` (or any round record) describes, by replaying its
+    events with the randomness it names (a record without ``rng``: the operating system's)."""
     validate(data, ROUND_SCHEMA)
-    return replay_round(data, _rng_from_json(data.get("rng")), checked=True)
+    return replay_round(data, _rng_from_json(data.get("rng")), checked=True, rules=rules)
 
 
 def _rng_json(rng: random.Random) -> dict[str, Any] | None:
@@ -549,8 +841,6 @@ def _rng_json(rng: random.Random) -> dict[str, Any] | None:
 
 
 def _rng_from_json(data: Mapping[str, Any] | None) -> random.Random:
-    from paigow.dealing import make_rng
-
     if data is None:
         return make_rng()
     rng = random.Random()
@@ -562,28 +852,30 @@ def _rng_from_json(data: Mapping[str, Any] | None) -> random.Random:
 
 
 # -- sessions ---------------------------------------------------------------------------------------
-def session_record(s: "Session") -> dict[str, Any]:
+def session_record(s: Session) -> dict[str, Any]:
     """The record of a session so far: every round (an open one last) and every move of the bank."""
     st = s.state
-    out: dict[str, Any] = {"format": SESSION_FORMAT, "banker": st.first_banker, "players": list(st.players),
-                           "options": st.options.to_json(), "house_stake": st.house_stake}
-    events = [json.loads(e) for e in st.log]
+    _recordable(st.rules)
+    out: dict[str, Any] = {"format": SESSION_FORMAT, "rules": st.rules.name, "banker": st.first_banker,
+                           "players": list(st.players), "options": st.options.to_json(),
+                           "house_stake": st.house_stake}
+    events = [session_event_json(e) for e in st.log]
     open_round = s.round_event()
     if open_round is not None:
-        events.append(open_round)
+        events.append(session_event_json(open_round))
     out["events"] = events
     return out
 
 
 def replay_session(record: Mapping[str, Any], rng: random.Random | None = None, *,
-                   checked: bool = False) -> "Session":
-    """The session a record describes, replayed step by step through :class:`Session`."""
-    from paigow.session import Session
-
+                   checked: bool = False, rules: RulesLike = None) -> Session:
+    """The session a record describes, replayed step by step through :class:`Session` (its
+    rule set as :func:`replay_round` finds it)."""
     if not checked:
         validate(record, SESSION_SCHEMA)
-    s = Session(record["banker"], players=record.get("players"), options=_options(record),
-                house_stake=record.get("house_stake"), rng=rng if rng is not None else random.Random(0))
+    ruleset = record_rules(record, rules)
+    s = Session(record["banker"], players=record.get("players"), options=record_options(record, ruleset),
+                rules=ruleset, house_stake=record.get("house_stake"), rng=rng if rng is not None else random.Random(0))
     for i, e in enumerate(record["events"]):
         try:
             kind = e["event"]
@@ -606,22 +898,23 @@ def replay_session(record: Mapping[str, Any], rng: random.Random | None = None, 
     return s
 
 
-def session_state_json(s: "Session") -> dict[str, Any]:
-    """:meth:`Session.to_json`."""
+def session_state_json(s: Session) -> dict[str, Any]:
+    """The session's record with the state of its randomness; :func:`session_from_state_json`
+    rebuilds it (the open round too)."""
     out = session_record(s)
     out["rng"] = _rng_json(s.rng)
     return out
 
 
-def session_from_state_json(data: Mapping[str, Any]) -> "Session":
-    """:meth:`Session.from_json`."""
+def session_from_state_json(data: Mapping[str, Any], *, rules: RulesLike = None) -> Session:
+    """The session :func:`session_state_json` (or any session record) describes, by replaying it."""
     validate(data, SESSION_SCHEMA)
-    return replay_session(data, _rng_from_json(data.get("rng")), checked=True)
+    return replay_session(data, _rng_from_json(data.get("rng")), checked=True, rules=rules)
 
 
 def write_schemas(directory: Path | None = None) -> list[Path]:
     """Write :func:`schema_files` into ``directory`` (default: the package's ``schemas``)."""
-    directory = directory or Path(__file__).resolve().parent / "schemas"
+    directory = directory or Path(__file__).resolve().parent.parent / "schemas"
     directory.mkdir(exist_ok=True)
     out = []
     for name, schema in schema_files().items():
@@ -631,6 +924,6 @@ def write_schemas(directory: Path | None = None) -> list[Path]:
     return out
 
 
-if __name__ == "__main__":  # pragma: no cover - python -m paigow.records: regenerate the shipped schemas
+if __name__ == "__main__":  # pragma: no cover - python -m paigow.table.records: regenerate the shipped schemas
     for p in write_schemas():
         print(p)
