@@ -21,13 +21,13 @@ module of one command with ``add_arguments(parser)`` and ``run(args, out) -> int
 >>> echo.add_arguments = lambda parser: parser.add_argument("words", nargs="*")
 >>> def run(args, out):
 ...     if not args.words:
-...         raise GameError("nothing to say: give a word", code="echo.empty")
+...         raise GameError("nothing to say: give a word", code='echo.empty')
 ...     print(*args.words, file=out)
 ...     return 0
 >>> echo.run = run
 >>> sys.modules["demo_echo"] = echo
 >>> demo = Program(prog="demo", description="A demo.", commands={"echo": ("demo_echo", "print the words")},
-...                error=GameError, package="_tablegames", one_line=lambda text, limit: text)
+...                error=GameError)
 >>> demo.main(["echo", "hello", "world"])
 hello world
 0
@@ -52,7 +52,7 @@ from typing import Any, NoReturn
 
 from _tablegames.errors import GameError
 
-__all__ = ["ERROR_LIMIT", "USAGE_LIMIT", "Parser", "Program", "add_command", "chosen", "fit_stdout"]
+__all__ = ["ERROR_LIMIT", "USAGE_LIMIT", "Parser", "Program", "add_command", "chosen", "escaped", "fit_stdout"]
 
 USAGE_LIMIT = 500
 """The longest a usage message quotes (the command line can be long): the limit passed to ``one_line``."""
@@ -60,12 +60,24 @@ ERROR_LIMIT = 1000
 """The longest an error message is on its line: the limit passed to ``one_line``."""
 
 
+def escaped(text: str, limit: int = ERROR_LIMIT) -> str:
+    """``text`` as one line, whole: every character a terminal would not print on one line is
+    escaped (``\\n``); ``limit`` is not applied.
+
+    >>> print(escaped("unknown bet 'big\\n=5'"))
+    unknown bet 'big\\n=5'
+    """
+    if text.isprintable():
+        return text
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
+
+
 class Parser(argparse.ArgumentParser):
     """An argument parser whose errors are one line: ``paigow advise: error: ... [usage]``."""
 
     def one_line(self, text: str, limit: int) -> str:
         """``text`` as one line of at most about ``limit`` characters (a program's parser class says how)."""
-        return " ".join(text.splitlines())
+        return escaped(text, limit)
 
     def error(self, message: str) -> NoReturn:
         self.exit(2, f"{self.prog}: error: {self.one_line(message, USAGE_LIMIT)} (see '{self.prog} --help') [usage]\n")
@@ -122,12 +134,13 @@ class _Version(argparse.Action):
 @dataclass(frozen=True, kw_only=True)
 class Program:
     """One command line: its name, description and subcommands (name -> (module, one-line help)),
-    the game's error base (whose errors it prints with their code), the package whose version it
-    gives, and how it writes a message on one line (``one_line(text, limit)``).
+    and the game's error base, whose errors it prints with their code.
 
-    The rest says where the two commands differ: ``mount`` adds the chosen command's parser from
-    its module (:func:`add_command`, or a game's own protocol); ``prepare`` rewrites the command
-    line before parsing; ``metavar`` names the subcommands in the usage (default ``{a,b,c}``);
+    The rest says where the two commands differ: ``package`` is the one whose ``__version__``
+    ``--version`` prints (default: the package named as the command); ``one_line(text, limit)``
+    writes a message on one line (default :func:`escaped`); ``mount`` adds the chosen command's
+    parser from its module (:func:`add_command`, or a game's own protocol); ``prepare`` rewrites
+    the command line before parsing; ``metavar`` names the subcommands in the usage (default ``{a,b,c}``);
     with ``usage_exits``, :meth:`main` lets argparse's :class:`SystemExit` (help, version, usage)
     through instead of returning its status; ``interrupted`` is the line Ctrl-C prints
     (``{prog}``, ``{command}``: the subcommand with a space before it, or nothing);
@@ -138,8 +151,8 @@ class Program:
     description: str
     commands: Mapping[str, tuple[str, str]]
     error: type[GameError]
-    package: str
-    one_line: Callable[[str, int], str]
+    package: str | None = None
+    one_line: Callable[[str, int], str] = escaped
     mount: Callable[[Any, str, str, str], None] = add_command
     prepare: Callable[[Sequence[str]], list[str]] = list
     metavar: str | None = None
@@ -149,8 +162,9 @@ class Program:
 
     def version(self) -> str:
         """The package's ``__version__``."""
-        __import__(self.package)
-        return str(sys.modules[self.package].__version__)
+        package = self.package or self.prog
+        __import__(package)
+        return str(sys.modules[package].__version__)
 
     @functools.cached_property
     def parser_class(self) -> type[Parser]:

@@ -10,9 +10,9 @@ kinds here, as python-chess separates an invalid move from an illegal one:
 A caller of one game catches that game's classes; a service of both may catch a kind across them.
 
 >>> class DemoError(GameError):
-...     code = "demo.error"
+...     code = 'demo.error'
 >>> class DemoRuleError(DemoError, RuleError):
-...     code = "demo.rule"
+...     code = 'demo.rule'
 >>> e = DemoRuleError("no bets after the shake", code="bet.after_shake")
 >>> e.code, e.message, isinstance(e, RuleError), isinstance(e, ParseError), isinstance(e, ValueError)
 ('bet.after_shake', 'no bets after the shake', True, False, True)

@@ -57,21 +57,16 @@ def json_kind(value: object) -> str | None:
     >>> [json_kind(v) for v in (None, True, 1, 1.5, "a", [], {}, (1,))]
     ['null', 'boolean', 'integer', 'number', 'string', 'array', 'object', None]
     """
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "boolean"
-    if isinstance(value, int):
-        return "integer"
-    if isinstance(value, float):
-        return "number"
-    if isinstance(value, str):
-        return "string"
-    if isinstance(value, list):
-        return "array"
-    if isinstance(value, Mapping):
-        return "object"
+    for cls, kind in _KINDS:
+        if isinstance(value, cls):
+            return kind
     return None
+
+
+_KINDS: Sequence[tuple[type | tuple[type, ...], str]] = (
+    (type(None), "null"), (bool, "boolean"), (int, "integer"), (float, "number"), (str, "string"),
+    (list, "array"), (Mapping, "object"),
+)  # fmt: skip  (bool before int: a bool is an int)
 
 
 ARTICLES: Mapping[str, str] = {
