@@ -1,4 +1,5 @@
-"""Bets: the spots of the layout (Art. 5), their payouts (Art. 6, 7), and a stake on a spot.
+"""Bets: the spots of the layout (Art. 5) and a stake on a spot; what each pays (Art. 6, 7) is the
+rule of :mod:`pcc.rules`.
 
 A :class:`Spot` is a place on the layout, with no money on it; a :class:`Bet` is a
 stake on a spot. Both are immutable values whose ``str()`` is a compact text form
