@@ -19,6 +19,7 @@ import numpy.typing as npt
 
 import paigow
 from paigow import advice
+from paigow.rules import MACAU
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent / "tests"))
 import reference  # noqa: E402
@@ -53,7 +54,7 @@ def test_advise_enumeration_kernel(measure: Any) -> None:
     # the old path: the 20,475 opposing hands enumerated in the core on every call
     packed = paigow.Strategy.named("max-back")._advice_packed
     hand = np.array(HAND, dtype=np.int64)
-    counts = measure(lambda: advice._core.advice_counts(hand, *packed, False), items=1, unit="calls",
+    counts = measure(lambda: advice._core.advice_counts(hand, *packed, False, MACAU.core), items=1, unit="calls",
                      path="engine", group=ADVISE, rounds=200)
     assert (counts[1] >> advice._core.COUNT_SCALE_BITS).tolist() == [15736, 4080, 659]
 
@@ -163,7 +164,7 @@ def test_game_value_type_kernel(measure: Any) -> None:
     sp, _ = paigow.strategies._to_types(paigow.strategy("player"))
     sb, _ = paigow.strategies._to_types(paigow.strategy("banker"))
     w = advice._weights()
-    wpl = measure(lambda: advice._core.type_game_value(sp, sb, w, ty.cnt, ty.m, ty.tset_f, ty.tset_b),
+    wpl = measure(lambda: advice._core.type_game_value(sp, sb, w, ty.cnt, ty.m, ty.tset_f, ty.tset_b, MACAU.core),
                   items=advice.PAIRINGS, unit="pairings", path="engine", group=GAME, rounds=3)
     assert abs((wpl[0] - wpl[2]) / advice.PAIRINGS - advice.equilibrium_info()["game_value"]) < 1e-9
 

@@ -12,10 +12,11 @@ import pytest
 
 import paigow
 from paigow import DECK, Hand, _core
+from paigow.rules import MACAU
 
 Measure = Callable[..., Any]
 
-RANK = _core.hand_rank_table().tolist()  # plain lists for the Python paths
+RANK = MACAU.core.hand_rank_table().tolist()  # plain lists for the Python paths
 PAIRS = [(a, b) for a, b in itertools.permutations(range(32), 2)]
 RANK_BY_PAIR = {(a, b): RANK[a][b] for a, b in PAIRS}
 

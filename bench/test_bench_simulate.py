@@ -14,13 +14,14 @@ import numpy.typing as npt
 
 import paigow
 from paigow import _core
+from paigow.rules import MACAU
 from paigow.strategies import HAND_COUNT, max_back
 
 Measure = Callable[..., Any]
 GROUP = "simulated rounds"
 
-RANK = _core.hand_rank_table().tolist()
-ZERO = _core.ZERO_POINT_RANKS
+RANK = MACAU.core.hand_rank_table().tolist()
+ZERO = MACAU.core.front_zero
 INDEX = {h: i for i, h in enumerate(itertools.combinations(range(32), 4))}
 SPLITS = paigow.SPLITS
 CORES = os.cpu_count() or 1

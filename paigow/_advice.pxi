@@ -1,4 +1,4 @@
-# Hand-setting advice and the setting game, included into _core.pyx (sees RULES and the shared
+# Hand-setting advice and the setting game, included into _core.pyx (sees RuleTables and the shared
 # pieces of _common.pxd). The public API, and every check of its arguments, is in
 # paigow/advice.py; the strategies' encodings are built in paigow/strategies.py.
 #
@@ -81,7 +81,7 @@ cdef int _compiled(Compiled *C, const uint16_t[::1] pure, const int32_t[::1] sta
 
 
 cdef void _hand_counts(int a, int b, int c, int d, const Compiled *C, bint banker_seat,
-                       uint64_t *out) noexcept nogil:
+                       uint64_t *out, const Rules *R) noexcept nogil:
     """out[3 * s + c]: for each setting s of the hand (in settings() order of ``hand``), the
     expected number c = 0, 1, 2 of opposing hands it wins, pushes and loses against, in units of
     2**-SCALE_BITS (exact). The banker wins copies, whichever seat is ours."""
@@ -107,17 +107,17 @@ cdef void _hand_counts(int a, int b, int c, int d, const Compiled *C, bint banke
         mine |= 1u << hand[s]
     for s in range(3):
         split_hands(hand, s, sp)
-        arrange(RULES.hand_rank[sp[0]][sp[1]], RULES.hand_rank[sp[2]][sp[3]], &own_f[s], &own_b[s])
+        arrange(R.hand_rank[sp[0]][sp[1]], R.hand_rank[sp[2]][sp[3]], &own_f[s], &own_b[s])
     for r in range(NR):
         FW[r] = 0
         BW[r] = 0
         for s in range(3):
             if banker_seat:
-                FW[r] |= (not front_wins(r, own_f[s], RULES.zero_ranks)) << (2 * s)
-                BW[r] |= (not back_wins(r, own_b[s])) << (2 * s)
+                FW[r] |= (not front_wins(r, own_f[s], R)) << (2 * s)
+                BW[r] |= (not back_wins(r, own_b[s], R)) << (2 * s)
             else:
-                FW[r] |= front_wins(own_f[s], r, RULES.zero_ranks) << (2 * s)
-                BW[r] |= back_wins(own_b[s], r) << (2 * s)
+                FW[r] |= front_wins(own_f[s], r, R) << (2 * s)
+                BW[r] |= back_wins(own_b[s], r, R) << (2 * s)
     for v in range(256):
         hist[v] = 0
     for v in range(64):
@@ -153,7 +153,7 @@ cdef void _hand_counts(int a, int b, int c, int d, const Compiled *C, bint banke
 
 def advice_counts(const int64_t[::1] hand, const uint16_t[::1] pure, const int32_t[::1] starts,
                   const uint8_t[::1] ef, const uint8_t[::1] eb, const uint64_t[::1] eq,
-                  bint banker_seat):
+                  bint banker_seat, RuleTables rules):
     """(3, 3) uint64: the enumeration of one checked hand against a compiled strategy, setting
     by (wins, pushes, losses) in units of 2**-SCALE_BITS (the reference path of advice)."""
     cdef Compiled C
@@ -163,17 +163,18 @@ def advice_counts(const int64_t[::1] hand, const uint16_t[::1] pure, const int32
     if hand.shape[0] != 4:
         raise ValueError("a hand has four tiles")
     with nogil:
-        _hand_counts(<int>hand[0], <int>hand[1], <int>hand[2], <int>hand[3], &C, banker_seat, &o[0, 0])
+        _hand_counts(<int>hand[0], <int>hand[1], <int>hand[2], <int>hand[3], &C, banker_seat, &o[0, 0], &rules.r)
     return out
 
 
 def side_tables(const int8_t[:, ::1] reps, const uint16_t[::1] pure, const int32_t[::1] starts,
                 const uint8_t[::1] ef, const uint8_t[::1] eb, const uint64_t[::1] eq,
-                bint banker_seat, int threads=0):
+                bint banker_seat, RuleTables rules, int threads=0):
     """(N, 3, 3) uint64: :func:`advice_counts` of N sorted hands (the representatives of the hand
     types, or all 35,960 hands), side by side on ``threads`` threads."""
     cdef Compiled C
     _compiled(&C, pure, starts, ef, eb, eq)
+    cdef const Rules *R = &rules.r
     cdef Py_ssize_t n = reps.shape[0], i
     out = np.zeros((n, 3, 3), dtype=np.uint64)
     cdef uint64_t[:, :, ::1] o = out
@@ -181,7 +182,7 @@ def side_tables(const int8_t[:, ::1] reps, const uint16_t[::1] pure, const int32
         raise ValueError("hands have four tiles")
     with nogil:
         for i in prange(n, schedule="dynamic", chunksize=16, num_threads=threads if threads > 0 else 2):
-            _hand_counts(reps[i, 0], reps[i, 1], reps[i, 2], reps[i, 3], &C, banker_seat, &o[i, 0, 0])
+            _hand_counts(reps[i, 0], reps[i, 1], reps[i, 2], reps[i, 3], &C, banker_seat, &o[i, 0, 0], R)
     return out
 
 
@@ -348,6 +349,49 @@ cdef Py_ssize_t _best_kernel(const idx_t[:, ::1] hands, const uint8_t[::1] best,
     return -1
 
 
+@cython.auto_pickle(False)
+cdef class BestLookup:
+    """A best-setting table held for a caller with one hand per call (the buffer is taken once):
+    ``lookup.get(a, b, c, d)`` of four DECK indices is ``row * 3 + k``, k the best setting's
+    index among the settings of the sorted hand (row of all_hands()), or -1 when the four are
+    not distinct indices 0-31 (a non-int is a TypeError)."""
+
+    cdef const uint8_t[::1] best
+
+    def __init__(self, const uint8_t[::1] best):
+        if best.shape[0] != N_HANDS:
+            raise ValueError("a best-setting table has 35960 rows")
+        self.best = best
+
+    def get(self, a, b, c, d):
+        cdef uint32_t mask = 0
+        cdef int t[4]
+        if type(a) is not int or type(b) is not int or type(c) is not int or type(d) is not int:
+            for x in (a, b, c, d):
+                if isinstance(x, bool) or not isinstance(x, int):
+                    raise TypeError(f"a DECK index is an int, not {x!r}")
+        if not (0 <= a < N_TILES and 0 <= b < N_TILES and 0 <= c < N_TILES and 0 <= d < N_TILES):
+            return -1
+        if not distinct4(<uint64_t>a, <uint64_t>b, <uint64_t>c, <uint64_t>d, &mask):
+            return -1
+        t[0] = a; t[1] = b; t[2] = c; t[3] = d
+        sort4(t)
+        cdef int row = hand_row(t[0], t[1], t[2], t[3])
+        return row * 3 + self.best[row]
+
+
+def rank_one(a, b, RuleTables rules):
+    """The rank of the hand of two DECK indices under ``rules``, or -1 when they are not two
+    distinct indices 0-31."""
+    if type(a) is not int or type(b) is not int:
+        for x in (a, b):
+            if isinstance(x, bool) or not isinstance(x, int):
+                raise TypeError(f"a DECK index is an int, not {x!r}")
+    if not (0 <= a < N_TILES and 0 <= b < N_TILES) or a == b:
+        return -1
+    return rules.r.hand_rank[<int>a][<int>b]
+
+
 def best_settings(const idx_t[:, ::1] hands, const uint8_t[::1] best):
     """Best setting index (settings() order of each row) of N hands: (int8 array, bad row)."""
     out = np.empty(hands.shape[0], dtype=np.int8)
@@ -370,7 +414,7 @@ def side_values_size():
 def side_values(const double[:, ::1] sigma, const int32_t[::1] hand_type,
                 const int8_t[:, ::1] hands, const uint8_t[:, ::1] tset_f,
                 const uint8_t[:, ::1] tset_b, const int32_t[::1] rep_hand, bint banker_side,
-                int threads=0, work=None, out=None):
+                RuleTables rules, int threads=0, work=None, out=None):
     """Value of every setting of every type to one side, against the other side's type
     strategy ``sigma`` (NT, 3), summed over the 20,475 hands the other side can hold.
 
@@ -404,6 +448,7 @@ def side_values(const double[:, ::1] sigma, const int32_t[::1] hand_type,
     cdef Py_ssize_t g, i
     cdef int ty, k, f, b, x0, x1, x2, x3
     cdef double p
+    cdef const Rules *R = &rules.r
     memset(&W[0], 0, need * sizeof(double))
     with nogil:
         # 1. deposit every hand of the other side into the histograms of its tile subsets
@@ -421,7 +466,7 @@ def side_values(const double[:, ::1] sigma, const int32_t[::1] hand_type,
         # 2. each type's view of the hands disjoint from its representative hand
         for i in prange(nt, schedule="static", num_threads=threads if threads > 0 else 2):
             _type_values(i, sigma, hand_type, hands, tset_f, tset_b, rep_hand, banker_side,
-                         A0, A1, A2, A3, O)
+                         A0, A1, A2, A3, O, R)
     return out
 
 
@@ -441,7 +486,7 @@ cdef void _type_values(Py_ssize_t i, const double[:, ::1] sigma, const int32_t[:
                        const int8_t[:, ::1] hands, const uint8_t[:, ::1] tset_f,
                        const uint8_t[:, ::1] tset_b, const int32_t[::1] rep_hand,
                        bint banker_side, double[::1] A0, double[:, ::1] A1, double[:, ::1] A2,
-                       double[:, ::1] A3, double[:, ::1] O) noexcept nogil:
+                       double[:, ::1] A3, double[:, ::1] O, const Rules *R) noexcept nogil:
     cdef double h[2 * NR]
     cdef double cf[NR + 1]
     cdef double cb[NR + 1]
@@ -475,10 +520,10 @@ cdef void _type_values(Py_ssize_t i, const double[:, ::1] sigma, const int32_t[:
         if not banker_side:
             # player: the banker's fronts and backs our hands beat are those of the ranks below
             # a threshold (front_wins, back_wins); the result per hand is fw + bw - 1
-            O[i, k] = cf[RULES.beaten_below[0][f]] + cb[RULES.beaten_below[1][bk]] - total
+            O[i, k] = cf[R.beaten_below[0][f]] + cb[R.beaten_below[1][bk]] - total
         else:
             # banker: the player's hands that beat ours are those of the ranks from a threshold up
-            player_wins = (total - cf[RULES.beating_from[0][f]]) + (total - cb[RULES.beating_from[1][bk]])
+            player_wins = (total - cf[R.beating_from[0][f]]) + (total - cb[R.beating_from[1][bk]])
             O[i, k] = total - player_wins
 
 
@@ -504,7 +549,7 @@ def type_weights(const uint8_t[:, ::1] counts, const uint8_t[::1] copies):
 
 def type_game_value(const double[:, ::1] sp, const double[:, ::1] sb, const uint8_t[:, ::1] W,
                     const int64_t[::1] cnt, const uint8_t[::1] m, const uint8_t[:, ::1] tset_f,
-                    const uint8_t[:, ::1] tset_b):
+                    const uint8_t[:, ::1] tset_b, RuleTables rules):
     """Exact sums over all player/banker hand pairings of the win, push and loss shares of the
     type strategies ``sp`` (player) and ``sb`` (banker): a float64 array (win, push, lose)."""
     cdef Py_ssize_t nt = W.shape[0], i, j
@@ -512,6 +557,7 @@ def type_game_value(const double[:, ::1] sp, const double[:, ::1] sb, const uint
     cdef double pa, wij, q
     acc = np.zeros((nt, 3), dtype=np.float64)
     cdef double[:, ::1] A = acc
+    cdef const Rules *R = &rules.r
     with nogil:
         for i in prange(nt, schedule="dynamic", chunksize=16):
             for j in range(nt):
@@ -526,6 +572,6 @@ def type_game_value(const double[:, ::1] sp, const double[:, ::1] sb, const uint
                         q = sb[j, b]
                         if q == 0.0:
                             continue
-                        res = decide(tset_f[i, a], tset_b[i, a], tset_f[j, b], tset_b[j, b], RULES.zero_ranks)
+                        res = decide(tset_f[i, a], tset_b[i, a], tset_f[j, b], tset_b[j, b], R)
                         A[i, 1 - res] += wij * pa * q
     return acc.sum(axis=0)

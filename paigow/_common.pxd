@@ -23,13 +23,17 @@ cdef enum:
 
 
 ctypedef struct Rules:
-    # A rule set as data, built from its Python statement at import (paigow/_core.pyx): the rank
-    # of the hand of any two deck indices (the hand order of paigow.hands over Table 1 of
-    # paigow.tiles), and the number of ranks that are zero-point hands (for the front rule).
+    # A rule set as data (paigow.rules.RuleSet.core builds it from the rule set's Python statement;
+    # every kernel is handed one, nothing reads a global): the rank of the hand of any two deck
+    # indices (the rule set's hand order over Table 1 of paigow.tiles, NO_HAND for a tile with
+    # itself), the number of ranks, and for each hand the zero rule: front_zero (back_zero) is the
+    # number of lowest ranks that are zero-point hands which never win that hand (Macau, Art. 6.2:
+    # the zero-point ranks in front, 0 behind)
     uint8_t hand_rank[32][32]
-    int zero_ranks
     int n_ranks
-    # derived at import from front_wins and back_wins (never stated again): for a hand of rank x,
+    int front_zero
+    int back_zero
+    # derived from front_wins and back_wins (never stated again): for a hand of rank x,
     # beaten_below[h][x] = the player's hand of rank x beats the banker's of exactly the ranks
     # below it; beating_from[h][x] = the banker's hand of rank x loses to the player's of exactly
     # the ranks from it up (h = 0 front, 1 back)
@@ -39,21 +43,26 @@ ctypedef struct Rules:
 
 # --- comparison (Art. 6) --------------------------------------------------------------------
 
-cdef inline bint front_wins(int pf, int bf, int zero_ranks) noexcept nogil:
-    # The player's front wins iff it outranks the banker's: a copy goes to the banker (6.1), and
-    # so does a zero-point front against a zero-point front (6.2). A zero front that outranks the
-    # banker's can only meet another zero, so "pf >= zero_ranks" states 6.2. Branch-free.
-    return (pf > bf) & (pf >= zero_ranks)
+cdef inline bint hand_wins(int p, int b, int zero) noexcept nogil:
+    # The player's hand of rank p wins against the banker's of rank b iff it outranks it: a copy
+    # goes to the banker (6.1), and so does a zero-point hand against a zero-point hand where the
+    # zero rule holds for that hand (6.2; zero = the count of zero-point ranks there, else 0). A
+    # zero hand that outranks the banker's can only meet another zero, so "p >= zero" states
+    # 6.2. Branch-free.
+    return (p > b) & (p >= zero)
 
 
-cdef inline bint back_wins(int pb, int bb) noexcept nogil:
-    # backs: a copy goes to the banker (6.1); Art. 6.2 names only the front hands
-    return pb > bb
+cdef inline bint front_wins(int pf, int bf, const Rules *R) noexcept nogil:
+    return hand_wins(pf, bf, R.front_zero)
 
 
-cdef inline int decide(int pf, int pb, int bf, int bb, int zero_ranks) noexcept nogil:
+cdef inline bint back_wins(int pb, int bb, const Rules *R) noexcept nogil:
+    return hand_wins(pb, bb, R.back_zero)
+
+
+cdef inline int decide(int pf, int pb, int bf, int bb, const Rules *R) noexcept nogil:
     # the player's result of arranged ranks: both hands won +1, both lost -1, else a push (6.3-6.4)
-    return front_wins(pf, bf, zero_ranks) + back_wins(pb, bb) - 1
+    return front_wins(pf, bf, R) + back_wins(pb, bb, R) - 1
 
 
 cdef inline void derive_thresholds(Rules *R) noexcept nogil:
@@ -62,19 +71,19 @@ cdef inline void derive_thresholds(Rules *R) noexcept nogil:
     cdef int x, r
     for x in range(NR):
         r = 0
-        while r < NR and front_wins(x, r, R.zero_ranks):
+        while r < NR and front_wins(x, r, R):
             r += 1
         R.beaten_below[0][x] = r
         r = 0
-        while r < NR and back_wins(x, r):
+        while r < NR and back_wins(x, r, R):
             r += 1
         R.beaten_below[1][x] = r
         r = 0
-        while r < NR and not front_wins(r, x, R.zero_ranks):
+        while r < NR and not front_wins(r, x, R):
             r += 1
         R.beating_from[0][x] = r
         r = 0
-        while r < NR and not back_wins(r, x):
+        while r < NR and not back_wins(r, x, R):
             r += 1
         R.beating_from[1][x] = r
 

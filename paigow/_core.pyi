@@ -7,18 +7,23 @@ import numpy.typing as npt
 from typing_extensions import disjoint_base
 
 __test__: dict[str, str]
-N_RANKS: int
-ZERO_POINT_RANKS: int
 HAND_COUNT: int
 OPPONENT_HANDS: int
 SPLITS: tuple[tuple[int, int, int, int], ...]
 
-def decide_ranks(pf: int, pb: int, bf: int, bb: int) -> int: ...
-def hand_rank_table() -> npt.NDArray[np.int16]: ...
-def tile_faces() -> npt.NDArray[np.int8]: ...
-def hand_ranks(hands: npt.NDArray[Any]) -> tuple[npt.NDArray[np.uint8], int]: ...
-def settings(hands: npt.NDArray[Any]) -> tuple[npt.NDArray[np.int8], npt.NDArray[np.uint8], int]: ...
-def outcomes(player: npt.NDArray[Any], banker: npt.NDArray[Any]) -> tuple[npt.NDArray[np.int8], int]: ...
+@disjoint_base
+class RuleTables:
+    n_ranks: int
+    front_zero: int
+    back_zero: int
+    def __init__(self, hand_rank: Any, n_ranks: int, front_zero: int, back_zero: int) -> None: ...
+    def hand_rank_table(self) -> npt.NDArray[np.int16]: ...
+    def decide(self, pf: int, pb: int, bf: int, bb: int) -> int: ...
+    def __reduce__(self) -> tuple[Any, ...]: ...
+
+def hand_ranks(hands: npt.NDArray[Any], rules: RuleTables) -> tuple[npt.NDArray[np.uint8], int]: ...
+def settings(hands: npt.NDArray[Any], rules: RuleTables) -> tuple[npt.NDArray[np.int8], npt.NDArray[np.uint8], int]: ...
+def outcomes(player: npt.NDArray[Any], banker: npt.NDArray[Any], rules: RuleTables) -> tuple[npt.NDArray[np.int8], int]: ...
 
 # advice and the setting game (paigow/_advice.pxi)
 COUNT_SCALE_BITS: int
@@ -33,6 +38,7 @@ def advice_counts(
     eb: npt.NDArray[np.uint8],
     eq: npt.NDArray[np.uint64],
     banker_seat: bool,
+    rules: RuleTables,
 ) -> npt.NDArray[np.uint64]: ...
 def side_tables(
     reps: npt.NDArray[np.int8],
@@ -42,6 +48,7 @@ def side_tables(
     eb: npt.NDArray[np.uint8],
     eq: npt.NDArray[np.uint64],
     banker_seat: bool,
+    rules: RuleTables,
     threads: int = 0,
 ) -> npt.NDArray[np.uint64]: ...
 def advise_hands(
@@ -57,6 +64,12 @@ class SideLookup:
         tuple[float, float, float], tuple[float, float, float], tuple[float, float, float],
         tuple[float, float, float], int, tuple[float, float, float] | None, int, tuple[int, int, int]]: ...
 
+@disjoint_base
+class BestLookup:
+    def __init__(self, best: npt.NDArray[np.uint8]) -> None: ...
+    def get(self, a: int, b: int, c: int, d: int) -> int: ...
+
+def rank_one(a: int, b: int, rules: RuleTables) -> int: ...
 def best_settings(hands: npt.NDArray[Any], best: npt.NDArray[np.uint8]) -> tuple[npt.NDArray[np.int8], int]: ...
 def side_values(
     sigma: npt.NDArray[np.float64],
@@ -66,6 +79,7 @@ def side_values(
     tset_b: npt.NDArray[np.uint8],
     rep_hand: npt.NDArray[np.int32],
     banker_side: bool,
+    rules: RuleTables,
     threads: int = 0,
     work: npt.NDArray[np.float64] | None = None,
     out: npt.NDArray[np.float64] | None = None,
@@ -80,6 +94,7 @@ def type_game_value(
     m: npt.NDArray[np.uint8],
     tset_f: npt.NDArray[np.uint8],
     tset_b: npt.NDArray[np.uint8],
+    rules: RuleTables,
 ) -> npt.NDArray[np.float64]: ...
 
 # the setting game with the commission (paigow/_solver.pxi)
@@ -93,7 +108,7 @@ def side_counts(
     rep_hand: npt.NDArray[np.int32],
     banker_side: bool,
     tile_rank: npt.NDArray[np.int8],
-    zero_ranks: int,
+    rules: RuleTables,
     triple_hands: npt.NDArray[np.int32],
     nr: int,
     work: npt.NDArray[np.float64],
@@ -109,11 +124,11 @@ def simulate_rounds(
     seed: int, first_block: int, rounds: int, threads: int,
     player_packed: npt.NDArray[np.uint16], player_thr: npt.NDArray[np.uint64],
     banker_packed: npt.NDArray[np.uint16], banker_thr: npt.NDArray[np.uint64],
-    ranks: npt.NDArray[np.uint8],
+    ranks: npt.NDArray[np.uint8], rules: RuleTables,
 ) -> npt.NDArray[np.int64]: ...
 def simulate_trace(
     seed: int, rounds: int,
     player_packed: npt.NDArray[np.uint16], player_thr: npt.NDArray[np.uint64],
     banker_packed: npt.NDArray[np.uint16], banker_thr: npt.NDArray[np.uint64],
-    ranks: npt.NDArray[np.uint8],
+    ranks: npt.NDArray[np.uint8], rules: RuleTables,
 ) -> tuple[npt.NDArray[np.int8], npt.NDArray[np.int64]]: ...

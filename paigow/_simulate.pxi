@@ -1,6 +1,6 @@
 # Included at the end of _core.pyx: whole rounds simulated in the core (private: use
-# ``paigow.simulation``). Sees RULES and the shared pieces of _common.pxd (sort4, hand_row,
-# decide) through _core.pyx.
+# ``paigow.simulation``). Sees RuleTables and the shared pieces of _common.pxd (sort4, hand_row,
+# decide) through _core.pyx; a run is handed the rule set's tables with its strategies.
 #
 # A run is cut into blocks of SIM_BLOCK rounds. Block b of a run with seed s has its own
 # xoshiro256** generator, seeded by splitmix64 from a hash of (s, b); threads take whole blocks
@@ -42,6 +42,7 @@ cdef struct SimTables:
     const uint16_t *packed[2]   # [0] banker, [1] player: setting << 14 | front << 7 | back
     const uint64_t *thr[2]      # cumulative thresholds of settings 0 and 1, out of 2**32
     const uint8_t *ranks        # (front, back) rank of the 3 settings of every hand
+    const Rules *rules          # the rule set's comparison
 
 
 cdef inline uint64_t _mix64(uint64_t z) noexcept nogil:
@@ -181,7 +182,7 @@ cdef void _sim_block(uint64_t seed, uint64_t block, Py_ssize_t n, const SimTable
         wins = 0
         losses = 0
         for p in range(1, 8):
-            res = decide(front[p], back[p], front[0], back[0], RULES.zero_ranks)
+            res = decide(front[p], back[p], front[0], back[0], T.rules)
             pwin[p] += res == 1         # fixed addresses: pushes are what is left
             plose[p] += res == -1
             wins += res == 1
@@ -198,7 +199,7 @@ cdef void _sim_block(uint64_t seed, uint64_t block, Py_ssize_t n, const SimTable
                 row[72 + 2 * p] = <int8_t>front[p]
                 row[73 + 2 * p] = <int8_t>back[p]
             for p in range(1, 8):
-                row[88 + p - 1] = <int8_t>decide(front[p], back[p], front[0], back[0], RULES.zero_ranks)
+                row[88 + p - 1] = <int8_t>decide(front[p], back[p], front[0], back[0], T.rules)
     for p in range(1, 8):
         local[3 * (p - 1)] = pwin[p]
         local[3 * (p - 1) + 1] = <int32_t>n - pwin[p] - plose[p]
@@ -209,7 +210,7 @@ cdef void _sim_block(uint64_t seed, uint64_t block, Py_ssize_t n, const SimTable
 
 cdef int _sim_tables(SimTables *T, const uint16_t[::1] player_packed, const uint64_t[:, ::1] player_thr,
                      const uint16_t[::1] banker_packed, const uint64_t[:, ::1] banker_thr,
-                     const uint8_t[:, :, ::1] ranks) except -1:
+                     const uint8_t[:, :, ::1] ranks, RuleTables rules) except -1:
     if (player_packed.shape[0] != N_HANDS or banker_packed.shape[0] != N_HANDS
             or player_thr.shape[0] != N_HANDS or player_thr.shape[1] != 2
             or banker_thr.shape[0] != N_HANDS or banker_thr.shape[1] != 2
@@ -220,6 +221,7 @@ cdef int _sim_tables(SimTables *T, const uint16_t[::1] player_packed, const uint
     T.thr[0] = &banker_thr[0, 0]
     T.thr[1] = &player_thr[0, 0]
     T.ranks = &ranks[0, 0, 0]
+    T.rules = &rules.r
     return 0
 
 
@@ -230,11 +232,11 @@ SIMULATION_CELLS = SIM_CELLS
 def simulate_rounds(uint64_t seed, int64_t first_block, int64_t rounds, int threads,
                     const uint16_t[::1] player_packed, const uint64_t[:, ::1] player_thr,
                     const uint16_t[::1] banker_packed, const uint64_t[:, ::1] banker_thr,
-                    const uint8_t[:, :, ::1] ranks):
+                    const uint8_t[:, :, ::1] ranks, RuleTables rules):
     """Counts of ``rounds`` rounds starting at block ``first_block``: an int64 array of 85
     (7 positions x win/push/lose, then 8 x 8 rounds by player wins and losses)."""
     cdef SimTables T
-    _sim_tables(&T, player_packed, player_thr, banker_packed, banker_thr, ranks)
+    _sim_tables(&T, player_packed, player_thr, banker_packed, banker_thr, ranks, rules)
     if rounds < 0 or first_block < 0 or threads < 1 or threads > 1024:
         raise ValueError("rounds and first_block must be >= 0 and threads in 1..1024")
     if first_block > (<int64_t>1 << 50) or rounds > (<int64_t>1 << 60):
@@ -257,12 +259,12 @@ def simulate_rounds(uint64_t seed, int64_t first_block, int64_t rounds, int thre
 def simulate_trace(uint64_t seed, int64_t rounds,
                    const uint16_t[::1] player_packed, const uint64_t[:, ::1] player_thr,
                    const uint16_t[::1] banker_packed, const uint64_t[:, ::1] banker_thr,
-                   const uint8_t[:, :, ::1] ranks):
+                   const uint8_t[:, :, ::1] ranks, RuleTables rules):
     """The first ``rounds`` rounds of a run, one thread, as an int8 array (rounds, 96): stack row
     (32 tiles), the 8 dealt hands (32), the 8 chosen settings, (front, back) ranks of the 8
     hands (16), the 7 players' results, then padding; and the counts as simulate_rounds."""
     cdef SimTables T
-    _sim_tables(&T, player_packed, player_thr, banker_packed, banker_thr, ranks)
+    _sim_tables(&T, player_packed, player_thr, banker_packed, banker_thr, ranks, rules)
     if rounds < 0 or rounds > 200_000:
         raise ValueError("a trace has 0 to 200,000 rounds")
     out = np.zeros((rounds, SIM_TRACE), dtype=np.int8)

@@ -47,13 +47,13 @@ def side_counts_size(int nr):
 def side_counts(const double[:, ::1] sigma, const int32_t[::1] hand_type,
                 const int8_t[:, ::1] hands, const uint8_t[:, ::1] tset_f,
                 const uint8_t[:, ::1] tset_b, const int32_t[::1] rep_hand, bint banker_side,
-                const int8_t[::1] tile_rank, int zero_ranks, const int32_t[:, ::1] triple_hands,
+                const int8_t[::1] tile_rank, RuleTables rules, const int32_t[:, ::1] triple_hands,
                 int nr, double[::1] work, double[:, :, ::1] out, int threads=1):
     """Expected wins and losses of every setting of every type to one side, against the other
     side's type strategy ``sigma`` (NT, 3), over the 20,475 hands the other side can hold.
 
-    ``tile_rank`` (32) is each tile's rank 0-16 (Table 1), ``zero_ranks`` the number of hand
-    ranks that are zero-point hands (Art. 6.2), ``triple_hands`` (4960, 29) the rows of the hands
+    ``tile_rank`` (32) is each tile's rank 0-16 (Table 1), ``rules`` the rule set's tables (the
+    comparison's thresholds), ``triple_hands`` (4960, 29) the rows of the hands
     holding each triple of tiles (by colex rank). ``out`` (NT, 3, 2) receives (wins, losses);
     ``work`` is a buffer of
     ``side_counts_size(nr)`` doubles (its contents are overwritten). ``banker_side`` False: rows
@@ -84,6 +84,9 @@ def side_counts(const double[:, ::1] sigma, const int32_t[::1] hand_type,
     cdef double inv2[N_RK2]
     cdef int copies[N_RK]
     cdef int nthreads = threads if threads > 0 else 1
+    cdef const Rules *R = &rules.r
+    if nr != R.n_ranks:
+        raise ValueError("side_counts: nr must be the rule set's number of hand ranks")
     for r in range(N_RK):
         copies[r] = 0
     for u in range(32):
@@ -117,7 +120,7 @@ def side_counts(const double[:, ::1] sigma, const int32_t[::1] hand_type,
         # 3. each type's wins and losses
         for i in prange(nt, schedule="static", num_threads=nthreads):
             _type_counts(i, sigma, hand_type, hands, tset_f, tset_b, rep_hand, banker_side, tile_rank,
-                         zero_ranks, triple_hands, P, nq, out)
+                         triple_hands, P, nq, out, R)
     return None
 
 
@@ -134,8 +137,8 @@ cdef void _prefix2(double *T, Py_ssize_t nq) noexcept nogil:
 cdef void _type_counts(Py_ssize_t i, const double[:, ::1] sigma, const int32_t[::1] hand_type,
                        const int8_t[:, ::1] hands, const uint8_t[:, ::1] tset_f, const uint8_t[:, ::1] tset_b,
                        const int32_t[::1] rep_hand, bint banker_side, const int8_t[::1] tile_rank,
-                       int zero_ranks, const int32_t[:, ::1] triple_hands, const double *P,
-                       Py_ssize_t nq, double[:, :, ::1] out) noexcept nogil:
+                       const int32_t[:, ::1] triple_hands, const double *P,
+                       Py_ssize_t nq, double[:, :, ::1] out, const Rules *R) noexcept nogil:
     # For our setting k the side wins an opposing setting iff its front is below qa[k] and its
     # back below qc[k], and loses iff its front is at least qa[k] and its back at least qc[k]:
     #   player (f, b): front won iff f > F and f is not a zero hand (Art. 6.1-6.2), back iff b > B:
@@ -157,11 +160,11 @@ cdef void _type_counts(Py_ssize_t i, const double[:, ::1] sigma, const int32_t[:
         f = tset_f[i, k]
         b = tset_b[i, k]
         if not banker_side:
-            qa[k] = RULES.beaten_below[0][f]    # derived from front_wins (_common.pxd)
-            qc[k] = RULES.beaten_below[1][b]
+            qa[k] = R.beaten_below[0][f]    # derived from front_wins (_common.pxd)
+            qc[k] = R.beaten_below[1][b]
         else:
-            qa[k] = RULES.beating_from[0][f]
-            qc[k] = RULES.beating_from[1][b]
+            qa[k] = R.beating_from[0][f]
+            qc[k] = R.beating_from[1][b]
         for j in range(4):
             v[k][j] = 0.0
     # our hand's tiles, ascending (the rows of all_hands are sorted)

@@ -41,6 +41,7 @@ from paigow import strategies as _strategies
 from paigow.batch import raise_bad_row, as_index_array
 from paigow.commission import COMMISSION, RateLike, rate
 from paigow.errors import InvalidStrategyError
+from paigow.rules import MACAU
 from paigow.setting import Setting, settings_of
 from paigow.strategies import (
     DATA_DIR as DATA_DIR,
@@ -400,7 +401,7 @@ def _batch_enumerated(a: npt.NDArray[Any], s: Strategy, seat: str,
     hands = np.ascontiguousarray(a, dtype=np.int64)
     units = np.empty((len(hands), 3, 3), dtype=np.uint64)
     for i in range(len(hands)):
-        units[i] = _core.advice_counts(hands[i], *packed, seat == "banker")
+        units[i] = _core.advice_counts(hands[i], *packed, seat == "banker", MACAU.core)
     counts = units.astype(np.float64) * _UNIT
     values = (counts[:, :, 0] * win - counts[:, :, 2]) / OPPONENT_HANDS
     best = np.argmax(values, axis=1).astype(np.int8)  # the first of equal best values
@@ -466,7 +467,7 @@ def advise_batch(
     s, win, r = _resolve(seat, against, commission)
     side = s._side_when_worth(seat, len(a))
     if side is None:  # a caller's strategy, and too few hands yet to build its side tables
-        _, _, bad = _core.settings(a)  # the four indices of each row in range and distinct
+        _, _, bad = _core.settings(a, MACAU.core)  # the four indices of each row in range and distinct
         if bad >= 0:
             raise_bad_row("hands", a, bad)
         units, values, best = _batch_enumerated(a, s, seat, win)
@@ -582,7 +583,7 @@ def exploitability(player: StrategyLike = "equilibrium", banker: StrategyLike = 
 def _values(sigma: npt.NDArray[np.float64], banker_side: bool) -> npt.NDArray[np.float64]:
     ty = _types()
     return _core.side_values(np.ascontiguousarray(sigma), ty.hand_type, all_hands(), ty.tset_f,
-                             ty.tset_b, ty.rep_hand, banker_side, 0)
+                             ty.tset_b, ty.rep_hand, banker_side, MACAU.core, 0)
 
 
 def _br_value(q: npt.NDArray[np.float64]) -> float:

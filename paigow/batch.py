@@ -13,6 +13,7 @@ array([1], dtype=int8)
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 import numpy as np
@@ -20,8 +21,11 @@ import numpy.typing as npt
 
 from paigow import _core
 from paigow.errors import InvalidHandError, TileCopiesError, UnknownTileError
+from paigow.hands import Hand
+from paigow.rules import RuleSet, RulesLike, clean_rules
+from paigow.tiles import TileLike, deck_indices, parse_tiles
 
-__all__ = ["hand_ranks", "setting_batch", "outcomes", "as_index_array"]
+__all__ = ["hand_ranks", "hand_rank", "setting_batch", "outcomes", "as_index_array"]
 
 _KERNEL_DTYPES = (np.int8, np.uint8, np.int16, np.int32, np.int64)
 
@@ -64,16 +68,43 @@ def _bad_row(name: str, a: npt.NDArray[Any], row: int, other: npt.NDArray[Any] |
     return f"{name}[{row}] = {values}: tile index {twice} is used twice"
 
 
-def hand_ranks(hands: npt.ArrayLike) -> npt.NDArray[np.uint8]:
-    """Ranks of N two-tile hands given as an (N, 2) array of DECK indices (see ``Hand.rank``)."""
+def hand_ranks(hands: npt.ArrayLike, rules: RulesLike = None) -> npt.NDArray[np.uint8]:
+    """Ranks of N two-tile hands given as an (N, 2) array of DECK indices (see ``Hand.rank``),
+    in the hand order of ``rules`` (a :class:`~paigow.rules.RuleSet` or its name; Macau's)."""
+    core = clean_rules(rules).core
     a = as_index_array(hands, 2, "hands")
-    out, bad = _core.hand_ranks(a)
+    out, bad = _core.hand_ranks(a, core)
     if bad >= 0:
         raise_bad_row("hands", a, bad)
     return out
 
 
-def setting_batch(hands: npt.ArrayLike) -> tuple[npt.NDArray[np.int8], npt.NDArray[np.uint8]]:
+def hand_rank(hand: "Hand | str | Iterable[TileLike] | tuple[int, int]", rules: RulesLike = None) -> int:
+    """The rank of one two-tile hand under ``rules``, for a caller with one hand per call: the
+    answer of :func:`hand_ranks` for that row, read without building an array. ``hand`` is two
+    DECK indices, two tiles, text or a :class:`~paigow.Hand`.
+
+    >>> hand_rank((0, 22)), hand_rank("天 杂九"), hand_rank(Hand.parse("2-4 1-2"))
+    (90, 90, 106)
+    """
+    core = rules.core if type(rules) is RuleSet else clean_rules(rules).core
+    if type(hand) is tuple and len(hand) == 2 and type(hand[0]) is int and type(hand[1]) is int:
+        r = _core.rank_one(hand[0], hand[1], core)
+        if r < 0:
+            raise_bad_row("hands", np.array([hand], dtype=object), 0)
+        return r
+    if isinstance(hand, Hand):
+        tiles = hand.tiles
+    else:
+        if isinstance(hand, (tuple, list)) and any(isinstance(x, (int, np.integer)) and not isinstance(x, bool)
+                                                   for x in hand):
+            return int(hand_ranks([hand], rules)[0])  # indices of another shape or type: the batch's answer
+        tiles = parse_tiles(hand, count=2)
+    a, b = deck_indices(tiles)
+    return _core.rank_one(a, b, core)
+
+
+def setting_batch(hands: npt.ArrayLike, rules: RulesLike = None) -> tuple[npt.NDArray[np.int8], npt.NDArray[np.uint8]]:
     """The three settings of N four-tile hands, in ``settings()`` order.
 
     Returns ``(tiles, ranks)``: tiles (N, 3, 4) int8, each setting's front two DECK indices then
@@ -83,20 +114,22 @@ def setting_batch(hands: npt.ArrayLike) -> tuple[npt.NDArray[np.int8], npt.NDArr
     >>> tiles[0].tolist()
     [[0, 2, 22, 28], [2, 28, 0, 22], [0, 28, 2, 22]]
     """
+    core = clean_rules(rules).core
     a = as_index_array(hands, 4, "hands")
-    tiles, ranks, bad = _core.settings(a)
+    tiles, ranks, bad = _core.settings(a, core)
     if bad >= 0:
         raise_bad_row("hands", a, bad)
     return tiles, ranks
 
 
-def outcomes(player: npt.ArrayLike, banker: npt.ArrayLike) -> npt.NDArray[np.int8]:
+def outcomes(player: npt.ArrayLike, banker: npt.ArrayLike, rules: RulesLike = None) -> npt.NDArray[np.int8]:
     """The player's results (+1 win, 0 push, -1 lose) of N player/banker settings.
 
     Each row of ``player`` and ``banker`` is a setting as four DECK indices, two hands of two;
     the dealer's arrangement is applied, so either hand may come first. The eight indices of a
-    row pair must be distinct.
+    row pair must be distinct. ``rules`` decides the comparison (Macau's by default).
     """
+    core = clean_rules(rules).core
     p = as_index_array(player, 4, "player")
     b = as_index_array(banker, 4, "banker")
     if p.shape[0] != b.shape[0]:
@@ -104,7 +137,7 @@ def outcomes(player: npt.ArrayLike, banker: npt.ArrayLike) -> npt.NDArray[np.int
                                code="hand.shape")
     if p.dtype != b.dtype:
         p, b = p.astype(np.int64), b.astype(np.int64)
-    out, bad = _core.outcomes(p, b)
+    out, bad = _core.outcomes(p, b, core)
     if bad >= 0:
         raise_bad_row("player, banker", p, bad, b)
     return out

@@ -30,6 +30,7 @@ from typing import Any, Union
 
 from paigow.commission import COMMISSION, RateLike, rate
 from paigow.errors import InvalidOptionError
+from paigow.rules import MACAU
 
 __all__ = ["Edge", "edge", "edges", "house_edges", "format_table", "STRATEGIES", "RATES"]
 
@@ -119,7 +120,7 @@ def _edge(player: str, banker: str, r: Fraction) -> Edge:
     sp, up = advice._to_types(tp)
     sb, ub = advice._to_types(tb)
     ty = advice._types()
-    counts = _core.type_game_value(sp, sb, advice._weights(), ty.cnt, ty.m, ty.tset_f, ty.tset_b)
+    counts = _core.type_game_value(sp, sb, advice._weights(), ty.cnt, ty.m, ty.tset_f, ty.tset_b, MACAU.core)
     if _pure(tp) and _pure(tb):
         # sums of integers below 2**53: exact in float64
         ints = [int(x) for x in counts]

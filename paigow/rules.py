@@ -132,7 +132,12 @@ class RuleSet:
     @property
     def core(self) -> "_core.RuleTables":
         """The rule set's tables as the compiled kernels read them (built once per rule set)."""
-        return _tables(self)
+        try:
+            return self.__dict__["_core"]  # type: ignore[no-any-return]
+        except KeyError:
+            core = _tables(self)  # equal rule sets share one
+            object.__setattr__(self, "_core", core)
+            return core
 
     def rank_table(self) -> Any:
         """The (21, 21) table of the rank of the hand of two faces under this hand order."""

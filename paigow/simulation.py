@@ -47,6 +47,7 @@ import numpy.typing as npt
 from paigow import _core
 from paigow import commission as _commission
 from paigow.errors import InvalidOptionError, InvalidSimulationError
+from paigow.rules import MACAU
 from paigow.strategies import Strategy, all_ranks
 from paigow.strategies import StrategyLike as StrategyLike
 
@@ -233,7 +234,7 @@ def _setting_ranks() -> npt.NDArray[np.uint8]:
 def _tables(player: StrategyLike, banker: StrategyLike) -> tuple[Any, ...]:
     pp, pt = Strategy.clean(player, "player")._simulation_packed
     bp, bt = Strategy.clean(banker, "banker")._simulation_packed
-    return pp, pt, bp, bt, _setting_ranks()
+    return pp, pt, bp, bt, _setting_ranks(), MACAU.core
 
 
 def _result(acc: npt.NDArray[np.int64], rounds: int, seed: int, player: StrategyLike,
@@ -451,7 +452,7 @@ def _blocks(rounds: int, seed: int, blocks: range, player: StrategyLike, banker:
             ptables: _SeatTables, btables: _SeatTables, threads: int) -> BlockCounts:
     n = min(blocks.stop * BLOCK, rounds) - blocks.start * BLOCK
     acc = _core.simulate_rounds(seed, blocks.start, n, threads, ptables[1], ptables[2], btables[1],
-                                btables[2], _setting_ranks())
+                                btables[2], _setting_ranks(), MACAU.core)
     counts = np.array(acc[:21], dtype=np.int64).reshape(7, 3)
     round_counts = np.array(acc[21:85], dtype=np.int64).reshape(8, 8)
     counts.flags.writeable = False

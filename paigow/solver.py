@@ -36,7 +36,8 @@ from paigow import _core, advice
 from paigow.advice import _INFO_FILE, _TABLE_FILE, DATA_DIR, PAIRINGS, _exploitability, _types, _values
 from paigow.commission import COMMISSION, RateLike, rate
 from paigow.errors import InvalidOptionError, InvalidStrategyError
-from paigow.hands import HAND_RANK_COUNT, ZERO_POINT_RANKS
+from paigow.rules import MACAU
+from paigow.hands import HAND_RANK_COUNT
 from paigow.strategies import SEATS, all_hands
 from paigow.tiles import DECK
 
@@ -133,9 +134,9 @@ class Certificate:
 # the game as paid: wins and losses of every setting, counted separately
 
 @functools.lru_cache(maxsize=1)
-def _kernel_data() -> tuple[npt.NDArray[np.int8], int, npt.NDArray[np.int32]]:
-    """What side_counts reads of the rule set and of the hands: each tile's rank 0-16 (Table 1,
-    from paigow.tiles), the number of zero-point hand ranks, and the rows of
+def _kernel_data() -> tuple[npt.NDArray[np.int8], npt.NDArray[np.int32]]:
+    """What side_counts reads of the hands: each tile's rank 0-16 (Table 1, from paigow.tiles)
+    and the rows of
     the 29 hands holding each triple of tiles (triples in colex order)."""
     hands = all_hands().astype(np.int64)
     tile_rank = np.array([t.rank - 1 for t in DECK], dtype=np.int8)
@@ -148,7 +149,7 @@ def _kernel_data() -> tuple[npt.NDArray[np.int8], int, npt.NDArray[np.int32]]:
             triples[k, fill[k]] = i
             fill[k] += 1
     assert (fill == 29).all()
-    return tile_rank, ZERO_POINT_RANKS, triples
+    return tile_rank, triples
 
 
 class _Counter:
@@ -157,7 +158,7 @@ class _Counter:
     def __init__(self, threads: int) -> None:
         ty = _types()
         self.threads = threads
-        self.tile_rank, self.zero_ranks, self.triples = _kernel_data()
+        self.tile_rank, self.triples = _kernel_data()
         self.work = np.empty(_core.side_counts_size(HAND_RANK_COUNT), dtype=np.float64)
         self.out = {side: np.empty((ty.n, 3, 2), dtype=np.float64) for side in (False, True)}
 
@@ -167,7 +168,7 @@ class _Counter:
         ty = _types()
         out = self.out[banker_side]
         _core.side_counts(np.ascontiguousarray(sigma), ty.hand_type, all_hands(), ty.tset_f, ty.tset_b,
-                          ty.rep_hand, banker_side, self.tile_rank, self.zero_ranks, self.triples,
+                          ty.rep_hand, banker_side, self.tile_rank, MACAU.core, self.triples,
                           HAND_RANK_COUNT, self.work, out, self.threads)
         return out
 
@@ -349,7 +350,7 @@ def _solve_zero_sum(tol: float, max_iterations: int, check_every: int, purify: f
     def values(sigma: npt.NDArray[np.float64], banker_side: bool) -> npt.NDArray[np.float64]:
         """The side's values against ``sigma``, in a buffer the next call for the side reuses."""
         return _core.side_values(np.ascontiguousarray(sigma), ty.hand_type, all_hands(), ty.tset_f,
-                                 ty.tset_b, ty.rep_hand, banker_side, threads, work, outs[banker_side])
+                                 ty.tset_b, ty.rep_hand, banker_side, MACAU.core, threads, work, outs[banker_side])
 
     def measure(pp: npt.NDArray[np.float64], pb: npt.NDArray[np.float64]) -> tuple[float, float, float]:
         qp, qb = values(pb, False), values(pp, True)

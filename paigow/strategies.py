@@ -36,7 +36,8 @@ import numpy.typing as npt
 from paigow import _core
 from paigow.batch import as_index_array, setting_batch
 from paigow.errors import InvalidStrategyError
-from paigow.tiles import FACES
+from paigow.tiles import DECK, FACES
+from paigow.rules import MACAU
 
 __all__ = [
     "HAND_COUNT", "SEATS", "STRATEGY_NAMES", "NAMED", "Strategy", "StrategyLike",
@@ -111,7 +112,7 @@ class _Types:
 def _types() -> _Types:
     """The 4,285 hand types (multisets of 4 of the 17 ranks of Table 1)."""
     hands = all_hands()
-    tile_rank = np.array([FACES[f].rank - 1 for f in _core.tile_faces()])
+    tile_rank = np.array([t.rank - 1 for t in DECK])
     ranks4 = np.sort(tile_rank[hands], axis=1)
     key = ((ranks4[:, 0] * 17 + ranks4[:, 1]) * 17 + ranks4[:, 2]) * 17 + ranks4[:, 3]
     _, first_idx, hand_type, cnt = np.unique(key, return_index=True, return_inverse=True, return_counts=True)
@@ -609,7 +610,7 @@ def _build_side(strategy: Strategy, seat: str) -> _Side:
     else:
         reps = np.ascontiguousarray(all_hands())
         key = np.arange(HAND_COUNT, dtype=np.int32)
-    counts = _core.side_tables(reps, *strategy._advice_packed, seat == "banker", 1)
+    counts = _core.side_tables(reps, *strategy._advice_packed, seat == "banker", MACAU.core, 1)
     counts.flags.writeable = False
     key = np.ascontiguousarray(key, dtype=np.int32)
     key.flags.writeable = False

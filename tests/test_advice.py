@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 import paigow
 from paigow import DECK, InvalidHandError, InvalidStrategyError, InvalidTileError, advice
 from paigow import _core
+from paigow.rules import MACAU
 
 import reference
 
@@ -128,7 +129,7 @@ def test_game_value_is_exact_against_per_hand_counts() -> None:
     compiled = paigow.Strategy.named("max-back")._advice_packed
     wins = losses = 0
     for r in range(0, len(ALL)):
-        counts = _core.advice_counts(ALL[r].astype(np.int64), *compiled, False) >> _core.COUNT_SCALE_BITS
+        counts = _core.advice_counts(ALL[r].astype(np.int64), *compiled, False, MACAU.core) >> _core.COUNT_SCALE_BITS
         k = int(np.argmax(mb[r]))
         wins += int(counts[k, 0])
         losses += int(counts[k, 2])

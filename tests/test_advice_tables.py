@@ -16,6 +16,7 @@ import pytest
 import paigow
 from paigow import DECK, Strategy, _core, strategies
 from paigow.commission import COMMISSION
+from paigow.rules import MACAU
 
 import reference
 
@@ -54,7 +55,7 @@ def test_table_path_equals_the_enumeration_on_a_sample(name: str, seat: str) -> 
     s._side(seat)  # the table path, whatever the strategy (a caller's builds it only when worth it)
     batch = paigow.advise_batch(hands, seat=seat, against=s)
     for i, h in enumerate(hands):
-        expected = _core.advice_counts(np.ascontiguousarray(h), *packed, seat == "banker")
+        expected = _core.advice_counts(np.ascontiguousarray(h), *packed, seat == "banker", MACAU.core)
         assert np.array_equal(batch.units[i], expected), (name, seat, h)
         assert (expected.sum(axis=1) == 20475 * UNIT).all()
     # one call of advise() says the same as the batch, for a spread of the sample (advise takes
@@ -86,7 +87,7 @@ def test_batch_over_all_hands_equals_the_enumeration() -> None:
     b = paigow.advise_batch(ALL, seat="player", against=s)
     assert b.units.shape == (35960, 3, 3)
     for r in range(len(ALL)):
-        assert np.array_equal(b.units[r], _core.advice_counts(ALL[r].astype(np.int64), *packed, False)), r
+        assert np.array_equal(b.units[r], _core.advice_counts(ALL[r].astype(np.int64), *packed, False, MACAU.core)), r
     assert (b.best == np.argmax(b.values, axis=1)).all()
 
 
@@ -110,7 +111,7 @@ def test_game_value_and_exploitability_from_the_tables_match_the_type_kernels() 
     for p, b in [("equilibrium", "equilibrium"), ("max-back", "equilibrium"), ("equilibrium", "max-back")]:
         sp, _ = strategies._to_types(strategies.resolve(p, "player"))
         sb, _ = strategies._to_types(strategies.resolve(b, "banker"))
-        old = _core.type_game_value(sp, sb, advice._weights(), ty.cnt, ty.m, ty.tset_f, ty.tset_b) / advice.PAIRINGS
+        old = _core.type_game_value(sp, sb, advice._weights(), ty.cnt, ty.m, ty.tset_f, ty.tset_b, MACAU.core) / advice.PAIRINGS
         v = paigow.game_value(p, b)
         assert (v.win, v.push, v.lose) == pytest.approx(tuple(old), abs=1e-12)
         br_p, held, _ = advice._exploitability(sp, sb)

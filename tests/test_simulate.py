@@ -267,20 +267,20 @@ def test_bad_strategies() -> None:
 
 
 def test_the_core_refuses_wrong_tables_without_crashing() -> None:
-    pp, pt, bp, bt, ranks = _tables("max-back", "max-back")
+    pp, pt, bp, bt, ranks, rules = _tables("max-back", "max-back")
     with pytest.raises(ValueError, match="35960 rows"):
-        _core.simulate_rounds(1, 0, 10, 1, pp[:10], pt, bp, bt, ranks)
+        _core.simulate_rounds(1, 0, 10, 1, pp[:10], pt, bp, bt, ranks, rules)
     with pytest.raises(ValueError, match="35960 rows"):
-        _core.simulate_trace(1, 10, pp, pt, bp, bt[:, :1].copy(), ranks)
+        _core.simulate_trace(1, 10, pp, pt, bp, bt[:, :1].copy(), ranks, rules)
     with pytest.raises(ValueError):
-        _core.simulate_rounds(1, 0, -1, 1, pp, pt, bp, bt, ranks)
+        _core.simulate_rounds(1, 0, -1, 1, pp, pt, bp, bt, ranks, rules)
     with pytest.raises(ValueError):
-        _core.simulate_rounds(1, 0, 10, 0, pp, pt, bp, bt, ranks)
+        _core.simulate_rounds(1, 0, 10, 0, pp, pt, bp, bt, ranks, rules)
     with pytest.raises(ValueError):
-        _core.simulate_trace(1, 200_001, pp, pt, bp, bt, ranks)
+        _core.simulate_trace(1, 200_001, pp, pt, bp, bt, ranks, rules)
     # garbage in the tables only gives garbage numbers, never an access out of bounds
     junk = np.full(HAND_COUNT, 0xFFFE, dtype=np.uint16)
-    out = _core.simulate_rounds(1, 0, 1000, 2, junk, pt, junk, bt, ranks)
+    out = _core.simulate_rounds(1, 0, 1000, 2, junk, pt, junk, bt, ranks, rules)
     assert out[:21].reshape(7, 3).sum(axis=1).tolist() == [1000] * 7
     with pytest.raises(InvalidSimulationError, match="at most 200,000"):
         trace_rounds(200_001, seed=1)

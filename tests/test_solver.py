@@ -17,6 +17,7 @@ from paigow.commission import COMMISSION
 from paigow.edges import STRATEGIES, edge, edges
 from paigow.errors import InvalidStrategyError
 from paigow.hands import HAND_RANK_COUNT
+from paigow.rules import MACAU
 
 import reference
 
@@ -27,9 +28,9 @@ def counts(sigma: np.ndarray, banker_side: bool) -> np.ndarray:
     ty = advice._types()
     out = np.empty((ty.n, 3, 2))
     work = np.empty(_core.side_counts_size(HAND_RANK_COUNT))
-    tile_rank, zero_ranks, triples = solver._kernel_data()
+    tile_rank, triples = solver._kernel_data()
     _core.side_counts(np.ascontiguousarray(sigma), ty.hand_type, ALL, ty.tset_f, ty.tset_b, ty.rep_hand,
-                      banker_side, tile_rank, zero_ranks, triples, HAND_RANK_COUNT, work, out, 1)
+                      banker_side, tile_rank, MACAU.core, triples, HAND_RANK_COUNT, work, out, 1)
     return out
 
 
@@ -68,7 +69,7 @@ def test_side_counts_agree_with_side_values() -> None:
     sigma /= sigma.sum(axis=1, keepdims=True)
     for side in (False, True):
         c = counts(sigma, side)
-        v = _core.side_values(sigma, ty.hand_type, ALL, ty.tset_f, ty.tset_b, ty.rep_hand, side, 1)
+        v = _core.side_values(sigma, ty.hand_type, ALL, ty.tset_f, ty.tset_b, ty.rep_hand, side, MACAU.core, 1)
         assert np.abs((c[:, :, 0] - c[:, :, 1]) - v)[valid].max() < 1e-8
         assert (c[:, :, 0] >= -1e-9).all() and (c.sum(axis=2) <= advice.OPPONENT_HANDS + 1e-9)[valid].all()
 
