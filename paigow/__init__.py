@@ -9,6 +9,7 @@
 
 from typing import TYPE_CHECKING, Any
 
+from _tablegames.lazy import LazyNames
 from paigow.batch import hand_ranks, outcomes, setting_batch
 from paigow.errors import (
     IllegalActionError,
@@ -68,37 +69,15 @@ _LAZY = {
     "paigow.table.session": ("Session",),
     "paigow.table.records": ("round_from_record", "round_record", "replay_round"),
 }
-_LAZY_NAMES = {name: module for module, names in _LAZY.items() for name in names}
-
-
-def _distribution_version() -> str:
-    """The version pyproject.toml gives the installed distribution (one place, read at run time)."""
-    from importlib.metadata import PackageNotFoundError, version
-
-    try:
-        return version("macau-table-games")
-    except PackageNotFoundError:  # a source tree that was built in place but never installed
-        return "0+unknown"
+_lazy = LazyNames(globals(), _LAZY)
 
 
 def __getattr__(name: str) -> Any:
-    if name == "__version__":
-        value = _distribution_version()
-        if value != "0+unknown":  # cached once found; a missing distribution is asked again
-            globals()[name] = value
-        return value
-    module = _LAZY_NAMES.get(name)
-    if module is None:
-        raise AttributeError(f"module 'paigow' has no attribute {name!r}")
-    import importlib
-
-    value = getattr(importlib.import_module(module), name)
-    globals()[name] = value
-    return value
+    return _lazy.get(name)
 
 
 def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(_LAZY_NAMES) | {"__version__"})
+    return _lazy.names()
 
 
 __all__ = [
