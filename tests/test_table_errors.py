@@ -74,6 +74,9 @@ def codes_in_source() -> set[str]:
                                                                                     "settled")}
     out |= {"position.unknown", "record.invalid", "record.type", "record.range", "record.missing_key",
             "record.unknown_key", "record.unknown_event", "record.format"}
+    # the records' reader is the shared one: the codes of its faults (_tablegames/jsonio.py)
+    shared = (ROOT / "_tablegames" / "jsonio.py").read_text(encoding="utf-8")
+    out |= set(re.findall(r'code="(record\.[a-z_]+)"', shared))
     return out
 
 

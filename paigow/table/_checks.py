@@ -10,9 +10,10 @@ a ``verify_x()``, and how a message names the JSON type of a decoded value.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from typing import Any
 
+from _tablegames.jsonio import json_type as shared_json_type
 from paigow.errors import PaigowError
 
 __all__ = ["can", "json_type"]
@@ -29,18 +30,6 @@ def can(verify: Callable[..., object], *args: Any, **kwargs: Any) -> bool:
 
 
 def json_type(x: object) -> str:
-    """The JSON type of a decoded value, for messages ("a number (7)", not "int")."""
-    if x is None:
-        return "null"
-    if isinstance(x, bool):
-        return f"a boolean ({str(x).lower()})"
-    if isinstance(x, (int, float)):
-        return f"a number ({x!r})" if len(repr(x)) <= 40 else "a number"
-    if isinstance(x, str):
-        return f"a string ({x[:40]!r})" if len(x) <= 40 else f"a string ({x[:40]!r}...)"
-    if isinstance(x, list):
-        return "an array"
-    if isinstance(x, Mapping):
-        return "an object"
-    return type(x).__name__
-
+    """The JSON type of a decoded value, for messages ("a number (7)", not "int"): the shared
+    reader's naming (:func:`_tablegames.jsonio.json_type`), with a short value shown."""
+    return shared_json_type(x, shown=True)

@@ -34,13 +34,13 @@ Each format has a JSON Schema (:data:`ROUND_SCHEMA`, :data:`SESSION_SCHEMA`), sh
 
 from __future__ import annotations
 
-import codecs
 import json
 import random
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from _tablegames.jsonio import Fault, Reader, Wording
 from paigow.errors import InvalidOptionError, InvalidRecordError, PaigowError
 from paigow.rules import MACAU, RuleSet, RulesLike, clean_rules
 from paigow.setting import Outcome
@@ -270,18 +270,9 @@ def schema_text(schema: Mapping[str, Any]) -> str:
     return json.dumps(schema, ensure_ascii=False, indent=2) + "\n"
 
 
-# -- a small validator for these schemas ------------------------------------------------------------
-_TYPES = {
-    "object": lambda x: isinstance(x, dict),
-    "array": lambda x: isinstance(x, list),
-    "string": lambda x: isinstance(x, str),
-    "integer": lambda x: isinstance(x, int) and not isinstance(x, bool),
-    "number": lambda x: isinstance(x, (int, float)) and not isinstance(x, bool),
-    "boolean": lambda x: isinstance(x, bool),
-    "null": lambda x: x is None,
-}
-_ARTICLE = {"object": "an object", "array": "an array", "string": "a string", "integer": "an integer",
-            "number": "a number", "boolean": "a boolean", "null": "null"}
+# -- reading and checking: the shared reader of both games (_tablegames.jsonio) ---------------------
+_JSON = Reader(InvalidRecordError, max_size=MAX_RECORD_BYTES, max_digits=20, wording=Wording(digits=Fault(
+    "a number of {digits} digits: amounts are at most 10^15 minor units (docs/rules.md §1.8)", code="record.number")))
 
 
 def validate(data: object, schema: Mapping[str, Any] = ROUND_SCHEMA) -> None:
@@ -293,134 +284,7 @@ def validate(data: object, schema: Mapping[str, Any] = ROUND_SCHEMA) -> None:
     ...
     paigow.errors.InvalidRecordError: events[0].party: must be 'house', not a number (7)
     """
-    _check(data, schema, schema, "")
-
-
-def _fail(where: str, message: str, code: str = "record.invalid") -> InvalidRecordError:
-    return InvalidRecordError(f"{where or 'the record'}: {message}", code=code)
-
-
-def _check(x: object, s: Mapping[str, Any], root: Mapping[str, Any], where: str) -> None:
-    if "$ref" in s:
-        name = s["$ref"].rsplit("/", 1)[-1]
-        return _check(x, root["$defs"][name], root, where)
-    if "oneOf" in s:
-        branches = s["oneOf"]
-        tags = [b.get("properties", {}).get("event", {}).get("const") for b in branches]
-        if all(tags):
-            if not isinstance(x, dict):
-                raise _fail(where, f"an event is an object, not {json_type(x)}")
-            if "event" not in x:
-                raise _fail(where, "an event needs the key 'event' (one of " + ", ".join(map(repr, tags)) + ")",
-                            "record.missing_key")
-            if x["event"] not in tags:
-                raise _fail(f"{where}.event", f"unknown event {_shown(x['event'])}: events are "
-                            + ", ".join(map(repr, tags)), "record.unknown_event")
-            return _check(x, branches[tags.index(x["event"])], root, where)
-        ok = 0
-        for b in branches:  # pragma: no cover - the schemas here only use tagged unions
-            try:
-                _check(x, b, root, where)
-                ok += 1
-            except InvalidRecordError:
-                pass
-        if ok != 1:  # pragma: no cover
-            raise _fail(where, "matches none of the forms allowed here")
-        return None
-    if "const" in s and x != s["const"] or "const" in s and type(x) is not type(s["const"]):
-        raise _fail(where, f"must be {s['const']!r}, not {json_type(x)}",
-                    "record.format" if where == ".format" or where == "format" else "record.invalid")
-    if "enum" in s and not any(x == e and type(x) is type(e) for e in s["enum"]):
-        raise _fail(where, "must be one of " + ", ".join("null" if e is None else repr(e) for e in s["enum"])
-                    + f", not {json_type(x)}")
-    types = s.get("type")
-    if types is not None:
-        tl = [types] if isinstance(types, str) else list(types)
-        if not any(_TYPES[t](x) for t in tl):
-            raise _fail(where, f"must be {' or '.join(_ARTICLE[t] for t in tl)}, not {json_type(x)}", "record.type")
-    if isinstance(x, bool):
-        return None
-    if isinstance(x, (int, float)):
-        if "minimum" in s and x < s["minimum"] or "maximum" in s and x > s["maximum"]:
-            lo, hi = s.get("minimum"), s.get("maximum")
-            span = f"from {lo} to {hi}" if lo is not None and hi is not None else (
-                f"at least {lo}" if lo is not None else f"at most {hi}")
-            raise _fail(where, f"must be {span}, not {_shown(x)}", "record.range")
-    elif isinstance(x, str):
-        if len(x) < s.get("minLength", 0) or len(x) > s.get("maxLength", len(x)):
-            raise _fail(where, f"must be {s.get('minLength', 0)} to {s.get('maxLength')} characters long,"
-                        f" not {len(x)}", "record.range")
-    elif isinstance(x, list):
-        if len(x) < s.get("minItems", 0) or len(x) > s.get("maxItems", len(x)):
-            raise _fail(where, f"must have {s.get('minItems', 0)} to {s.get('maxItems', 'any number of')} items,"
-                        f" not {len(x)}", "record.range")
-        if s.get("items") == {"type": "integer"} and all(type(i) is int for i in x):
-            pass   # a plain array of integers (the randomness's state): nothing more to check
-        elif "items" in s:
-            for i, item in enumerate(x):
-                _check(item, s["items"], root, f"{where}[{i}]")
-    elif isinstance(x, dict):
-        props = s.get("properties", {})
-        for key in s.get("required", []):
-            if key not in x:
-                raise _fail(where, f"needs the key {key!r}", "record.missing_key")
-        for key, value in x.items():
-            sub = f"{where}.{key}" if where else key
-            if key in props:
-                _check(value, props[key], root, sub)
-            elif s.get("additionalProperties", True) is False:
-                known = ", ".join(map(repr, props))
-                raise _fail(where, f"unknown key {_shown(key)}: the keys here are {known}", "record.unknown_key")
-            elif isinstance(s.get("additionalProperties"), dict):
-                _check(value, s["additionalProperties"], root, sub)
-        if len(x) < s.get("minProperties", 0) or len(x) > s.get("maxProperties", len(x)):
-            raise _fail(where, s.get("description", "the wrong number of keys"), "record.invalid")
-    return None
-
-
-def _shown(x: object) -> str:
-    r = repr(x)
-    return r if len(r) <= 60 else r[:60] + "..."
-
-
-# -- reading JSON text ------------------------------------------------------------------------------
-def _decode(data: bytes) -> str:
-    for bom, codec in ((codecs.BOM_UTF32_LE, "utf-32"), (codecs.BOM_UTF32_BE, "utf-32"),
-                       (codecs.BOM_UTF8, "utf-8-sig"), (codecs.BOM_UTF16_LE, "utf-16"),
-                       (codecs.BOM_UTF16_BE, "utf-16")):
-        if data.startswith(bom):
-            try:
-                return data.decode(codec)
-            except UnicodeDecodeError as e:
-                raise InvalidRecordError(f"the record is not valid {codec.upper()}: {e.reason} at byte {e.start}",
-                                         code="record.encoding") from None
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError as e:
-        raise InvalidRecordError(
-            f"the record is not UTF-8 text (nor UTF-16 with a byte-order mark): byte {data[e.start]:#04x} at"
-            f" offset {e.start}", code="record.encoding") from None
-
-
-def _pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    for k, v in pairs:
-        if k in out:
-            raise InvalidRecordError(f"the key {_shown(k)} is given twice in one object: give each key once",
-                                     code="record.duplicate_key")
-        out[k] = v
-    return out
-
-
-def _int(text: str) -> int:
-    if len(text.lstrip("-")) > 20:
-        raise InvalidRecordError(f"a number of {len(text.lstrip('-'))} digits: amounts are at most 10^15 minor"
-                                 " units (docs/rules.md §1.8)", code="record.number")
-    return int(text)
-
-
-def _constant(name: str) -> float:
-    raise InvalidRecordError(f"{name} is not a JSON number", code="record.number")
+    _JSON.validate(data, schema)
 
 
 def loads(data: "str | bytes") -> Any:
@@ -435,26 +299,7 @@ def loads(data: "str | bytes") -> Any:
     ...
     paigow.errors.InvalidRecordError: the key 'stake' is given twice in one object: give each key once
     """
-    if isinstance(data, (bytes, bytearray)):
-        if len(data) > MAX_RECORD_BYTES:
-            raise InvalidRecordError(f"the record is {len(data)} bytes, more than {MAX_RECORD_BYTES}",
-                                     code="record.size")
-        text = _decode(bytes(data))
-    elif isinstance(data, str):
-        text = data
-    else:
-        raise TypeError(f"a record is read from str or bytes, not {type(data).__name__}")
-    text = text.lstrip("\ufeff")
-    if len(text) > MAX_RECORD_BYTES:
-        raise InvalidRecordError(f"the record is {len(text)} characters, more than {MAX_RECORD_BYTES}",
-                                 code="record.size")
-    try:
-        return json.loads(text, object_pairs_hook=_pairs, parse_int=_int, parse_constant=_constant)
-    except json.JSONDecodeError as e:
-        raise InvalidRecordError(f"the record is not JSON: {e.msg} at line {e.lineno} column {e.colno}",
-                                 code="record.json") from None
-    except RecursionError:
-        raise InvalidRecordError("the record is nested too deeply to be a record", code="record.depth") from None
+    return _JSON.loads(data)
 
 
 def read_record(data: "str | bytes") -> dict[str, Any]:
