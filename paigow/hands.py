@@ -371,6 +371,12 @@ class Hand:
     def __repr__(self) -> str:
         return f"Hand.parse('{self}')"
 
+    def _repr_svg_(self) -> str:
+        """The hand drawn as Chinese dominoes look (:func:`paigow.svg.hand`), for notebooks."""
+        from paigow import svg
+
+        return svg.hand(self)
+
     # -- JSON (the command line's and services' form) ---------------------------------------------
     def to_json(self) -> dict[str, object]:
         """The hand in JSON: its tiles, and for a reader its names, category, points and rank.

@@ -162,6 +162,12 @@ class Setting:
     def __repr__(self) -> str:
         return f"Setting.parse('{self}')"
 
+    def _repr_svg_(self) -> str:
+        """The setting drawn as Chinese dominoes look (:func:`paigow.svg.setting`), for notebooks."""
+        from paigow import svg
+
+        return svg.setting(self)
+
     # -- JSON (the command line's and services' form) ---------------------------------------------
     def to_json(self) -> dict[str, object]:
         """The setting in JSON: ``{"front": hand, "back": hand}``, each as :meth:`Hand.to_json`.

@@ -147,6 +147,12 @@ class Tile:
         lo, hi = self.pips
         return f"Tile({lo}, {hi})"
 
+    def _repr_svg_(self) -> str:
+        """The tile drawn as Chinese dominoes look (:func:`paigow.svg.tile`), for notebooks."""
+        from paigow import svg
+
+        return svg.tile(self)
+
     # -- parsing --------------------------------------------------------------------------------
     @classmethod
     def parse(cls, text: "TileLike") -> "Tile":
