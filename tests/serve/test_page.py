@@ -1,24 +1,26 @@
 """The dealer's page in a real browser: Playwright driving Debian's chromium, headless, against a
-real ``paigow serve`` process on a free loopback port. Every screen is photographed; the pictures
-go to a temporary folder, or to docs/screenshots/ (the ones the docs show) when the environment
-sets ``PAIGOW_SCREENSHOTS=docs`` — a test run leaves the work tree as it was."""
+real ``paigow serve`` process on a free loopback port. Screenshots go to a temporary folder, or to
+docs/screenshots/ when the environment sets ``PAIGOW_SCREENSHOTS=docs`` (a test run leaves the work
+tree as it was). The accessibility check is axe-core, bundled in the ``axe-playwright-python``
+wheel (no network at test time); it is skipped where that package is not installed."""
 
 from __future__ import annotations
 
 import os
 import shutil
 from collections.abc import Iterator
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
-from playwright.sync_api import Browser, Page, expect, sync_playwright  # noqa: E402
+from playwright.sync_api import Browser, Locator, Page, Route, expect, sync_playwright  # noqa: E402
 
 from serve_support import ServeProcess  # noqa: E402
 
-# a loaded CI machine answers slowly: wait up to 30 s for what the page must show (not a speed test)
-expect.set_options(timeout=30_000)
+expect.set_options(timeout=30_000)  # a loaded CI machine answers slowly (not a speed test)
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 if not os.path.exists(CHROMIUM):
@@ -27,6 +29,8 @@ if not os.path.exists(CHROMIUM):
 
 DOC_SHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 TABLET = {"width": 1024, "height": 768}
+SIZES = {"tablet": TABLET, "laptop": {"width": 1280, "height": 800}, "phone": {"width": 390, "height": 844}}
+LOCALES = {"zh-Hant": "zh-MO", "zh-Hans": "zh-CN", "pt": "pt-BR", "en": "en-GB"}
 
 
 @pytest.fixture(scope="module")
@@ -44,15 +48,20 @@ def browser() -> Iterator[Browser]:
         b.close()
 
 
-@pytest.fixture()
-def page(browser: Browser, server: ServeProcess) -> Iterator[Page]:
-    ctx = browser.new_context(viewport=TABLET, device_scale_factor=1, has_touch=True, locale="zh-CN")
+def open_page(browser: Browser, server: ServeProcess, size: dict[str, int] = TABLET, locale: str = "zh-CN") -> Page:
+    ctx = browser.new_context(viewport=size, device_scale_factor=1, has_touch=True, locale=locale)
     pg = ctx.new_page()
     pg.set_default_timeout(30_000)
     pg.goto(server.url + "/")
     expect(pg.locator("body[data-ready='1']")).to_have_count(1)
+    return pg
+
+
+@pytest.fixture()
+def page(browser: Browser, server: ServeProcess) -> Iterator[Page]:
+    pg = open_page(browser, server)
     yield pg
-    ctx.close()
+    pg.context.close()
 
 
 @pytest.fixture(scope="module")
@@ -60,128 +69,295 @@ def shots(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return DOC_SHOTS if os.environ.get("PAIGOW_SCREENSHOTS") == "docs" else tmp_path_factory.mktemp("screenshots")
 
 
-def shot(page: Page, name: str, folder: Path) -> None:
-    folder.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(folder / f"{name}.png"), full_page=True)
+def axe_check(page: Page, where: str) -> None:
+    """No serious or critical axe-core violation on the screen as it is."""
+    try:
+        from axe_playwright_python.sync_playwright import Axe
+    except ImportError:
+        return
+    results = Axe().run(page)
+    bad = [v for v in results.response["violations"] if v.get("impact") in ("serious", "critical")]
+    assert not bad, f"{where}: " + "; ".join(f"{v['id']} ({v['impact']}): {[n['target'] for n in v['nodes']][:4]}" for v in bad)
 
 
-def tap(page: Page, pips: str) -> None:
-    page.locator(f"#faces button[data-pips='{pips}']").click()
+@dataclass
+class Dealer:
+    """Drives the page as a croupier would, counting taps and the scrolling each one needed."""
+
+    page: Page
+    shots: Path | None = None
+    tag: str = ""
+    axe: bool = False
+    taps: int = 0
+    scroll: float = 0.0
+    screens: list[str] = field(default_factory=list)
+
+    def _reach(self, loc: Locator) -> None:
+        loc.wait_for(state="visible")
+        box = loc.bounding_box()
+        h = self.page.viewport_size["height"] if self.page.viewport_size else 768
+        if box:
+            if box["y"] < 0:
+                self.scroll += -box["y"]
+            elif box["y"] + box["height"] > h:
+                self.scroll += box["y"] + box["height"] - h
+        self.taps += 1
+
+    def tap(self, sel: str) -> None:
+        loc = self.page.locator(sel)
+        self._reach(loc)
+        loc.click()
+
+    def type(self, sel: str, text: str) -> None:
+        loc = self.page.locator(sel)
+        self._reach(loc)
+        loc.fill(text)
+
+    def select(self, sel: str, value: str) -> None:
+        loc = self.page.locator(sel)
+        self._reach(loc)
+        loc.select_option(value)
+
+    def seq(self, n: int) -> None:
+        expect(self.page.locator("#seq")).to_have_text(str(n))
+
+    def screen(self, name: str) -> None:
+        step = self.page.locator("body").get_attribute("data-step") or ""
+        self.screens.append(step)
+        if self.axe:
+            axe_check(self.page, f"{self.tag} {name}")
+        if self.shots is not None:
+            self.shots.mkdir(parents=True, exist_ok=True)
+            self.page.screenshot(path=str(self.shots / f"{name}-{self.tag}.png"))
+
+    def no_scroll(self) -> None:
+        """The phase fits the screen: nothing to scroll."""
+        sh = self.page.evaluate("document.documentElement.scrollHeight")
+        assert sh <= self.page.viewport_size["height"] + 1, f"{self.tag}: the screen scrolls ({sh}px)"  # type: ignore[index]
+
+
+def play_round(d: Dealer, *, fits: bool = False) -> None:
+    """A round of 3 bettors and a backline bet, a co-bank, to the ledger and the bank passed."""
+    pg = d.page
+    d.tap("#tab-table")
+    d.screen("open")
+    d.tap("#create-table")
+    expect(pg.locator("#new-token")).not_to_be_empty()
+    d.screen("token")
+    d.tap("#token-noted")
+    d.type("#stake", "1000")
+    d.tap("#start-round")
+    d.seq(1)
+    d.select("#cob-party", "house")
+    d.type("#cob-stake", "500")
+    d.tap("#co-bank")
+    d.seq(2)
+    expect(pg.locator("#bank")).to_have_attribute("data-bank", "1500")
+    d.screen("bank")
+    d.tap("#to-bets")
+    seq = 2
+    for pos, amount, by in ((1, "100", ""), (3, "300", ""), (5, "50", ""), (1, "50", "ann")):
+        d.type(f"#bet-amt-{pos}", amount)
+        if by:
+            d.type(f"#bet-by-{pos}", by)
+        d.tap(f"button#bet-{pos}")
+        seq += 1
+        d.seq(seq)
+        expect(pg.locator(f"#bet-amt-{pos}")).to_have_value("")  # cleared once accepted
+    expect(pg.locator("#placed-1")).to_contain_text("ann")
+    if fits:
+        d.no_scroll()
+    d.screen("bets")
+    d.tap("#to-dice")
+    d.tap("button#shuffle")
+    d.seq(seq + 1)
+    d.type("#dice", "3 5 6 2")
+    d.tap("button#shake")
+    d.seq(seq + 2)
+    d.screen("tiles")
+    d.tap("button#deal")
+    d.seq(seq + 3)
+    for pos in (1, 3, 5, 0):
+        expect(pg.locator(f"#settings-{pos} .setbtn")).to_have_count(3)
+    if fits:
+        d.no_scroll()
+    d.screen("settings")
+    for i, pos in enumerate((1, 3, 5, 0)):
+        d.tap(f"#settings-{pos} .setbtn.best")
+        d.seq(seq + 4 + i)
+    d.tap("button#settle")
+    expect(pg.locator("#ledger-changes")).to_be_visible()
+    total = sum(int(c.get_attribute("data-amount") or 0) for c in pg.locator("#ledger-changes td[data-amount]").all())
+    assert total == 0  # the changes and the commission balance
+    d.screen("ledger")
+    d.tap("button#end-round")
+    expect(pg.locator("#balance-table")).to_be_visible()
+    d.screen("between")
+    d.tap("button#pass-bank")
+    expect(pg.locator("body")).to_have_attribute("data-step", "offer")
+    d.tap("button#accept")
+    expect(pg.locator("#banker")).to_have_attribute("data-position", "1")
 
 
 def test_advice_for_a_hand(page: Page, shots: Path) -> None:
     faces = page.locator("#faces .face")
     expect(faces).to_have_count(21)
     expect(faces.first).to_contain_text("天")
-    expect(faces.first).to_contain_text("Teen")
-    expect(faces.first).to_contain_text("6-6")
-    for pips in ("6-6", "1-1", "4-5", "2-4"):  # 天 地 杂九 至尊
-        tap(page, pips)
-    rows = page.locator("#advice table tbody tr")
-    expect(rows).to_have_count(3)
+    expect(faces.first.locator("img")).to_have_attribute("src", "/static/tile-6-6.svg")
+    for pips in ("6-6", "1-1", "4-5", "2-4"):
+        page.locator(f"#faces button[data-pips='{pips}']").click()
     best = page.locator("#advice tr.best")
     expect(best).to_have_count(1)
-    # the README's numbers: 地牌八 | 天九王 is best, +0.74281
-    expect(best).to_contain_text("天九王")
-    expect(best).to_contain_text("+0.74281")
+    expect(best).to_contain_text("天九王")  # zh-CN: the README's numbers
+    expect(best.locator("td[data-value]")).to_have_attribute("data-value", "0.74281")
     expect(best).to_contain_text("77.50%")
-    shot(page, "advice", shots)
 
 
-def test_a_whole_round_to_its_ledger(page: Page, shots: Path) -> None:
+@pytest.mark.parametrize("size", list(SIZES))
+def test_a_whole_round_at_each_size(browser: Browser, server: ServeProcess, shots: Path, size: str) -> None:
+    pg = open_page(browser, server, SIZES[size], "zh-MO")
+    expect(pg.locator("html")).to_have_attribute("lang", "zh-Hant")
+    d = Dealer(pg, shots if size in ("tablet", "phone") else None, size, axe=size == "tablet")
+    play_round(d, fits=size == "tablet")
+    print(f"\n[{size}] taps {d.taps}, scroll {d.scroll:.0f}px")
+    pg.context.close()
+
+
+@pytest.mark.parametrize("lang", ["zh-Hans", "pt", "en"])  # zh-Hant: the rounds above
+def test_a_whole_round_in_each_language(browser: Browser, server: ServeProcess, lang: str) -> None:
+    pg = open_page(browser, server, TABLET, LOCALES[lang])
+    expect(pg.locator("html")).to_have_attribute("lang", lang)  # chosen by the browser's language
+    d = Dealer(pg, None, lang)
+    play_round(d)
+    if lang == "pt":  # pt: 1.500 with a dot, not "1,500"
+        pg.locator("#lang").select_option("pt")
+    pg.context.close()
+
+
+def test_language_chosen_on_the_page_and_numbers_per_locale(page: Page) -> None:
+    page.locator("#lang").select_option("pt")
+    expect(page.locator("#tab-table")).to_have_text("Mesa")
+    for pips in ("6-6", "1-1", "4-5", "2-4"):
+        page.locator(f"#faces button[data-pips='{pips}']").click()
+    expect(page.locator("#advice p").first).to_contain_text("20.475")  # pt: not "20,475 hands"
+    expect(page.locator("#advice tr.best")).to_contain_text("77,50%")
+    page.locator("#lang").select_option("zh-Hant")
+    expect(page.locator("#tab-table")).to_have_text("牌桌")
+    expect(page.locator("#tab-advice")).to_have_text("建議")
+
+
+def start_betting(page: Page) -> None:
     page.locator("#tab-table").click()
     page.locator("#create-table").click()
-    expect(page.locator("#table-id")).not_to_be_empty()
+    page.locator("#token-noted").click()
     page.locator("#stake").fill("1000")
-    page.locator("#start-round").click()
-    expect(page.locator("#phase")).to_contain_text("betting")
-    page.locator("#cob-party").select_option("house")
-    page.locator("#cob-stake").fill("500")
-    page.locator("#co-bank").click()
-    expect(page.locator("#bank")).to_contain_text("1500")
-    for pos, amount in ((1, 100), (3, 300), (5, 50)):
-        page.locator(f"#bet-amt-{pos}").fill(str(amount))
-        page.locator(f"#bet-{pos}").click()
-        expect(page.locator("#seq")).to_have_text(str({1: 3, 3: 4, 5: 5}[pos]))
-    shot(page, "table-bets", shots)
-    page.locator("#shuffle").click()
-    expect(page.locator("#seq")).to_have_text("6")
-    page.locator("#dice").fill("3 5 6 2")
-    page.locator("#shake").click()
-    expect(page.locator("#phase")).to_contain_text("shaken")
-    page.locator("#deal").click()
-    expect(page.locator("#phase")).to_contain_text("dealt")
-    for pos in (1, 3, 5, 0):
-        expect(page.locator(f"#settings-{pos} table tbody tr")).to_have_count(3)
-    # each player sets the best setting by the advice, the banker after them
-    for pos in (1, 3, 5, 0):
-        page.locator(f"#settings-{pos} tr.best button.set").click()
-        expect(page.locator(f"#settings-{pos} .chosen").first).to_be_visible()
-    shot(page, "table-settings", shots)
-    page.locator("#settle").click()
-    expect(page.locator("#phase")).to_contain_text("settled")
-    expect(page.locator("#ledger-lines tbody tr").first).to_be_visible()
-    expect(page.locator("#commission-total")).to_be_visible()
-    changes = page.locator("#ledger-changes tbody tr")
-    total = 0
-    for i in range(changes.count()):
-        total += int(changes.nth(i).locator("td").nth(1).inner_text())
-    assert total == 0  # the changes and the commission balance
-    shot(page, "table-ledger", shots)
-    page.locator("#end-round").click()
-    expect(page.locator("#balance-table")).to_contain_text("commission")
-    page.locator("#pass-bank").click()
-    expect(page.locator("#banker")).to_contain_text("offered to position 1")
-    page.locator("#accept").click()
-    expect(page.locator("#banker")).to_contain_text("position 1")
-    shot(page, "table-bank-passed", shots)
-
-
-def test_a_refused_action_shows_the_engines_message(page: Page, shots: Path) -> None:
-    page.locator("#tab-table").click()
-    page.locator("#create-table").click()
-    page.locator("#start-round").click()
+    page.locator("#stake").press("Enter")  # Enter submits
     expect(page.locator("#seq")).to_have_text("1")
-    page.locator("#bet-amt-1").fill("100")
-    page.locator("#bet-1").click()
-    page.locator("#shuffle").click()
-    page.locator("#shake").click()
-    expect(page.locator("#phase")).to_contain_text("shaken")
-    page.locator("#bet-amt-2").fill("100")
-    page.locator("#bet-2").click()  # after the shake (Art. 4.7)
-    err = page.locator("#error")
-    expect(err).to_be_visible()
-    expect(err).to_contain_text("bet.after_shake")
-    expect(err).to_contain_text("no bet may be placed or changed after the shake (Art. 4.7)")
-    expect(page.locator("#seq")).to_have_text("4")  # nothing changed
-    shot(page, "table-refused", shots)
+    page.locator("#to-bets").click()
 
 
-def test_tiles_entered_by_tapping_faces(page: Page, shots: Path) -> None:
-    page.locator("#tab-table").click()
-    page.locator("#create-table").click()
-    page.locator("#start-round").click()
-    expect(page.locator("#seq")).to_have_text("1")
-    page.locator("#bet-amt-1").fill("200")
-    page.locator("#bet-1").click()
+def bets_on(page: Page, pos: int) -> int:
+    return page.locator(f"#placed-{pos}").inner_text().count("P")
+
+
+def test_a_lost_answer_is_not_a_second_bet(page: Page) -> None:
+    start_betting(page)
+    lost: list[str] = []
+
+    def lose(route: Route) -> None:  # the server applies the bet; its answer never reaches the page
+        route.fetch()
+        lost.append(route.request.url)
+        route.abort("connectionreset")
+
+    page.route("**/actions?*", lose)
+    page.locator("#bet-amt-1").fill("500")
+    page.locator("#bet-amt-1").press("Enter")
+    expect(page.locator("#msg-phase")).to_contain_text("seq 2")  # zh-CN -> the page says what happened
+    page.unroute("**/actions?*")
+    assert lost and "if_seq=1" in lost[0]
     expect(page.locator("#seq")).to_have_text("2")
+    expect(page.locator("#bet-amt-1")).to_have_value("")  # nothing typed invites a second tap
+    expect(page.locator("#placed-1")).to_have_text("P1 500")
+    # a stale write (made against seq 1) is refused by the service and re-read, not applied
+    page.evaluate("S.state.seq = 1")
+    page.locator("#bet-amt-1").fill("500")
+    page.locator("button#bet-1").click()
+    expect(page.locator("#msg-bet-1")).to_contain_text("table.conflict")
+    expect(page.locator("#placed-1")).to_have_text("P1 500")
+    expect(page.locator("#seq")).to_have_text("2")
+
+
+def test_a_double_tap_bets_once(page: Page) -> None:
+    start_betting(page)
+    page.locator("#bet-amt-2").fill("200")
+    page.locator("button#bet-2").evaluate("b => { b.click(); b.click(); }")
+    expect(page.locator("#seq")).to_have_text("2")
+    page.locator("#bet-amt-3").fill("300")
+    page.locator("button#bet-3").dblclick()
+    expect(page.locator("#seq")).to_have_text("3")
+    page.wait_for_timeout(300)
+    expect(page.locator("#seq")).to_have_text("3")
+    expect(page.locator("#placed-2")).to_have_text("P2 200")
+    expect(page.locator("#placed-3")).to_have_text("P3 300")
+
+
+def test_a_refused_action_shows_its_message_next_to_it(page: Page, shots: Path) -> None:
+    start_betting(page)
+    page.locator("#bet-amt-1").fill("100")
+    page.locator("button#bet-1").click()
+    expect(page.locator("#seq")).to_have_text("2")
+    page.locator("#to-dice").click()
+    page.locator("button#shuffle").click()
+    page.locator("button#shake").click()
+    expect(page.locator("body")).to_have_attribute("data-step", "tiles")
+    page.locator("button#settle").count()  # no settle on this screen: only the phase's actions
+    assert page.locator("button#settle").count() == 0 and page.locator("button#bet-1").count() == 0
     page.locator("#enter-0").click()
-    expect(page.locator("#faces-target")).to_contain_text("position 0")
-    for pips in ("6-6", "6-6", "1-1", "1-1"):  # 双天 and 双地: the banker
-        tap(page, pips)
-    expect(page.locator("#faces button[data-pips='6-6']")).to_be_disabled()  # both 天 are used
-    page.locator("#enter-1").click()
+    for pips in ("6-6", "6-6", "1-1", "1-1"):
+        page.locator(f"#pick-{pips}").click()
+    expect(page.locator(".slot[data-pos='1'].target")).to_have_count(1)  # the picker moved on
+    expect(page.locator("#pick-6-6")).to_be_disabled()  # both 天 are used
     for pips in ("4-4", "4-4", "1-3", "1-3"):
-        tap(page, pips)
-    expect(page.locator(".slot[data-pos='1'] .chip")).to_have_count(4)
-    page.locator("#deal-entered").click()
-    expect(page.locator("#phase")).to_contain_text("dealt")
-    expect(page.locator("#settings-1 h3")).to_contain_text("人 人 鹅 鹅")
-    page.locator("#settings-1 tr.best button.set").click()
-    page.locator("#settings-0 tr.best button.set").click()
-    expect(page.locator("#settings-0 .chosen").first).to_be_visible()
-    shot(page, "table-entered", shots)
-    page.locator("#settle").click()
-    expect(page.locator("#phase")).to_contain_text("settled")
-    # 双天 | 双地 against 双人 | 双鹅: the banker wins both hands; P1 loses the 200
-    expect(page.locator("#ledger-changes")).to_contain_text("-200")
+        page.locator(f"#pick-{pips}").click()
+    page.locator("button#deal-entered").click()
+    expect(page.locator("#settings-0 .setbtn")).to_have_count(3)
+    page.locator("#settings-0 .setbtn").first.click()  # the banker before the player (Art. 8.1-8.2)
+    msg = page.locator("#msg-set-0")
+    expect(msg).to_contain_text("setting.banker_first")
+    expect(msg).to_contain_text("(第")  # zh-CN: translated, with the article
+    expect(msg).to_have_attribute("aria-live", "assertive")
+    expect(msg).to_be_in_viewport()
+    box, btn = msg.bounding_box(), page.locator("#settings-0 .setbtn").first.bounding_box()
+    assert box and btn and 0 <= box["y"] - btn["y"] < 120  # right under the refused action
+    expect(page.locator("#seq")).to_have_text("5")  # nothing changed
+    shots.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(shots / "refused-tablet.png"))
+
+
+def test_opening_while_a_table_is_live_asks_and_resume_by_token(page: Page) -> None:
+    start_betting(page)
+    first = page.locator("#table-id").inner_text()
+    page.locator("#tables-menu").click()
+    page.locator("#create-table").click()
+    expect(page.locator("#open-another")).to_be_visible()  # it asks
+    page.locator("#back-to-table").click()
+    expect(page.locator("#table-id")).to_have_text(first)
+    page.locator("#tables-menu").click()
+    page.locator("#create-table").click()
+    page.locator("#open-another").click()
+    expect(page.locator("#new-token")).not_to_be_empty()
+    second = page.locator("#new-table-id").inner_text()
+    assert second != first
+    page.locator("#token-noted").click()
+    page.locator("#tables-menu").click()
+    page.locator(f"button:text-is('{first}')").click()  # resumed from this device's list
+    expect(page.locator("#table-id")).to_have_text(first)
+    expect(page.locator("#seq")).to_have_text("1")
+
+
+def test_targets_are_44px(page: Page) -> None:
+    start_betting(page)
+    small = page.evaluate("""() => [...document.querySelectorAll('#table-main button, #table-main input, #table-main select')]
+        .map(e => [e.id || e.className, e.getBoundingClientRect().height, e.getBoundingClientRect().width])
+        .filter(([, h, w]) => h < 44 || w < 44)""")
+    assert small == []

@@ -1,4 +1,5 @@
 // The dealer's page of `paigow serve`: plain JavaScript on the /v1 API, no build step, no CDN.
+// A guided round: one screen per phase, every write sent once against the seq it was made on.
 "use strict";
 
 const $ = (id) => document.getElementById(id);
@@ -9,296 +10,507 @@ const el = (tag, attrs = {}, ...kids) => {
     else if (k.startsWith("on")) e.addEventListener(k.slice(2), v);
     else if (v !== null && v !== undefined && v !== false) e.setAttribute(k, v === true ? "" : v);
   }
-  for (const k of kids.flat()) e.append(k instanceof Node ? k : document.createTextNode(String(k)));
+  for (const k of kids.flat()) if (k !== null && k !== undefined && k !== "") e.append(k instanceof Node ? k : document.createTextNode(String(k)));
   return e;
 };
 
 const S = {
-  faces: [],          // the 21 faces from /v1/tiles
-  byPips: {},
-  hand: [],           // the advice hand (pips)
-  mode: "advice",     // which view the face grid feeds
+  lang: "en", faces: [], byPips: {}, hand: [], mode: "advice",
   table: null,        // {id, token}
   state: null,        // the table's state
-  enterPos: null,     // the position whose tiles the grid enters
+  busy: false,        // a write is in flight: every other write does nothing
+  betStep: "bank",    // within the betting phase: bank -> bets -> dice
+  justOpened: null,   // the token, shown once after opening
+  asking: null,       // "open" (open while live) or "close"
+  wantOpen: false,    // the dealer asked for the open/resume screen while a table is live
+  picking: null,      // the position whose tiles the face picker fills
   entered: {},        // position -> [pips]
-  advice: {},         // position -> advice for the settings area
+  advice: {},         // position -> Promise of the advice
 };
 
+// -- languages ----------------------------------------------------------------------------------
+const LANGS = ["zh-Hant", "zh-Hans", "pt", "en"];
+function browserLang() {
+  for (const l of navigator.languages || [navigator.language || "en"]) {
+    const x = l.toLowerCase();
+    if (/^zh-(hant|tw|hk|mo)/.test(x)) return "zh-Hant";
+    if (x.startsWith("zh")) return "zh-Hans";
+    if (x.startsWith("pt")) return "pt";
+    if (x.startsWith("en")) return "en";
+  }
+  return "en";
+}
+function t(key, vars = {}) {
+  const s = (I18N[S.lang] && I18N[S.lang][key]) ?? I18N.en[key] ?? key;
+  return s.replace(/\{(\w+)\}/g, (_, k) => (vars[k] ?? ""));
+}
+const locale = () => I18N[S.lang]._locale;
+const num = (n) => new Intl.NumberFormat(locale()).format(n);
+const signed = (n) => new Intl.NumberFormat(locale(), { signDisplay: "exceptZero" }).format(n);
+const pct = (x) => new Intl.NumberFormat(locale(), { style: "percent", minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(x);
+const zh = () => S.lang.startsWith("zh");
+function faceName(pips) { const f = S.byPips[pips]; return !f ? pips : (zh() ? f.name_zh : f.name_en); }
+function handName(h) { return zh() ? h.name_zh : h.name_en; }
+
+function setLang(lang) {
+  S.lang = LANGS.includes(lang) ? lang : "en";
+  localStorage.setItem("paigow-lang", S.lang);
+  document.documentElement.lang = S.lang;
+  document.title = t("title");
+  for (const e of document.querySelectorAll("[data-i18n]")) e.textContent = t(e.dataset.i18n);
+  $("lang").value = S.lang;
+  renderFaces(); renderHand(false);
+  if (S.hand.length === 4) run(loadAdvice);
+  if (S.mode === "table") render();
+}
+
 // -- the API ------------------------------------------------------------------------------------
-async function api(method, path, body) {
+async function api(method, path, body, token) {
   const headers = { "Content-Type": "application/json" };
-  if (S.table) headers.Authorization = "Bearer " + S.table.token;
-  const r = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  const data = await r.json();
-  if (!r.ok) throw Object.assign(new Error(data.message || r.statusText), { code: data.code || "http." + r.status });
+  const tok = token ?? (S.table && S.table.token);
+  if (tok) headers.Authorization = "Bearer " + tok;
+  let r, data;
+  try {
+    r = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    data = await r.json();
+  } catch (e) {
+    throw Object.assign(new Error(String(e && e.message || e)), { network: true, code: "network" });
+  }
+  if (!r.ok) throw Object.assign(new Error(data.message || r.statusText), { code: data.code || "http." + r.status, status: r.status });
   return data;
 }
 
-function showError(e) {
-  const box = $("error");
-  box.replaceChildren(el("code", {}, e.code || "error"), el("span", { id: "error-message" }, e.message));
-  box.hidden = false;
-}
-function clearError() { $("error").hidden = true; }
-
-async function run(fn) {
-  clearError();
-  try { await fn(); } catch (e) { showError(e); }
+// the message of an error in the dealer's language (by its code), with the rule's article
+function errorNode(e) {
+  const art = /\(Art\. ([^)]*)\)/.exec(e.message || "");
+  const translated = S.lang !== "en" && I18N[S.lang].err && I18N[S.lang].err[e.code];
+  const text = translated ? translated + (art ? " (" + t("art", { a: art[1] }) + ")" : "") : e.message;
+  return [el("code", {}, e.code || "error"), " ", el("span", { class: "error-message" }, text)];
 }
 
-// -- faces --------------------------------------------------------------------------------------
-function faceLabel(pips) { const f = S.byPips[pips]; return f ? f.name_zh : pips; }
-
-function chip(pips, onclick) {
-  const f = S.byPips[pips] || { name_zh: pips, name_en: "" };
-  return el("button", { class: "chip", type: "button", title: f.name_en, onclick }, f.name_zh, el("span", { class: "pips" }, pips));
+// -- advice (the first tab) -----------------------------------------------------------------------
+function faceImg(pips, cls = "tileimg") {
+  return el("img", { class: cls, src: `/static/tile-${pips}.svg`, alt: "", width: 22, height: 44 });
 }
+function showAdviceError(e) { const b = $("error"); b.replaceChildren(...errorNode(e)); b.hidden = false; }
+async function run(fn) { $("error").hidden = true; try { await fn(); } catch (e) { showAdviceError(e); } }
 
 function renderFaces() {
-  const used = countOf(currentTiles());
+  const used = countOf(S.hand);
   $("faces").replaceChildren(...S.faces.map((f) => el("button", {
-    class: "face" + (used[f.pips] ? " used" : ""), type: "button", "data-pips": f.pips, title: `${f.name_en} (${f.pips})`,
-    disabled: (used[f.pips] || 0) >= f.copies || currentTiles().length >= 4,
-    onclick: () => tapFace(f.pips),
-  }, el("span", { class: "zh" }, f.name_zh), el("span", { class: "pips" }, f.pips), el("span", { class: "en" }, f.name_en))));
-  $("faces-target").textContent = S.mode === "advice" ? "→ 手牌 hand"
-    : (S.enterPos === null ? "→ 选位 pick a position below" : `→ 位 position ${S.enterPos}`);
+    class: "face" + (used[f.pips] ? " used" : ""), type: "button", "data-pips": f.pips,
+    "aria-label": t("pick_face", { name: faceName(f.pips), pips: f.pips }),
+    disabled: (used[f.pips] || 0) >= f.copies || S.hand.length >= 4,
+    onclick: () => { if (S.hand.length < 4) S.hand.push(f.pips); renderHand(); renderFaces(); },
+  }, faceImg(f.pips), el("span", { class: "zh" }, f.name_zh), el("span", { class: "pips" }, f.pips), el("span", { class: "en" }, f.name_en))));
 }
-
 function countOf(list) { const c = {}; for (const p of list) c[p] = (c[p] || 0) + 1; return c; }
-function currentTiles() {
-  if (S.mode === "advice") return S.hand;
-  return S.enterPos === null ? [] : (S.entered[S.enterPos] || []);
+
+function renderHand(load = true) {
+  $("hand").replaceChildren(...S.hand.map((p, i) => el("button", { class: "chip", type: "button", "aria-label": t("remove_tile", { tile: faceName(p) }),
+    onclick: () => { S.hand.splice(i, 1); renderHand(); renderFaces(); } }, faceImg(p), faceName(p))));
+  if (S.hand.length === 4) { if (load) run(loadAdvice); } else $("advice").replaceChildren();
 }
 
-function tapFace(pips) {
-  if (S.mode === "advice") {
-    if (S.hand.length < 4) S.hand.push(pips);
-    renderHand();
-  } else if (S.enterPos !== null) {
-    const list = S.entered[S.enterPos] || (S.entered[S.enterPos] = []);
-    if (list.length < 4) list.push(pips);
-    renderEntry();
-  }
-  renderFaces();
-}
-
-// -- advice -------------------------------------------------------------------------------------
-function renderHand() {
-  $("hand").replaceChildren(...S.hand.map((p, i) => chip(p, () => { S.hand.splice(i, 1); renderHand(); renderFaces(); })));
-  if (S.hand.length === 4) run(loadAdvice); else $("advice").replaceChildren();
-}
-
-function pct(x, n) { return (100 * x / n).toFixed(2) + "%"; }
-
-function adviceTable(a, onChoose, chosen) {
-  const n = a.opponent_hands;
-  const head = el("tr", {}, el("th", {}, "#"), el("th", {}, "前 front"), el("th", {}, "后 back"),
-    el("th", { class: "num" }, "赢 win"), el("th", { class: "num" }, "和 push"), el("th", { class: "num" }, "输 lose"),
-    el("th", { class: "num" }, "值 value"), el("th", { class: "num" }, "均衡 eq."), el("th", {}, ""));
+function adviceTable(a) {
+  const head = el("tr", {}, el("th", {}, "#"), el("th", {}, t("col_front")), el("th", {}, t("col_back")),
+    el("th", { class: "num" }, t("col_win")), el("th", { class: "num" }, t("col_push")), el("th", { class: "num" }, t("col_lose")),
+    el("th", { class: "num" }, t("col_value")), el("th", { class: "num" }, t("col_eq")));
+  const fmt = new Intl.NumberFormat(locale(), { minimumFractionDigits: 5, maximumFractionDigits: 5, signDisplay: "exceptZero" });
   const rows = a.settings.map((s, k) => el("tr", { class: k === a.best ? "best" : "", "data-setting": k },
-    el("td", {}, k + 1),
-    el("td", {}, s.front.tiles.join(" "), " ", el("b", {}, s.front.name_zh), el("div", { class: "hn" }, s.front.name_en)),
-    el("td", {}, s.back.tiles.join(" "), " ", el("b", {}, s.back.name_zh), el("div", { class: "hn" }, s.back.name_en)),
-    el("td", { class: "num" }, pct(s.wins, n)), el("td", { class: "num" }, pct(s.pushes, n)),
-    el("td", { class: "num" }, pct(s.losses, n)),
-    el("td", { class: "num" }, (s.value >= 0 ? "+" : "") + s.value.toFixed(5)),
-    el("td", { class: "num" }, s.equilibrium_probability === null ? "" : s.equilibrium_probability.toFixed(3)),
-    el("td", {}, k === a.best ? "最佳 best " : "",
-      onChoose ? (chosen === s.text ? el("span", { class: "chosen" }, "✓")
-        : el("button", { class: "set", type: "button", onclick: () => onChoose(k, s) }, "选 Set")) : "")));
+    el("td", {}, k + 1, k === a.best ? " ★" : ""),
+    el("td", {}, el("b", {}, handName(s.front)), el("div", { class: "hn" }, s.front.tiles.join(" "))),
+    el("td", {}, el("b", {}, handName(s.back)), el("div", { class: "hn" }, s.back.tiles.join(" "))),
+    el("td", { class: "num" }, pct(s.wins / a.opponent_hands)), el("td", { class: "num" }, pct(s.pushes / a.opponent_hands)),
+    el("td", { class: "num" }, pct(s.losses / a.opponent_hands)),
+    el("td", { class: "num", "data-value": s.value.toFixed(5) }, fmt.format(s.value)),
+    el("td", { class: "num" }, s.equilibrium_probability === null ? "" : new Intl.NumberFormat(locale(), { maximumFractionDigits: 3 }).format(s.equilibrium_probability))));
   return el("table", { class: "advice" }, el("thead", {}, head), el("tbody", {}, rows));
 }
 
 async function loadAdvice() {
-  const a = await api("POST", "/v1/advice", {
-    tiles: S.hand.join(" "), seat: $("seat").value, against: $("against").value, commission: $("commission").checked,
-  });
-  $("advice").replaceChildren(
-    el("p", {}, `${a.tiles.map(faceLabel).join(" ")} — 对 ${a.opponent_hands.toLocaleString()} hands, `,
-      a.mixed ? "均衡混合 the equilibrium mixes this hand" : "exact values per hand"),
-    adviceTable(a));
+  const a = await api("POST", "/v1/advice", { tiles: S.hand.join(" "), seat: $("seat").value, against: $("against").value, commission: $("commission").checked });
+  $("advice").replaceChildren(el("p", {}, t("advice_line", { tiles: a.tiles.map(faceName).join(" "), n: num(a.opponent_hands) }), " — ",
+    a.mixed ? t("mixed") : t("exact")), adviceTable(a));
 }
 
-// -- the table ----------------------------------------------------------------------------------
-const POS = [0, 1, 2, 3, 4, 5, 6, 7];
+// -- tables kept on this device -------------------------------------------------------------------
+function saved() { try { return JSON.parse(localStorage.getItem("paigow-tables") || "[]"); } catch { return []; } }
+function remember(tb) { localStorage.setItem("paigow-tables", JSON.stringify([tb, ...saved().filter((x) => x.id !== tb.id)].slice(0, 10))); }
+function forget(id) { localStorage.setItem("paigow-tables", JSON.stringify(saved().filter((x) => x.id !== id))); }
 
-async function createTable() {
-  const body = { banker: Number($("new-banker").value) };
-  if ($("new-house").value) body.house_stake = Number($("new-house").value);
-  S.table = null;
-  const t = await api("POST", "/v1/tables", body);
-  S.table = { id: t.id, token: t.token };
-  sessionStorage.setItem("paigow-table", JSON.stringify(S.table));
-  setState(t.state);
+// -- writes: each exactly once --------------------------------------------------------------------
+function setBusy(on) {
+  document.body.toggleAttribute("data-busy", on);
+  for (const b of document.querySelectorAll("#table-main button")) if (on) b.setAttribute("aria-disabled", "true"); else b.removeAttribute("aria-disabled");
 }
 
-async function act(action) {
-  const r = await api("POST", `/v1/tables/${S.table.id}/actions`, action);
-  setState(r.state);
-  return r;
+function showMsg(formId, nodes, kind) {
+  const box = $("msg-" + formId) || $("msg-phase");
+  if (!box) return;
+  box.className = "msg " + kind;
+  box.replaceChildren(...nodes);
+  box.scrollIntoView({ block: "nearest" });
 }
 
+// send `action` against the seq on screen; `formId` is where its message goes
+async function write(action, formId) {
+  if (S.busy || !S.state) return;  // a second tap while one is in flight does nothing
+  S.busy = true; setBusy(true);
+  const sent = S.state.seq;
+  try {
+    const r = await api("POST", `/v1/tables/${encodeURIComponent(S.table.id)}/actions?if_seq=${sent}`, action);
+    accepted(action, r.state);
+  } catch (e) {
+    if (e.network) await recover(sent, action, formId);
+    else if (e.code === "table.conflict") {
+      try { setState(await api("GET", `/v1/tables/${encodeURIComponent(S.table.id)}`)); } catch { /* shown below */ }
+      showMsg(formId, [el("code", {}, e.code), " ", t("conflict", { seq: num(S.state.seq) })], "error");
+    } else showMsg(formId, errorNode(e), "error");
+  } finally { S.busy = false; setBusy(false); }
+}
+
+function accepted(action, st) {
+  if (action.action === "deal") { S.entered = {}; S.picking = null; }
+  if (action.action === "start_round") S.betStep = "bank";
+  setState(st);  // every form is drawn anew: what was typed is cleared
+}
+
+// the answer was lost: read the table and say what happened instead of inviting a second tap
+async function recover(sent, action, formId) {
+  let st;
+  try { st = await api("GET", `/v1/tables/${encodeURIComponent(S.table.id)}`); } catch {
+    showMsg(formId, [t("offline"), " ", el("button", { type: "button", id: "reread", onclick: reread }, t("reread"))], "error");
+    return;
+  }
+  if (st.seq === sent + 1) { accepted(action, st); showMsg("phase", [t("lost_taken", { seq: num(st.seq) })], "notice"); }
+  else if (st.seq > sent) { setState(st); showMsg("phase", [t("lost_moved", { seq: num(st.seq), was: num(sent) })], "notice"); }
+  else { setState(st); showMsg(formId, [t("lost_not_taken", { seq: num(st.seq) })], "notice"); }
+}
+
+async function reread() {
+  if (S.busy) return;
+  S.busy = true;
+  try { setState(await api("GET", `/v1/tables/${encodeURIComponent(S.table.id)}`)); }
+  catch (e) { showMsg("phase", [t("offline")], "error"); }
+  finally { S.busy = false; }
+}
+
+// -- opening, resuming, closing ---------------------------------------------------------------------
+async function openTable(form) {
+  if (S.busy) return;
+  if (S.table && S.state && S.asking !== "open-confirmed") { S.asking = "open"; render(); return; }
+  S.busy = true;
+  const body = { banker: Number(form.banker.value) };
+  if (form.house.value) body.house_stake = Number(form.house.value);
+  try {
+    const r = await api("POST", "/v1/tables", body, "");
+    S.table = { id: r.id, token: r.token }; remember(S.table);
+    S.justOpened = r.token; S.asking = null; S.wantOpen = false; S.entered = {}; S.advice = {};
+    setState(r.state);
+  } catch (e) { showMsg("open", errorNode(e), "error"); }
+  finally { S.busy = false; }
+}
+
+async function resumeTable(id, token, formId = "resume") {
+  if (S.busy) return;
+  S.busy = true;
+  try {
+    const st = await api("GET", `/v1/tables/${encodeURIComponent(id)}`, undefined, token);
+    S.table = { id, token }; remember(S.table);
+    S.asking = null; S.wantOpen = false; S.justOpened = null; S.entered = {}; S.advice = {};
+    setState(st);
+  } catch (e) { showMsg(formId, errorNode(e), "error"); }
+  finally { S.busy = false; }
+}
+
+function closeTable() {
+  forget(S.table.id);
+  sessionStorage.removeItem("paigow-table");
+  S.table = null; S.state = null; S.asking = null; S.wantOpen = false;
+  render();
+}
+
+// -- the state and the phases -----------------------------------------------------------------------
 function setState(st) {
+  const old = S.state;
   S.state = st;
-  $("table-steps").hidden = false;
+  if (S.table) sessionStorage.setItem("paigow-table", JSON.stringify(S.table));
   const r = st.round;
-  if (!r || r.phase !== "dealt") S.advice = {};
-  if (!r) S.entered = {};
-  renderStatus(); renderBets(); renderEntry(); renderSettings(); renderLedger(); renderBalances(); renderFaces();
+  if (!r || r.phase !== "dealt" || !old || !old.round || old.round.phase !== "dealt") { if (!r || r.phase !== "settled") S.advice = {}; }
+  if (r && r.phase === "betting" && (r.deal.cuts.length || r.deal.shakes.length)) S.betStep = "dice";
+  render();
+}
+
+function step() {
+  if (!S.table || !S.state || S.wantOpen) return "open";
+  if (S.justOpened) return "token";
+  const r = S.state.round;
+  if (!r) return S.state.banker === null ? "offer" : "between";
+  if (r.phase === "betting") return S.betStep;
+  return { shaken: "tiles", dealt: "settings", settled: "ledger" }[r.phase];
+}
+
+const PHASE_TITLE = { open: "step_open", token: "token_title", between: "ph_between", offer: "ph_offer", bank: "ph_bank",
+  bets: "ph_bets", dice: "ph_dice", tiles: "ph_tiles", settings: "ph_settings", ledger: "ph_ledger" };
+
+function render() {
+  if (S.mode !== "table") return;
+  const focused = document.activeElement && document.activeElement.id;
+  renderStatus();
+  const s = step();
+  const panel = el("section", { class: "phase", id: "phase-" + s, "data-step": s, "aria-labelledby": "phase-title" },
+    el("h2", { id: "phase-title", tabindex: "-1" }, t(PHASE_TITLE[s])),
+    el("p", { id: "msg-phase", class: "msg", role: "status", "aria-live": "polite" }),
+    ...({ open: viewOpen, token: viewToken, between: viewBetween, offer: viewOffer, bank: viewBank, bets: viewBets,
+      dice: viewDice, tiles: viewTiles, settings: viewSettings, ledger: viewLedger })[s]());
+  const main = $("table-main");
+  const sameStep = main.firstChild && main.firstChild.dataset.step === s;
+  main.replaceChildren(panel);
+  // focus kept: the same control if it is still there, else the phase's first field or action
+  const again = focused && $(focused);
+  if (again && main.contains(again)) again.focus();
+  else if (!sameStep || !main.contains(document.activeElement)) {
+    const first = panel.querySelector("[data-autofocus]") || panel.querySelector("input, select, button[type=submit]");
+    if (first && S.mode === "table") first.focus({ preventScroll: true });
+  }
+  document.body.dataset.step = s;
 }
 
 function renderStatus() {
-  const st = S.state, r = st.round;
-  const bits = [el("span", {}, "台 table ", el("b", { id: "table-id" }, S.table.id)), " · ",
-    el("span", {}, "步 seq ", el("b", { id: "seq" }, st.seq)), " · "];
-  if (st.banker === null) bits.push(el("span", { id: "banker" }, `庄待接 bank offered to position ${st.offer}`));
-  else bits.push(el("span", { id: "banker" }, `庄 banker: position ${st.banker} (${st.players[st.banker]})`));
-  bits.push(" · ", el("span", {}, `局 rounds ${st.rounds}`));
-  if (st.carried !== null) bits.push(" · ", el("span", {}, `续本 carried ${st.carried}`));
-  if (r) bits.push(" · ", el("span", { id: "phase" }, `局况 ${r.phase}`), " · ", el("span", { id: "bank" }, `庄本 bank ${r.bank}`));
-  if (r && r.first_position !== null) bits.push(" · ", el("span", {}, `首家 first stack: ${r.first_position}`));
+  const st = S.state;
+  if (!S.table || !st) { $("table-status").replaceChildren(); return; }
+  const r = st.round;
+  const bits = [el("span", {}, t("status_table"), " ", el("b", { id: "table-id" }, S.table.id)),
+    el("span", {}, t("status_seq"), " ", el("b", { id: "seq" }, st.seq))];
+  bits.push(st.banker === null ? el("span", { id: "banker" }, t("status_offer", { p: st.offer }))
+    : el("span", { id: "banker", "data-position": st.banker }, t("status_banker", { p: st.banker, name: st.players[st.banker] })));
+  if (r) bits.push(el("span", { id: "phase", "data-phase": r.phase }, t(PHASE_TITLE[step()] || "ph_between")),
+    el("span", { id: "bank", "data-bank": r.bank }, t("status_bank"), " ", num(r.bank)));
+  bits.push(el("span", {}, t("status_rounds"), " ", num(st.rounds)));
+  if (!S.wantOpen) bits.push(el("button", { type: "button", class: "link", id: "tables-menu", onclick: () => { S.wantOpen = true; render(); } }, t("tables_menu")));
   $("table-status").replaceChildren(...bits);
 }
 
-function renderBets() {
-  const st = S.state, r = st.round, banker = r ? r.banker : st.banker;
-  const typed = {};  // what the dealer has typed but not yet placed survives a redraw
-  for (const input of $("bets").querySelectorAll("input")) typed[input.id] = input.value;
-  $("bets").replaceChildren(...POS.map((p) => {
-    const mine = r ? r.bets.filter((b) => b.position === p) : [];
-    if (p === banker) return el("div", { class: "bet banker" }, el("h3", {}, `${p} 庄 banker`));
-    return el("div", { class: "bet" }, el("h3", {}, `${p} · ${st.players[p]}`),
-      el("input", { id: `bet-amt-${p}`, type: "number", min: "1", placeholder: "注 amount" }),
-      el("input", { id: `bet-by-${p}`, placeholder: `by ${st.players[p]}` }),
-      el("button", { id: `bet-${p}`, type: "button", onclick: () => run(() => placeBet(p)) }, "下注 Bet"),
-      el("div", { class: "placed" }, mine.map((b) => `${b.bettor} ${b.amount}`).join(", ")));
-  }));
-  for (const [id, value] of Object.entries(typed)) if ($(id)) $(id).value = value;
+// a form: Enter submits, its message sits right under its action
+function form(id, onsubmit, ...kids) {
+  return el("form", { id: "form-" + id, class: "act", novalidate: true, onsubmit: (ev) => { ev.preventDefault(); onsubmit(ev.target); } },
+    ...kids, el("p", { id: "msg-" + id, class: "msg", role: "alert", "aria-live": "assertive" }));
 }
+const field = (label, input) => el("label", { class: "field" }, el("span", {}, label), input);
+const numIn = (id, attrs = {}) => el("input", { id, name: id, type: "text", inputmode: "numeric", pattern: "[0-9]*", autocomplete: "off", ...attrs });
+const submit = (id, label, attrs = {}) => el("button", { id, type: "submit", class: "primary", ...attrs }, label);
+const posOptions = (sel) => [0, 1, 2, 3, 4, 5, 6, 7].map((p) => el("option", { value: p, selected: p === sel }, t("pos", { p })));
+const amount = (v) => (v.trim() === "" ? undefined : Number(v.replace(/[\s,.]/g, "")));
 
-async function placeBet(p) {
-  const action = { action: "bet", position: p, amount: Number($(`bet-amt-${p}`).value) };
-  if ($(`bet-by-${p}`).value) action.bettor = $(`bet-by-${p}`).value;
-  await act(action);
-}
-
-function renderEntry() {
-  if (!S.state) return;
-  $("entry").replaceChildren(...POS.map((p) => {
-    const tiles = S.entered[p] || [];
-    return el("div", { class: "slot" + (S.enterPos === p ? " target" : ""), "data-pos": p },
-      el("button", { id: `enter-${p}`, type: "button", class: "set", onclick: () => { S.enterPos = p; S.mode = "table"; renderEntry(); renderFaces(); } },
-        `位 ${p}`),
-      " ", tiles.map((t, i) => chip(t, () => { tiles.splice(i, 1); renderEntry(); renderFaces(); })));
-  }));
-}
-
-async function dealEntered() {
-  const hands = {};
-  for (const [p, tiles] of Object.entries(S.entered)) if (tiles.length) hands[p] = tiles.join(" ");
-  await act({ action: "deal", hands });
-}
-
-let settingsDraw = 0;  // the newest drawing of the settings wins (advice arrives out of order)
-
-async function renderSettings() {
-  const draw = ++settingsDraw;
-  const r = S.state.round, area = $("settings-area");
-  if (!r || !r.deal.hands || (r.phase !== "dealt" && r.phase !== "settled")) { area.replaceChildren(); return; }
-  const order = [...r.playing.filter((p) => !r.sat_out.includes(p)), r.banker];
-  for (const p of order) {
-    if (!S.advice[p]) {
-      S.advice[p] = api("POST", "/v1/advice", { tiles: r.deal.hands[String(p)].join(" "), seat: p === r.banker ? "banker" : "player" })
-        .catch((e) => { showError(e); return null; });
-    }
+function viewOpen() {
+  const out = [];
+  if (S.asking === "open" && S.table && S.state) {
+    out.push(el("div", { class: "ask", role: "alertdialog", "aria-labelledby": "ask-text" },
+      el("p", { id: "ask-text" }, t("ask_live", { id: S.table.id, seq: num(S.state.seq) })),
+      el("button", { type: "button", id: "open-another", class: "primary", "data-autofocus": true,
+        onclick: () => { S.asking = "open-confirmed"; openTable($("form-open")); } }, t("open_another")),
+      el("button", { type: "button", id: "back-to-table", onclick: () => { S.asking = null; S.wantOpen = false; render(); } }, t("back_to", { id: S.table.id }))));
   }
-  const advice = {};
-  for (const p of order) advice[p] = await S.advice[p];
-  if (draw !== settingsDraw) return;  // a newer state is being drawn
-  area.replaceChildren(...order.map((p) => {
-    const a = advice[p], chosen = r.settings[p] ? r.settings[p].text : null;
-    const who = p === r.banker ? "庄 banker" : `闲 ${r.holders[String(p)]}`;
-    return el("div", { class: "pos-settings", id: `settings-${p}` },
-      el("h3", {}, `位 ${p} · ${who}: `, r.deal.hands[String(p)].map(faceLabel).join(" "),
-        chosen ? el("span", { class: "chosen" }, `  ✓ ${chosen}`) : ""),
-      a ? adviceTable(a, r.phase === "dealt" ? (k) => run(() => act({ action: "set_hand", position: p, setting: k })) : null, chosen) : "");
-  }));
+  out.push(form("open", openTable,
+    field(t("banker_pos"), el("select", { id: "new-banker", name: "banker" }, posOptions(0))),
+    field(t("house_stake"), numIn("new-house", { name: "house" })),
+    submit("create-table", t("open"))));
+  out.push(el("h3", {}, t("resume_title")), form("resume", (f) => resumeTable(f.rid.value.trim(), f.rtoken.value.trim()),
+    field(t("table_id"), el("input", { id: "resume-id", name: "rid", autocomplete: "off" })),
+    field(t("token"), el("input", { id: "resume-token", name: "rtoken", autocomplete: "off" })),
+    submit("resume", t("resume"))));
+  const mine = saved().filter((x) => !S.table || x.id !== S.table.id);
+  if (mine.length) out.push(el("h3", {}, t("on_device")), el("div", { class: "row" }, mine.map((x) =>
+    el("button", { type: "button", class: "secondary", onclick: () => resumeTable(x.id, x.token) }, x.id))));
+  if (S.table && S.state && S.asking !== "open") out.push(el("button", { type: "button", id: "back-to-table", onclick: () => { S.wantOpen = false; render(); } }, t("back_to", { id: S.table.id })));
+  return out;
 }
 
-function renderLedger() {
-  const r = S.state.round, res = r && r.result;
-  if (!res) { $("ledger").replaceChildren(); return; }
-  const L = res.ledger;
-  const lines = L.lines.map((x) => el("tr", {}, el("td", {}, x.step), el("td", {}, x.kind), el("td", {}, x.position ?? ""),
-    el("td", {}, x.payer), el("td", {}, x.payee), el("td", { class: "num" }, x.amount)));
-  const changes = Object.entries(L.changes).map(([k, v]) => el("tr", {}, el("td", {}, k), el("td", { class: "num" }, (v > 0 ? "+" : "") + v)));
-  const outcomes = res.positions.filter((p) => p.role === "player" && p.bets.length).map((p) =>
-    `${p.position}: ${p.front} | ${p.back} → ${p.sat_out ? "坐出 sits out" : { win: "赢 win", push: "和 push", lose: "输 lose" }[p.outcome]}`);
-  $("ledger").replaceChildren(
-    el("p", {}, `庄 banker ${res.positions[0].front} | ${res.positions[0].back}; `, outcomes.join("; ")),
-    el("table", { id: "ledger-lines" }, el("thead", {}, el("tr", {}, ...["#", "kind", "pos", "payer 付", "payee 收"].map((h) => el("th", {}, h)),
-      el("th", { class: "num" }, "amount"))), el("tbody", {}, lines)),
-    el("table", { id: "ledger-changes" }, el("tbody", {}, changes,
-      el("tr", {}, el("td", {}, el("b", {}, "抽水 commission")), el("td", { class: "num", id: "commission-total" }, L.commission)))));
+function viewToken() {
+  return [el("p", {}, t("token_once")),
+    el("dl", { class: "token" }, el("dt", {}, t("table_id")), el("dd", { id: "new-table-id" }, S.table.id),
+      el("dt", {}, t("token")), el("dd", { id: "new-token" }, S.justOpened)),
+    el("button", { type: "button", id: "token-noted", class: "primary", "data-autofocus": true, onclick: () => { S.justOpened = null; render(); } }, t("noted"))];
 }
 
-function renderBalances() {
+function viewBetween() {
   const st = S.state;
-  const rows = Object.entries(st.balances).map(([k, v]) => el("tr", {}, el("td", {}, k), el("td", { class: "num" }, (v > 0 ? "+" : "") + v)));
-  $("balances").replaceChildren(el("table", { id: "balance-table" }, el("tbody", {}, rows,
-    el("tr", {}, el("td", {}, "抽水 commission"), el("td", { class: "num" }, st.commission)))),
-    el("ol", { class: "turns" }, st.turns.map((t) => el("li", {}, t))));
+  const out = [form("start", (f) => write(st.rounds || st.carried !== null ? { action: "start_round", ...(amount(f.stake.value) ? { stake: amount(f.stake.value) } : {}) }
+    : { action: "start_round", stake: amount(f.stake.value) }, "start"),
+  field(st.carried !== null ? t("next_stake") : t("stake"), numIn("stake", { "data-autofocus": true })), submit("start-round", t("start")))];
+  if (st.rounds) out.push(form("pass", () => write({ action: "pass_bank" }, "pass"), submit("pass-bank", t("pass_bank"), { class: "secondary" })));
+  out.push(balances());
+  if (S.asking === "close") {
+    out.push(el("div", { class: "ask", role: "alertdialog", "aria-labelledby": "close-text" }, el("p", { id: "close-text" }, t("close_confirm", { id: S.table.id })),
+      el("button", { type: "button", id: "close-yes", class: "primary", onclick: closeTable }, t("close_yes")),
+      el("button", { type: "button", onclick: () => { S.asking = null; render(); } }, t("cancel"))));
+  } else out.push(el("button", { type: "button", id: "close-table", class: "secondary", onclick: () => { S.asking = "close"; render(); } }, t("close_table")));
+  return out;
+}
+
+function viewOffer() {
+  return [el("p", {}, t("status_offer", { p: S.state.offer })),
+    form("accept", () => write({ action: "accept" }, "accept"), submit("accept", t("accept"), { "data-autofocus": true })),
+    form("decline", () => write({ action: "decline" }, "decline"), submit("decline", t("decline"), { class: "secondary" }))];
+}
+
+function viewBank() {
+  const r = S.state.round;
+  return [el("p", {}, t("stake"), ": ", el("b", {}, r.shares.map((s) => `${s.party} ${num(s.stake)}`).join(" · "))),
+    form("cobank", (f) => write({ action: "co_bank", party: f.party.value === "house" ? "house" : Number(f.party.value), stake: amount(f.cstake.value) }, "cobank"),
+      field(t("cob_party"), el("select", { id: "cob-party", name: "party" }, el("option", { value: "house" }, t("house")),
+        posOptions(-1).filter((o) => Number(o.value) !== r.banker))),
+      field(t("cob_stake"), numIn("cob-stake", { name: "cstake" })), submit("co-bank", t("co_bank"), { class: "secondary" })),
+    el("button", { type: "button", id: "to-bets", class: "primary", "data-autofocus": true, onclick: () => { S.betStep = "bets"; render(); } }, t("to_bets"))];
+}
+
+function viewBets() {
+  const st = S.state, r = st.round;
+  const cards = [0, 1, 2, 3, 4, 5, 6, 7].map((p) => {
+    if (p === r.banker) return el("div", { class: "bet banker", id: `bet-card-${p}` }, el("h3", {}, t("pos", { p }), " · ", t("banker_here")));
+    const mine = r.bets.filter((b) => b.position === p);
+    return el("div", { class: "bet", id: `bet-card-${p}` }, el("h3", {}, t("pos", { p }), " · ", st.players[p]),
+      form(`bet-${p}`, (f) => {
+        const a = { action: "bet", position: p, amount: amount(f.amt.value) };
+        if (f.by.value.trim()) a.bettor = f.by.value.trim();
+        write(a, `bet-${p}`);
+      }, el("input", { id: `bet-amt-${p}`, name: "amt", type: "text", inputmode: "numeric", autocomplete: "off", "aria-label": `${t("pos", { p })}: ${t("amount")}`, placeholder: t("amount") }),
+      el("input", { id: `bet-by-${p}`, name: "by", autocomplete: "off", "aria-label": `${t("pos", { p })}: ${t("bettor")}`, placeholder: t("bettor") }),
+      submit(`bet-${p}`, t("bet"))),
+      el("div", { class: "placed", id: `placed-${p}` }, mine.map((b) => `${b.bettor} ${num(b.amount)}`).join(" · ")));
+  });
+  return [el("div", { class: "bets" }, cards),
+    el("div", { class: "row" }, el("button", { type: "button", id: "back-bank", class: "secondary", onclick: () => { S.betStep = "bank"; render(); } }, "← " + t("ph_bank")),
+      el("button", { type: "button", id: "to-dice", class: "primary", onclick: () => { S.betStep = "dice"; render(); } }, t("to_dice")))];
+}
+
+function viewDice() {
+  const r = S.state.round;
+  return [el("p", {}, r.bets.map((b) => `${t("pos", { p: b.position })}: ${b.bettor} ${num(b.amount)}`).join(" · ")),
+    form("shuffle", () => write({ action: "shuffle" }, "shuffle"), submit("shuffle", t("shuffle"), { class: "secondary", "data-autofocus": true })),
+    form("cut", (f) => write({ action: "cut", position: Number(f.cpos.value), k: amount(f.k.value) ?? 2 }, "cut"),
+      field(t("cut_pos"), el("select", { id: "cut-pos", name: "cpos" }, posOptions(r.banker))), field(t("cut_k"), numIn("cut-k", { name: "k", placeholder: "2" })),
+      submit("cut", t("cut"), { class: "secondary" })),
+    form("shake", (f) => {
+      const d = f.dice.value.trim();
+      write(d ? { action: "shake", dice: d.split(/[\s,+]+/).map(Number) } : { action: "shake" }, "shake");
+    }, field(t("dice"), el("input", { id: "dice", name: "dice", autocomplete: "off", placeholder: "3 5 6 2" })), submit("shake", t("shake"))),
+    el("button", { type: "button", id: "back-bets", class: "secondary", onclick: () => { S.betStep = "bets"; render(); } }, t("back_bets"))];
+}
+
+function positionsInPlay() {
+  const r = S.state.round;
+  return [...r.playing.filter((p) => !r.sat_out.includes(p)), r.banker];
+}
+
+function viewTiles() {
+  const used = {};
+  for (const list of Object.values(S.entered)) for (const p of list) used[p] = (used[p] || 0) + 1;
+  const rows = positionsInPlay().map((p) => {
+    const list = S.entered[p] || [];
+    const row = el("div", { class: "slot" + (S.picking === p ? " target" : ""), "data-pos": p },
+      el("button", { type: "button", id: `enter-${p}`, class: "secondary", "aria-expanded": String(S.picking === p),
+        onclick: () => { S.picking = S.picking === p ? null : p; render(); } }, t("pos", { p }), p === S.state.round.banker ? " · " + t("banker_here") : ""),
+      el("span", { class: "slot-tiles" }, list.map((pips, i) => el("button", { type: "button", class: "chip", "aria-label": t("remove_tile", { tile: faceName(pips) }),
+        onclick: () => { list.splice(i, 1); S.picking = p; render(); } }, faceImg(pips), faceName(pips)))));
+    if (S.picking !== p) return row;
+    const picker = el("div", { class: "picker", id: "picker", role: "group", "aria-label": t("pos", { p }) }, S.faces.map((f) => el("button", {
+      type: "button", class: "pick", "data-pips": f.pips, id: `pick-${f.pips}`, "aria-label": t("pick_face", { name: faceName(f.pips), pips: f.pips }),
+      disabled: (used[f.pips] || 0) >= f.copies || list.length >= 4,
+      onclick: () => {
+        (S.entered[p] = S.entered[p] || []).push(f.pips);
+        const order = positionsInPlay();
+        if (S.entered[p].length >= 4) S.picking = order.find((q) => (S.entered[q] || []).length < 4) ?? null;
+        render();
+        const next = S.picking !== null && $(`pick-${f.pips}`) && !$(`pick-${f.pips}`).disabled ? $(`pick-${f.pips}`) : (S.picking !== null ? $("picker").querySelector("button:not([disabled])") : $("deal-entered"));
+        if (next) next.focus();
+      },
+    }, faceImg(f.pips, "tileimg small"), el("span", {}, faceName(f.pips)))));
+    return el("div", { class: "slot-wrap" }, row, picker);
+  });
+  return [form("deal", () => write({ action: "deal" }, "deal"), submit("deal", t("deal_stacks"), { "data-autofocus": true })),
+    el("p", { class: "or" }, t("or_enter")), el("div", { class: "entry" }, rows),
+    form("deal-entered", () => {
+      const hands = {};
+      for (const [p, list] of Object.entries(S.entered)) if (list.length) hands[p] = list.join(" ");
+      write({ action: "deal", hands }, "deal-entered");
+    }, submit("deal-entered", t("enter_deal")))];
+}
+
+function viewSettings() {
+  const r = S.state.round, order = positionsInPlay();
+  for (const p of order) {
+    if (!S.advice[p]) S.advice[p] = api("POST", "/v1/advice", { tiles: r.deal.hands[String(p)].join(" "), seat: p === r.banker ? "banker" : "player" }).catch(() => null);
+  }
+  const grid = el("div", { class: "settings" }, order.map((p) => {
+    const box = el("div", { class: "pos-settings", id: `settings-${p}`, "data-pos": p });
+    const chosen = r.settings[p] ? r.settings[p].text : null;
+    const who = p === r.banker ? t("banker_here") : r.holders[String(p)];
+    box.append(el("h3", {}, t("pos", { p }), " · ", who, chosen ? el("span", { class: "chosen" }, " ✓ " + t("chosen")) : ""),
+      el("div", { class: "hand-tiles" }, r.deal.hands[String(p)].map((x) => faceImg(x, "tileimg small"))));
+    const choices = el("div", { class: "choices", role: "group", "aria-label": `${t("pos", { p })}` });
+    box.append(choices, el("p", { id: `msg-set-${p}`, class: "msg", role: "alert", "aria-live": "assertive" }));
+    S.advice[p].then((a) => {
+      if (!a || !box.isConnected) return;
+      choices.replaceChildren(...a.settings.map((s, k) => el("button", {
+        type: "button", class: "setbtn" + (k === a.best ? " best" : ""), "data-setting": k, "aria-pressed": String(chosen === s.text),
+        "aria-label": `${t("setting_n", { n: k + 1 })}: ${handName(s.front)} | ${handName(s.back)}${k === a.best ? " ★ " + t("best") : ""}`,
+        onclick: () => write({ action: "set_hand", position: p, setting: k }, `set-${p}`),
+      }, el("span", {}, handName(s.front)), el("span", { class: "bar" }, "|"), el("span", {}, handName(s.back)), k === a.best ? el("span", { class: "star", "aria-hidden": "true" }, "★") : "")));
+    });
+    return box;
+  }));
+  return [el("p", { class: "hint" }, t("settings_hint")), grid,
+    form("settle", () => write({ action: "settle" }, "settle"), submit("settle", t("turn_settle")))];
+}
+
+function viewLedger() {
+  const res = S.state.round.result, L = res.ledger;
+  const outcome = (p) => p.sat_out ? t("sits_out") : t("outcome_" + p.outcome);
+  const lines = res.positions.filter((p) => p.role === "player" && p.bets.length).map((p) =>
+    el("li", { "data-pos": p.position }, `${t("pos", { p: p.position })}: ${p.front} | ${p.back} — ${outcome(p)}`));
+  const changes = Object.entries(L.changes).map(([k, v]) => el("tr", {}, el("td", {}, k), el("td", { class: "num", "data-amount": v }, signed(v))));
+  return [el("p", {}, t("banker_here"), ": ", res.positions[0].front, " | ", res.positions[0].back), el("ul", { class: "outcomes" }, lines),
+    el("table", { id: "ledger-changes" }, el("caption", {}, t("changes")), el("tbody", {}, changes,
+      el("tr", {}, el("th", { scope: "row" }, t("commission")), el("td", { class: "num", id: "commission-total", "data-amount": L.commission }, num(L.commission))))),
+    form("end", () => write({ action: "end_round" }, "end"), submit("end-round", t("end_round"), { "data-autofocus": true }))];
+}
+
+function balances() {
+  const st = S.state;
+  const rows = Object.entries(st.balances).map(([k, v]) => el("tr", {}, el("td", {}, k), el("td", { class: "num", "data-amount": v }, signed(v))));
+  return el("table", { id: "balance-table" }, el("caption", {}, t("balances")), el("tbody", {}, rows,
+    el("tr", {}, el("th", { scope: "row" }, t("commission")), el("td", { class: "num", "data-amount": st.commission }, num(st.commission)))));
 }
 
 // -- wiring -------------------------------------------------------------------------------------
 function showView(mode) {
   S.mode = mode;
-  $("tab-advice").classList.toggle("active", mode === "advice");
-  $("tab-table").classList.toggle("active", mode === "table");
+  for (const [id, m] of [["tab-advice", "advice"], ["tab-table", "table"]]) {
+    $(id).classList.toggle("active", mode === m); $(id).setAttribute("aria-pressed", String(mode === m));
+  }
   $("advice-view").hidden = mode !== "advice";
   $("table-view").hidden = mode !== "table";
-  renderFaces();
+  if (mode === "table") render();
 }
 
 async function init() {
+  $("lang").replaceChildren(...LANGS.map((l) => el("option", { value: l, lang: l }, I18N[l]._name)));
+  $("lang").onchange = () => setLang($("lang").value);
   S.faces = await api("GET", "/v1/tiles");
   for (const f of S.faces) S.byPips[f.pips] = f;
-  const opts = (sel, items) => sel.replaceChildren(...items.map(([v, t]) => el("option", { value: v }, t)));
-  opts($("new-banker"), POS.map((p) => [p, `位 ${p}`]));
-  opts($("cob-party"), [["house", "公司 house"], ...POS.map((p) => [p, `位 ${p}`])]);
-  opts($("cut-pos"), POS.map((p) => [p, `位 ${p}`]));
   $("tab-advice").onclick = () => showView("advice");
   $("tab-table").onclick = () => showView("table");
   $("clear").onclick = () => { S.hand = []; renderHand(); renderFaces(); };
   for (const id of ["seat", "against", "commission"]) $(id).onchange = () => { if (S.hand.length === 4) run(loadAdvice); };
-  $("create-table").onclick = () => run(createTable);
-  $("start-round").onclick = () => run(() => act({ action: "start_round", stake: Number($("stake").value) }));
-  $("co-bank").onclick = () => run(() => {
-    const v = $("cob-party").value;
-    return act({ action: "co_bank", party: v === "house" ? "house" : Number(v), stake: Number($("cob-stake").value) });
-  });
-  $("shuffle").onclick = () => run(() => act({ action: "shuffle" }));
-  $("cut").onclick = () => run(() => act({ action: "cut", position: Number($("cut-pos").value), k: Number($("cut-k").value) }));
-  $("shake").onclick = () => run(() => {
-    const d = $("dice").value.trim();
-    return act(d ? { action: "shake", dice: d.split(/[\s,+]+/).map(Number) } : { action: "shake" });
-  });
-  $("deal").onclick = () => run(() => act({ action: "deal" }));
-  $("deal-entered").onclick = () => run(dealEntered);
-  $("settle").onclick = () => run(() => act({ action: "settle", strategy: $("settle-strategy").value }));
-  $("end-round").onclick = () => run(() => act({ action: "end_round" }));
-  $("pass-bank").onclick = () => run(() => act({ action: "pass_bank" }));
-  $("accept").onclick = () => run(() => act({ action: "accept" }));
-  $("decline").onclick = () => run(() => act({ action: "decline" }));
-  const saved = sessionStorage.getItem("paigow-table");
-  if (saved) {
-    S.table = JSON.parse(saved);
-    try { setState(await api("GET", `/v1/tables/${S.table.id}`)); } catch (e) { S.table = null; sessionStorage.removeItem("paigow-table"); }
+  setLang(localStorage.getItem("paigow-lang") || browserLang());
+  const again = sessionStorage.getItem("paigow-table");
+  if (again) {
+    const tb = JSON.parse(again);
+    try { S.table = tb; S.state = await api("GET", `/v1/tables/${encodeURIComponent(tb.id)}`); } catch { S.table = null; S.state = null; sessionStorage.removeItem("paigow-table"); }
   }
-  renderFaces();
   document.body.dataset.ready = "1";
 }
 
-run(init);
+init().catch(showAdviceError);
