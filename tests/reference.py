@@ -57,10 +57,13 @@ def arranged(hand: tuple[int, int, int, int]) -> list[tuple[tuple[int, ...], tup
     return out
 
 
-def decide(player: tuple[tuple[int, ...], tuple[int, ...]], banker: tuple[tuple[int, ...], tuple[int, ...]]) -> int:
+def decide(player: tuple[tuple[int, ...], tuple[int, ...]], banker: tuple[tuple[int, ...], tuple[int, ...]],
+           zero_back: bool = False) -> int:
+    """The player's result (+1, 0, -1): a zero-point front against a zero-point front goes to the
+    banker (Art. 6.2); with ``zero_back``, two zero-point backs too (a toy rule set's zero rule)."""
     (pf, pb), (bf, bb) = player, banker
     front = pf > bf and not (is_zero(pf) and is_zero(bf))
-    back = pb > bb
+    back = pb > bb and not (zero_back and is_zero(pb) and is_zero(bb))
     if front and back:
         return 1
     if not front and not back:
@@ -79,10 +82,11 @@ def max_back_row(hand: tuple[int, ...]) -> list[float]:
     return [1.0 if k == best else 0.0 for k in range(3)]
 
 
-def enumerate_counts(hand: tuple[int, int, int, int], table: object, banker_seat: bool) -> list[list[float]]:
+def enumerate_counts(hand: tuple[int, int, int, int], table: object, banker_seat: bool,
+                     zero_back: bool = False) -> list[list[float]]:
     """For each setting of ``hand`` (in its settings() order), the expected (wins, pushes, losses)
     over all 20,475 hands of the 28 unseen tiles, the other side setting by ``table`` (a
-    function of the sorted hand, or a (35960, 3) array)."""
+    function of the sorted hand, or a (35960, 3) array); ``zero_back`` as in :func:`decide`."""
     own = arranged(hand)
     unseen = [i for i in range(32) if i not in hand]
     rows = row_of()
@@ -94,6 +98,6 @@ def enumerate_counts(hand: tuple[int, int, int, int], table: object, banker_seat
             if probs[r] == 0:
                 continue
             for k in range(3):
-                res = -decide(theirs[r], own[k]) if banker_seat else decide(own[k], theirs[r])
+                res = -decide(theirs[r], own[k], zero_back) if banker_seat else decide(own[k], theirs[r], zero_back)
                 out[k][1 - res] += probs[r]
     return out
