@@ -249,8 +249,8 @@ class _Plan:
 
 _PLANS: dict[tuple[str, Any, Any], _Plan] = {}
 """Plans of Macau's game (``rules`` None or MACAU) for the named strategies (``against`` None or a
-name of :data:`NAMED`, ``commission`` a bool), by (seat, against, commission): a call with the same
-arguments skips the checks it passed before. Cleared with the named strategies."""
+name of :data:`NAMED`, ``commission`` a bool or a rate's text), by (seat, against, commission): a
+call with the same arguments skips the checks it passed before. Cleared with the named strategies."""
 
 _RULE_PLANS: dict[tuple[str, Any, Any, Any], _Plan] = {}
 """The same for another rule set, by (seat, against, commission, rules as given)."""
@@ -270,8 +270,9 @@ on_forget(_forget_plans)
 def _plan(seat: str, against: "StrategyLike | None", commission: "bool | RateLike", rules: RulesLike) -> _Plan:
     cache: dict[Any, _Plan] | None = None
     key: tuple[Any, ...] = ()
+    # a bool or a rate's text (not a number: 1 == True would find True's plan)
     if type(seat) is str and (against is None or (type(against) is str and against in NAMED)) \
-            and type(commission) is bool:
+            and (type(commission) is bool or type(commission) is str):
         if rules is None or rules is MACAU:
             cache, key = _PLANS, (seat, against, commission)
         elif type(rules) is str or type(rules) is RuleSet:

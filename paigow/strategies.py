@@ -513,7 +513,9 @@ class Strategy:
         """The side tables of advice for a hand at ``seat`` against this strategy at the other
         seat, in the setting game of ``rules`` (a cleaned RuleSet): built once per seat and game
         (see :class:`SideTables`)."""
-        seat = check_seat(seat)
+        return self._built_side(check_seat(seat), rules)
+
+    def _built_side(self, seat: str, rules: RuleSet) -> "SideTables":
         return self._once("side:" + seat + game_tag(rules),  # type: ignore[no-any-return]
                           lambda: _build_side(self, seat, rules))
 
@@ -529,16 +531,17 @@ class Strategy:
         hands of one type alike, else 35,960): building costs about one enumeration of the
         20,475 opposing hands per row, so a caller who advises a few hands pays for a few
         enumerations (~60 µs each), and one who advises many never pays more than twice the
-        cheaper choice in hindsight."""
+        cheaper choice in hindsight. ``seat`` and ``rules`` are trusted: checked by the caller
+        (:func:`paigow.advise` checks them once)."""
         tag = seat + game_tag(rules)
         d = self.__dict__
         if "side:" + tag in d or self._name in NAMED:
-            return self.side(seat, rules)
+            return self._built_side(seat, rules)
         with _LOCK:
             asked = d.get("asked:" + tag, 0) + hands
             d["asked:" + tag] = asked
         rows = hand_types(rules).n if self.type_uniform(rules) else HAND_COUNT
-        return self.side(seat, rules) if asked >= SIDE_AFTER * rows else None
+        return self._built_side(seat, rules) if asked >= SIDE_AFTER * rows else None
 
     def type_uniform(self, rules: RuleSet = MACAU) -> bool:
         """Every hand of each type is set alike, exactly (in the units the kernels count in),
