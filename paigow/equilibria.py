@@ -31,7 +31,6 @@ solution of the game at the commission asked, else the zero-commission one of th
 from __future__ import annotations
 
 import dataclasses
-import functools
 import json
 import pathlib
 from fractions import Fraction
@@ -44,7 +43,7 @@ from paigow._types import game_tag, same_game
 from paigow.commission import COMMISSION, RateLike
 from paigow.errors import InvalidOptionError, InvalidStrategyError
 from paigow.rules import MACAU, RuleSet, RulesLike, clean_rules, commission_of
-from paigow.strategies import DATA_DIR, NAMED, SEATS, Strategy, StrategyLike, forget_named, on_forget
+from paigow.strategies import DATA_DIR, NAMED, SEATS, Strategy, StrategyLike, forget_named, solved_file
 
 __all__ = [
     "Solution", "CATALOGUE", "PAID_NAME", "DATA_DIR", "solution", "solutions", "paid_rates", "file_stem",
@@ -211,16 +210,10 @@ def shipped_info(stem: str) -> dict[str, Any]:
     return info
 
 
-@functools.lru_cache(maxsize=4)
 def shipped_types(stem: str) -> npt.NDArray[np.float64]:
     """A shipped solution as ``paigow solve`` wrote it: (2, 4285, 3), the player's then the
-    banker's type strategy, read-only."""
-    path = _catalogued(stem).path
-    if not path.exists():
-        raise InvalidStrategyError(f"no solved equilibrium at {path}: run 'paigow solve' to make it", code="strategy.file")
-    data: npt.NDArray[np.float64] = np.load(path)
-    data.flags.writeable = False
-    return data
+    banker's type strategy, read-only (the array the named strategies of both seats read)."""
+    return solved_file(_catalogued(stem).name)
 
 
 def equilibrium_info(rules: RulesLike = None) -> dict[str, Any]:
@@ -271,7 +264,4 @@ def setting_changes(commission: "bool | RateLike" = True, rules: RulesLike = Non
 
 def forget() -> None:
     """Forget every shipped table read so far (after :func:`paigow.solver.save` rewrites them)."""
-    forget_named()  # and, by its hook, shipped_types
-
-
-on_forget(shipped_types.cache_clear)
+    forget_named()

@@ -44,7 +44,7 @@ from paigow.rules import MACAU, RuleSet, RulesLike, clean_rules
 __all__ = [
     "HAND_COUNT", "SEATS", "STRATEGY_NAMES", "NAMED", "Strategy", "StrategyLike", "SideTables",
     "all_hands", "all_ranks", "hand_index", "max_back", "check_table", "resolve", "other_seat", "check_seat",
-    "forget_named", "on_forget",
+    "forget_named", "on_forget", "solved_file",
 ]
 
 SEATS = ("player", "banker")
@@ -217,10 +217,42 @@ def _by_rule(name: str, rules: RuleSet) -> "Strategy":
 
 @functools.lru_cache(maxsize=None)
 def _by_file(name: str, seat: str) -> "Strategy":
+    # a shipped solution's type table is over the types of the game it solves (Macau's hand order)
+    return Strategy._load(DATA_DIR / _file(name), seat, name, MACAU, solved_file(name))
+
+
+def _file(name: str) -> str:
     source = NAMED[name]
     assert isinstance(source, str)
-    # a shipped solution's type table is over the types of the game it solves (Macau's hand order)
-    return Strategy._load(DATA_DIR / source, seat, name, MACAU)
+    return source
+
+
+def _read(path: pathlib.Path) -> npt.NDArray[Any]:
+    """A strategy file's array, of a numeric dtype (InvalidStrategyError, code ``strategy.file``
+    or ``strategy.dtype``, for anything else)."""
+    if not path.exists():
+        raise InvalidStrategyError(f"no strategy file at {str(path)!r}: run 'paigow solve' to make one",
+                                   code="strategy.file")
+    try:
+        data = np.load(path, allow_pickle=False)
+    except (OSError, ValueError) as e:
+        raise InvalidStrategyError(f"{str(path)!r} is not a .npy strategy file: {e}", code="strategy.file") from None
+    if not isinstance(data, np.ndarray):
+        raise InvalidStrategyError(f"{str(path)!r} is not a .npy strategy file", code="strategy.file")
+    _refuse_dtype(data, str(path))
+    return data
+
+
+@functools.lru_cache(maxsize=None)
+def solved_file(name: str) -> npt.NDArray[Any]:
+    """The array of the file of the solved strategy ``name`` of :data:`NAMED` as ``paigow solve``
+    wrote it (both seats: (2, 4285, 3), the player's type strategy then the banker's), read once
+    for both seats, read-only."""
+    if name not in NAMED:
+        raise _unknown(name)
+    data = _read(DATA_DIR / _file(name))
+    data.flags.writeable = False
+    return data
 
 
 _FORGET_HOOKS: list[Callable[[], None]] = []
@@ -239,6 +271,7 @@ def forget_named() -> None:
     change: :func:`paigow.solver.save` into ``paigow/data``)."""
     _BY_RULE.clear()
     _by_file.cache_clear()
+    solved_file.cache_clear()
     for hook in list(_FORGET_HOOKS):
         hook()
 
@@ -354,17 +387,10 @@ class Strategy:
         return cls._load(pathlib.Path(path), check_seat(seat), "file", clean_rules(rules))
 
     @classmethod
-    def _load(cls, path: pathlib.Path, seat: str, name: str, rules: RuleSet) -> "Strategy":
-        if not path.exists():
-            raise InvalidStrategyError(f"no strategy file at {str(path)!r}: run 'paigow solve' to make one",
-                                       code="strategy.file")
-        try:
-            data = np.load(path, allow_pickle=False)
-        except (OSError, ValueError) as e:
-            raise InvalidStrategyError(f"{str(path)!r} is not a .npy strategy file: {e}", code="strategy.file") from None
-        if not isinstance(data, np.ndarray):
-            raise InvalidStrategyError(f"{str(path)!r} is not a .npy strategy file", code="strategy.file")
-        _refuse_dtype(data, str(path))
+    def _load(cls, path: pathlib.Path, seat: str, name: str, rules: RuleSet,
+              data: npt.NDArray[Any] | None = None) -> "Strategy":
+        if data is None:
+            data = _read(path)
         n = hand_types(rules).n
         if data.shape == (2, n, 3) or data.shape == (2, HAND_COUNT, 3):
             data = data[SEATS.index(seat)]
