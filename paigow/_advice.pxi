@@ -349,6 +349,49 @@ cdef Py_ssize_t _best_kernel(const idx_t[:, ::1] hands, const uint8_t[::1] best,
     return -1
 
 
+@cython.auto_pickle(False)
+cdef class BestLookup:
+    """A best-setting table held for a caller with one hand per call (the buffer is taken once):
+    ``lookup.get(a, b, c, d)`` of four DECK indices is ``row * 3 + k``, k the best setting's
+    index among the settings of the sorted hand (row of all_hands()), or -1 when the four are
+    not distinct indices 0-31 (a non-int is a TypeError)."""
+
+    cdef const uint8_t[::1] best
+
+    def __init__(self, const uint8_t[::1] best):
+        if best.shape[0] != N_HANDS:
+            raise ValueError("a best-setting table has 35960 rows")
+        self.best = best
+
+    def get(self, a, b, c, d):
+        cdef uint32_t mask = 0
+        cdef int t[4]
+        if type(a) is not int or type(b) is not int or type(c) is not int or type(d) is not int:
+            for x in (a, b, c, d):
+                if isinstance(x, bool) or not isinstance(x, int):
+                    raise TypeError(f"a DECK index is an int, not {x!r}")
+        if not (0 <= a < N_TILES and 0 <= b < N_TILES and 0 <= c < N_TILES and 0 <= d < N_TILES):
+            return -1
+        if not distinct4(<uint64_t>a, <uint64_t>b, <uint64_t>c, <uint64_t>d, &mask):
+            return -1
+        t[0] = a; t[1] = b; t[2] = c; t[3] = d
+        sort4(t)
+        cdef int row = hand_row(t[0], t[1], t[2], t[3])
+        return row * 3 + self.best[row]
+
+
+def rank_one(a, b, RuleTables rules):
+    """The rank of the hand of two DECK indices under ``rules``, or -1 when they are not two
+    distinct indices 0-31."""
+    if type(a) is not int or type(b) is not int:
+        for x in (a, b):
+            if isinstance(x, bool) or not isinstance(x, int):
+                raise TypeError(f"a DECK index is an int, not {x!r}")
+    if not (0 <= a < N_TILES and 0 <= b < N_TILES) or a == b:
+        return -1
+    return rules.r.hand_rank[<int>a][<int>b]
+
+
 def best_settings(const idx_t[:, ::1] hands, const uint8_t[::1] best):
     """Best setting index (settings() order of each row) of N hands: (int8 array, bad row)."""
     out = np.empty(hands.shape[0], dtype=np.int8)

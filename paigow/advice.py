@@ -34,6 +34,7 @@ from paigow import _core
 from paigow._types import all_hands, game_tag
 from paigow._types import hand_types as _types  # noqa: F401  (the names older callers read here)
 from paigow._types import to_hands as _to_hands  # noqa: F401
+from paigow._types import type_weights as _weights  # noqa: F401
 from paigow.batch import as_index_array, raise_bad_row
 from paigow.commission import RateLike
 from paigow.equilibria import DATA_DIR as DATA_DIR

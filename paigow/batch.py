@@ -13,16 +13,19 @@ array([1], dtype=int8)
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Iterable
+from typing import Any, cast
 
 import numpy as np
 import numpy.typing as npt
 
 from paigow import _core
 from paigow.errors import InvalidHandError, TileCopiesError, UnknownTileError
-from paigow.rules import RulesLike, clean_rules
+from paigow.hands import Hand
+from paigow.rules import RuleSet, RulesLike, clean_rules
+from paigow.tiles import Tile, TileLike, deck_indices, parse_tiles
 
-__all__ = ["hand_ranks", "setting_batch", "outcomes", "as_index_array"]
+__all__ = ["hand_ranks", "hand_rank", "setting_batch", "outcomes", "as_index_array"]
 
 _KERNEL_DTYPES = (np.int8, np.uint8, np.int16, np.int32, np.int64)
 
@@ -74,6 +77,32 @@ def hand_ranks(hands: npt.ArrayLike, rules: RulesLike = None) -> npt.NDArray[np.
     if bad >= 0:
         raise_bad_row("hands", a, bad)
     return out
+
+
+def hand_rank(hand: "Hand | str | Iterable[TileLike] | tuple[int, int]", rules: RulesLike = None) -> int:
+    """The rank of one two-tile hand under ``rules``, for a caller with one hand per call: the
+    answer of :func:`hand_ranks` for that row, read without building an array. ``hand`` is two
+    DECK indices, two tiles, text or a :class:`~paigow.Hand`.
+
+    >>> hand_rank((0, 22)), hand_rank("天 杂九"), hand_rank(Hand.parse("2-4 1-2"))
+    (90, 90, 106)
+    """
+    core = rules.core if type(rules) is RuleSet else clean_rules(rules).core
+    if type(hand) is tuple and len(hand) == 2 and type(hand[0]) is int and type(hand[1]) is int:
+        r = _core.rank_one(hand[0], hand[1], core)
+        if r < 0:
+            raise_bad_row("hands", np.array([hand], dtype=object), 0)
+        return r
+    tiles: tuple[Tile, ...]
+    if isinstance(hand, Hand):
+        tiles = hand.tiles
+    elif isinstance(hand, (tuple, list)) and any(isinstance(x, (int, np.integer)) and not isinstance(x, bool)
+                                                 for x in hand):
+        return int(hand_ranks([hand], rules)[0])  # indices of another shape or type: the batch's answer
+    else:
+        tiles = parse_tiles(cast("str | Iterable[TileLike]", hand), count=2)
+    a, b = deck_indices(tiles)
+    return _core.rank_one(a, b, core)
 
 
 def setting_batch(hands: npt.ArrayLike, rules: RulesLike = None) -> tuple[npt.NDArray[np.int8], npt.NDArray[np.uint8]]:

@@ -26,10 +26,8 @@ The table is of one rule set's game (``rules=``, Macau's by default) at a rate f
 
 from __future__ import annotations
 
-import dataclasses
 import functools
 from fractions import Fraction
-from typing import Any, Union
 
 import numpy as np
 
@@ -37,6 +35,8 @@ from paigow.commission import RateLike
 from paigow.equilibria import paid_rates, solution
 from paigow.errors import InvalidOptionError
 from paigow.game import PAIRINGS, type_game_counts
+from paigow.game import Edge as Edge  # the row's value: the game as paid (paigow.exact builds rows too)
+from paigow.game import Share as Share
 from paigow.rules import MACAU, RuleSet, RulesLike, clean_rules, commission_of
 from paigow.strategies import Strategy
 
@@ -48,56 +48,6 @@ equilibrium, and max-back (the strongest back hand)."""
 
 RATES: tuple[Fraction, ...] = paid_rates(MACAU)
 """The rates the table is shipped for (Macau's game): the regulation's 5% and the US custom of 4%."""
-
-Share = Union[Fraction, float]
-
-
-@dataclasses.dataclass(frozen=True)
-class Edge:
-    """One pairing of strategies at one commission rate, per hand (per unit bet of each side).
-
-    ``win``, ``push``, ``lose`` are the player's shares of all pairings (the banker wins what the
-    player loses); ``player_result`` is ``(1 - rate) * win - lose``, ``banker_result`` is
-    ``(1 - rate) * lose - win``, ``house`` the commission taken, ``rate * (win + lose)``. Exact
-    fractions when ``exact``, else float64.
-    """
-
-    player_strategy: str
-    banker_strategy: str
-    commission: Fraction
-    win: Share
-    push: Share
-    lose: Share
-    exact: bool
-
-    @property
-    def player_result(self) -> Share:
-        return (1 - self.commission) * self.win - self.lose
-
-    @property
-    def banker_result(self) -> Share:
-        return (1 - self.commission) * self.lose - self.win
-
-    @property
-    def house(self) -> Share:
-        return self.commission * (self.win + self.lose)
-
-    def to_json(self) -> dict[str, Any]:
-        """A JSON-ready dict: shares and results as numbers, and as exact fractions ("n/d") when
-        ``exact``."""
-        out: dict[str, Any] = {
-            "player": self.player_strategy,
-            "banker": self.banker_strategy,
-            "commission": str(self.commission),
-            "exact": self.exact,
-        }
-        for key in ("win", "push", "lose", "player_result", "banker_result", "house"):
-            v = getattr(self, key)
-            out[key] = float(v)
-            if self.exact:
-                out[key + "_exact"] = str(v)
-        return out
-
 
 def _strategy(name: str, seat: str, r: Fraction, rules: RuleSet) -> Strategy:
     """The strategy of a row: the catalogue's equilibrium of the game as paid at ``r`` or without
@@ -162,11 +112,17 @@ def edge(player: str, banker: str, commission: "bool | RateLike" = True, rules: 
     return _edge(player, banker, _check_rate(commission, g), g)
 
 
-def edges(commission: "bool | RateLike" = True, rules: RulesLike = None) -> tuple[Edge, ...]:
+def edges(commission: "bool | RateLike" = True, rules: RulesLike = None, exact: bool = False) -> tuple[Edge, ...]:
     """The nine pairings of :data:`STRATEGIES` at ``commission`` (5% or 4% for Macau; ``True``:
-    the rule set's rate) in the game of ``rules``, the player's strategy varying slowest."""
+    the rule set's rate) in the game of ``rules``, the player's strategy varying slowest. With
+    ``exact`` the shipped exact equilibria stand in for the numerical ones
+    (``equilibrium-paid-exact``, ``equilibrium-exact``: paigow.exact) and every row is exact."""
     g = clean_rules(rules)
     r = _check_rate(commission, g)
+    if exact:
+        from paigow.exact import exact_edges
+
+        return exact_edges(r)
     return tuple(_edge(p, b, r, g) for p in STRATEGIES for b in STRATEGIES)
 
 

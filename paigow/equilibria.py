@@ -1,4 +1,6 @@
-"""The catalogue of the solved equilibria the package ships, keyed by (rules, commission).
+"""The solutions of the setting game: a solved pair as a value (:class:`Equilibrium`, what
+:func:`paigow.solve` returns) and the catalogue of those the package ships, keyed by (rules,
+commission).
 
 Each shipped solution solves the setting game (see :mod:`paigow.game`) of one rule set's
 comparison at one commission rate, and is a named strategy of :data:`paigow.strategies.NAMED`
@@ -32,6 +34,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import math
 import pathlib
 from fractions import Fraction
 from typing import Any
@@ -39,14 +42,14 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from paigow._types import game_tag, same_game
+from paigow._types import game_tag, hand_types, same_game
 from paigow.commission import COMMISSION, RateLike
 from paigow.errors import InvalidOptionError, InvalidStrategyError
 from paigow.rules import MACAU, RuleSet, RulesLike, clean_rules, commission_of
 from paigow.strategies import DATA_DIR, NAMED, SEATS, Strategy, StrategyLike, forget_named, solved_file
 
 __all__ = [
-    "Solution", "CATALOGUE", "PAID_NAME", "DATA_DIR", "solution", "solutions", "paid_rates", "file_stem",
+    "Equilibrium", "Solution", "CATALOGUE", "PAID_NAME", "DATA_DIR", "solution", "solutions", "paid_rates", "file_stem",
     "default_name", "default_against", "clean_strategy", "strategy", "equilibrium_info", "shipped",
     "shipped_info", "shipped_types", "paid_strategy", "paid_info", "setting_changes", "forget",
 ]
@@ -54,6 +57,63 @@ __all__ = [
 PAID_NAME = "equilibrium-paid"
 """The name of the shipped equilibrium of the game as paid (commission 5% on both sides)."""
 
+
+@dataclasses.dataclass(frozen=True)
+class Equilibrium:
+    """A solved strategy pair over types, with its measures (per hand).
+
+    ``value`` is the player's expected result per hand (wins counted ``1 - commission``);
+    ``player_gain`` and ``banker_gain`` are what each side would gain per hand by its best
+    response to the other's strategy, computed exactly in float64; ``exploitability`` is their
+    sum (zero exactly at an equilibrium). ``rules`` is the rule set whose game it solves.
+    """
+
+    player: npt.NDArray[np.float64]   # (n types, 3)
+    banker: npt.NDArray[np.float64]
+    value: float                      # the player's expected result per hand
+    exploitability: float
+    iterations: int
+    seconds: float
+    commission: Fraction = Fraction(0)
+    player_gain: float = math.nan
+    banker_gain: float = math.nan
+    banker_value: float = math.nan    # the banker's expected result per hand
+    rules: RuleSet = MACAU
+
+    def info(self) -> dict[str, Any]:
+        """What :func:`save` records beside the tables (the rule set only when its game is not
+        Macau's, so the shipped records are as they were)."""
+        ty = hand_types(self.rules)
+        mixed = {}
+        for seat, sigma in (("player", self.player), ("banker", self.banker)):
+            mix_types = (sigma > 0).sum(axis=1) > 1
+            mixed[seat] = {"types": int(mix_types.sum()), "hands": int(ty.cnt[mix_types].sum())}
+        named = {"rules": self.rules.name} if game_tag(self.rules) else {}
+        if not self.commission:
+            return {**named,
+                "game_value": round(self.value, 12),
+                "exploitability": float(f"{self.exploitability:.3e}"),
+                "iterations": self.iterations,
+                "types": int(ty.n),
+                "mixed": mixed,
+                "method": "predictive CFR+ over hand types, alternating updates, quadratic averaging",
+            }
+        return {
+            **named,
+            "commission": str(self.commission),
+            "value": {"player": round(self.value, 12), "banker": round(self.banker_value, 12)},
+            "gains": {"player": float(f"{self.player_gain:.3e}"), "banker": float(f"{self.banker_gain:.3e}")},
+            "exploitability": float(f"{self.exploitability:.3e}"),
+            "iterations": self.iterations,
+            "types": int(ty.n),
+            "mixed": mixed,
+            "method": "predictive CFR+ over hand types, each side regretting its own payoff, alternating "
+                      "updates, quadratic averaging; certified by each side's best-response gain",
+        }
+
+
+# ---------------------------------------------------------------------------------------------
+# the catalogue
 
 @dataclasses.dataclass(frozen=True)
 class Solution:

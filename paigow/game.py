@@ -25,6 +25,8 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+from fractions import Fraction
+from typing import Any, Union
 
 import numpy as np
 import numpy.typing as npt
@@ -38,7 +40,7 @@ from paigow.strategies import Strategy, StrategyLike
 from paigow.tiles import DECK
 
 __all__ = [
-    "OPPONENT_HANDS", "PAIRINGS", "COUNT_UNIT", "GameValue", "game_value", "exploitability", "pair",
+    "OPPONENT_HANDS", "PAIRINGS", "COUNT_UNIT", "GameValue", "Edge", "Share", "game_value", "exploitability", "pair",
     "type_values", "best_response_value", "type_exploitability", "type_game_counts", "SideCounter", "payoff",
     "gain",
 ]
@@ -68,6 +70,56 @@ class GameValue:
     def ev(self) -> float:
         """The player's expected result per hand (+1 win, -1 loss, no commission)."""
         return self.win - self.lose
+
+
+Share = Union[Fraction, float]
+
+
+@dataclasses.dataclass(frozen=True)
+class Edge:
+    """One pairing of strategies at one commission rate, per hand (per unit bet of each side).
+
+    ``win``, ``push``, ``lose`` are the player's shares of all pairings (the banker wins what the
+    player loses); ``player_result`` is ``(1 - rate) * win - lose``, ``banker_result`` is
+    ``(1 - rate) * lose - win``, ``house`` the commission taken, ``rate * (win + lose)``. Exact
+    fractions when ``exact``, else float64.
+    """
+
+    player_strategy: str
+    banker_strategy: str
+    commission: Fraction
+    win: Share
+    push: Share
+    lose: Share
+    exact: bool
+
+    @property
+    def player_result(self) -> Share:
+        return (1 - self.commission) * self.win - self.lose
+
+    @property
+    def banker_result(self) -> Share:
+        return (1 - self.commission) * self.lose - self.win
+
+    @property
+    def house(self) -> Share:
+        return self.commission * (self.win + self.lose)
+
+    def to_json(self) -> dict[str, Any]:
+        """A JSON-ready dict: shares and results as numbers, and as exact fractions ("n/d") when
+        ``exact``."""
+        out: dict[str, Any] = {
+            "player": self.player_strategy,
+            "banker": self.banker_strategy,
+            "commission": str(self.commission),
+            "exact": self.exact,
+        }
+        for key in ("win", "push", "lose", "player_result", "banker_result", "house"):
+            v = getattr(self, key)
+            out[key] = float(v)
+            if self.exact:
+                out[key + "_exact"] = str(v)
+        return out
 
 
 def pair(player: StrategyLike, banker: StrategyLike, rules: RuleSet) -> tuple[Strategy, Strategy]:

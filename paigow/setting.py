@@ -19,8 +19,8 @@ from collections.abc import Iterable
 from paigow import _core
 from paigow.errors import InvalidHandError
 from paigow.hands import Hand
-from paigow.rules import RulesLike, clean_rules
-from paigow.tiles import Tile, TileLike, clip_text, json_type, parse_tiles, split_tile_text
+from paigow.rules import RuleSet, RulesLike, clean_rules
+from paigow.tiles import FACES, Tile, TileLike, clip_text, json_type, parse_tiles, split_tile_text
 
 __all__ = ["Outcome", "Setting", "settings", "compare", "SPLITS"]
 
@@ -55,9 +55,12 @@ class Setting:
     True
     """
 
-    __slots__ = ("_front", "_back")
+    __slots__ = ("_front", "_back", "_fields", "_fr", "_br")
     _front: Hand
     _back: Hand
+    _fields: int  # the faces of its four tiles, counted for compare()'s deck check (_FIELD)
+    _fr: int  # the front's and the back's rank, kept for compare()
+    _br: int
 
     def __init__(self, a: "Hand | str | Iterable[TileLike]", b: "Hand | str | Iterable[TileLike]") -> None:
         ha, hb = Hand.parse(a), Hand.parse(b)
@@ -70,8 +73,12 @@ class Setting:
         ra, rb = a.rank, b.rank
         if ra > rb or (ra == rb and [t.face for t in a.tiles] < [t.face for t in b.tiles]):
             a, b = b, a
+            ra, rb = rb, ra
+        object.__setattr__(self, "_fr", ra)
+        object.__setattr__(self, "_br", rb)
         object.__setattr__(self, "_front", a)
         object.__setattr__(self, "_back", b)
+        object.__setattr__(self, "_fields", _copies(a) + _copies(b))
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("Setting is immutable")
@@ -201,7 +208,10 @@ def settings(tiles: "str | Iterable[TileLike]", rules: RulesLike = None) -> tupl
     ...
     paigow.errors.InvalidHandError: 4 tiles are needed, 3 given: 天 地 人
     """
-    clean_rules(rules)  # the one hand order there is (paigow.rules.HAND_ORDERS) is Hand's
+    # every hand order of paigow.rules.HAND_ORDERS arranges every split alike (the copies the US
+    # order makes, 2-4 or 1-2 with a five, keep the front Macau's order gives: tests/test_us.py
+    # checks all 35,960 hands), so the settings are Hand's arrangement whatever the rules
+    clean_rules(rules)
     return settings_of(parse_tiles(tiles, count=4))
 
 
@@ -223,9 +233,29 @@ def compare(player: Setting, banker: Setting, rules: RulesLike = None) -> Outcom
     >>> compare(*zeros), compare(*zeros, rules=MACAU.replace(name="zero-both", zero_rule="both"))
     (<Outcome.PUSH: 0>, <Outcome.LOSE: -1>)
     """
-    core = clean_rules(rules).core
+    clean = rules if type(rules) is RuleSet else clean_rules(rules)
+    core = clean.core
     if not isinstance(player, Setting) or not isinstance(banker, Setting):
         raise TypeError(f"compare takes two Settings, not {player!r} and {banker!r}")
-    parse_tiles(player.tiles + banker.tiles)  # eight tiles the deck can hold
+    if (player._fields + banker._fields + _ROOM) & _OVER:
+        parse_tiles(player.tiles + banker.tiles)  # raises: more copies of a face than the deck holds
     # Art. 6 is stated once, in the compiled core (_common.pxd: front_wins, back_wins, decide)
-    return Outcome(core.decide(player.front.rank, player.back.rank, banker.front.rank, banker.back.rank))
+    if clean.hand_order == "macau":  # the ranks a Setting keeps (Hand.rank)
+        return _OUTCOMES[core.decide(player._fr, player._br, banker._fr, banker._br) + 1]
+    order = clean.hand_order  # another hand order (the US game's): the hands' ranks in it
+    return _OUTCOMES[core.decide(player._front.rank_in(order), player._back.rank_in(order),
+                                 banker._front.rank_in(order), banker._back.rank_in(order)) + 1]
+
+
+# The deck check of compare() without building a list: each face has a 3-bit field holding
+# (tiles of that face) + (3 - the deck's copies of it), so a field reaches 4 (its top bit) exactly
+# when more tiles of the face are given than the deck holds (at most 8 tiles: 2 + 3 - 1 <= 7).
+_FIELD = tuple(1 << (3 * f) for f in range(len(FACES)))
+_ROOM = sum((3 - t.copies) << (3 * f) for f, t in enumerate(FACES))
+_OVER = sum(4 << (3 * f) for f in range(len(FACES)))
+_OUTCOMES = (Outcome.LOSE, Outcome.PUSH, Outcome.WIN)
+
+
+def _copies(h: Hand) -> int:
+    a, b = h.tiles
+    return _FIELD[a.face] + _FIELD[b.face]

@@ -28,17 +28,18 @@ import pathlib
 import time
 from collections.abc import Callable
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any, Literal, overload
 
 import numpy as np
 import numpy.typing as npt
 
 from paigow import _core
-from paigow._types import game_tag, hand_types
+from paigow._types import hand_types
 from paigow.commission import RateLike
 from paigow.equilibria import (
     DATA_DIR,
     PAID_NAME as PAID_NAME,
+    Equilibrium as Equilibrium,
     clean_strategy,
     default_against as default_against,
     file_stem as file_stem,
@@ -52,6 +53,9 @@ from paigow.equilibria import (
 from paigow.errors import InvalidOptionError, InvalidStrategyError
 from paigow.game import PAIRINGS, SideCounter, best_response_value, gain, payoff, type_values
 from paigow.rules import MACAU, RuleSet, RulesLike, clean_rules, commission_of
+
+if TYPE_CHECKING:
+    from paigow.exact import ExactEquilibrium
 
 __all__ = [
     "Equilibrium", "Certificate", "solve", "save", "certify", "load", "file_stem",
@@ -71,61 +75,7 @@ the second thread's team costs more than it saves, and one thread never spins)."
 
 
 # ---------------------------------------------------------------------------------------------
-# the solution
-
-@dataclasses.dataclass(frozen=True)
-class Equilibrium:
-    """A solved strategy pair over types, with its measures (per hand).
-
-    ``value`` is the player's expected result per hand (wins counted ``1 - commission``);
-    ``player_gain`` and ``banker_gain`` are what each side would gain per hand by its best
-    response to the other's strategy, computed exactly in float64; ``exploitability`` is their
-    sum (zero exactly at an equilibrium). ``rules`` is the rule set whose game it solves.
-    """
-
-    player: npt.NDArray[np.float64]   # (n types, 3)
-    banker: npt.NDArray[np.float64]
-    value: float                      # the player's expected result per hand
-    exploitability: float
-    iterations: int
-    seconds: float
-    commission: Fraction = Fraction(0)
-    player_gain: float = math.nan
-    banker_gain: float = math.nan
-    banker_value: float = math.nan    # the banker's expected result per hand
-    rules: RuleSet = MACAU
-
-    def info(self) -> dict[str, Any]:
-        """What :func:`save` records beside the tables (the rule set only when its game is not
-        Macau's, so the shipped records are as they were)."""
-        ty = hand_types(self.rules)
-        mixed = {}
-        for seat, sigma in (("player", self.player), ("banker", self.banker)):
-            mix_types = (sigma > 0).sum(axis=1) > 1
-            mixed[seat] = {"types": int(mix_types.sum()), "hands": int(ty.cnt[mix_types].sum())}
-        named = {"rules": self.rules.name} if game_tag(self.rules) else {}
-        if not self.commission:
-            return {**named,
-                "game_value": round(self.value, 12),
-                "exploitability": float(f"{self.exploitability:.3e}"),
-                "iterations": self.iterations,
-                "types": int(ty.n),
-                "mixed": mixed,
-                "method": "predictive CFR+ over hand types, alternating updates, quadratic averaging",
-            }
-        return {
-            **named,
-            "commission": str(self.commission),
-            "value": {"player": round(self.value, 12), "banker": round(self.banker_value, 12)},
-            "gains": {"player": float(f"{self.player_gain:.3e}"), "banker": float(f"{self.banker_gain:.3e}")},
-            "exploitability": float(f"{self.exploitability:.3e}"),
-            "iterations": self.iterations,
-            "types": int(ty.n),
-            "mixed": mixed,
-            "method": "predictive CFR+ over hand types, each side regretting its own payoff, alternating "
-                      "updates, quadratic averaging; certified by each side's best-response gain",
-        }
-
+# the certificate (the solution itself, Equilibrium, is paigow.equilibria's: importable from here)
 
 @dataclasses.dataclass(frozen=True)
 class Certificate:
@@ -137,6 +87,7 @@ class Certificate:
     banker_gain: float
     player_value: float
     banker_value: float
+    exact: bool = False  # certify(..., exact=True): both gains proven to be exactly 0 (paigow.exact)
 
     @property
     def gain(self) -> float:
@@ -155,8 +106,9 @@ def _certify(sp: npt.NDArray[np.float64], sb: npt.NDArray[np.float64], r: Fracti
     return Certificate(r, gp, gb, vp, vb)
 
 
-def certify(player: "str | npt.ArrayLike | Equilibrium", banker: "str | npt.ArrayLike | None" = None,
-            commission: "RateLike | bool" = True, threads: int = 0, rules: RulesLike = None) -> Certificate:
+def certify(player: "str | npt.ArrayLike | Equilibrium | ExactEquilibrium", banker: "str | npt.ArrayLike | None" = None,
+            commission: "RateLike | bool" = True, threads: int = 0, rules: RulesLike = None,
+            exact: bool = False) -> Certificate:
     """Each side's exact best-response gain against the other, per hand, with wins paid
     ``1 - commission`` (``True``, the default: the rule set's rate, 5% for Macau), computed fresh
     from the counts of every setting of every hand type of the game of ``rules`` (an
@@ -165,13 +117,29 @@ def certify(player: "str | npt.ArrayLike | Equilibrium", banker: "str | npt.Arra
     ``player`` is an :class:`Equilibrium` (``banker`` None) or a strategy name or (35960, 3)
     table, with ``banker`` likewise. Both strategies must set every hand of a type alike.
 
+    With ``exact`` (or an :class:`paigow.exact.ExactEquilibrium`, certified in its own game,
+    whatever ``commission`` says) the gains are computed in fractions
+    (:func:`paigow.exact.certify_exact`; floats read as the binary fractions they are, or the
+    exact strategies of names ending ``-exact``) and the certificate's ``exact`` is True when
+    both are exactly 0.
+
     >>> c = certify("max-back", "max-back", commission="5%")
     >>> c.player_gain > 0.01, round(c.player_value, 6)
     (True, -0.028163)
+    >>> certify("equilibrium-paid-exact", "equilibrium-paid-exact", "5%", exact=True).exact
+    True
     """
     g = player.rules if rules is None and isinstance(player, Equilibrium) else clean_rules(rules)
     r = _rate(g, commission)
     threads = _count("threads", threads, 0, code="solve.threads")
+    from paigow import exact as exact_module
+
+    if exact or isinstance(player, exact_module.ExactEquilibrium):
+        if isinstance(player, exact_module.ExactEquilibrium):
+            r = player.commission
+        proof = exact_module.certify_exact(player, banker, r, g, threads=threads or DEFAULT_THREADS)
+        return Certificate(r, float(proof.player_gain), float(proof.banker_gain), float(proof.player_value),
+                           float(proof.banker_value), proof.exact)
     if isinstance(player, Equilibrium):
         if banker is not None:
             raise TypeError("certify(equilibrium) takes no banker strategy")
@@ -218,10 +186,24 @@ def _rate(rules: RuleSet, commission: "RateLike | bool") -> Fraction:
 # ---------------------------------------------------------------------------------------------
 # solving
 
+@overload
 def solve(tol: float | None = None, max_iterations: int = 20000, check_every: int = 25,
           purify: float = 1e-4, progress: Callable[[int, float], None] | None = None, *,
           commission: "RateLike | bool" = 0, start: Equilibrium | None = None,
-          threads: int = 0, rules: RulesLike = None) -> Equilibrium:
+          threads: int = 0, rules: RulesLike = None, exact: Literal[False] = False) -> Equilibrium: ...
+
+
+@overload
+def solve(tol: float | None = None, max_iterations: int = 20000, check_every: int = 25,
+          purify: float = 1e-4, progress: Callable[[int, float], None] | None = None, *,
+          commission: "RateLike | bool" = 0, start: Equilibrium | None = None,
+          threads: int = 0, rules: RulesLike = None, exact: Literal[True]) -> "ExactEquilibrium": ...
+
+
+def solve(tol: float | None = None, max_iterations: int = 20000, check_every: int = 25,
+          purify: float = 1e-4, progress: Callable[[int, float], None] | None = None, *,
+          commission: "RateLike | bool" = 0, start: Equilibrium | None = None,
+          threads: int = 0, rules: RulesLike = None, exact: bool = False) -> "Equilibrium | ExactEquilibrium":
     """Solve the setting game (one player against the banker) of ``rules`` (Macau's by default)
     to ``tol`` per hand (default 1e-8 without the commission, 1e-7 with it: PAID_TOL).
 
@@ -240,6 +222,10 @@ def solve(tol: float | None = None, max_iterations: int = 20000, check_every: in
     ``start`` warm-starts from an equilibrium (of this or another commission): its strategies
     are checked first and returned as they are if they already meet ``tol``; otherwise the
     iteration starts from them. ``threads`` is the kernels' thread count (0: DEFAULT_THREADS).
+
+    ``exact`` goes on from the numerical solution to the exact equilibrium near it
+    (:func:`paigow.exact.solve_exact`: its pure part kept, the mixed types solved in fractions,
+    both gains proven to be exactly 0) and returns that :class:`paigow.exact.ExactEquilibrium`.
 
     >>> solve(check_every=0)
     Traceback (most recent call last):
@@ -269,8 +255,14 @@ def solve(tol: float | None = None, max_iterations: int = 20000, check_every: in
             if s.shape != (ty.n, 3) or not np.isfinite(s).all():
                 raise InvalidOptionError(f"start must hold two ({ty.n}, 3) type strategies", code="solve.start")
     if r:
-        return _solve_paid(r, tol, max_iterations, check_every, purify, progress, start, threads, g)
-    return _solve_zero_sum(tol, max_iterations, check_every, purify, progress, start, threads, g)
+        eq = _solve_paid(r, tol, max_iterations, check_every, purify, progress, start, threads, g)
+    else:
+        eq = _solve_zero_sum(tol, max_iterations, check_every, purify, progress, start, threads, g)
+    if exact:
+        from paigow.exact import solve_exact
+
+        return solve_exact(eq, commission=r, rules=g, threads=threads)
+    return eq
 
 
 def _warm(start: Equilibrium, mask: npt.NDArray[np.float64],

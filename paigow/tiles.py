@@ -241,6 +241,28 @@ def _lookup(text: str) -> tuple[int, ...]:
     return faces
 
 
+def _lookup_word(word: str, following: "TileLike | None") -> tuple[int, ...]:
+    """_lookup() of one word of a tile list; where it is no tile, begins a name of several words
+    and the word after it is no tile either, the error quotes both ("Chop Gw")."""
+    try:
+        return _lookup(word)
+    except UnknownTileError:
+        if isinstance(following, str) and " " not in word and _may_begin_name(word) and not _is_tile(following):
+            raise UnknownTileError(
+                f"unknown tile {clip_text(word + ' ' + following)!r}: give pips 1-6 like '6-6', a Chinese name"
+                " like '天' or an English name like 'Chop Gow'"
+            ) from None
+        raise
+
+
+def _is_tile(word: str) -> bool:
+    try:
+        _lookup(word)
+    except UnknownTileError:
+        return False
+    return True
+
+
 def parse_tiles(tiles: "str | Iterable[TileLike]", count: int | None = None) -> tuple[Tile, ...]:
     """Read several tiles and check them against the deck.
 
@@ -272,16 +294,18 @@ def parse_tiles(tiles: "str | Iterable[TileLike]", count: int | None = None) -> 
             raise TypeError(f"tiles are given as text or an iterable of tiles, not {tiles!r}") from None
     if count is not None and (not isinstance(count, int) or isinstance(count, bool)):
         raise TypeError(f"count is a whole number, not {count!r}")
-    if count is not None and len(items) != count:
-        raise InvalidHandError(f"{count} tiles are needed, {len(items)} given: {_show(items)}")
+    # every word is read before the count is checked, so that a misspelled name of two words
+    # ("Chop Gw") is named as what it is, not counted as two tiles
     options: list[tuple[int, ...]] = []
-    for item in items:
+    for i, item in enumerate(items):
         if isinstance(item, Tile):
             options.append((item.face,))
         elif isinstance(item, str):
-            options.append(_lookup(item))
+            options.append(_lookup_word(item, items[i + 1] if i + 1 < len(items) else None))
         else:
             raise TypeError(f"a tile is given as text or a Tile, not {item!r}")
+    if count is not None and len(items) != count:
+        raise InvalidHandError(f"{count} tiles are needed, {len(items)} given: {_show(items)}")
     left = Counter(_COPIES)
     chosen: list[int | None] = [None] * len(items)
     for i, opts in enumerate(options):

@@ -19,10 +19,14 @@ RANK = {
 }
 PIPS = [tuple(sorted(t.pips)) for t in paigow.DECK]
 
+# The US game (docs/rules.md §3.1): as singles, both Gee Joon tiles rank below the fives, equal
+US_SINGLE = {**RANK, (2, 4): 20, (1, 2): 20}
+
 
 @lru_cache(maxsize=None)
-def hand_key(a: int, b: int) -> tuple[int, ...]:
-    """A tuple ordering two-tile hands (DECK indices) as the rules do: larger is stronger."""
+def hand_key(a: int, b: int, us: bool = False) -> tuple[int, ...]:
+    """A tuple ordering two-tile hands (DECK indices) as the rules do: larger is stronger.
+    ``us``: the US order, where a point hand's stronger tile is found by :data:`US_SINGLE`."""
     pa, pb = PIPS[a], PIPS[b]
     ra, rb = RANK[pa], RANK[pb]
     if {pa, pb} == {(2, 4), (1, 2)}:
@@ -40,6 +44,8 @@ def hand_key(a: int, b: int) -> tuple[int, ...]:
         return [3, 6] if p in ((2, 4), (1, 2)) else [sum(p) % 10]
 
     points = max((x + y) % 10 for x in pts(pa) for y in pts(pb))
+    if us:
+        return (1, points, -min(US_SINGLE[pa], US_SINGLE[pb]))
     return (1, points, -top)
 
 
@@ -47,23 +53,24 @@ def is_zero(key: tuple[int, ...]) -> bool:
     return key[0] == 1 and key[1] == 0
 
 
-def arranged(hand: tuple[int, int, int, int]) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
+def arranged(hand: tuple[int, int, int, int], us: bool = False) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
     """The three settings ab|cd, ac|bd, ad|bc as (front key, back key), smaller in front."""
     a, b, c, d = hand
     out = []
     for x, y in (((a, b), (c, d)), ((a, c), (b, d)), ((a, d), (b, c))):
-        kx, ky = hand_key(*x), hand_key(*y)
+        kx, ky = hand_key(*x, us=us), hand_key(*y, us=us)
         out.append((kx, ky) if kx <= ky else (ky, kx))
     return out
 
 
 def decide(player: tuple[tuple[int, ...], tuple[int, ...]], banker: tuple[tuple[int, ...], tuple[int, ...]],
-           zero_back: bool = False) -> int:
-    """The player's result (+1, 0, -1): a zero-point front against a zero-point front goes to the
-    banker (Art. 6.2); with ``zero_back``, two zero-point backs too (a toy rule set's zero rule)."""
+           us: bool = False, zero_back: bool = False) -> int:
+    """The player's result: Art. 6, or with ``us`` the US game's (zero against zero goes to
+    the banker in the back hands too, docs/rules.md §3.1); ``zero_back`` is that zero rule alone,
+    in Macau's hand order (a toy rule set's)."""
     (pf, pb), (bf, bb) = player, banker
     front = pf > bf and not (is_zero(pf) and is_zero(bf))
-    back = pb > bb and not (zero_back and is_zero(pb) and is_zero(bb))
+    back = pb > bb and not ((us or zero_back) and is_zero(pb) and is_zero(bb))
     if front and back:
         return 1
     if not front and not back:
@@ -98,6 +105,7 @@ def enumerate_counts(hand: tuple[int, int, int, int], table: object, banker_seat
             if probs[r] == 0:
                 continue
             for k in range(3):
-                res = -decide(theirs[r], own[k], zero_back) if banker_seat else decide(own[k], theirs[r], zero_back)
+                res = (-decide(theirs[r], own[k], zero_back=zero_back) if banker_seat
+                       else decide(own[k], theirs[r], zero_back=zero_back))
                 out[k][1 - res] += probs[r]
     return out

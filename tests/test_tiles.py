@@ -181,3 +181,14 @@ def test_the_plain_path_takes_every_four_tile_hand_and_only_plain_words() -> Non
     assert paigow.tiles._parse_plain("天 天 天 地", 4) is None
     with pytest.raises(TileCopiesError, match="too many 6-6"):
         parse_tiles("天 天 天 地", count=4)
+
+
+@pytest.mark.parametrize("text, named", [
+    ("Chop Gw 6-6 1-1 4-5", "'Chop Gw'"),   # a misspelled name of two words is named, not counted
+    ("6-6 1-1 gee jon 4-5", "'gee jon'"),
+    ("teen day xx 4-5", "'xx'"),
+])
+def test_a_misspelled_name_is_named_before_the_count(text: str, named: str) -> None:
+    with pytest.raises(UnknownTileError, match=f"unknown tile {named}") as e:
+        parse_tiles(text, count=4)
+    assert e.value.code == "tile.unknown"

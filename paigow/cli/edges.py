@@ -21,6 +21,8 @@ def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None
     add_commission(p, absent="both 5%% and 4%%, the rates the table is shipped for")
     add_rules(p)
     p.add_argument("--json", action="store_true", help="machine-readable output (exact rows also as fractions)")
+    p.add_argument("--exact", action="store_true",
+                   help="the exact equilibria in place of the numerical ones: every row exact")
     p.set_defaults(func=_cmd_edges)
 
 
@@ -32,7 +34,7 @@ def _cmd_edges(args: argparse.Namespace) -> int:
 
     # left out: every rate the table is shipped for (Macau's: 5% and 4%), else the rule set's own
     rates = (paid_rates(rules) or (rules.commission,)) if rate is None else (rate,)
-    rows = tuple(e for r in rates for e in edges(r, rules))
+    rows = tuple(e for r in rates for e in edges(r, rules, exact=getattr(args, "exact", False)))
     if args.json:
         print(json.dumps([e.to_json() for e in rows], indent=2))
     else:
