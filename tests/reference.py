@@ -83,29 +83,30 @@ def row_of() -> dict[tuple[int, ...], int]:
     return {h: i for i, h in enumerate(itertools.combinations(range(32), 4))}
 
 
-def max_back_row(hand: tuple[int, ...]) -> list[float]:
-    s = arranged(tuple(sorted(hand)))  # type: ignore[arg-type]
+def max_back_row(hand: tuple[int, ...], us: bool = False) -> list[float]:
+    s = arranged(tuple(sorted(hand)), us)  # type: ignore[arg-type]
     best = max(range(3), key=lambda k: (s[k][1], s[k][0], -k))
     return [1.0 if k == best else 0.0 for k in range(3)]
 
 
 def enumerate_counts(hand: tuple[int, int, int, int], table: object, banker_seat: bool,
-                     zero_back: bool = False) -> list[list[float]]:
+                     zero_back: bool = False, us: bool = False) -> list[list[float]]:
     """For each setting of ``hand`` (in its settings() order), the expected (wins, pushes, losses)
     over all 20,475 hands of the 28 unseen tiles, the other side setting by ``table`` (a
-    function of the sorted hand, or a (35960, 3) array); ``zero_back`` as in :func:`decide`."""
-    own = arranged(hand)
+    function of the sorted hand, or a (35960, 3) array); ``zero_back`` and ``us`` (the US game:
+    its hand order and zero rule) as in :func:`decide`."""
+    own = arranged(hand, us)
     unseen = [i for i in range(32) if i not in hand]
     rows = row_of()
     out = [[0.0, 0.0, 0.0] for _ in range(3)]
     for opp in itertools.combinations(unseen, 4):
         probs = table(opp) if callable(table) else table[rows[opp]]  # type: ignore[index]
-        theirs = arranged(opp)
+        theirs = arranged(opp, us)
         for r in range(3):
             if probs[r] == 0:
                 continue
             for k in range(3):
-                res = (-decide(theirs[r], own[k], zero_back=zero_back) if banker_seat
-                       else decide(own[k], theirs[r], zero_back=zero_back))
+                res = (-decide(theirs[r], own[k], us, zero_back) if banker_seat
+                       else decide(own[k], theirs[r], us, zero_back))
                 out[k][1 - res] += probs[r]
     return out

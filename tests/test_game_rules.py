@@ -257,3 +257,34 @@ def test_advice_json_names_its_rule_set_and_old_json_reads_as_macau() -> None:
     old = m.to_json()
     del old["rules"]  # advice written before rule sets were named
     assert paigow.Advice.from_json(old) == m
+
+
+# ---------------------------------------------------------------------------------------------
+# the US hand order: the forms kept per hand order (ranks, types, packed tables) and per game
+
+US_HANDS = ["1-3 1-3 2-4 2-3", "1-3 1-3 1-4 1-2", "6-6 2-4 5-5 3-4"]
+
+
+def test_advice_and_game_values_in_the_us_order() -> None:
+    from paigow.rules import US
+
+    def us_max_back(hand: tuple[int, ...]) -> list[float]:
+        return reference.max_back_row(hand, us=True)
+
+    for text in US_HANDS:
+        for seat in ("player", "banker"):
+            a = paigow.advise(text, seat, "max-back", rules=US)
+            expected = reference.enumerate_counts(idx(text), us_max_back, seat == "banker", us=True)
+            assert [(o.wins, o.pushes, o.losses) for o in a.options] == [tuple(e) for e in expected]
+            assert a.rules == "us"
+    # the whole game in the US order, by the side tables and by the type sums
+    v = paigow.game_value("max-back", "max-back", rules=US)
+    sigma, uniform = paigow.Strategy.named("max-back", rules=US).type_strategy(US)
+    assert uniform
+    counts = game.type_game_counts(sigma, sigma, US)
+    assert [int(x) for x in counts] == [round(x * game.PAIRINGS) for x in (v.win, v.push, v.lose)]
+    assert v != paigow.game_value("max-back", "max-back")
+    # its packed forms are its hand order's, its side tables its game's, beside Macau's
+    s = paigow.Strategy.named("max-back", "banker", US)
+    assert s.side("player", US) is not s.side("player", MACAU)
+    assert "side:player:us/both/banker" in s.__dict__ and "side:player" in s.__dict__
