@@ -254,7 +254,8 @@ name of :data:`NAMED`, ``commission`` a bool or a rate's text), by (seat, agains
 call with the same arguments skips the checks it passed before. Cleared with the named strategies."""
 
 _RULE_PLANS: dict[tuple[str, Any, Any, Any], _Plan] = {}
-"""The same for another rule set, by (seat, against, commission, rules as given)."""
+"""The same for another rule set, by (seat, against, commission, the rule set's name as given or
+the RuleSet's identity)."""
 
 _PLANS_LOCK = threading.Lock()
 
@@ -276,11 +277,14 @@ def _plan(seat: str, against: "StrategyLike | None", commission: "bool | RateLik
             and (type(commission) is bool or type(commission) is str):
         if rules is None or rules is MACAU:
             cache, key = _PLANS, (seat, against, commission)
-        elif type(rules) is str or type(rules) is RuleSet:
+        elif type(rules) is RuleSet:  # by identity: hashing a rule set's fields costs a microsecond
+            cache, key = _RULE_PLANS, (seat, against, commission, id(rules))
+        elif type(rules) is str:
             cache, key = _RULE_PLANS, (seat, against, commission, rules)
         if cache is not None:
             got = cache.get(key)
-            if got is not None:
+            # a kept plan holds its rule set, so no other object has its id meanwhile
+            if got is not None and (type(rules) is not RuleSet or got.rules is rules):
                 return got
     g, seat, s, r = _arguments(seat, against, commission, rules)
     win = float(1 - r)
