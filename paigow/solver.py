@@ -52,7 +52,7 @@ from paigow.equilibria import (
 )
 from paigow.errors import InvalidOptionError, InvalidStrategyError
 from paigow.game import PAIRINGS, SideCounter, best_response_value, gain, payoff, type_values
-from paigow.rules import MACAU, RuleSet, RulesLike, clean_rules, commission_of
+from paigow.rules import RuleSet, RulesLike, clean_rules, commission_of
 
 if TYPE_CHECKING:
     from paigow.exact import ExactEquilibrium
