@@ -24,11 +24,13 @@ import random
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from paigow.dealing import Cut, Deal, DiceRoll, Exposure, Stacks
 from paigow.errors import IllegalActionError
 from paigow.setting import Setting
-from paigow.settlement import Bet, Options, Share
 from paigow.table import BankTurn, Round, RoundResult, Session
+from paigow.table.dealing import Cut, Deal, DiceRoll, Exposure, Stacks
+from paigow.table.records import deal_record_json
+from paigow.table.records import result_json as round_result_json
+from paigow.table.settlement import Bet, Options, Share
 
 __all__ = ["ROUND_ACTIONS", "SESSION_ACTIONS", "ACTIONS", "Table", "result_json", "CONFIG_KEYS"]
 
@@ -78,7 +80,7 @@ def result_json(x: object) -> Any:
     if isinstance(x, Setting):
         return _setting_json(x)
     if isinstance(x, RoundResult):
-        return x.to_json()
+        return round_result_json(x)
     if isinstance(x, BankTurn):
         return {"event": x.event.value, "position": x.position, "to": x.to, "text": str(x)}
     if isinstance(x, Round):
@@ -214,8 +216,8 @@ def _round_view(r: Round) -> dict[str, Any]:
         "playing": list(r.playing),
         "sat_out": list(r.sat_out),
         "holders": {str(p): r.holder(p) for p in r.playing},
-        "deal": r.deal_record.to_json(),
+        "deal": deal_record_json(r.deal_record),
         "void_deals": len(st.void_deals),
         "settings": [_setting_json(x) if x is not None else None for x in st.settings],
-        "result": r.result.to_json() if r.result is not None else None,
+        "result": round_result_json(r.result) if r.result is not None else None,
     }
