@@ -187,7 +187,7 @@ class HouseWay:
                     kept[tiles] = got
                 return got
         t = parse_tiles(tiles, count=4)
-        key = (t[0].face, t[1].face, t[2].face, t[3].face)
+        key = ("faces", t[0].face, t[1].face, t[2].face, t[3].face)  # apart from four DECK indices
         got = kept.get(key)
         if got is None:
             got = self._set(t)
