@@ -12,7 +12,9 @@ from typing import TYPE_CHECKING, Any
 from _tablegames.lazy import LazyNames
 from paigow.batch import hand_rank, hand_ranks, outcomes, setting_batch
 from paigow.errors import (
+    HandSyntaxError,
     IllegalActionError,
+    IllegalHandError,
     InvalidBetError,
     InvalidHandError,
     InvalidOptionError,
@@ -20,6 +22,7 @@ from paigow.errors import (
     InvalidSimulationError,
     InvalidStrategyError,
     InvalidTileError,
+    NotationError,
     PaigowError,
 )
 from paigow.hands import HAND_RANK_COUNT, ZERO_POINT_RANKS, Category, Hand
@@ -83,7 +86,8 @@ __all__ = [
     "HAND_COUNT", "all_hands", "hand_index", "max_back", "Strategy",
     "advise", "advise_batch", "Advice", "BatchAdvice", "SettingValue", "strategy", "best_settings", "best_setting", "setting_lookup", "game_value",
     "GameValue", "exploitability", "solve", "Equilibrium", "certify", "Certificate", "house_edges", "Edge",
-    "PaigowError", "InvalidTileError", "InvalidHandError", "InvalidStrategyError",
+    "PaigowError", "InvalidTileError", "InvalidHandError", "HandSyntaxError", "IllegalHandError", "NotationError",
+    "InvalidStrategyError",
     "InvalidBetError", "IllegalActionError",
     # dealer assistant: dealing, the table's procedure, settlement
     "InvalidOptionError", "InvalidRecordError",

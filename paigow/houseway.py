@@ -31,7 +31,7 @@ import os
 import pathlib
 from collections import Counter
 from collections.abc import Iterable, Iterator
-from typing import IO, Any, Optional
+from typing import IO, Any, Optional, cast
 
 from paigow.batch import setting_batch
 from paigow.errors import InvalidStrategyError, PaigowError
@@ -181,12 +181,13 @@ class HouseWay:
             if got is not None:
                 return got
             if len(tiles) == 4 and all(type(x) is int for x in tiles):
-                setting_batch([tiles])  # the batch's check, with its errors
-                got = self._set(tuple(DECK[i] for i in tiles))
+                indices = cast("tuple[int, int, int, int]", tiles)
+                setting_batch([indices])  # the batch's check, with its errors
+                got = self._set(tuple(DECK[i] for i in indices))
                 if len(kept) < _KEEP:
                     kept[tiles] = got
                 return got
-        t = parse_tiles(tiles, count=4)
+        t = parse_tiles(cast("str | Iterable[TileLike]", tiles), count=4)
         key = ("faces", t[0].face, t[1].face, t[2].face, t[3].face)  # apart from four DECK indices
         got = kept.get(key)
         if got is None:

@@ -21,6 +21,7 @@ from paigow.errors import (
     InvalidRecordError,
     InvalidStrategyError,
     InvalidTileError,
+    NotationError,
     PaigowError,
 )
 from paigow.table.settlement import HOUSE, Bet, LineKind, Options, Rounding, Share
@@ -302,7 +303,7 @@ def test_tilted_or_fallen_dice_are_shaken_again() -> None:
     res = r.settle("max-back")
     assert res.dice == DiceRoll((2, 2, 2, 2)) and len(res.deals[0].shakes) == 2
     refused(betting(), "shake", (1, 2, 3, 7), error=IllegalActionError, match=r"a roll is 4 dice")
-    refused(betting(), "shake", None, "spun", error=InvalidRecordError, match=r"tilted or fallen dice, not 'spun'")
+    refused(betting(), "shake", None, "spun", error=NotationError, match=r"tilted or fallen dice, not 'spun'")
 
 
 # -- the deal entered by a dealer -------------------------------------------------------------------

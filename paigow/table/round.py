@@ -44,7 +44,7 @@ from typing import Any, Union
 import numpy as np
 import numpy.typing as npt
 
-from paigow.errors import BetSyntaxError, IllegalActionError, IllegalBetError, InvalidHandError
+from paigow.errors import BetSyntaxError, HandSyntaxError, IllegalActionError, IllegalBetError, IllegalHandError
 from paigow.rules import MACAU, RuleSet, RulesLike, clean_rules
 from paigow.setting import Outcome, Setting, compare, settings_of
 from paigow.strategies import hand_index, resolve
@@ -749,7 +749,7 @@ class Round:
                     )
         missing = [p for p in (s.banker,) + self.playing if entered.hands[p] is None]
         if missing:
-            raise InvalidHandError(
+            raise IllegalHandError(
                 f"the tiles of position{'s' if len(missing) > 1 else ''} {', '.join(map(str, missing))}"
                 " are needed: the banker's and every position with bets", code="deal.missing"
             )
@@ -814,13 +814,13 @@ class Round:
     def _setting(self, position: int, setting: SettingLike) -> Setting:
         hand = self._state.current.deal.hands[position] if self._state.current.deal else None
         if hand is None:  # pragma: no cover - the deal always holds the tiles of every playing position
-            raise InvalidHandError(f"position {position}'s tiles are not known", code="setting.no_tiles")
+            raise IllegalHandError(f"position {position}'s tiles are not known", code="setting.no_tiles")
         options = settings_of(hand)   # the deal's tiles, checked when dealt
         if isinstance(setting, bool) or not isinstance(setting, (Setting, str, int)):
             raise TypeError(f"a setting is a Setting, 'front | back' or a split 0-2, not {setting!r}")
         if isinstance(setting, int):
             if not 0 <= setting <= 2:
-                raise InvalidHandError(
+                raise HandSyntaxError(
                     f"split {setting!r} does not exist: the splits are 0 (ab|cd), 1 (ac|bd), 2 (ad|bc)",
                     code="setting.split",
                 )
@@ -831,7 +831,7 @@ class Round:
                     return option
             setting = Setting.parse(setting)
         if setting not in options:
-            raise InvalidHandError(
+            raise IllegalHandError(
                 f"{str(setting)!r} is not a setting of position {position}'s tiles {' '.join(map(str, hand))}",
                 code="setting.not_these_tiles",
             )
