@@ -16,6 +16,17 @@ from pathlib import Path
 # importable (pytest's doctest collection imports every module under tests/)
 
 
+OPERATOR_KEY = "test-operator-key-0123456789"
+"""The operator key the test servers are started with (PAIGOW_OPERATOR_KEY)."""
+OPERATOR = {"Authorization": f"Bearer {OPERATOR_KEY}"}
+
+
+def operators() -> "object":
+    from paigow.serve.auth import Operators, hash_key
+
+    return Operators({hash_key(OPERATOR_KEY): "operator"})
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -25,12 +36,13 @@ def free_port() -> int:
 class ThreadServer:
     """The app on uvicorn in a thread of this process (``url``, ``journal``)."""
 
-    def __init__(self, db: str) -> None:
+    def __init__(self, db: str, **kwargs: object) -> None:
         import uvicorn
 
         from paigow.serve.app import create_app
 
-        self.app = create_app(db)
+        kwargs.setdefault("operators", operators())
+        self.app = create_app(db, **kwargs)  # type: ignore[arg-type]
         self.journal = self.app.state.journal
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
@@ -52,15 +64,18 @@ class ThreadServer:
 class ServeProcess:
     """``python -m paigow serve`` as a subprocess on a free loopback port."""
 
-    def __init__(self, db: Path, port: int | None = None) -> None:
+    def __init__(self, db: "Path | str", port: int | None = None, args: tuple[str, ...] = ("--rate", "0"),
+                 env: dict[str, str] | None = None) -> None:
         self.db = db
         self.port = port or free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         import httpx
 
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "paigow", "serve", "--host", "127.0.0.1", "--port", str(self.port), "--db", str(db)],
-            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env={**os.environ, "PYTHONUNBUFFERED": "1"},
+            [sys.executable, "-m", "paigow", "serve", "--host", "127.0.0.1", "--port", str(self.port), "--db", str(db),
+             *args],
+            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+            env={**os.environ, "PYTHONUNBUFFERED": "1", "PAIGOW_OPERATOR_KEY": OPERATOR_KEY, **(env or {})},
         )
         deadline = time.monotonic() + 60
         while True:

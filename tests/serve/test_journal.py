@@ -104,14 +104,40 @@ def test_a_refused_action_writes_nothing(tmp_path: Path) -> None:
 
 
 def test_a_journal_that_does_not_replay_is_refused(tmp_path: Path) -> None:
+    """A row that does not replay quarantines its table, named, and the others serve (issue 23:
+    before, the whole journal was refused). A row changed without its hash breaks the chain; one
+    rewritten with a matching hash (an engine that refuses it) is refused on replay."""
+    from paigow.serve.journal import row_hash
+
     path = str(tmp_path / "bad.db")
     j = Journal(path)
     tid, _ = j.create({"banker": 0}, seed=1)
+    other, _ = j.create({"banker": 0}, seed=2)
     j.act(j.table(tid), ROUND[0])
+    j.act(j.table(other), ROUND[0])
     j.close()
     db = sqlite3.connect(path)
-    db.execute("UPDATE journal SET action = ? WHERE seq = 1", ('{"action": "end_round"}',))
+    db.execute("UPDATE journal SET action = ? WHERE seq = 1 AND table_id = ?", ('{"action": "end_round"}', tid))
     db.commit()
     db.close()
-    with pytest.raises(ReplayError, match="refused on replay"):
-        Journal(path)
+    j = Journal(path)
+    try:
+        assert j.quarantined()[tid] == f"table {tid}: journal row 1 was changed (its hash does not match)"
+        assert j.table(other).seq == 1 and other not in j.quarantined()
+    finally:
+        j.close()
+    db = sqlite3.connect(path)
+    prev, result, at = db.execute("SELECT prev, result, at FROM journal WHERE seq = 1 AND table_id = ?", (tid,)).fetchone()
+    action = '{"action": "end_round"}'
+    h = row_hash(prev, tid, 1, action, None, result, at)
+    db.execute("UPDATE journal SET hash = ? WHERE seq = 1 AND table_id = ?", (h, tid))
+    db.execute("UPDATE tables SET head = ? WHERE id = ?", (h, tid))
+    db.commit()
+    db.close()
+    j = Journal(path)
+    try:
+        assert "journal row 1" in j.quarantined()[tid] and "refused on replay" in j.quarantined()[tid]
+        with pytest.raises(ReplayError, match="refused on replay"):
+            j._rebuild(j.entry(tid).row, j._db)  # type: ignore[union-attr]
+    finally:
+        j.close()

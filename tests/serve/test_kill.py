@@ -22,7 +22,7 @@ import pytest
 
 from paigow.errors import PaigowError
 from paigow.serve.tables import Table
-from serve_support import ServeProcess
+from serve_support import OPERATOR, ServeProcess
 
 SEED = 20261202
 MIN_ACTIONS = 200
@@ -119,7 +119,8 @@ def test_sigkill_loses_nothing_acknowledged(tmp_path: Path) -> None:
     kills = in_flight_committed = in_flight_lost = 0
     latencies: list[float] = []
     try:
-        created = httpx.post(server.url + "/v1/tables", json={"banker": 0, "house_stake": 300, "seed": SEED}).json()
+        created = httpx.post(server.url + "/v1/tables", json={"banker": 0, "house_stake": 300, "seed": SEED,
+                                                              "mode": "simulation"}, headers=OPERATOR).json()
         tid, auth = created["id"], {"Authorization": f"Bearer {created['token']}"}
         i = 0
         while i < len(script):
