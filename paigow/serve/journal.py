@@ -228,9 +228,12 @@ def check_chain(tr: TableRow, rows: Iterable[Sequence[Any]]) -> tuple[int, str]:
         if h != row_hash(p, tid, seq, action, drawn, result, at):
             raise ReplayError(f"table {tid}: journal row {seq} was changed (its hash does not match)", seq)
         prev, last = h, seq
+    if tr.seq > last:
+        raise ReplayError(f"table {tid}: journal row {last + 1} is missing (the journal ends at row {last},"
+                          f" the table at row {tr.seq})", last + 1)
     if (tr.seq, tr.head) != (last, prev):
-        raise ReplayError(f"table {tid}: the journal ends at row {last}, the table says {tr.seq}"
-                          f" (rows missing or added)", last + 1 if tr.seq > last else last)
+        raise ReplayError(f"table {tid}: journal row {tr.seq + 1 if tr.seq < last else last} is not the table's"
+                          f" (the table ends at row {tr.seq} with another hash)", tr.seq + 1 if tr.seq < last else last)
     return last, prev
 
 

@@ -23,3 +23,24 @@ def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ThreadServer]:
 def client(live: ThreadServer) -> Iterator[httpx.Client]:
     with httpx.Client(base_url=live.url, timeout=30) as c:
         yield c
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+def db(request: pytest.FixtureRequest, tmp_path: "object") -> Iterator[str]:
+    """A fresh journal on each store: an SQLite file, or a new database on the test PostgreSQL."""
+    if request.param == "sqlite":
+        yield str(tmp_path / "floor.db")  # type: ignore[operator]
+        return
+    from serve_support import postgres_database
+
+    pg = request.getfixturevalue("postgres")
+    yield postgres_database(pg)
+
+
+@pytest.fixture(scope="session")
+def postgres(tmp_path_factory: pytest.TempPathFactory) -> Iterator[object]:
+    from serve_support import PostgresServer
+
+    s = PostgresServer.start(tmp_path_factory)  # skips, saying why, without PostgreSQL's binaries
+    yield s
+    s.stop()
