@@ -316,9 +316,10 @@ class TableState(BaseModel):
     """A table's state (``round`` is the open round, if any); ``balances`` and ``commission``
     are totals over the finished rounds and add up to zero."""
 
+    model_config = ConfigDict(extra="allow")  # a closed table's state adds "closed": when
+
     seq: int
     mode: str | None = None
-    closed: str | None = Field(None, description="when the table was closed (its state as archived)")
     players: list[str]
     options: dict[str, str]
     house_stake: int | None
