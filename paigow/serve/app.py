@@ -266,7 +266,7 @@ def create_app(db: str = "paigow.db", *, max_body: int = MAX_BODY, operators: Op
         where = ".".join(str(p) for p in first["loc"])
         return JSONResponse({"code": code, "message": f"{where}: {first['msg']}", "errors": errs}, status_code=422)
 
-    db_errors: list[type[BaseException]] = [sqlite3.Error]
+    db_errors: list[type[Exception]] = [sqlite3.Error]
     try:
         import psycopg
 
@@ -479,7 +479,7 @@ def create_app(db: str = "paigow.db", *, max_body: int = MAX_BODY, operators: Op
         """The table's state: the dealer's view with its token or an operator key, the public
         view of a public table without one (no tile before it is turned, never the stacks)."""
         e, public = reader(tid, cred)
-        return journal.read(e, public)  # type: ignore[no-any-return]
+        return journal.read(e, public)
 
     @app.post("/v1/tables/{tid}/actions", response_model=m.ActionOut, responses=TABLE_ERRORS, tags=["tables"])
     def act(tid: TableId, cred: Cred, action: m.Action, response: Response, if_seq: IfSeq = None) -> dict[str, Any]:
@@ -505,14 +505,14 @@ def create_app(db: str = "paigow.db", *, max_body: int = MAX_BODY, operators: Op
         public table's reader without a token gets the round as the table showed it when it ended.
         Read from the store, not by replaying the table."""
         e, public = reader(tid, cred)
-        return journal.finished_round(e, number, public)  # type: ignore[no-any-return]
+        return journal.finished_round(e, number, public)
 
     @app.post("/v1/tables/{tid}/close", response_model=m.TableClosed, responses=OPERATOR_ERRORS, tags=["tables"])
     def close_table(tid: TableId, cred: Cred) -> dict[str, Any]:
         """Close a table between rounds (needs an operator key): its last state is archived, it
         takes no more actions and is not replayed at start; its journal stays for the audit."""
         op = need_operator(cred)
-        return journal.close_table(own_table(tid, op))  # type: ignore[no-any-return]
+        return journal.close_table(own_table(tid, op))
 
     @app.post("/v1/tables/{tid}/token", response_model=m.TokenOut, responses=OPERATOR_ERRORS, tags=["tables"])
     def new_token(tid: TableId, cred: Cred) -> dict[str, Any]:
@@ -529,7 +529,7 @@ def create_app(db: str = "paigow.db", *, max_body: int = MAX_BODY, operators: Op
         e = journal.entry(tid)
         if e is None or (e.operator is not None and e.operator != op):
             raise UnknownTableError(f"operator {op!r} has no table {tid!r}")
-        return journal.export(e)  # type: ignore[no-any-return]
+        return journal.export(e)
 
     return app
 
@@ -554,11 +554,12 @@ def finished_round_record(session: Any, number: int) -> dict[str, Any]:
 def _swagger_assets() -> pathlib.Path | None:
     """Swagger UI's files as the swagger-ui-py package ships them (Swagger UI 5, which reads the
     OpenAPI 3.1 that FastAPI writes), or None when it is not installed."""
-    try:
-        import swagger_ui
-    except ImportError:  # pragma: no cover - part of the serve extra
+    import importlib.util
+
+    spec = importlib.util.find_spec("swagger_ui")
+    if spec is None or not spec.submodule_search_locations:  # pragma: no cover - part of the serve extra
         return None
-    d = pathlib.Path(swagger_ui.__file__).parent / "static"
+    d = pathlib.Path(list(spec.submodule_search_locations)[0]) / "static"
     return d if (d / "swagger-ui-bundle.js").is_file() else None
 
 

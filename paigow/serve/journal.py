@@ -767,7 +767,7 @@ def is_postgres(db: str) -> bool:
     return db.startswith(("postgresql://", "postgres://"))
 
 
-def open_journal(db: str, **kwargs: Any) -> Any:
+def open_journal(db: str, **kwargs: Any) -> Journal:
     """The journal at ``db``: an SQLite file, or a ``postgresql://`` URL."""
     if is_postgres(db):
         from paigow.serve.pgjournal import PgJournal

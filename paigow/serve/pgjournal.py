@@ -311,6 +311,7 @@ class PgJournal(Journal):
 
     def check_token(self, tid: str, token: str | None) -> bool:
         last = getattr(self._local, "last", None)
+        self._local.last = None
         if last is not None and last[0] == tid:  # the row this request has just read
             tr = last[1]
         else:

@@ -141,3 +141,70 @@ def test_a_journal_that_does_not_replay_is_refused(tmp_path: Path) -> None:
             j._rebuild(j.entry(tid).row, j._db)  # type: ignore[union-attr]
     finally:
         j.close()
+
+
+# the schema of the journal before issue 23 (no hash chain, no rounds, no snapshots)
+V1_SCHEMA = """
+CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE tables (id TEXT PRIMARY KEY, token_sha256 TEXT NOT NULL, public INTEGER NOT NULL, seed TEXT NOT NULL,
+    config TEXT NOT NULL, created TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')));
+CREATE TABLE journal (table_id TEXT NOT NULL REFERENCES tables(id), seq INTEGER NOT NULL, action TEXT NOT NULL,
+    result TEXT NOT NULL, at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')), PRIMARY KEY (table_id, seq));
+INSERT INTO meta VALUES ('schema', '1');
+"""
+
+
+def test_a_schema_1_journal_is_migrated(tmp_path: Path) -> None:
+    """A journal written before the hash chain opens: its rows are chained as they are, its
+    finished rounds stored, its tables (seeded: simulations) replayed; the audit then checks."""
+    import json
+
+    from paigow.serve.journal import audit, hash_token
+    from paigow.serve.tables import Table
+
+    path = str(tmp_path / "v1.db")
+    db = sqlite3.connect(path)
+    db.executescript(V1_SCHEMA)
+    t = Table({"banker": 0}, 7)
+    db.execute("INSERT INTO tables (id, token_sha256, public, seed, config) VALUES ('t1', ?, 0, '7', ?)",
+               (hash_token("tok"), json.dumps({"banker": 0})))
+    for seq, a in enumerate(ROUND * 2, 1):
+        db.execute("INSERT INTO journal (table_id, seq, action, result) VALUES ('t1', ?, ?, ?)",
+                   (seq, json.dumps(a), json.dumps(t.apply(a))))
+    db.commit()
+    db.close()
+    j = Journal(path)
+    try:
+        assert not j.quarantined() and j.table("t1").view() == t.view()
+        assert j.entry("t1").mode == "simulation" and j.check_token("t1", "tok")  # type: ignore[union-attr]
+        assert j.finished_round(j.entry("t1"), 2, False)["format"] == "paigow-round/1"  # type: ignore[arg-type]
+        j.act(j.entry("t1"), {"action": "pass_bank"})  # type: ignore[arg-type]
+    finally:
+        j.close()
+    assert [r["status"] for r in audit(path)] == ["ok"]
+
+
+def test_a_live_tables_snapshot_restores_it() -> None:
+    """Snapshot and restore between rounds (what start replays from): the same state, and play
+    goes on with fresh secure draws."""
+    from paigow.serve.tables import LiveRandom, Table
+
+    t = Table({"banker": 0, "house_stake": 100})
+    for _ in range(2):
+        for a in ROUND:
+            t.apply(a)
+    snap = t.snapshot()
+    assert snap["rng"] is None  # a live table has no random state to keep
+    u = Table.restore({"banker": 0, "house_stake": 100}, None, snap)
+    assert u.view() == t.view() and isinstance(u.rng, LiveRandom)
+    u.apply({"action": "pass_bank"})
+    u.apply({"action": "accept"})  # position 1 banks: bets on 2 and 3
+    for a in ROUND:
+        u.apply({**a, "position": a["position"] + 1} if a["action"] == "bet" else a)
+    assert u.view()["rounds"] == 3
+    sim = Table({"banker": 0}, 11)
+    for a in ROUND:
+        sim.apply(a)
+    again = Table.restore({"banker": 0}, 11, sim.snapshot())
+    for a in ROUND[:-1]:
+        assert sim.apply(a) == again.apply(a)  # the same shuffles and dice after the snapshot
