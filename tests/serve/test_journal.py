@@ -184,27 +184,36 @@ def test_a_schema_1_journal_is_migrated(tmp_path: Path) -> None:
     assert [r["status"] for r in audit(path)] == ["ok"]
 
 
+def _play_round(t: "object", shift: int = 0) -> None:
+    from paigow.serve.tables import Table
+
+    assert isinstance(t, Table)
+    for a in ROUND:
+        if a["action"] == "start_round":  # a second round carries the stake, topped up
+            a = {**a, "stake": (t.session.carried or 0) + 1000}
+        elif a["action"] == "bet":
+            a = {**a, "position": a["position"] + shift}
+        t.apply(a)
+
+
 def test_a_live_tables_snapshot_restores_it() -> None:
     """Snapshot and restore between rounds (what start replays from): the same state, and play
     goes on with fresh secure draws."""
     from paigow.serve.tables import LiveRandom, Table
 
     t = Table({"banker": 0, "house_stake": 100})
-    for _ in range(2):
-        for a in ROUND:
-            t.apply(a)
+    _play_round(t)
+    _play_round(t)
     snap = t.snapshot()
     assert snap["rng"] is None  # a live table has no random state to keep
     u = Table.restore({"banker": 0, "house_stake": 100}, None, snap)
     assert u.view() == t.view() and isinstance(u.rng, LiveRandom)
     u.apply({"action": "pass_bank"})
     u.apply({"action": "accept"})  # position 1 banks: bets on 2 and 3
-    for a in ROUND:
-        u.apply({**a, "position": a["position"] + 1} if a["action"] == "bet" else a)
+    _play_round(u, shift=1)
     assert u.view()["rounds"] == 3
     sim = Table({"banker": 0}, 11)
-    for a in ROUND:
-        sim.apply(a)
+    _play_round(sim)
     again = Table.restore({"banker": 0}, 11, sim.snapshot())
-    for a in ROUND[:-1]:
+    for a in [{"action": "start_round", "stake": (sim.session.carried or 0) + 1000}, *ROUND[1:-1]]:
         assert sim.apply(a) == again.apply(a)  # the same shuffles and dice after the snapshot
