@@ -737,9 +737,11 @@ class Journal:
         return {"store": self.store, "error": self.failure, "quarantined": len(self.quarantined())}
 
     def probe(self) -> None:
-        """A write that changes nothing, to see whether the journal takes writes again."""
+        """A write that leaves nothing, to see whether the journal takes writes again: 8 KiB
+        written and deleted in one transaction (new pages, as an action's rows may need)."""
         try:
-            self._commit([("UPDATE meta SET value = value WHERE key = 'schema'", ())])
+            self._commit([("INSERT OR REPLACE INTO meta VALUES ('probe', ?)", ("x" * 8192,)),
+                          ("DELETE FROM meta WHERE key = 'probe'", ())])
         except Exception:  # the failure is kept in self.failure
             pass
 
