@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import fnmatch
 import pathlib
+import re
 import sys
 import tarfile
 import zipfile
@@ -19,9 +20,13 @@ WHEEL_REQUIRED = ("paigow/__init__.py", "paigow/_core.*.so|paigow/_core.*.pyd", 
                   "paigow/data/equilibrium.npy", "paigow/data/equilibrium.json", "paigow/serve/static/index.html",
                   "pcc/__init__.py",
                   "pcc/py.typed", "pcc/schemas/*.json", "*.dist-info/licenses/LICENSE")
+# ... and every package of the distribution that a module it ships imports (the private _tablegames
+# both games build on), with its typed marker.
+FIRST_PARTY = ("paigow", "pcc", "_tablegames")
 SDIST_REQUIRED = ("LICENSE", "README.md", "CHANGELOG.md", "pyproject.toml", "setup.py",
                   "paigow/_core.pyx", "paigow/_common.pxd", "paigow/_advice.pxi", "paigow/_simulate.pxi", "paigow/_core.pyi",
-                  "paigow/data/equilibrium.npy", "tests/conftest.py", "tests/reference.py",
+                  "paigow/data/equilibrium.npy", "_tablegames/__init__.py", "_tablegames/py.typed",
+                  "tests/conftest.py", "tests/reference.py",
                   "tests/data/table1.tsv", "tests/data/table2.tsv", "tests/test_package.py",
                   "docs/conf.py", "docs/index.md", "docs/rules.md", "bench/conftest.py")
 SDIST_FORBIDDEN = ("paigow/_core.c", "*.so", "*.pyd", "*.pyc", "docs/_build/*", ".venv/*")
@@ -40,11 +45,21 @@ def _problems(kind: str, names: list[str], required: tuple[str, ...], forbidden:
     return out
 
 
+def _imported(z: zipfile.ZipFile, names: list[str]) -> list[str]:
+    """The packages of the distribution that the wheel's modules import."""
+    found: set[str] = set()
+    for n in names:
+        if n.endswith(".py"):
+            found |= set(re.findall(r"^\s*(?:from|import)\s+(\w+)", z.read(n).decode("utf-8", "replace"), re.M))
+    return sorted(found & set(FIRST_PARTY))
+
+
 def wheel_problems(path: pathlib.Path) -> list[str]:
     """What is wrong with the wheel at ``path`` (an empty list when nothing is)."""
     with zipfile.ZipFile(path) as z:
         names = [n for n in z.namelist() if not n.endswith("/")]
-    return _problems(path.name, names, WHEEL_REQUIRED, WHEEL_FORBIDDEN)
+        imported = tuple(f"{p}/{f}" for p in _imported(z, names) for f in ("__init__.py", "py.typed"))
+    return _problems(path.name, names, WHEEL_REQUIRED + imported, WHEEL_FORBIDDEN)
 
 
 def sdist_problems(path: pathlib.Path) -> list[str]:

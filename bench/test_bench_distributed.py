@@ -20,7 +20,8 @@ from typing import Any
 import pytest
 
 import paigow
-from paigow import simulation, strategies
+from paigow import strategies
+from paigow.simulation import runs as simulation
 from paigow.simulation import BLOCK, simulate_blocks
 
 distributed = pytest.importorskip("distributed")
@@ -33,7 +34,7 @@ GROUP = "simulated rounds on Dask"
 def client() -> Iterator[Any]:
     import dask
 
-    from paigow.distributed import QUIET_WORKERS
+    from paigow.simulation.dask import QUIET_WORKERS
 
     with dask.config.set(QUIET_WORKERS), \
             distributed.LocalCluster(n_workers=CORES, threads_per_worker=1, processes=True, host="127.0.0.1",
@@ -114,7 +115,7 @@ def _list(xs: list[float]) -> str:
 def test_task_scheduling_cost(benchmark: Any, client: Any) -> None:
     """The same 256 blocks as 256 one-block tasks and as 4 tasks of 64 blocks: the difference per
     extra task is what scheduling one task costs (submit, run, return, merge)."""
-    from paigow.distributed import simulate_on
+    from paigow.simulation.dask import simulate_on
 
     n = 256 * BLOCK
     fine: list[float] = []
@@ -140,7 +141,7 @@ def test_packing_once_per_worker(benchmark: Any) -> None:
     """A task of the default size (the most blocks a task takes is TASK_BLOCKS; 10^8 rounds on two
     workers gives 3,052 blocks a task) with the tables from the worker's cache, and with them
     packed again (what a task would pay without the cache)."""
-    from paigow.distributed import task_ranges
+    from paigow.simulation.dask import task_ranges
 
     r = task_ranges(10**8, CORES)[0]
     warm: list[float] = []

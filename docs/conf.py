@@ -74,14 +74,16 @@ def guides() -> list[str]:
 
 
 def public_modules(package: str) -> list[str]:
-    """The package's public modules: not private (``_x``), not the command line (its guide and
-    ``--help`` document it). A new module appears in the reference without a change here."""
+    """The package's public modules, those of its subpackages too: not private (``_x``), not the
+    command line (its guide and ``--help`` document it). A new module appears in the reference
+    without a change here."""
     import importlib
     import pkgutil
 
     path = importlib.import_module(package).__path__
-    return [f"{package}.{m.name}" for m in pkgutil.iter_modules(path)
-            if not m.name.startswith("_") and not m.name.startswith("cli")]
+    names = [m.name for m in pkgutil.walk_packages(path, prefix=f"{package}.")]
+    return [n for n in names
+            if not any(part.startswith("_") or part.startswith("cli") for part in n.split(".")[1:])]
 
 
 def _api_page(package: str) -> str:

@@ -9,7 +9,8 @@
 
 from typing import TYPE_CHECKING, Any
 
-from paigow.batch import hand_ranks, outcomes, setting_batch
+from _tablegames.lazy import LazyNames
+from paigow.batch import hand_rank, hand_ranks, outcomes, setting_batch
 from paigow.errors import (
     IllegalActionError,
     InvalidBetError,
@@ -22,6 +23,7 @@ from paigow.errors import (
     PaigowError,
 )
 from paigow.hands import HAND_RANK_COUNT, ZERO_POINT_RANKS, Category, Hand
+from paigow.rules import MACAU, US, RuleSet
 from paigow.setting import SPLITS, Outcome, Setting, compare, settings
 from paigow.strategies import HAND_COUNT, Strategy, all_hands, hand_index, max_back
 from paigow.tiles import DECK, FACES, Tile, deck_indices, parse_tiles
@@ -40,67 +42,48 @@ if TYPE_CHECKING:
         game_value,
         strategy,
     )
-    from paigow.dealing import Cut, Deal, DiceRoll, Exposure, ExposureEffect, Stacks, VoidReason, first_position, shuffle
-    from paigow.settlement import Bet, Claim, Ledger, LedgerLine, LineKind, Options, Play, Rounding, Share, settle
+    from paigow.table.dealing import (Cut, Deal, DiceRoll, Exposure, ExposureEffect, Stacks, VoidReason,
+                                      first_position, shuffle)
+    from paigow.table.settlement import (Bet, Claim, Ledger, LedgerLine, LineKind, Options, Play, Rounding, Share,
+                                         settle)
     from paigow.simulation import BlockCounts, SimulationResult, simulate, simulate_blocks
     from paigow.edges import Edge
     from paigow.edges import edges as house_edges
     from paigow.solver import Certificate, Equilibrium, certify, solve
-    from paigow.records import replay_round, round_from_record, round_record
-    from paigow.round import Phase, Round, RoundResult, simulate_round
-    from paigow.session import Session
+    from paigow.table.records import replay_round, round_from_record, round_record
+    from paigow.table.round import Phase, Round, RoundResult, simulate_round
+    from paigow.table.session import Session
 
 # The layers above tiles, hands and settings load on first use, so that ``import paigow`` stays
 # quick for a tool that only ranks hands.
 _LAZY = {
     "paigow.advice": ("Advice", "BatchAdvice", "GameValue", "SettingValue", "advise", "advise_batch",
                       "best_settings", "exploitability", "game_value", "strategy"),
-    "paigow.dealing": ("Cut", "Deal", "DiceRoll", "Exposure", "ExposureEffect", "Stacks", "VoidReason",
-                       "first_position", "shuffle"),
-    "paigow.settlement": ("Bet", "Claim", "Ledger", "LedgerLine", "LineKind", "Options", "Play", "Rounding",
-                          "Share", "settle"),
+    "paigow.table.dealing": ("Cut", "Deal", "DiceRoll", "Exposure", "ExposureEffect", "Stacks", "VoidReason",
+                             "first_position", "shuffle"),
+    "paigow.table.settlement": ("Bet", "Claim", "Ledger", "LedgerLine", "LineKind", "Options", "Play", "Rounding",
+                                "Share", "settle"),
     "paigow.simulation": ("SimulationResult", "simulate", "BlockCounts", "simulate_blocks"),
     "paigow.solver": ("Equilibrium", "solve", "Certificate", "certify"),
     "paigow.edges": ("Edge", "house_edges"),
-    "paigow.round": ("Phase", "Round", "RoundResult", "simulate_round"),
-    "paigow.session": ("Session",),
-    "paigow.records": ("round_from_record", "round_record", "replay_round"),
+    "paigow.table.round": ("Phase", "Round", "RoundResult", "simulate_round"),
+    "paigow.table.session": ("Session",),
+    "paigow.table.records": ("round_from_record", "round_record", "replay_round"),
 }
-_LAZY_NAMES = {name: module for module, names in _LAZY.items() for name in names}
-
-
-def _distribution_version() -> str:
-    """The version pyproject.toml gives the installed distribution (one place, read at run time)."""
-    from importlib.metadata import PackageNotFoundError, version
-
-    try:
-        return version("macau-table-games")
-    except PackageNotFoundError:  # a source tree that was built in place but never installed
-        return "0+unknown"
+_lazy = LazyNames(globals(), _LAZY)
 
 
 def __getattr__(name: str) -> Any:
-    if name == "__version__":
-        value = _distribution_version()
-        if value != "0+unknown":  # cached once found; a missing distribution is asked again
-            globals()[name] = value
-        return value
-    module = _LAZY_NAMES.get(name)
-    if module is None:
-        raise AttributeError(f"module 'paigow' has no attribute {name!r}")
-    import importlib
-
-    value = getattr(importlib.import_module(module), name)
-    globals()[name] = value
-    return value
+    return _lazy.get(name)
 
 
 def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(_LAZY_NAMES) | {"__version__"})
+    return _lazy.names()
 
 
 __all__ = [
     "Tile", "DECK", "FACES", "parse_tiles", "deck_indices",
+    "RuleSet", "MACAU", "US", "hand_rank",
     "Hand", "Category", "HAND_RANK_COUNT", "ZERO_POINT_RANKS",
     "Setting", "Outcome", "settings", "compare", "SPLITS",
     "hand_ranks", "setting_batch", "outcomes",

@@ -14,7 +14,7 @@ array([1], dtype=int8)
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 import numpy.typing as npt
@@ -23,7 +23,7 @@ from paigow import _core
 from paigow.errors import InvalidHandError, TileCopiesError, UnknownTileError
 from paigow.hands import Hand
 from paigow.rules import RuleSet, RulesLike, clean_rules
-from paigow.tiles import TileLike, deck_indices, parse_tiles
+from paigow.tiles import Tile, TileLike, deck_indices, parse_tiles
 
 __all__ = ["hand_ranks", "hand_rank", "setting_batch", "outcomes", "as_index_array"]
 
@@ -93,13 +93,14 @@ def hand_rank(hand: "Hand | str | Iterable[TileLike] | tuple[int, int]", rules: 
         if r < 0:
             raise_bad_row("hands", np.array([hand], dtype=object), 0)
         return r
+    tiles: tuple[Tile, ...]
     if isinstance(hand, Hand):
         tiles = hand.tiles
+    elif isinstance(hand, (tuple, list)) and any(isinstance(x, (int, np.integer)) and not isinstance(x, bool)
+                                                 for x in hand):
+        return int(hand_ranks([hand], rules)[0])  # indices of another shape or type: the batch's answer
     else:
-        if isinstance(hand, (tuple, list)) and any(isinstance(x, (int, np.integer)) and not isinstance(x, bool)
-                                                   for x in hand):
-            return int(hand_ranks([hand], rules)[0])  # indices of another shape or type: the batch's answer
-        tiles = parse_tiles(hand, count=2)
+        tiles = parse_tiles(cast("str | Iterable[TileLike]", hand), count=2)
     a, b = deck_indices(tiles)
     return _core.rank_one(a, b, core)
 

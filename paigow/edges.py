@@ -155,10 +155,16 @@ def edge(player: str, banker: str, commission: RateLike = COMMISSION) -> Edge:
     return _edge(_check_name(player, "player"), _check_name(banker, "banker"), _check_rate(commission))
 
 
-def edges(commission: RateLike = COMMISSION) -> tuple[Edge, ...]:
+def edges(commission: RateLike = COMMISSION, exact: bool = False) -> tuple[Edge, ...]:
     """The nine pairings of :data:`STRATEGIES` at ``commission`` (5% or 4%), the player's
-    strategy varying slowest."""
+    strategy varying slowest. With ``exact`` the shipped exact equilibria stand in for the
+    numerical ones (``equilibrium-paid-exact``, ``equilibrium-exact``: paigow.exact) and every
+    row is exact."""
     r = _check_rate(commission)
+    if exact:
+        from paigow.exact import exact_edges
+
+        return exact_edges(r)
     return tuple(_edge(p, b, r) for p in STRATEGIES for b in STRATEGIES)
 
 

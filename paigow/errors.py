@@ -26,7 +26,8 @@ what is raised is always one of their two kinds (:class:`UnknownTileError`,
 
 from __future__ import annotations
 
-from typing import Any
+from _tablegames import errors as _errors
+from _tablegames.errors import GameError
 
 __all__ = [
     "PaigowError",
@@ -47,11 +48,12 @@ __all__ = [
 ]
 
 
-class PaigowError(ValueError):
+class PaigowError(GameError):
     """Base class of every error the engine raises for bad input or an illegal action.
 
     ``code`` is a stable dotted identifier (``"tile.unknown"``, ``"bet.after_shake"``); each class
-    has a default and a raise site may give a more specific one.
+    has a default and a raise site may give a more specific one. The code survives pickling
+    (multiprocessing, Dask workers).
 
     >>> e = IllegalActionError("no bets after the shake", code="bet.after_shake")
     >>> e.code, str(e), e.to_dict()
@@ -60,36 +62,15 @@ class PaigowError(ValueError):
 
     code: str = "paigow.error"
 
-    def __init__(self, message: str = "", *, code: str | None = None) -> None:
-        super().__init__(message)
-        if code is not None:
-            self.code = code
 
-    @property
-    def message(self) -> str:
-        return str(self.args[0]) if self.args else ""
-
-    def to_dict(self) -> dict[str, Any]:
-        """``{"code": ..., "message": ...}``: the form a service sends."""
-        return {"code": self.code, "message": self.message}
-
-    def __reduce__(self) -> Any:
-        # keep the code across pickling (multiprocessing, Dask workers)
-        return (_rebuild, (type(self), self.message, self.code))
-
-
-def _rebuild(cls: type[PaigowError], message: str, code: str) -> PaigowError:
-    return cls(message, code=code)
-
-
-class ParseError(PaigowError):
+class ParseError(PaigowError, _errors.ParseError):
     """Input that is not a well-formed value of what was asked for: text or JSON that does not
     parse, an array of the wrong shape or dtype, an argument outside its range."""
 
     code = "syntax"
 
 
-class RuleError(PaigowError):
+class RuleError(PaigowError, _errors.RuleError):
     """Well-formed input that the rules do not allow at this point."""
 
     code = "rule"

@@ -4,6 +4,11 @@ Strongest first: 至尊 (Gee Joon), the pairs, 天九王/地九王 (wong), 天�
 hands by points and, on equal points, by the rank of the stronger tile only. Used apart, 2-4 and
 1-2 count 3 or 6, whichever makes the hand larger. Equal hands are a copy.
 
+Two hand orders are stated (:data:`HAND_ORDERS`): ``"macau"``, the regulation's, which
+:class:`Hand` and its ``rank`` follow, and ``"us"`` (docs/rules.md §3.1), the same except that
+both Gee Joon tiles rank lowest as single tiles, below the fives, so that 2-4 and 1-2 are equal
+as singles (a Gee Joon with a five against the other Gee Joon with a five is a copy).
+
 >>> Hand.parse("6-6 4-5").name_zh, Hand.parse("6-6 4-5").category
 ('天九王', <Category.WONG: 2>)
 >>> Hand.parse("1-1 1-2").points     # 1-2 counts 6 here: 2 + 6
@@ -20,7 +25,8 @@ from collections.abc import Iterable
 
 from paigow.tiles import FACES, Tile, TileLike, parse_tiles
 
-__all__ = ["Category", "Hand", "HAND_RANK_COUNT", "ZERO_POINT_RANKS", "face_hand_ranks"]
+__all__ = ["Category", "Hand", "HandOrder", "HAND_ORDERS", "HAND_RANK_COUNT", "ZERO_POINT_RANKS", "face_hand_ranks",
+           "hand_rank_count", "zero_point_ranks"]
 
 
 class Category(enum.IntEnum):
@@ -45,8 +51,20 @@ def _points_options(t: Tile) -> tuple[int, ...]:
     return (3, 6) if t.is_gee_joon else (t.points,)
 
 
-def _strength(a: Tile, b: Tile) -> tuple[int, int, int]:
-    """(category, level within it, tie-break) for two tiles: the rules of docs/rules.md §1.2."""
+_US_SINGLE_RANK = 17  # the US order: both Gee Joon tiles rank lowest as singles, below the fives (16)
+
+
+def _single_rank(t: Tile, order: str) -> int:
+    """A tile's rank as a single tile (1 the strongest) in a hand order: Table 1's, except that
+    the US order puts both Gee Joon tiles last, equal."""
+    if order == "us" and t.is_gee_joon:
+        return _US_SINGLE_RANK
+    return t.rank
+
+
+def _strength(a: Tile, b: Tile, order: str = "macau") -> tuple[int, int, int]:
+    """(category, level within it, tie-break) for two tiles: the rules of docs/rules.md §1.2
+    (and §3.1 for the US order, which differs in the tie-break of point hands only)."""
     if a.is_gee_joon and b.is_gee_joon and a != b:
         return (Category.GEE_JOON, 0, 0)
     if a.rank == b.rank:
@@ -57,13 +75,31 @@ def _strength(a: Tile, b: Tile) -> tuple[int, int, int]:
     if hi.rank in (_TEEN, _DAY) and lo.rank in _EIGHTS:
         return (Category.GONG, 1 if hi.rank == _TEEN else 0, 0)
     points = max((x + y) % 10 for x in _points_options(a) for y in _points_options(b))
-    return (Category.POINTS, points, 18 - hi.rank)
+    return (Category.POINTS, points, 18 - min(_single_rank(a, order), _single_rank(b, order)))
+
+
+ORDER_NAMES = ("macau", "us")
+"""The hand orders this module states."""
+
+
+def _check_order(order: str) -> str:
+    if order not in ORDER_NAMES:
+        from paigow.errors import InvalidOptionError
+
+        raise InvalidOptionError(f"unknown hand order {order!r}: the orders are "
+                                 + ", ".join(map(repr, ORDER_NAMES)), code="rules.hand_order")
+    return order
 
 
 @functools.lru_cache(maxsize=None)
-def _rank_table() -> dict[tuple[int, int, int], int]:
+def _strengths(order: str) -> tuple[tuple[tuple[int, int, int], ...], ...]:
+    return tuple(tuple(_strength(a, b, order) for b in FACES) for a in FACES)
+
+
+@functools.lru_cache(maxsize=None)
+def _rank_table(order: str = "macau") -> dict[tuple[int, int, int], int]:
     keys = {
-        _strength(a, b)
+        _strength(a, b, order)
         for i, a in enumerate(FACES)
         for b in FACES[i:]
         if a != b or a.copies == 2
@@ -71,28 +107,108 @@ def _rank_table() -> dict[tuple[int, int, int], int]:
     return {k: r for r, k in enumerate(sorted(keys))}
 
 
-_STRENGTH: tuple[tuple[tuple[int, int, int], ...], ...] = tuple(
-    tuple(_strength(a, b) for b in FACES) for a in FACES
-)
+_STRENGTH: tuple[tuple[tuple[int, int, int], ...], ...] = _strengths("macau")
 
-HAND_RANK_COUNT: int = len(_rank_table())
+
+def hand_rank_count(order: str = "macau") -> int:
+    """How many distinct hand strengths the hand order ``order`` has (ranks 0 to this - 1).
+
+    >>> hand_rank_count("macau"), hand_rank_count("us")
+    (107, 106)
+    """
+    return len(_rank_table(_check_order(order)))
+
+
+def zero_point_ranks(order: str = "macau") -> int:
+    """How many of the lowest ranks of ``order`` are zero-point hands (the zero rule's ranks).
+
+    >>> zero_point_ranks("macau"), zero_point_ranks("us")
+    (5, 5)
+    """
+    return sum(1 for k in _rank_table(_check_order(order)) if k[0] == Category.POINTS and k[1] == 0)
+
+
+HAND_RANK_COUNT: int = hand_rank_count("macau")
 """How many distinct hand strengths there are: ranks run from 0 to HAND_RANK_COUNT - 1."""
 
-ZERO_POINT_RANKS: int = sum(1 for k in _rank_table() if k[0] == Category.POINTS and k[1] == 0)
+ZERO_POINT_RANKS: int = zero_point_ranks("macau")
 """Ranks below this are zero-point hands (the 6.2 front rule)."""
 
 
-def face_hand_ranks() -> tuple[tuple[int, ...], ...]:
+@functools.lru_cache(maxsize=None)
+def face_hand_ranks(order: str = "macau") -> tuple[tuple[int, ...], ...]:
     """The rank of the hand of any two faces, ``[face a][face b]`` (faces 0-20 of
-    :data:`~paigow.FACES`): the hand order stated above, as the table the compiled core reads at
-    import. A face with itself is -1 where the deck holds one copy of it.
+    :data:`~paigow.FACES`), in the hand order ``order`` (``"macau"`` or ``"us"``): the table the
+    compiled core is handed (``paigow.rules.RuleSet.core``). A face with itself is -1 where the
+    deck holds one copy of it.
 
     >>> t = face_hand_ranks()
     >>> t[0][11] == Hand.parse("6-6 4-5").rank, t[17][20] == HAND_RANK_COUNT - 1
     (True, True)
+    >>> us = face_hand_ranks("us")          # 2-4 with a five, 1-2 with a five: a copy in the US order
+    >>> us[17][18] == us[20][18] == us[20][19], t[17][18] > t[20][18]
+    (True, True)
     """
-    table = _rank_table()
-    return tuple(tuple(table.get(k, -1) for k in row) for row in _STRENGTH)
+    table = _rank_table(_check_order(order))
+    return tuple(tuple(table.get(k, -1) for k in row) for row in _strengths(order))
+
+
+class HandOrder:
+    """A hand order as a value: its name, its table of ranks by face, its rank count and its
+    number of zero-point ranks. Calling it gives :func:`face_hand_ranks` of it, so a
+    ``paigow.rules.HAND_ORDERS`` entry is read as a function too.
+
+    >>> US_ORDER = HAND_ORDERS["us"]
+    >>> US_ORDER, US_ORDER.rank_count, US_ORDER.zero_ranks
+    (HandOrder('us'), 106, 5)
+    >>> US_ORDER.rank(Hand.parse("2-4 1-4")) == US_ORDER.rank(Hand.parse("1-2 2-3"))
+    True
+    """
+
+    __slots__ = ("name",)
+    name: str
+
+    def __init__(self, name: str) -> None:
+        object.__setattr__(self, "name", _check_order(name))
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("HandOrder is immutable")
+
+    def __reduce__(self) -> tuple[object, tuple[str]]:
+        return (HandOrder, (self.name,))
+
+    def __repr__(self) -> str:
+        return f"HandOrder({self.name!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, HandOrder) and other.name == self.name
+
+    def __hash__(self) -> int:
+        return hash(("HandOrder", self.name))
+
+    def __call__(self) -> tuple[tuple[int, ...], ...]:
+        return face_hand_ranks(self.name)
+
+    @property
+    def rank_count(self) -> int:
+        return hand_rank_count(self.name)
+
+    @property
+    def zero_ranks(self) -> int:
+        return zero_point_ranks(self.name)
+
+    def rank(self, hand: "Hand") -> int:
+        """The rank of ``hand`` in this order (0 the weakest; equal ranks are a copy)."""
+        a, b = hand.tiles
+        return face_hand_ranks(self.name)[a.face][b.face]
+
+    def is_zero(self, hand: "Hand") -> bool:
+        """Whether ``hand`` is a zero-point hand (a point hand worth 0) in this order."""
+        return self.rank(hand) < self.zero_ranks
+
+
+HAND_ORDERS: dict[str, HandOrder] = {name: HandOrder(name) for name in ORDER_NAMES}
+"""The hand orders by name: ``"macau"`` (docs/rules.md §1.2) and ``"us"`` (§3.1)."""
 
 
 class Hand:
@@ -163,6 +279,16 @@ class Hand:
     def rank(self) -> int:
         """Strength as an integer, 0 (weakest) to HAND_RANK_COUNT - 1; equal means a copy."""
         return _rank_table()[self._key]
+
+    def rank_in(self, order: str = "macau") -> int:
+        """The rank in the hand order ``order`` (``"macau"``: :attr:`rank`; ``"us"``: docs/rules.md
+        §3.1, ranks 0 to ``hand_rank_count("us") - 1``).
+
+        >>> Hand.parse("2-4 1-4").rank_in("us") == Hand.parse("1-2 2-3").rank_in("us")
+        True
+        """
+        a, b = self._tiles
+        return face_hand_ranks(order)[a.face][b.face]
 
     @property
     def points(self) -> int:

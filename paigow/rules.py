@@ -13,10 +13,14 @@ RuleSet('macau')
 >>> toy = MACAU.replace(name="toy", zero_rule="both")
 >>> toy
 RuleSet('toy', zero_rule=ZeroRule.BOTH)
+>>> US
+RuleSet('us', hand_order='us', zero_rule=ZeroRule.BOTH, dice=3, banker_sets='foxwoods', high_at_least_low=True)
+>>> US.core.n_ranks, US.core.front_zero, US.core.back_zero
+(106, 5, 5)
 >>> clean_rules("texas")
 Traceback (most recent call last):
 ...
-paigow.errors.InvalidOptionError: unknown rule set 'texas': the rule sets are 'macau'
+paigow.errors.InvalidOptionError: unknown rule set 'texas': the rule sets are 'macau', 'us'
 """
 
 from __future__ import annotations
@@ -30,10 +34,11 @@ from typing import Any, Union
 from paigow import _core
 from paigow.commission import COMMISSION, RateLike, Rounding, rate
 from paigow.errors import InvalidOptionError
-from paigow.hands import HAND_RANK_COUNT, ZERO_POINT_RANKS, face_hand_ranks
+from paigow.hands import HAND_ORDERS as _ORDERS
+from paigow.hands import HandOrder
 from paigow.tiles import DECK
 
-__all__ = ["RuleSet", "ZeroRule", "Copies", "MACAU", "RULE_SETS", "RulesLike", "clean_rules", "HAND_ORDERS"]
+__all__ = ["RuleSet", "ZeroRule", "Copies", "MACAU", "US", "RULE_SETS", "RulesLike", "clean_rules", "HAND_ORDERS"]
 
 
 class ZeroRule(enum.Enum):
@@ -56,9 +61,10 @@ class Copies(enum.Enum):
     BANKER = "banker"
 
 
-# The hand orders the engine states: a name and the function giving the rank of the hand of two
-# faces (a (21, 21) table of ranks, 0 the weakest). A rule set names one.
-HAND_ORDERS = {"macau": face_hand_ranks}  # docs/rules.md §1.2 over Table 1
+# The hand orders the engine states (paigow.hands.HandOrder): a name, and, called, the rank of the
+# hand of two faces (a (21, 21) table of ranks, 0 the weakest); its rank count and zero-point
+# ranks. A rule set names one.
+HAND_ORDERS: dict[str, HandOrder] = dict(_ORDERS)  # "macau": docs/rules.md §1.2; "us": §3.1
 
 _FIELDS_SHOWN = ("hand_order", "zero_rule", "copies", "commission", "rounding", "dice", "max_cuts",
                  "banker_sets", "high_at_least_low")
@@ -68,18 +74,18 @@ _FIELDS_SHOWN = ("hand_order", "zero_rule", "copies", "commission", "rounding", 
 class RuleSet:
     """One house's rules, as data.
 
-    name               what records, the CLI (``--rules``) and the service call it
-    hand_order         the order of two-tile hands (a key of :data:`HAND_ORDERS`)
-    zero_rule          where zero against zero goes to the banker (:class:`ZeroRule`)
-    copies             who takes a copy (:class:`Copies`)
-    commission         the rate on every win (Portaria 58/91/M: 5%), exact
-    rounding           how a commission is rounded to the minor unit
-    dice               how many dice decide the first position (counting the banker as 1)
-    max_cuts           how many player positions may cut in one round (Art. 2.1)
-    banker_sets        who sets the banker's hand: ``"holder"`` (the banker himself) or the name
-                       of a house way (a strategy the dealer follows)
-    high_at_least_low  a player sets his own two hands and the high must rank at least the low
-                       (else the dealer arranges them, smaller in front, and nothing fouls)
+    - ``name``: what records, the CLI (``--rules``) and the service call it
+    - ``hand_order``: the order of two-tile hands (a key of :data:`HAND_ORDERS`)
+    - ``zero_rule``: where zero against zero goes to the banker (:class:`ZeroRule`)
+    - ``copies``: who takes a copy (:class:`Copies`)
+    - ``commission``: the rate on every win (Portaria 58/91/M: 5%), exact
+    - ``rounding``: how a commission is rounded to the minor unit
+    - ``dice``: how many dice decide the first position (counting the banker as 1)
+    - ``max_cuts``: how many player positions may cut in one round (Art. 2.1)
+    - ``banker_sets``: who sets the banker's hand, ``"holder"`` (the banker himself) or the name
+      of a house way (a strategy the dealer follows)
+    - ``high_at_least_low``: a player sets his own two hands and the high must rank at least
+      the low (else the dealer arranges them, smaller in front, and nothing fouls)
     """
 
     name: str
@@ -143,6 +149,11 @@ class RuleSet:
         """The (21, 21) table of the rank of the hand of two faces under this hand order."""
         return HAND_ORDERS[self.hand_order]()
 
+    @property
+    def order(self) -> HandOrder:
+        """The hand order (:class:`paigow.hands.HandOrder`): ranks, rank count, zero ranks."""
+        return HAND_ORDERS[self.hand_order]
+
 
 def _enum(kind: Any, value: object, what: str) -> Any:
     if isinstance(value, kind):
@@ -159,7 +170,14 @@ _DEFAULTS = RuleSet("defaults")
 MACAU = RuleSet("macau")
 """Portaria 96/85/M with the commission of Portaria 58/91/M: today's behaviour everywhere."""
 
-RULE_SETS: dict[str, RuleSet] = {"macau": MACAU}
+US = RuleSet("us", hand_order="us", zero_rule=ZeroRule.BOTH, dice=3, banker_sets="foxwoods", high_at_least_low=True)
+"""Pai Gow Tiles as US casinos deal it (docs/rules.md §3.1): Gee Joon tiles lowest as singles,
+zero against zero to the banker in both hands, copies to the banker, three dice, the high hand
+at least the low hand, the banker's hand set by the Foxwoods house way (``paigow.houseway``),
+commission 5%. The 4.76% commission some houses take (20 to 21) is
+``US.replace(name="us-4.76", commission=Fraction(1, 21))``."""
+
+RULE_SETS: dict[str, RuleSet] = {"macau": MACAU, "us": US}
 """The rule sets known by name (``--rules NAME`` on the command line, ``"rules"`` in records)."""
 
 RulesLike = Union[RuleSet, str, None]
@@ -194,9 +212,10 @@ def commission_of(rules: RuleSet, commission: "bool | RateLike | None") -> Fract
 
 @functools.lru_cache(maxsize=None)
 def _tables(rules: RuleSet) -> "_core.RuleTables":
-    faces = rules.rank_table()
-    zero = ZERO_POINT_RANKS
+    order = rules.order
+    faces = order()
+    zero = order.zero_ranks
     front = zero if rules.zero_rule in (ZeroRule.FRONT, ZeroRule.BOTH) else 0
     back = zero if rules.zero_rule is ZeroRule.BOTH else 0
-    return _core.RuleTables([[faces[a.face][b.face] for b in DECK] for a in DECK], HAND_RANK_COUNT, front, back)
+    return _core.RuleTables([[faces[a.face][b.face] for b in DECK] for a in DECK], order.rank_count, front, back)
 

@@ -208,7 +208,10 @@ def settings(tiles: "str | Iterable[TileLike]", rules: RulesLike = None) -> tupl
     ...
     paigow.errors.InvalidHandError: 4 tiles are needed, 3 given: 天 地 人
     """
-    clean_rules(rules)  # the one hand order there is (paigow.rules.HAND_ORDERS) is Hand's
+    # every hand order of paigow.rules.HAND_ORDERS arranges every split alike (the copies the US
+    # order makes, 2-4 or 1-2 with a five, keep the front Macau's order gives: tests/test_us.py
+    # checks all 35,960 hands), so the settings are Hand's arrangement whatever the rules
+    clean_rules(rules)
     return settings_of(parse_tiles(tiles, count=4))
 
 
@@ -230,13 +233,18 @@ def compare(player: Setting, banker: Setting, rules: RulesLike = None) -> Outcom
     >>> compare(*zeros), compare(*zeros, rules=MACAU.replace(name="zero-both", zero_rule="both"))
     (<Outcome.PUSH: 0>, <Outcome.LOSE: -1>)
     """
-    core = rules.core if type(rules) is RuleSet else clean_rules(rules).core
+    clean = rules if type(rules) is RuleSet else clean_rules(rules)
+    core = clean.core
     if not isinstance(player, Setting) or not isinstance(banker, Setting):
         raise TypeError(f"compare takes two Settings, not {player!r} and {banker!r}")
     if (player._fields + banker._fields + _ROOM) & _OVER:
         parse_tiles(player.tiles + banker.tiles)  # raises: more copies of a face than the deck holds
     # Art. 6 is stated once, in the compiled core (_common.pxd: front_wins, back_wins, decide)
-    return _OUTCOMES[core.decide(player._fr, player._br, banker._fr, banker._br) + 1]
+    if clean.hand_order == "macau":  # the ranks a Setting keeps (Hand.rank)
+        return _OUTCOMES[core.decide(player._fr, player._br, banker._fr, banker._br) + 1]
+    order = clean.hand_order  # another hand order (the US game's): the hands' ranks in it
+    return _OUTCOMES[core.decide(player._front.rank_in(order), player._back.rank_in(order),
+                                 banker._front.rank_in(order), banker._back.rank_in(order)) + 1]
 
 
 # The deck check of compare() without building a list: each face has a 3-bit field holding

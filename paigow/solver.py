@@ -27,7 +27,7 @@ import pathlib
 import time
 from collections.abc import Callable
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any, Literal, overload
 
 import numpy as np
 import numpy.typing as npt
@@ -40,6 +40,9 @@ from paigow.rules import MACAU
 from paigow.hands import HAND_RANK_COUNT
 from paigow.strategies import SEATS, all_hands
 from paigow.tiles import DECK
+
+if TYPE_CHECKING:
+    from paigow.exact import ExactEquilibrium
 
 __all__ = [
     "Equilibrium", "Certificate", "solve", "save", "certify", "load", "file_stem",
@@ -123,6 +126,7 @@ class Certificate:
     banker_gain: float
     player_value: float
     banker_value: float
+    exact: bool = False  # certify(..., exact=True): both gains proven to be exactly 0 (paigow.exact)
 
     @property
     def gain(self) -> float:
@@ -195,20 +199,36 @@ def _certify(sp: npt.NDArray[np.float64], sb: npt.NDArray[np.float64], r: Fracti
     return Certificate(r, gp, gb, vp, vb)
 
 
-def certify(player: "str | npt.ArrayLike | Equilibrium", banker: "str | npt.ArrayLike | None" = None,
-            commission: "RateLike | bool" = COMMISSION, threads: int = 0) -> Certificate:
+def certify(player: "str | npt.ArrayLike | Equilibrium | ExactEquilibrium", banker: "str | npt.ArrayLike | None" = None,
+            commission: "RateLike | bool" = COMMISSION, threads: int = 0, exact: bool = False) -> Certificate:
     """Each side's exact best-response gain against the other, per hand, with wins paid
     ``1 - commission``, computed fresh from the counts of every setting of every hand type.
 
     ``player`` is an :class:`Equilibrium` (``banker`` None) or a strategy name or (35960, 3)
     table, with ``banker`` likewise. Both strategies must set every hand of a type alike.
 
+    With ``exact`` (or an :class:`paigow.exact.ExactEquilibrium`, certified in its own game,
+    whatever ``commission`` says) the gains are computed in fractions
+    (:func:`paigow.exact.certify_exact`; floats read as the binary fractions they are, or the
+    exact strategies of names ending ``-exact``) and the certificate's ``exact`` is True when
+    both are exactly 0.
+
     >>> c = certify("max-back", "max-back", commission="5%")
     >>> c.player_gain > 0.01, round(c.player_value, 6)
     (True, -0.028163)
+    >>> certify("equilibrium-paid-exact", "equilibrium-paid-exact", "5%", exact=True).exact
+    True
     """
     r = _rate(commission)
     threads = _count("threads", threads, 0, code="solve.threads")
+    from paigow import exact as exact_module
+
+    if exact or isinstance(player, exact_module.ExactEquilibrium):
+        if isinstance(player, exact_module.ExactEquilibrium):
+            r = player.commission
+        proof = exact_module.certify_exact(player, banker, r, threads=threads or DEFAULT_THREADS)
+        return Certificate(r, float(proof.player_gain), float(proof.banker_gain), float(proof.player_value),
+                           float(proof.banker_value), proof.exact)
     if isinstance(player, Equilibrium):
         if banker is not None:
             raise TypeError("certify(equilibrium) takes no banker strategy")
@@ -264,10 +284,24 @@ def _resolve(strategy: "str | npt.ArrayLike", seat: str) -> npt.NDArray[np.float
 # ---------------------------------------------------------------------------------------------
 # solving
 
+@overload
 def solve(tol: float | None = None, max_iterations: int = 20000, check_every: int = 25,
           purify: float = 1e-4, progress: Callable[[int, float], None] | None = None, *,
           commission: "RateLike | bool" = 0, start: Equilibrium | None = None,
-          threads: int = 0) -> Equilibrium:
+          threads: int = 0, exact: Literal[False] = False) -> Equilibrium: ...
+
+
+@overload
+def solve(tol: float | None = None, max_iterations: int = 20000, check_every: int = 25,
+          purify: float = 1e-4, progress: Callable[[int, float], None] | None = None, *,
+          commission: "RateLike | bool" = 0, start: Equilibrium | None = None,
+          threads: int = 0, exact: Literal[True]) -> "ExactEquilibrium": ...
+
+
+def solve(tol: float | None = None, max_iterations: int = 20000, check_every: int = 25,
+          purify: float = 1e-4, progress: Callable[[int, float], None] | None = None, *,
+          commission: "RateLike | bool" = 0, start: Equilibrium | None = None,
+          threads: int = 0, exact: bool = False) -> "Equilibrium | ExactEquilibrium":
     """Solve the setting game (one player against the banker) to ``tol`` per hand (default
     1e-8 without the commission, 1e-7 with it: PAID_TOL).
 
@@ -286,6 +320,10 @@ def solve(tol: float | None = None, max_iterations: int = 20000, check_every: in
     ``start`` warm-starts from an equilibrium (of this or another commission): its strategies
     are checked first and returned as they are if they already meet ``tol``; otherwise the
     iteration starts from them. ``threads`` is the kernels' thread count (0: DEFAULT_THREADS).
+
+    ``exact`` goes on from the numerical solution to the exact equilibrium near it
+    (:func:`paigow.exact.solve_exact`: its pure part kept, the mixed types solved in fractions,
+    both gains proven to be exactly 0) and returns that :class:`paigow.exact.ExactEquilibrium`.
 
     >>> solve(check_every=0)
     Traceback (most recent call last):
@@ -314,8 +352,14 @@ def solve(tol: float | None = None, max_iterations: int = 20000, check_every: in
             if s.shape != (ty.n, 3) or not np.isfinite(s).all():
                 raise InvalidOptionError(f"start must hold two ({ty.n}, 3) type strategies", code="solve.start")
     if r:
-        return _solve_paid(r, tol, max_iterations, check_every, purify, progress, start, threads)
-    return _solve_zero_sum(tol, max_iterations, check_every, purify, progress, start, threads)
+        eq = _solve_paid(r, tol, max_iterations, check_every, purify, progress, start, threads)
+    else:
+        eq = _solve_zero_sum(tol, max_iterations, check_every, purify, progress, start, threads)
+    if exact:
+        from paigow.exact import solve_exact
+
+        return solve_exact(eq, commission=r, threads=threads)
+    return eq
 
 
 def _warm(start: Equilibrium, mask: npt.NDArray[np.float64],

@@ -1,4 +1,5 @@
-"""Bets: the spots of the layout (Art. 5), their payouts (Art. 6, 7), and a stake on a spot.
+"""Bets: the spots of the layout (Art. 5) and a stake on a spot; what each pays (Art. 6, 7) is the
+rule of :mod:`pcc.rules`.
 
 A :class:`Spot` is a place on the layout, with no money on it; a :class:`Bet` is a
 stake on a spot. Both are immutable values whose ``str()`` is a compact text form
@@ -36,39 +37,26 @@ bet loses its stake.
 
 from __future__ import annotations
 
-import enum
-from typing import Final, NoReturn, Union
+from typing import Final, NoReturn
 
-from pcc.dice import _FIGURE_LOOKUP, Colour, Figure, Roll, _fold
+from pcc._text import FIGURE_NAMES, fold, quote
+from pcc.dice import Colour, Figure, Roll
 from pcc.errors import (
     BetSyntaxError,
     IllegalBetError,
     InvalidColourError,
     InvalidFigureError,
     InvalidStakeError,
-    _quote,
 )
+from pcc.rules import TOTAL_PAYS, BetKind, Target, payout, payouts
 
 __all__ = [
     "ALL_SPOTS",
     "MAX_STAKE",
-    "TOTAL_PAYS",
     "Bet",
-    "BetKind",
     "Spot",
-    "Target",
     "payout_row",
 ]
-
-TOTAL_PAYS: Final[dict[int, int]] = {
-    4: 50, 17: 50,
-    5: 18, 16: 18,
-    6: 14, 15: 14,
-    7: 12, 14: 12,
-    8: 8, 13: 8,
-    9: 6, 10: 6, 11: 6, 12: 6,
-}  # fmt: skip
-"""Payout to one of each total that can be bet (Art. 6.10); 3 and 18 are not on the layout."""
 
 MAX_STAKE: Final = 10**15
 """The largest stake of one bet, in minor units (docs/pcc.md): a thousand million million.
@@ -80,30 +68,6 @@ database or another language. A larger stake is an :class:`~pcc.errors.InvalidSt
 """
 _MAX_STAKE_DIGITS: Final = len(str(MAX_STAKE))
 
-
-class BetKind(enum.Enum):
-    """The ten kinds of bet of Art. 5, in the regulation's order."""
-
-    SMALL = "small"
-    BIG = "big"
-    FIGURE = "figure"
-    COLOUR1 = "colour1"
-    COLOUR2 = "colour2"
-    COLOUR3 = "colour3"
-    ANY_COLOUR3 = "colour3:any"
-    TRIPLE = "triple"
-    ANY_TRIPLE = "triple:any"
-    TOTAL = "total"
-
-    def __str__(self) -> str:
-        return self.value
-
-    def __repr__(self) -> str:
-        return f"BetKind.{self.name}"
-
-
-Target = Union[Figure, Colour, int, None]
-"""What a spot names beside its kind: a figure, a colour, a total, or nothing."""
 
 _ARTICLES: Final = {
     BetKind.SMALL: "Art. 5.1, 6.1, 7",
@@ -147,35 +111,6 @@ _KIND_ALIASES: Final[dict[str, BetKind]] = {
     "点数": BetKind.TOTAL, "點數": BetKind.TOTAL,
 }  # fmt: skip
 _ANY: Final = frozenset({"any", "qualquer", "任何"})
-
-
-def _payout(kind: BetKind, target: Target, roll: Roll) -> int:
-    """The payout to one of a spot on a roll, 0 when the bet loses: the rules, plainly."""
-    if kind is BetKind.SMALL:
-        return 1 if 4 <= roll.total <= 10 and not roll.is_triple else 0  # Art. 5.1, 7
-    if kind is BetKind.BIG:
-        return 1 if 11 <= roll.total <= 17 and not roll.is_triple else 0  # Art. 5.2, 7
-    if kind is BetKind.FIGURE:
-        assert isinstance(target, Figure)
-        return roll.count(target)  # 1 / 2 / 3 dice pay 1 / 2 / 3 (Art. 6.3)
-    if kind is BetKind.COLOUR1:
-        assert isinstance(target, Colour)
-        return 1 if roll.count_colour(target) == 1 else 0
-    if kind is BetKind.COLOUR2:
-        assert isinstance(target, Colour)
-        return 3 if roll.count_colour(target) == 2 else 0
-    if kind is BetKind.COLOUR3:
-        assert isinstance(target, Colour)
-        return 20 if roll.count_colour(target) == 3 else 0
-    if kind is BetKind.ANY_COLOUR3:
-        return 7 if roll.is_one_colour else 0
-    if kind is BetKind.TRIPLE:
-        assert isinstance(target, Figure)
-        return 150 if roll.count(target) == 3 else 0
-    if kind is BetKind.ANY_TRIPLE:
-        return 24 if roll.is_triple else 0
-    assert kind is BetKind.TOTAL and isinstance(target, int)
-    return TOTAL_PAYS[target] if roll.total == target else 0
 
 
 class Spot:
@@ -263,10 +198,10 @@ class Spot:
         """
         kinds = {1: BetKind.COLOUR1, 2: BetKind.COLOUR2, 3: BetKind.COLOUR3}
         if isinstance(dice, bool) or not isinstance(dice, int):
-            raise TypeError(f"dice {_quote(dice)} is not an integer")
+            raise TypeError(f"dice {quote(dice)} is not an integer")
         if dice not in kinds:
             raise IllegalBetError(
-                f"colour bet on {_quote(dice)} dice: the layout has one, two or three dice of a colour"
+                f"colour bet on {quote(dice)} dice: the layout has one, two or three dice of a colour"
                 " (Despacho 59/2004, Art. 5.4-5.6)",
                 code="bet.colour_dice",
             )
@@ -307,11 +242,11 @@ class Spot:
         pcc.errors.InvalidColourError: unknown colour 'purple' in bet 'colour2:purple': the dice are red, green and blue (Despacho 59/2004, Art. 1.1)
         """
         if not isinstance(text, str):
-            raise TypeError(f"bet {_quote(text)} is not text: expected {_LAYOUT}")
+            raise TypeError(f"bet {quote(text)} is not text: expected {_LAYOUT}")
         exact = _BY_TEXT.get(text)  # the canonical form, as str() prints it
         if exact is not None:
             return exact
-        folded = _fold(text)
+        folded = fold(text)
         head, sep, arg = folded.partition(":")
         head, arg = head.strip(), arg.strip()
         raw_arg = text.partition(":")[2].strip()
@@ -319,26 +254,26 @@ class Spot:
         if kind is None:
             if not sep and head in _FIGURE_WORDS:
                 return cls(BetKind.FIGURE, _FIGURE_WORDS[head])
-            raise BetSyntaxError(f"unknown bet {_quote(text)}: expected {_LAYOUT}", code="bet.unknown")
+            raise BetSyntaxError(f"unknown bet {quote(text)}: expected {_LAYOUT}", code="bet.unknown")
         if kind in (BetKind.COLOUR3, BetKind.TRIPLE) and arg in _ANY:
             return cls(BetKind.ANY_COLOUR3 if kind is BetKind.COLOUR3 else BetKind.ANY_TRIPLE)
         needs = _NEEDS.get(kind)
         if needs is None:
             if sep:
                 raise BetSyntaxError(
-                    f"bet {_quote(text)}: {kind.value!r} takes nothing after ':' (Despacho 59/2004, {_ARTICLES[kind]})",
+                    f"bet {quote(text)}: {kind.value!r} takes nothing after ':' (Despacho 59/2004, {_ARTICLES[kind]})",
                     code="bet.target_unexpected",
                 )
             return cls(kind)
         if not arg:
             raise BetSyntaxError(
-                f"bet {_quote(text)} needs a {needs}, as in '{kind.value}:{_EXAMPLES[kind]}'"
+                f"bet {quote(text)} needs a {needs}, as in '{kind.value}:{_EXAMPLES[kind]}'"
                 f" (Despacho 59/2004, {_ARTICLES[kind]})",
                 code="bet.target_missing",
             )
         if arg in _ANY:
             raise IllegalBetError(
-                f"bet {_quote(text)}: only colour3 and triple can be bet on any {needs}"
+                f"bet {quote(text)}: only colour3 and triple can be bet on any {needs}"
                 " (Despacho 59/2004, Art. 5.7, 5.9)",
                 code="bet.any",
             )
@@ -378,13 +313,7 @@ class Spot:
     @property
     def payouts(self) -> tuple[int, ...]:
         """The payouts to one the spot can win, from the table of Art. 6."""
-        k = self._kind
-        if k is BetKind.FIGURE:
-            return (1, 2, 3)
-        if k is BetKind.TOTAL:
-            assert isinstance(self._target, int)
-            return (TOTAL_PAYS[self._target],)
-        return (_FIXED_PAYS[k],)
+        return payouts(self._kind, self._target)
 
     @property
     def description(self) -> str:
@@ -419,16 +348,6 @@ class Spot:
         return NotImplemented
 
 
-_FIXED_PAYS: Final = {
-    BetKind.SMALL: 1,
-    BetKind.BIG: 1,
-    BetKind.COLOUR1: 1,
-    BetKind.COLOUR2: 3,
-    BetKind.COLOUR3: 20,
-    BetKind.ANY_COLOUR3: 7,
-    BetKind.TRIPLE: 150,
-    BetKind.ANY_TRIPLE: 24,
-}
 _NEEDS: Final = {
     BetKind.FIGURE: "figure",
     BetKind.TRIPLE: "figure",
@@ -445,7 +364,7 @@ _EXAMPLES: Final = {
     BetKind.COLOUR3: "green",
     BetKind.TOTAL: "9",
 }
-_FIGURE_WORDS: Final = {name: f for name, f in _FIGURE_LOOKUP.items() if not name.isdigit()}
+_FIGURE_WORDS: Final = {fold(name): Figure(n) for n, names in FIGURE_NAMES.items() for name in names}
 
 
 def _describe(kind: BetKind, target: Target) -> str:
@@ -474,7 +393,7 @@ def _clean_kind(kind: BetKind | str) -> BetKind:
     if isinstance(kind, BetKind):
         return kind
     if isinstance(kind, str):
-        folded = _fold(kind)
+        folded = fold(kind)
         for k in BetKind:
             if k.value == folded:
                 return k
@@ -482,8 +401,8 @@ def _clean_kind(kind: BetKind | str) -> BetKind:
         if found is not None:
             return found
     if not isinstance(kind, str):
-        raise TypeError(f"kind of bet {_quote(kind)} is not a BetKind or text")
-    raise BetSyntaxError(f"unknown kind of bet {_quote(kind)}: expected {_LAYOUT}", code="bet.kind")
+        raise TypeError(f"kind of bet {quote(kind)} is not a BetKind or text")
+    raise BetSyntaxError(f"unknown kind of bet {quote(kind)}: expected {_LAYOUT}", code="bet.kind")
 
 
 def _whole(text: str) -> tuple[str, str] | None:
@@ -498,45 +417,45 @@ def _whole(text: str) -> tuple[str, str] | None:
 
 
 def _clean_target(kind: BetKind, target: object, context: str | None) -> Target:
-    where = "" if context is None else f" in bet {_quote(context)}"
+    where = "" if context is None else f" in bet {quote(context)}"
     if kind in (BetKind.FIGURE, BetKind.TRIPLE):
         if isinstance(target, bool) or not isinstance(target, (Figure, int, str)):
-            raise TypeError(f"figure {_quote(target)} is not a Figure, a number or text")
+            raise TypeError(f"figure {quote(target)} is not a Figure, a number or text")
         try:
             return Figure.clean(target)
         except InvalidFigureError as exc:
             raise InvalidFigureError(
-                f"unknown figure {_quote(target)}{where}: the dice show fish, prawn, gourd, coin, crab and rooster"
+                f"unknown figure {quote(target)}{where}: the dice show fish, prawn, gourd, coin, crab and rooster"
                 " (Despacho 59/2004, Art. 1.1)",
                 code=exc.code,
             ) from None
     if kind in (BetKind.COLOUR1, BetKind.COLOUR2, BetKind.COLOUR3):
         if not isinstance(target, (Colour, str)):
-            raise TypeError(f"colour {_quote(target)} is not a Colour or text")
+            raise TypeError(f"colour {quote(target)} is not a Colour or text")
         try:
             return Colour.clean(target)
         except InvalidColourError:
             raise InvalidColourError(
-                f"unknown colour {_quote(target)}{where}: the dice are red, green and blue (Despacho 59/2004, Art. 1.1)"
+                f"unknown colour {quote(target)}{where}: the dice are red, green and blue (Despacho 59/2004, Art. 1.1)"
             ) from None
     if kind is BetKind.TOTAL:
         if isinstance(target, str):
             match = _whole(target)
             if match is None:
                 raise BetSyntaxError(
-                    f"total {_quote(target)}{where} is not a whole number from 4 to 17 (Despacho 59/2004, Art. 5.10)",
+                    f"total {quote(target)}{where} is not a whole number from 4 to 17 (Despacho 59/2004, Art. 5.10)",
                     code="total.syntax",
                 )
             sign, digits = match
             if len(digits) > 2:  # no need to convert thousands of digits to know the total is not 4-17
                 raise IllegalBetError(
-                    f"total {_quote(target.strip())}{where} cannot be bet: the totals on the layout run from 4 to 17"
+                    f"total {quote(target.strip())}{where} cannot be bet: the totals on the layout run from 4 to 17"
                     " (Despacho 59/2004, Art. 5.10)",
                     code="total.range",
                 )
             target = int(sign + digits)
         if not isinstance(target, int) or isinstance(target, bool):
-            raise TypeError(f"total {_quote(target)}{where} is not an integer")
+            raise TypeError(f"total {quote(target)}{where} is not an integer")
         if target not in TOTAL_PAYS:
             shown = target if target.bit_length() < 64 else f"of {target.bit_length()} bits"
             raise IllegalBetError(
@@ -547,7 +466,7 @@ def _clean_target(kind: BetKind, target: object, context: str | None) -> Target:
         return target
     if target is not None:
         raise BetSyntaxError(
-            f"bet {kind.value!r} names nothing, got {_quote(target)}{where} (Despacho 59/2004, {_ARTICLES[kind]})",
+            f"bet {kind.value!r} names nothing, got {quote(target)}{where} (Despacho 59/2004, {_ARTICLES[kind]})",
             code="bet.target_unexpected",
         )
     return None
@@ -577,7 +496,7 @@ _BY_TEXT: Final[dict[str, Spot]] = {s._text: s for s in ALL_SPOTS}
 _ROWS: Final[dict[Roll, tuple[int, ...]]] = {}
 for _roll in Roll.all_outcomes():
     if _roll not in _ROWS:
-        _ROWS[_roll] = tuple(_payout(s.kind, s.target, _roll) for s in ALL_SPOTS)
+        _ROWS[_roll] = tuple(payout(s.kind, s.target, _roll) for s in ALL_SPOTS)
 
 
 def payout_row(roll: Roll) -> tuple[int, ...]:
@@ -590,10 +509,10 @@ def _shown(n: int) -> object:
 
 
 def _clean_stake(stake: object, context: str | None = None) -> int:
-    where = "" if context is None else f" in bet {_quote(context)}"
+    where = "" if context is None else f" in bet {quote(context)}"
     if isinstance(stake, bool) or not isinstance(stake, int):
         raise TypeError(
-            f"stake {_quote(stake)}{where} is not an integer: stakes are whole numbers of the currency's minor unit"
+            f"stake {quote(stake)}{where} is not an integer: stakes are whole numbers of the currency's minor unit"
         )
     if stake <= 0:
         _not_positive(_shown(stake), where)
@@ -620,13 +539,13 @@ def _stake_from_text(text: str, context: str) -> int:
     match = _whole(text)
     if match is None:
         raise BetSyntaxError(
-            f"stake {_quote(text.strip())} in bet {_quote(context)} is not a whole number: stakes are whole"
+            f"stake {quote(text.strip())} in bet {quote(context)} is not a whole number: stakes are whole"
             " numbers of the currency's minor unit",
             code="stake.syntax",
         )
     sign, digits = match
     if len(digits) > _MAX_STAKE_DIGITS:
-        where = f" in bet {_quote(context)}"
+        where = f" in bet {quote(context)}"
         if sign == "-":
             _not_positive(f"of {len(digits)} digits", where)
         _too_large(f"of {len(digits)} digits", where)
@@ -684,17 +603,17 @@ class Bet:
         pcc.errors.InvalidStakeError: stake -5 in bet 'big=-5' is not positive: a stake is at least one minor unit
         """
         if not isinstance(text, str):
-            raise TypeError(f"bet {_quote(text)} is not text: expected spot=stake, as in 'big=100'")
+            raise TypeError(f"bet {quote(text)} is not text: expected spot=stake, as in 'big=100'")
         spot_text, sep, stake_text = text.rpartition("=")
         if not sep:
             if stake is None:
                 raise BetSyntaxError(
-                    f"bet {_quote(text)} has no stake: write it as spot=stake, as in 'big=100'", code="stake.missing"
+                    f"bet {quote(text)} has no stake: write it as spot=stake, as in 'big=100'", code="stake.missing"
                 )
             return cls(Spot.parse(text), _clean_stake(stake, context=text))
         if stake is not None:
             raise BetSyntaxError(
-                f"bet {_quote(text)} gives a stake in the text and stake={_quote(stake)} as well", code="stake.twice"
+                f"bet {quote(text)} gives a stake in the text and stake={quote(stake)} as well", code="stake.twice"
             )
         spot = Spot.parse(spot_text)
         return cls(spot, _stake_from_text(stake_text, text))

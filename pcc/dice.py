@@ -29,20 +29,13 @@ import enum
 import random
 import re
 import secrets
-import unicodedata
 from collections.abc import Iterator
 from typing import Final, NoReturn, Union
 
-from pcc.errors import InvalidColourError, InvalidFigureError, InvalidRollError, _quote
+from pcc._text import FIGURE_NAMES, fold, quote
+from pcc.errors import InvalidColourError, InvalidFigureError, InvalidRollError
 
 __all__ = ["Colour", "Figure", "FigureLike", "Roll", "roll", "rolls"]
-
-
-def _fold(text: str) -> str:
-    """Lower-case, strip accents and surrounding space: the key names are looked up by."""
-    decomposed = unicodedata.normalize("NFKD", text.strip())
-    stripped = "".join(c for c in decomposed if not unicodedata.combining(c))
-    return " ".join(stripped.casefold().split())
 
 
 class Colour(enum.Enum):
@@ -96,12 +89,12 @@ class Colour(enum.Enum):
         pcc.errors.InvalidColourError: unknown colour 'purple': the dice are red, green and blue (Despacho 59/2004, Art. 1.1)
         """
         if not isinstance(text, str):
-            raise TypeError(f"colour {_quote(text)} is not text")
-        found = _COLOUR_NAMES.get(_fold(text))
+            raise TypeError(f"colour {quote(text)} is not text")
+        found = _COLOUR_NAMES.get(fold(text))
         if found is not None:
             return found
         raise InvalidColourError(
-            f"unknown colour {_quote(text)}: the dice are red, green and blue (Despacho 59/2004, Art. 1.1)"
+            f"unknown colour {quote(text)}: the dice are red, green and blue (Despacho 59/2004, Art. 1.1)"
         )
 
     @classmethod
@@ -202,8 +195,8 @@ class Figure(enum.Enum):
         pcc.errors.InvalidFigureError: unknown figure '7': the dice show fish, prawn, gourd, coin, crab and rooster (Despacho 59/2004, Art. 1.1)
         """
         if not isinstance(text, str):
-            raise TypeError(f"figure {_quote(text)} is not text")
-        found = _FIGURE_LOOKUP.get(_fold(text))
+            raise TypeError(f"figure {quote(text)} is not text")
+        found = _FIGURE_LOOKUP.get(fold(text))
         if found is not None:
             return found
         _unknown_figure(text)
@@ -216,7 +209,7 @@ class Figure(enum.Enum):
         Figure.COIN
         """
         if isinstance(number, bool) or not isinstance(number, int):
-            raise TypeError(f"figure number {_quote(number)} is not an integer")
+            raise TypeError(f"figure number {quote(number)} is not an integer")
         if 1 <= number <= 6:
             return _FIGURES[number - 1]
         raise InvalidFigureError(
@@ -245,7 +238,7 @@ FigureLike = Union[Figure, int, str]
 
 def _unknown_figure(value: object) -> NoReturn:
     raise InvalidFigureError(
-        f"unknown figure {_quote(value)}: the dice show fish, prawn, gourd, coin, crab and rooster"
+        f"unknown figure {quote(value)}: the dice show fish, prawn, gourd, coin, crab and rooster"
         " (Despacho 59/2004, Art. 1.1)"
     )
 
@@ -253,14 +246,7 @@ def _unknown_figure(value: object) -> NoReturn:
 _FIGURES: Final = tuple(Figure)
 
 # en, pt, zh (simplified), zh (traditional), other names in use
-_FIGURE_NAMES: Final[dict[Figure, tuple[str, ...]]] = {
-    Figure.FISH: ("fish", "peixe", "鱼", "魚"),
-    Figure.PRAWN: ("prawn", "camarão", "虾", "蝦", "shrimp"),
-    Figure.GOURD: ("gourd", "cabaço", "葫芦", "葫蘆", "calabash", "cabaça"),
-    Figure.COIN: ("coin", "moeda", "金钱", "金錢", "money"),
-    Figure.CRAB: ("crab", "caranguejo", "蟹", "蟹"),
-    Figure.ROOSTER: ("rooster", "galo", "鸡", "雞", "chicken", "cock", "cockerel", "鷄"),
-}
+_FIGURE_NAMES: Final[dict[Figure, tuple[str, ...]]] = {f: FIGURE_NAMES[f.value] for f in Figure}
 
 _FIGURE_COLOUR: Final[dict[Figure, Colour]] = {
     Figure.FISH: Colour.RED,
@@ -272,7 +258,7 @@ _FIGURE_COLOUR: Final[dict[Figure, Colour]] = {
 }
 
 _FIGURE_LOOKUP: Final[dict[str, Figure]] = {
-    _fold(name): figure for figure, names in _FIGURE_NAMES.items() for name in names
+    fold(name): figure for figure, names in _FIGURE_NAMES.items() for name in names
 }
 _FIGURE_LOOKUP.update({str(f.value): f for f in Figure})
 
@@ -281,7 +267,7 @@ _COLOUR_ZH: Final = {Colour.RED: ("红", "紅"), Colour.GREEN: ("绿", "綠"), C
 _COLOUR_NAMES: Final[dict[str, Colour]] = {}
 for _c in Colour:
     for _name in (_c.value, _COLOUR_PT[_c], *_COLOUR_ZH[_c]):
-        _COLOUR_NAMES[_fold(_name)] = _c
+        _COLOUR_NAMES[fold(_name)] = _c
 _COLOUR_NAMES["vermelha"] = Colour.RED  # the regulation's table agrees with «cor», feminine
 _COLOUR_FIGURES: Final = {
     c: tuple(f for f in Figure if _FIGURE_COLOUR[f] is c) for c in Colour
@@ -356,8 +342,8 @@ class Roll:
         pcc.errors.InvalidRollError: roll 'fish crab' has 2 dice: a roll is three dice (Despacho 59/2004, Art. 1.1)
         """
         if not isinstance(text, str):
-            raise TypeError(f"roll {_quote(text)} is not text: expected three figures such as 'fish-crab-crab'")
-        tokens = [t for t in _SEPARATORS.split(_fold(text)) if t]
+            raise TypeError(f"roll {quote(text)} is not text: expected three figures such as 'fish-crab-crab'")
+        tokens = [t for t in _SEPARATORS.split(fold(text)) if t]
         figures: list[Figure] = []
         for token in tokens:
             found = _FIGURE_LOOKUP.get(token)
@@ -367,13 +353,13 @@ class Roll:
             run = _segment(token)
             if run is None:
                 raise InvalidFigureError(
-                    f"unknown figure {_quote(token)} in roll {_quote(text)}: the dice show fish, prawn, gourd,"
+                    f"unknown figure {quote(token)} in roll {quote(text)}: the dice show fish, prawn, gourd,"
                     " coin, crab and rooster (Despacho 59/2004, Art. 1.1)"
                 )
             figures.extend(run)
         if len(figures) != 3:
             raise InvalidRollError(
-                f"roll {_quote(text)} has {len(figures)} dice: a roll is three dice (Despacho 59/2004, Art. 1.1)",
+                f"roll {quote(text)} has {len(figures)} dice: a roll is three dice (Despacho 59/2004, Art. 1.1)",
                 code="roll.dice",
             )
         return cls(*figures)
@@ -480,7 +466,7 @@ def _source(seed: int | None, rng: random.Random | None) -> random.Random:
     if seed is None:
         return _SECURE
     if not isinstance(seed, int) or isinstance(seed, bool):
-        raise TypeError(f"seed {_quote(seed)} is not an integer")
+        raise TypeError(f"seed {quote(seed)} is not an integer")
     return random.Random(seed)
 
 
@@ -508,9 +494,9 @@ def rolls(count: int, seed: int | None = None, *, rng: random.Random | None = No
     True
     """
     if not isinstance(count, int) or isinstance(count, bool):
-        raise TypeError(f"count {_quote(count)} is not an integer")
+        raise TypeError(f"count {quote(count)} is not an integer")
     if count < 0:
-        raise InvalidRollError(f"count {_quote(count)} is negative: ask for 0 or more rolls", code="roll.count")
+        raise InvalidRollError(f"count {quote(count)} is negative: ask for 0 or more rolls", code="roll.count")
     source = _source(seed, rng)
     pick = source.randrange
     for _ in range(count):

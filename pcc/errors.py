@@ -19,7 +19,8 @@ pcc.errors.InvalidFigureError: unknown figure 'dragon': the dice show fish, praw
 
 from __future__ import annotations
 
-from typing import Any
+from _tablegames import errors as _errors
+from _tablegames.errors import GameError
 
 __all__ = [
     "PccError",
@@ -38,7 +39,7 @@ __all__ = [
 ]
 
 
-class PccError(ValueError):
+class PccError(GameError):
     """Base class of every error raised by pcc for bad input or an illegal action.
 
     >>> e = IllegalActionError("betting is closed", code="bet.after_bell")
@@ -48,53 +49,14 @@ class PccError(ValueError):
 
     code: str = "pcc.error"
 
-    def __init__(self, message: str = "", *, code: str | None = None) -> None:
-        super().__init__(message)
-        if code is not None:
-            self.code = code
 
-    @property
-    def message(self) -> str:
-        return str(self.args[0]) if self.args else ""
-
-    def to_dict(self) -> dict[str, Any]:
-        """``{"code": ..., "message": ...}``: the form a service sends."""
-        return {"code": self.code, "message": self.message}
-
-    def __reduce__(self) -> Any:
-        return (_rebuild, (type(self), self.message, self.code))
-
-
-def _quote(value: object, limit: int = 80) -> str:
-    """``repr(value)``, shortened past ``limit`` characters so that a message stays one short line.
-
-    >>> _quote("big"), _quote("x" * 1000)
-    ("'big'", "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx'... (1000 characters)")
-    """
-    if isinstance(value, str) and len(value) > limit:
-        return f"{value[:60]!r}... ({len(value)} characters)"
-    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 200:
-        return f"an integer of {value.bit_length()} bits"  # repr() of a huge int is slow, or refused
-    try:
-        text = repr(value)
-    except Exception:  # noqa: BLE001 - a repr that fails must not hide the error being reported
-        text = f"<{type(value).__name__}>"
-    if len(text) > limit:
-        return text[:60] + f"... ({len(text)} characters)"
-    return text
-
-
-def _rebuild(cls: type[PccError], message: str, code: str) -> PccError:
-    return cls(message, code=code)
-
-
-class ParseError(PccError):
+class ParseError(PccError, _errors.ParseError):
     """Input that is not a well-formed value of what was asked for."""
 
     code = "pcc.syntax"
 
 
-class RuleError(PccError):
+class RuleError(PccError, _errors.RuleError):
     """Well-formed input that the rules do not allow at this point."""
 
     code = "pcc.rule"

@@ -2,10 +2,11 @@
 
 A round's record is the ordered list of its events (bets placed and withdrawn, the bell, void
 rolls, the settling roll) with the rule set, and, once settled, the settlement it gives. Replaying
-a record runs every event through :class:`~pcc.settle.Round` again, so a record is accepted only if
+a record runs every event through :class:`~pcc.round.Round` again, so a record is accepted only if
 the round it describes was legal, and a settlement it carries must be the one the replay finds.
 The same record is the round's state for a service that keeps rounds between requests
-(:meth:`Round.to_json <pcc.settle.Round.to_json>`).
+(:func:`round_to_json`, :func:`round_from_json`; ``Round.to_json`` and ``Round.from_json`` call
+them). This module imports :mod:`pcc.round`; the round never imports this module.
 
 :data:`SCHEMA` is the JSON Schema of the format, the one statement of its shape: the shipped file
 ``pcc/schemas/round.json`` is generated from it (``python -m pcc.record > pcc/schemas/round.json``),
@@ -33,17 +34,12 @@ import sys
 from collections.abc import Mapping
 from typing import Any, Final
 
+from _tablegames.jsonio import Fault, Reader, Wording, json_type
+from pcc._text import quote
 from pcc.bets import MAX_STAKE
-from pcc.errors import InvalidRecordError, PccError, _quote
-from pcc.settle import (
-    BettingClosed,
-    Placement,
-    Round,
-    RollSource,
-    Settlement,
-    VoidRoll,
-    Withdrawal,
-)
+from pcc.errors import InvalidRecordError, PccError
+from pcc.round import BettingClosed, Placement, Round, RollSource, VoidRoll, Withdrawal
+from pcc.settlement import Settlement
 
 __all__ = [
     "FORMAT",
@@ -51,7 +47,9 @@ __all__ = [
     "VERSION",
     "dumps",
     "loads",
+    "round_from_json",
     "round_from_record",
+    "round_to_json",
     "round_to_record",
     "schema_text",
     "settlement_to_json",
@@ -230,7 +228,7 @@ def _event_json(rnd: Round, event: object) -> dict[str, Any]:
 def round_to_record(rnd: Round) -> dict[str, Any]:
     """The record of ``rnd``: a dict of JSON values, in the order :data:`SCHEMA` gives."""
     if not isinstance(rnd, Round):
-        raise TypeError(f"{_quote(rnd)} is not a pcc Round")
+        raise TypeError(f"{quote(rnd)} is not a pcc Round")
     return {
         "format": FORMAT,
         "version": VERSION,
@@ -257,6 +255,22 @@ def dumps(record: Mapping[str, Any]) -> str:
     return _format(dict(record), "") + "\n"
 
 
+def round_to_json(rnd: Round) -> str:
+    """The round's state as JSON text: its record (:func:`dumps`); :func:`round_from_json` rebuilds
+    it exactly.
+
+    >>> rnd = Round(); _ = rnd.place("big=5")
+    >>> round_from_json(round_to_json(rnd)) == rnd
+    True
+    """
+    return dumps(round_to_record(rnd))
+
+
+def round_from_json(text: str | bytes) -> Round:
+    """The round a :func:`round_to_json` text describes (:func:`loads`, then :func:`round_from_record`)."""
+    return round_from_record(loads(text))
+
+
 def _nested(value: object) -> bool:
     return isinstance(value, dict) or (isinstance(value, list) and any(isinstance(x, dict) for x in value))
 
@@ -273,22 +287,38 @@ def _format(value: object, pad: str) -> str:
 
 # -- reading ------------------------------------------------------------------------------
 
+_KINDS: Final = {"object": "an object", "array": "a list", "string": "text", "integer": "a whole number",
+                 "number": "a number", "boolean": "true or false", "null": "null"}  # fmt: skip
+_NOT_TEXT: Final = ("record: the file is not {encoding} text (byte {start}): save it as UTF-8 or UTF-16 with a"
+                    " byte-order mark")
 
-def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    for key, value in pairs:
-        if key in out:
-            raise InvalidRecordError(f"record: the key {_quote(key)} is given twice", code="record.duplicate_key")
-        out[key] = value
-    return out
-
-
-def _no_constant(name: str) -> Any:
-    raise InvalidRecordError(f"record: {name} is not a JSON number", code="record.json")
+# pcc's words for the faults of the shared reader (the record's place first: "record: record.events[2]: ...")
+_READER: Final = Reader(InvalidRecordError, unknown_keys_first=True, wording=Wording(
+    type_names=_KINDS, value_names=_KINDS, show_values=False, quote=quote,
+    root="record", located="record: {where}: {message}", tag_where="{where}",
+    not_object_event=Fault("expected an object, got {got}", code="record.type"),
+    no_tag=Fault("unknown event None: expected one of {tags}", code="record.event"),
+    unknown_tag=Fault("unknown event {shown}: expected one of {tags}", code="record.event"),
+    const=Fault("{shown} is not {const!r}", code="record.format"),
+    enum=Fault("{shown} is not one of {choices}", code="record.value"),
+    wrong_type=Fault("expected {wanted}, got {got}", code="record.type"),
+    below=Fault("{shown} is less than {minimum}", code="record.value"),
+    above=Fault("{shown} is more than {maximum}", code="record.value"),
+    items=Fault("expected {minimum} items, got {count}", code="record.value"),
+    missing_key=Fault("the key {key!r} is missing", code="record.missing"),
+    unknown_key=Fault("unknown key {shown}", code="record.key"),
+    not_text="record text {shown} is not str or bytes",
+    bad_encoding=Fault(_NOT_TEXT, code="record.encoding"),
+    not_utf8=Fault(_NOT_TEXT, code="record.encoding"),
+    duplicate_key=Fault("record: the key {shown} is given twice", code="record.duplicate_key"),
+    constant=Fault("record: {name} is not a JSON number", code="record.json"),
+    not_json=Fault(lambda f: f"record: not JSON: {quote(f['error'], 120)}", code="record.json"),
+    too_deep=Fault("record: the JSON is nested too deeply to read", code="record.json"),
+))
 
 
 def loads(text: str | bytes) -> Any:
-    """JSON text (UTF-8, with or without a byte-order mark, or UTF-16 with one) as Python values.
+    """JSON text (UTF-8, with or without a byte-order mark, or UTF-16 or UTF-32 with one) as Python values.
 
     Refuses a key given twice in one object, NaN and Infinity, numbers of more digits than Python
     converts, and nesting too deep to read, each as an :class:`~pcc.errors.InvalidRecordError`.
@@ -298,157 +328,26 @@ def loads(text: str | bytes) -> Any:
     ...
     pcc.errors.InvalidRecordError: record: the key 'a' is given twice
     """
-    if isinstance(text, (bytes, bytearray)):
-        text = _decode(bytes(text))
-    elif not isinstance(text, str):
-        raise TypeError(f"record text {_quote(text)} is not str or bytes")
-    text = text.removeprefix("\ufeff")
-    try:
-        return json.loads(text, object_pairs_hook=_no_duplicates, parse_constant=_no_constant)
-    except PccError:
-        raise
-    except RecursionError:
-        raise InvalidRecordError("record: the JSON is nested too deeply to read", code="record.json") from None
-    except ValueError as exc:  # JSONDecodeError, or a number past the interpreter's digit limit
-        raise InvalidRecordError(f"record: not JSON: {_quote(str(exc), 120)}", code="record.json") from None
-
-
-def _decode(data: bytes) -> str:
-    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
-        encoding = "utf-16"
-    else:
-        encoding = "utf-8-sig"
-    try:
-        return data.decode(encoding)
-    except UnicodeDecodeError as exc:
-        raise InvalidRecordError(
-            f"record: the file is not {encoding.upper().replace('-SIG', '')} text (byte {exc.start}):"
-            " save it as UTF-8 or UTF-16 with a byte-order mark",
-            code="record.encoding",
-        ) from None
-
-
-_JSON_TYPES: Final = {
-    "object": "an object",
-    "array": "a list",
-    "string": "text",
-    "integer": "a whole number",
-    "boolean": "true or false",
-    "null": "null",
-}
-
-
-def _json_type(value: object) -> str:
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "true or false"
-    if isinstance(value, int):
-        return "a whole number"
-    if isinstance(value, float):
-        return "a number"
-    if isinstance(value, str):
-        return "text"
-    if isinstance(value, list):
-        return "a list"
-    if isinstance(value, dict):
-        return "an object"
-    return type(value).__name__
-
-
-def _is(value: object, json_type: str) -> bool:
-    if json_type == "integer":
-        return isinstance(value, int) and not isinstance(value, bool)
-    if json_type == "boolean":
-        return isinstance(value, bool)
-    if json_type == "string":
-        return isinstance(value, str)
-    if json_type == "null":
-        return value is None
-    if json_type == "array":
-        return isinstance(value, list)
-    return isinstance(value, dict)
-
-
-def _fail(path: str, message: str, code: str) -> InvalidRecordError:
-    return InvalidRecordError(f"record: {path}: {message}", code=code)
-
-
-def _check(value: object, schema: Mapping[str, Any], path: str) -> None:
-    """Check ``value`` against the subset of JSON Schema that :data:`SCHEMA` uses."""
-    if "oneOf" in schema:
-        options = schema["oneOf"]
-        events = _EVENTS.get(id(options))
-        if events is not None and isinstance(value, dict):
-            option = events.get(value.get("event"))  # type: ignore[arg-type]
-            if option is None:
-                known = ", ".join(map(repr, events))
-                raise _fail(path, f"unknown event {_quote(value.get('event'))}: expected one of {known}", "record.event")
-            _check(value, option, path)
-            return
-        if value is None and any(o.get("type") == "null" for o in options):
-            return
-        _check(value, next(o for o in options if o.get("type") != "null"), path)
-        return
-    if "const" in schema and value != schema["const"]:
-        if path.endswith(".version") or path == "version":
-            raise _fail(path, f"{_quote(value)} is not supported: expected {schema['const']!r}", "record.version")
-        raise _fail(path, f"{_quote(value)} is not {schema['const']!r}", "record.format")
-    if "enum" in schema and value not in schema["enum"]:
-        raise _fail(path, f"{_quote(value)} is not one of {', '.join(map(repr, schema['enum']))}", "record.value")
-    types = schema.get("type")
-    if types is not None:
-        if not (_is(value, types) if isinstance(types, str) else any(_is(value, t) for t in types)):
-            wanted = [types] if isinstance(types, str) else types
-            names = " or ".join(_JSON_TYPES[t] for t in wanted)
-            raise _fail(path, f"expected {names}, got {_json_type(value)}", "record.type")
-    if type(value) is int:
-        if "minimum" in schema and value < schema["minimum"]:
-            raise _fail(path, f"{_quote(value)} is less than {schema['minimum']}", "record.value")
-        if "maximum" in schema and value > schema["maximum"]:
-            raise _fail(path, f"{_quote(value)} is more than {schema['maximum']}", "record.value")
-    elif isinstance(value, list):
-        if "minItems" in schema and not schema["minItems"] <= len(value) <= schema.get("maxItems", len(value)):
-            raise _fail(path, f"expected {schema['minItems']} items, got {len(value)}", "record.value")
-        items = schema.get("items")
-        if items is not None:
-            for i, item in enumerate(value):
-                _check(item, items, f"{path}[{i}]")
-    elif isinstance(value, dict) and "properties" in schema:
-        props = schema["properties"]
-        for key in value:
-            if key not in props:
-                raise _fail(path, f"unknown key {_quote(key)}", "record.key")
-        for key in schema["required"]:
-            if key not in value:
-                raise _fail(path, f"the key {key!r} is missing", "record.missing")
-        for key, item in value.items():
-            _check(item, props[key], f"{path}.{key}")
-
-
-# The alternatives of an event, by the name in its "event" key (looked up once, not per event).
-_EVENT_OPTIONS: Final = SCHEMA["properties"]["events"]["items"]["oneOf"]
-_EVENTS: Final[dict[int, dict[str, Mapping[str, Any]]]] = {
-    id(_EVENT_OPTIONS): {o["properties"]["event"]["const"]: o for o in _EVENT_OPTIONS}
-}
+    return _READER.loads(text)
 
 
 def validate(record: object) -> None:
     """Check ``record`` against :data:`SCHEMA`; raise :class:`~pcc.errors.InvalidRecordError` naming
     the key at fault."""
     if not isinstance(record, dict):
-        raise InvalidRecordError(f"record: expected an object, got {_json_type(record)}", code="record.type")
+        raise InvalidRecordError(f"record: expected an object, got {json_type(record, _KINDS)}", code="record.type")
     if record.get("format") != FORMAT:
         raise InvalidRecordError(
-            f"record: format {_quote(record.get('format'))} is not {FORMAT!r}", code="record.format"
+            f"record: format {quote(record.get('format'))} is not {FORMAT!r}", code="record.format"
         )
-    if record.get("version") != VERSION:
+    version = record.get("version")
+    if type(version) is not int or version != VERSION:
         raise InvalidRecordError(
-            f"record: version {_quote(record.get('version'))} is not supported: this pcc reads version"
+            f"record: version {quote(version)} is not supported: this pcc reads version"
             f" {VERSION} of the {FORMAT!r} format",
             code="record.version",
         )
-    _check(record, SCHEMA, "record")
+    _READER.validate(record, SCHEMA)
 
 
 def round_from_record(record: object) -> Round:
@@ -486,9 +385,9 @@ def round_from_record(record: object) -> Round:
 def _apply(rnd: Round, event: Mapping[str, Any]) -> None:
     name = event["event"]
     if name == "place":
-        if event["ticket"] != rnd._next_ticket:
+        if event["ticket"] != rnd.next_ticket:
             raise InvalidRecordError(
-                f"ticket {event['ticket']} is out of order: the next ticket is {rnd._next_ticket}",
+                f"ticket {event['ticket']} is out of order: the next ticket is {rnd.next_ticket}",
                 code="record.ticket",
             )
         rnd.place(event["bet"])

@@ -12,7 +12,7 @@ from typing import Any
 import jsonschema
 import pytest
 
-import paigow.records as records
+import paigow.table.records as records
 
 
 def shipped(name: str) -> dict[str, Any]:

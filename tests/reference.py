@@ -19,10 +19,14 @@ RANK = {
 }
 PIPS = [tuple(sorted(t.pips)) for t in paigow.DECK]
 
+# The US game (docs/rules.md §3.1): as singles, both Gee Joon tiles rank below the fives, equal
+US_SINGLE = {**RANK, (2, 4): 20, (1, 2): 20}
+
 
 @lru_cache(maxsize=None)
-def hand_key(a: int, b: int) -> tuple[int, ...]:
-    """A tuple ordering two-tile hands (DECK indices) as the rules do: larger is stronger."""
+def hand_key(a: int, b: int, us: bool = False) -> tuple[int, ...]:
+    """A tuple ordering two-tile hands (DECK indices) as the rules do: larger is stronger.
+    ``us``: the US order, where a point hand's stronger tile is found by :data:`US_SINGLE`."""
     pa, pb = PIPS[a], PIPS[b]
     ra, rb = RANK[pa], RANK[pb]
     if {pa, pb} == {(2, 4), (1, 2)}:
@@ -40,6 +44,8 @@ def hand_key(a: int, b: int) -> tuple[int, ...]:
         return [3, 6] if p in ((2, 4), (1, 2)) else [sum(p) % 10]
 
     points = max((x + y) % 10 for x in pts(pa) for y in pts(pb))
+    if us:
+        return (1, points, -min(US_SINGLE[pa], US_SINGLE[pb]))
     return (1, points, -top)
 
 
@@ -47,20 +53,23 @@ def is_zero(key: tuple[int, ...]) -> bool:
     return key[0] == 1 and key[1] == 0
 
 
-def arranged(hand: tuple[int, int, int, int]) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
+def arranged(hand: tuple[int, int, int, int], us: bool = False) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
     """The three settings ab|cd, ac|bd, ad|bc as (front key, back key), smaller in front."""
     a, b, c, d = hand
     out = []
     for x, y in (((a, b), (c, d)), ((a, c), (b, d)), ((a, d), (b, c))):
-        kx, ky = hand_key(*x), hand_key(*y)
+        kx, ky = hand_key(*x, us=us), hand_key(*y, us=us)
         out.append((kx, ky) if kx <= ky else (ky, kx))
     return out
 
 
-def decide(player: tuple[tuple[int, ...], tuple[int, ...]], banker: tuple[tuple[int, ...], tuple[int, ...]]) -> int:
+def decide(player: tuple[tuple[int, ...], tuple[int, ...]], banker: tuple[tuple[int, ...], tuple[int, ...]],
+           us: bool = False) -> int:
+    """The player's result: Art. 6, or with ``us`` the US game's (zero against zero goes to
+    the banker in the back hands too, docs/rules.md §3.1)."""
     (pf, pb), (bf, bb) = player, banker
     front = pf > bf and not (is_zero(pf) and is_zero(bf))
-    back = pb > bb
+    back = pb > bb and not (us and is_zero(pb) and is_zero(bb))
     if front and back:
         return 1
     if not front and not back:

@@ -13,7 +13,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from paigow import DECK, Tile
-from paigow.dealing import (
+from paigow.table.dealing import (
     Cut,
     Deal,
     DiceRoll,

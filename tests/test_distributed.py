@@ -19,10 +19,12 @@ import pytest
 
 import paigow
 from paigow.errors import InvalidSimulationError
+from paigow.rules import MACAU
 from paigow.simulation import BLOCK, BlockCounts, SimulationResult, simulate, simulate_blocks
 from paigow.strategies import HAND_COUNT
 
 ROUNDS = 3 * BLOCK + 100  # four blocks, the last one partial
+TOY = MACAU.replace(name="zero-both", zero_rule="both")  # a second rule set: zero rule on both hands
 MIXED = np.random.default_rng(14).dirichlet([1.0, 1.0, 1.0], size=HAND_COUNT)
 
 
@@ -120,6 +122,19 @@ def test_merge_refuses_parts_that_do_not_belong_together() -> None:
         SimulationResult.merge(a)  # type: ignore[arg-type]
 
 
+def test_parts_carry_their_rule_set_and_merge_refuses_two() -> None:
+    a = simulate_blocks(ROUNDS, 1, (0, 2), rules=TOY)
+    b = simulate_blocks(ROUNDS, 1, (2, 4), rules=TOY)
+    assert a.rules == TOY and simulate_blocks(ROUNDS, 1, (0, 2)).rules is MACAU
+    merged = SimulationResult.merge([b, a])
+    assert merged.rules == TOY and merged == simulate(ROUNDS, seed=1, rules=TOY)
+    assert SimulationResult.merge([a, b], commission=True).commission == 0.05
+    with pytest.raises(InvalidSimulationError) as e:
+        SimulationResult.merge([a, simulate_blocks(ROUNDS, 1, (2, 4))])
+    assert _code(e) == "simulation.merge_rules"
+    assert a != simulate_blocks(ROUNDS, 1, (0, 2))  # other rules, other part (the counts may agree)
+
+
 def test_simulate_blocks_checks_its_arguments() -> None:
     for blocks in [(0, 0), (2, 1), (0, 5), range(0, 4, 2), range(-1, 2), (4, 5)]:
         with pytest.raises(InvalidSimulationError) as e:
@@ -174,7 +189,7 @@ def client(request: pytest.FixtureRequest) -> Any:
     (1, 0, None), (ROUNDS, 7, 1), (ROUNDS, 7, 3), (10 * BLOCK + 1, 2**64 - 1, 4), (300_001, 123, None),
 ])
 def test_cluster_equals_simulate(client: Any, rounds: int, seed: int, task_blocks: int | None) -> None:
-    from paigow.distributed import simulate_on
+    from paigow.simulation.dask import simulate_on
 
     seen: list[tuple[int, int]] = []
     r = simulate_on(client, rounds, seed, task_blocks=task_blocks, progress=lambda d, t: seen.append((d, t)))
@@ -188,6 +203,15 @@ def test_cluster_with_tables_and_commission(client: Any) -> None:
     kw: dict[str, Any] = dict(seed=99, player=MIXED, banker="max-back", commission=True)
     r = paigow.simulate(200_000, cluster=client, **kw)
     assert r == paigow.simulate(200_000, **kw) and r.player == "table"
+
+
+def test_cluster_with_another_rule_set(client: Any) -> None:
+    from paigow.simulation.dask import simulate_on
+
+    kw: dict[str, Any] = dict(seed=5, player="max-back", rules=TOY)
+    r = simulate_on(client, 10 * BLOCK + 3, task_blocks=3, **kw)
+    assert r.rules == TOY and r == paigow.simulate(10 * BLOCK + 3, **kw)
+    assert paigow.simulate(10 * BLOCK + 3, cluster=client, **kw) == r
 
 
 def test_cluster_by_address_and_seedless(process_client: Any) -> None:
@@ -265,7 +289,7 @@ def _restore_version(version: str) -> Any:
 def _patch_equilibrium() -> None:
     """On a worker: play max-back when asked for the player's equilibrium, as a worker with
     another equilibrium file would."""
-    from paigow import distributed
+    from paigow.simulation import dask as distributed
 
     original = distributed._seat_tables
 
@@ -279,7 +303,7 @@ def _patch_equilibrium() -> None:
 
 
 def _clear_cache() -> None:
-    from paigow import distributed
+    from paigow.simulation import dask as distributed
 
     distributed._seat_tables = getattr(distributed._seat_tables, "original", distributed._seat_tables)
 
@@ -333,7 +357,7 @@ def test_ctrl_c_cancels_the_futures(threads_client: Any) -> None:
 
 
 def test_a_worker_killed_mid_run_changes_nothing(process_client: Any) -> None:
-    from paigow.distributed import simulate_on
+    from paigow.simulation.dask import simulate_on
 
     client = process_client  # its nanny starts a new worker in place of the killed one
     rounds = 24 * 64 * BLOCK - 5  # 24 tasks of 64 blocks (tens of milliseconds each)
@@ -372,7 +396,7 @@ def test_quiet_worker_settings_are_dasks_own_keys() -> None:
     import dask
     import distributed  # noqa: F401 - loads distributed's configuration defaults
 
-    from paigow.distributed import QUIET_WORKERS
+    from paigow.simulation.dask import QUIET_WORKERS
 
     for key, value in QUIET_WORKERS.items():
         default = dask.config.get(key)  # raises KeyError for a key Dask does not have

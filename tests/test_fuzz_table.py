@@ -18,11 +18,11 @@ from hypothesis import strategies as st
 from record_schemas import every_record_matches_its_schema  # noqa: F401
 
 from paigow.cli import main
-from paigow.dealing import Cut, Deal, DiceRoll, Stacks
+from paigow.table.dealing import Cut, Deal, DiceRoll, Stacks
 from paigow.errors import BetSyntaxError, PaigowError
-from paigow.records import loads, replay_session, round_record, settle_record, validate
-from paigow.round import simulated_round
-from paigow.settlement import Bet, LedgerLine, LineKind, Share
+from paigow.table.records import loads, replay_session, round_record, settle_record, validate
+from paigow.table.round import simulated_round
+from paigow.table.settlement import Bet, LedgerLine, LineKind, Share
 
 N = 100_000
 

@@ -13,6 +13,7 @@ import paigow.errors
 import pcc.errors
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
+PACKAGES = ("paigow", "pcc", "_tablegames")  # the games and the private package both build on
 
 
 def _tracked() -> list[pathlib.Path]:
@@ -74,7 +75,7 @@ def _documented_codes() -> set[str]:
 def test_every_code_in_the_source_is_documented() -> None:
     documented = _documented_codes()
     used = set()
-    for pkg in ("paigow", "pcc"):
+    for pkg in PACKAGES:
         for path in (ROOT / pkg).rglob("*.py"):
             text = path.read_text(encoding="utf-8")
             used |= set(re.findall(r"\bcode\s*=\s*\"([a-z0-9_.-]+)\"", text))
@@ -83,7 +84,7 @@ def test_every_code_in_the_source_is_documented() -> None:
 
 def test_no_catch_only_class_is_raised() -> None:
     bad = []
-    for pkg in ("paigow", "pcc"):
+    for pkg in PACKAGES:
         for path in (ROOT / pkg).rglob("*.py"):
             for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
                 if re.search(r"raise (InvalidTileError|InvalidBetError|PaigowError|PccError|ParseError|RuleError)\(", line):

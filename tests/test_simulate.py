@@ -12,14 +12,17 @@ import tracemalloc
 import numpy as np
 import numpy.typing as npt
 import pytest
+import reference
 
 import paigow
 from paigow import DECK, InvalidStrategyError, SimulationResult, compare, settings, simulate
 from paigow import _core
 from paigow.cli import main
 from paigow.errors import InvalidSimulationError, PaigowError
-from paigow.simulation import BLOCK, _run, _tables, trace_rounds
-from paigow.strategies import HAND_COUNT, max_back
+from paigow.rules import MACAU
+from paigow.simulation import BLOCK, Run, trace_rounds
+from paigow.simulation.runs import _run, _tables
+from paigow.strategies import HAND_COUNT, all_ranks, max_back
 
 # the combinations-order row of each sorted hand, written here from itertools, not the kernel
 INDEX = {h: i for i, h in enumerate(itertools.combinations(range(32), 4))}
@@ -163,6 +166,140 @@ def test_the_shuffle_is_uniform() -> None:
     e = n * 3 / 31
     chi2 = float(((pairs - e) ** 2 / e).sum())
     assert abs(chi2 - pairs.size) < 6 * math.sqrt(2 * pairs.size), chi2
+
+
+# ---------------------------------------------------------------------------------------------
+# two rule sets in one process
+
+TOY = MACAU.replace(name="zero-both", zero_rule="both")  # a second rule set: zero rule on both hands
+
+# Macau's numbers of simulate(3 * BLOCK + 100, seed=2024), pinned before rule sets were values
+PINNED_COUNTS = [[3510, 5222, 3656], [3542, 5102, 3744], [3533, 5170, 3685], [3556, 5153, 3679],
+                 [3494, 5187, 3707], [3550, 5169, 3669], [3501, 5267, 3620]]
+PINNED_MEANS = (-0.012385257622584068, 0.004531600618049319, 0.08669680335808848, 0.03172120432634524)
+
+
+def _macau_pinned(r: SimulationResult) -> None:
+    assert r.rules is MACAU and r.counts.tolist() == PINNED_COUNTS
+    assert (r.player_mean, r.player_se, r.banker_mean, r.banker_se) == PINNED_MEANS
+
+
+def _reference_result(hand: list[int], k: int, banker: list[int], kb: int) -> int:
+    """tests/reference.py's comparison of two traced settings with the zero rule on both hands."""
+    (pf, pb), (bf, bb) = reference.arranged(tuple(hand))[k], reference.arranged(tuple(banker))[kb]  # type: ignore[arg-type]
+
+    def wins(x: tuple[int, ...], y: tuple[int, ...]) -> bool:
+        return x > y and not (reference.is_zero(x) and reference.is_zero(y))
+
+    return int(wins(pf, bf)) + int(wins(pb, bb)) - 1
+
+
+def min_back_table() -> npt.NDArray[np.float64]:
+    """Every hand set with its weakest back hand: the only kind of play that meets zero-point
+    backs on both sides often enough to see (no setting the strategies ship ever plays one: a
+    hand has one only when all its settings are zero against zero, 0.5% of hands)."""
+    ranks = all_ranks().astype(np.int64)
+    return np.eye(3)[np.argmin(ranks[:, :, 1] * 256 + ranks[:, :, 0], axis=1)]
+
+
+def test_two_rule_sets_in_one_process_agree_with_their_traced_rounds() -> None:
+    _macau_pinned(simulate(3 * BLOCK + 100, seed=2024, threads=2))
+    rounds, seed, table = 12 * BLOCK + 7, 2026, min_back_table()
+    kw: dict[str, object] = dict(seed=seed, player=table, banker=table)
+    macau = simulate(rounds, threads=2, **kw)  # type: ignore[arg-type]
+    toy = simulate(rounds, threads=2, rules=TOY, **kw)  # type: ignore[arg-type]
+    assert toy.rules == TOY and macau.rules is MACAU and toy != macau
+    assert toy.counts.tolist() != macau.counts.tolist()
+    assert simulate(rounds, threads=1, rules="macau", **kw) == macau  # type: ignore[arg-type]
+    assert simulate(rounds, threads=1, rules=TOY, **kw) == toy  # type: ignore[arg-type]
+    # the same deals and settings under both; only the comparisons differ, toward the banker
+    t, m = trace_rounds(rounds, rules=TOY, **kw), trace_rounds(rounds, **kw)  # type: ignore[arg-type]
+    assert t.rules == TOY and m.rules is MACAU
+    assert (t.hands == m.hands).all() and (t.choices == m.choices).all() and (t.ranks == m.ranks).all()
+    assert t.counts.tolist() == toy.counts.tolist() and t.round_counts.tolist() == toy.round_counts.tolist()
+    assert m.counts.tolist() == macau.counts.tolist()
+    changed = t.results != m.results
+    assert changed.sum() >= 3 and (t.results[changed] == -1).all() and (m.results[changed] == 0).all()
+    # every traced round replayed in plain Python (tests/reference.py) under the toy's comparison
+    tally = np.zeros((7, 3), dtype=np.int64)
+    for r in range(rounds):
+        hands = t.hands[r].tolist()
+        ks = t.choices[r].tolist()
+        got = [_reference_result(hands[p], ks[p], hands[0], ks[0]) for p in range(1, 8)]
+        assert got == t.results[r].tolist(), r
+        for p, v in enumerate(got):
+            tally[p, 1 - v] += 1
+    assert tally.tolist() == toy.counts.tolist()
+    # and by the engine's own objects (settings and compare under the toy's rules), on the rounds
+    # the rule sets decide differently and a sample of the others
+    for r in sorted(set(np.nonzero(changed.any(axis=1))[0].tolist()) | set(range(0, rounds, 97))):
+        sets = [settings([DECK[i] for i in t.hands[r, p]], rules=TOY)[int(t.choices[r, p])] for p in range(8)]
+        assert [int(compare(sets[p], sets[0], rules=TOY)) for p in range(1, 8)] == t.results[r].tolist(), r
+    # Macau's seeded numbers are unchanged after the toy ran
+    _macau_pinned(simulate(3 * BLOCK + 100, seed=2024, threads=1))
+    assert simulate(rounds, threads=2, **kw) == macau  # type: ignore[arg-type]
+
+
+def test_a_rule_set_by_name_and_the_default_are_macau() -> None:
+    a = simulate(5000, seed=1, threads=1)
+    assert simulate(5000, seed=1, threads=1, rules="macau") == a == simulate(5000, seed=1, rules=MACAU)
+    with pytest.raises(paigow.InvalidOptionError, match="unknown rule set 'texas'"):
+        simulate(10, seed=1, rules="texas")
+    with pytest.raises(TypeError):
+        simulate(10, seed=1, rules=5)  # type: ignore[arg-type]
+
+
+def test_commission_true_is_the_rule_sets_rate() -> None:
+    four = MACAU.replace(name="four-percent", commission="4%")
+    r = simulate(5000, seed=2, threads=1, commission=True, rules=four)
+    assert r.commission == 0.04 and r == simulate(5000, seed=2, commission=0.04, rules=four)
+    assert simulate(5000, seed=2, commission=True).commission == 0.05
+
+
+# ---------------------------------------------------------------------------------------------
+# the run as a value
+
+
+def test_a_run_is_a_frozen_value_cleaned_once() -> None:
+    run = Run(3 * BLOCK + 100, seed=7, player=mixed_table(9), banker="max-back", commission=True)
+    assert run.names == ("table", "max-back") and run.commission == paigow.rules.MACAU.commission
+    assert run.player == paigow.Strategy(mixed_table(9)) and run.rules is MACAU
+    assert run.blocks == range(0, 4) and run.is_whole and run.total_blocks == 4
+    assert run == Run(3 * BLOCK + 100, 7, mixed_table(9), "max-back", 0.05) and hash(run) == hash(run.replace())
+    assert run != run.replace(seed=8) and run != run.replace(rules=TOY)
+    with pytest.raises(AttributeError):
+        run.seed = 5  # type: ignore[misc]
+    fresh = Run(10)
+    assert 0 <= fresh.seed < 2**64 and fresh.replace() == fresh  # a drawn seed is kept
+    import pickle
+
+    assert pickle.loads(pickle.dumps(run)) == run
+
+
+def test_parts_of_a_run_count_apart_and_merge_to_the_whole() -> None:
+    run = Run(5 * BLOCK + 9, seed=4, player="max-back", rules=TOY)
+    part = run.part((1, 4))
+    assert part.blocks == range(1, 4) and not part.is_whole and part.block_rounds == 3 * BLOCK
+    assert part.part(range(2, 3)).blocks == range(2, 3)
+    with pytest.raises(InvalidSimulationError, match="within the part's blocks range\\(1, 4\\)"):
+        part.part((0, 2))
+    seen: list[tuple[int, int]] = []
+    counts = part.count(threads=1, progress=lambda d, t: seen.append((d, t)))
+    assert seen[-1] == (3 * BLOCK, 3 * BLOCK) and counts.rules == TOY and counts.blocks == range(1, 4)
+    parts = [counts, run.part((0, 1)).count(threads=2), run.part(range(4, 6)).count()]
+    whole = run.simulate(threads=2)
+    assert run.merge(parts) == whole == simulate(5 * BLOCK + 9, seed=4, player="max-back", rules=TOY)
+    assert SimulationResult.merge(parts) == whole
+    for verb in (part.simulate, part.trace, lambda: part.merge(parts)):
+        with pytest.raises(InvalidSimulationError) as e:
+            verb()
+        assert e.value.code == "simulation.blocks"
+    with pytest.raises(InvalidSimulationError) as e:  # a part of another run
+        run.merge([*parts[:2], Run(5 * BLOCK + 9, seed=4, player="max-back").part(range(4, 6)).count()])
+    assert e.value.code == "simulation.merge_rules"
+    with pytest.raises(InvalidSimulationError) as e:
+        run.replace(seed=5).merge(parts)
+    assert e.value.code == "simulation.merge_seed"
 
 
 # ---------------------------------------------------------------------------------------------
@@ -326,6 +463,14 @@ def test_cli_progress_bar_and_tables(capsys: pytest.CaptureFixture[str], tmp_pat
     captured = capsys.readouterr()
     assert "100.0% 3,000,000/3,000,000 rounds" in captured.err and captured.err.endswith("\n")
     assert "player table, banker equilibrium, commission 0.05" in captured.out
+
+
+def test_cli_rules(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["simulate", "20000", "--seed", "9", "--json", "--threads", "1", "--rules", "macau"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["rules"] == "macau" and data["player_mean"] == simulate(20000, seed=9).player_mean
+    assert main(["simulate", "10", "--rules", "texas"]) == 2
+    assert "unknown rule set 'texas'" in capsys.readouterr().err
 
 
 def test_cli_bad_input(capsys: pytest.CaptureFixture[str]) -> None:

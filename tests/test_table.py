@@ -12,7 +12,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from paigow import DECK, Outcome, Setting, compare, settings
-from paigow.dealing import Deal, DiceRoll, ExposureEffect, Stacks, VoidReason
+from paigow.table.dealing import Deal, DiceRoll, ExposureEffect, Stacks, VoidReason
 from paigow.errors import (
     IllegalActionError,
     InvalidBetError,
@@ -23,7 +23,7 @@ from paigow.errors import (
     InvalidTileError,
     PaigowError,
 )
-from paigow.settlement import HOUSE, Bet, LineKind, Options, Rounding, Share
+from paigow.table.settlement import HOUSE, Bet, LineKind, Options, Rounding, Share
 from paigow.strategies import max_back
 from paigow.table import Phase, Round, RoundResult, Session, choose_setting, round_from_record, simulate_round
 from paigow.tiles import Tile
@@ -95,7 +95,7 @@ def test_the_default_strategy_is_the_equilibrium() -> None:
     import numpy as np
 
     import paigow
-    from paigow.round import _strategy
+    from paigow.table.round import _strategy
 
     assert default_strategy() == "equilibrium"
     for seat in ("player", "banker"):

@@ -16,6 +16,7 @@ from record_schemas import every_record_matches_its_schema  # noqa: F401  (every
 
 from paigow.cli import main
 from paigow.table import simulate_round
+from paigow.table.records import result_json
 
 DOCS = Path(__file__).resolve().parent.parent / "docs" / "dealer.md"
 README = Path(__file__).resolve().parent.parent / "README.md"
@@ -72,7 +73,7 @@ def test_round_json(capsys: pytest.CaptureFixture[str]) -> None:
     data = json.loads(out)
     res = simulate_round(3, banker=6, bets={1: 250, 2: 40}, stake=300, options=_options("4%", "floor"))
     assert data["format"] == "paigow-round/1" and data["seed"] == 3
-    assert data["result"] == json.loads(json.dumps(res.to_json()))
+    assert data["result"] == json.loads(json.dumps(result_json(res)))
     positions = data["result"]["positions"]
     assert data["banker"] == 6 and [p["position"] for p in positions] == [6, 7, 0, 1, 2, 3, 4, 5]
     led = data["result"]["ledger"]
@@ -83,7 +84,7 @@ def test_round_json(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def _options(rate: str, rounding: str) -> Any:
-    from paigow.settlement import Options
+    from paigow.table.settlement import Options
 
     return Options(rate, rounding)
 

@@ -10,8 +10,8 @@ from record_schemas import every_record_matches_its_schema  # noqa: F401  (every
 
 from paigow import Outcome, settings
 from paigow.errors import IllegalActionError, IllegalBetError, PaigowError
-from paigow.records import replay_round, round_record, settle_record
-from paigow.settlement import HOUSE, Bet, LineKind, Play, Share, settle
+from paigow.table.records import replay_round, round_record, settle_record
+from paigow.table.settlement import HOUSE, Bet, LineKind, Play, Share, settle
 from paigow.table import Round, Session
 
 BANKER_TILES, P1_TILES = "5-5 4-4 3-3 2-5", "1-6 1-4 4-5 1-3"

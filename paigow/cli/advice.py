@@ -59,6 +59,9 @@ def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None
                    help="directory to write to (default: the current directory)")
     s.add_argument("--progress", action="store_true", help="draw the progress bar even when stderr is not a terminal")
     s.add_argument("--json", action="store_true", help="machine-readable output: what the .json file records, and where")
+    s.add_argument("--exact", action="store_true",
+                   help="the exact equilibrium near the shipped numerical one of that commission: probabilities as "
+                   "fractions, each side's gain proven to be exactly 0 (<name>-exact.npy and .json)")
     s.set_defaults(func=_cmd_solve)
 
 
@@ -101,6 +104,10 @@ def _cmd_solve(args: argparse.Namespace) -> int:
     from paigow.solver import PAID_TOL, ZERO_SUM_TOL, save, solve
 
     rate = commission(args) or 0
+    if getattr(args, "exact", False):
+        from paigow.exact import cli_solve
+
+        return cli_solve(rate, args.output, args.json)
     tol = args.tol if args.tol is not None else (PAID_TOL if rate else ZERO_SUM_TOL)
     bar = Progress("solving", force=args.progress)
     first: list[float] = []

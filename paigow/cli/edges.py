@@ -19,6 +19,8 @@ def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None
     )
     add_commission(p, absent="both 5%% and 4%%")
     p.add_argument("--json", action="store_true", help="machine-readable output (exact rows also as fractions)")
+    p.add_argument("--exact", action="store_true",
+                   help="the exact equilibria in place of the numerical ones: every row exact")
     p.set_defaults(func=_cmd_edges)
 
 
@@ -27,7 +29,7 @@ def _cmd_edges(args: argparse.Namespace) -> int:
 
     commission(args)  # the rate's syntax and range first
     rates = RATES if args.commission is None else (args.commission,)
-    rows = tuple(e for r in rates for e in edges(r))
+    rows = tuple(e for r in rates for e in edges(r, exact=getattr(args, "exact", False)))
     if args.json:
         print(json.dumps([e.to_json() for e in rows], indent=2))
     else:

@@ -58,6 +58,8 @@ def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None
     p.add_argument("--player", default="equilibrium", help="players' strategy: " + STRATEGY_HELP)
     p.add_argument("--banker", default="equilibrium", help="banker's strategy, as --player")
     add_commission(p)
+    p.add_argument("--rules", default=None, metavar="NAME",
+                   help="the rule set the rounds are decided by (default: macau)")
     p.add_argument("--threads", type=int, default=None, help="threads (default: every core)")
     p.add_argument("--scheduler", default=None, metavar="ADDRESS",
                    help="run on the Dask cluster of this scheduler (tcp://host:8786; default: "
@@ -94,6 +96,7 @@ def _json(r: SimulationResult) -> dict[str, object]:
         "player": r.player,
         "banker": r.banker,
         "commission": r.commission,
+        "rules": r.rules.name,
         "player_mean": r.player_mean,
         "player_se": r.player_se,
         "banker_mean": r.banker_mean,
@@ -117,7 +120,7 @@ def summary(r: SimulationResult) -> str:
     commission = f"{r.commission:g}" if r.commission else "none"
     head = [
         f"{r.rounds:,} rounds, seed {r.seed}",
-        f"player {r.player}, banker {r.banker}, commission {commission}, "
+        f"player {r.player}, banker {r.banker}, commission {commission}, rules {r.rules}, "
         f"{r.threads} thread{'s' if r.threads != 1 else ''}, {r.seconds:.2f} s "
         f"({_si(r.rounds_per_second)} rounds/s)",
         "",
@@ -149,7 +152,7 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
                      banker=strategy_arg(args.banker, "banker"),
                      commission=float(commission(args) or 0), threads=args.threads,
                      progress=_progress_callback(bar) if bar is not None else None,
-                     cluster=scheduler or None)
+                     cluster=scheduler or None, rules=args.rules)
     except ImportError as e:  # --scheduler without Dask installed
         raise InvalidSimulationError(str(e), code="simulation.no_dask") from None
     except TypeError as e:  # pragma: no cover - argparse gives the right types

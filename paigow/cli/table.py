@@ -1,6 +1,6 @@
 """The dealer's subcommands: ``paigow round`` (a whole simulated round) and ``paigow settle``
 (a round's record in, the record with its result out). The record format is
-:mod:`paigow.records` (docs/dealer.md); ``paigow round --json | paigow settle -`` prints the same
+:mod:`paigow.table.records` (docs/dealer.md); ``paigow round --json | paigow settle -`` prints the same
 round back."""
 
 from __future__ import annotations
@@ -8,16 +8,17 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from paigow.round import RoundResult
+    from paigow.table.round import RoundResult
 
 from paigow.cli._common import add_commission
 from paigow.errors import BetSyntaxError, IllegalBetError, InvalidRecordError
-from paigow.positions import betting_order, check_position
+from paigow.rules import MACAU, RULE_SETS, clean_rules
+from paigow.table.positions import betting_order, check_position
 from paigow.setting import Outcome
-from paigow.settlement import Options, Rounding
+from paigow.table.settlement import Options, Rounding
 
 _OUTCOME = {Outcome.WIN: "win", Outcome.PUSH: "push", Outcome.LOSE: "lose"}
 
@@ -41,6 +42,8 @@ def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None
     p.add_argument("--strategy", help="how the hands are set: max-back or equilibrium (default: equilibrium when"
                    " paigow.advice is installed, else max-back)")
     p.add_argument("--banker-strategy", help="the banker's strategy (default: --strategy)")
+    p.add_argument("--rules", choices=sorted(RULE_SETS), default=MACAU.name,
+                   help="the rule set the table plays by (default macau: Portaria 96/85/M)")
     _option_args(p)
     p.add_argument("--json", action="store_true", help="machine-readable output")
     p.set_defaults(func=_cmd_round)
@@ -65,8 +68,7 @@ def _option_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--rounding", choices=[r.value for r in Rounding], help="rounding of commission (default half-up)")
 
 
-def _options(args: argparse.Namespace, base: Options | None = None) -> Options:
-    base = base or Options()
+def _options(args: argparse.Namespace, base: Options) -> Options:
     return Options(args.commission if args.commission is not None else base.commission,
                    args.rounding if args.rounding is not None else base.rounding)
 
@@ -75,7 +77,7 @@ def _parse_bets(text: str) -> dict[int, int]:
     out: dict[int, int] = {}
     for part in text.split(","):
         pos, eq, amount = part.partition("=")
-        from paigow.positions import parse_amount
+        from paigow.table.positions import parse_amount
 
         if not eq or not pos.strip().isdigit() or len(pos.strip()) > 2 or not amount.strip().lstrip("-").isdigit():
             raise BetSyntaxError(f"--bets takes 'position=amount' pairs like '1=100,4=250', not {part[:40]!r}",
@@ -89,14 +91,16 @@ def _parse_bets(text: str) -> dict[int, int]:
 
 
 def _cmd_round(args: argparse.Namespace) -> int:
-    from paigow.records import round_record
-    from paigow.round import simulated_round
+    from paigow.table.records import round_record
+    from paigow.table.round import simulated_round
 
     check_position(args.banker, "banker")
     bets = _parse_bets(args.bets) if args.bets else {p: args.bet for p in betting_order(args.banker)}
+    rules = clean_rules(args.rules)
     r = simulated_round(
         args.seed, banker=args.banker, stake=args.stake, bets=bets, house_stake=args.house,
-        strategy=args.strategy, banker_strategy=args.banker_strategy, options=_options(args),
+        strategy=args.strategy, banker_strategy=args.banker_strategy, rules=rules,
+        options=_options(args, Options(rules.commission, rules.rounding)),
     )
     if args.json:
         print(json.dumps(round_record(r, seed=args.seed), ensure_ascii=False, indent=2))
@@ -107,7 +111,7 @@ def _cmd_round(args: argparse.Namespace) -> int:
 
 
 def _cmd_settle(args: argparse.Namespace) -> int:
-    from paigow.records import loads, replay_round, round_record
+    from paigow.table.records import read_record, record_options, replay_round, round_record
 
     data: "bytes | str"
     try:
@@ -119,24 +123,16 @@ def _cmd_settle(args: argparse.Namespace) -> int:
                 data = f.read()
     except OSError as e:
         raise InvalidRecordError(f"cannot read the record {args.file!r}: {e.strerror}", code="record.unreadable") from None
-    record: Any = loads(data)
-    if not isinstance(record, dict):
-        raise InvalidRecordError(f"a round record is a JSON object, not {_json_type(record)}", code="record.type")
+    record = read_record(data)
     if args.commission is not None or args.rounding is not None:
         record = dict(record)
-        record["options"] = _options(args, Options.from_json(record.get("options", {}))).to_json()
+        record["options"] = _options(args, record_options(record)).to_json()
         record.pop("result", None)   # settled afresh under the options given
     r = replay_round(record)
     if r.result is None:
         r.settle()
     print(json.dumps(round_record(r, seed=record.get("seed")), ensure_ascii=False, indent=2))
     return 0
-
-
-def _json_type(x: object) -> str:
-    from paigow.settlement import _json_type as jt
-
-    return jt(x)
 
 
 def render(result: "RoundResult", seed: int | None = None) -> str:

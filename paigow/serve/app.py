@@ -535,9 +535,9 @@ def create_app(db: str = "paigow.db", *, max_body: int = MAX_BODY, operators: Op
 
 
 def finished_round_record(session: Any, number: int) -> dict[str, Any]:
-    """The round record (:mod:`paigow.records`) of finished round ``number`` of ``session``: the
+    """The round record (:mod:`paigow.table.records`) of finished round ``number`` of ``session``: the
     session's record is replayed up to that round, left open, and the round's own record read."""
-    from paigow.records import replay_session, round_record, session_record
+    from paigow.table.records import replay_session, round_record, session_record
 
     record = session_record(session)
     events, rounds = [], 0

@@ -42,11 +42,13 @@ import secrets
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from paigow.dealing import Cut, Deal, DiceRoll, Exposure, Stacks
 from paigow.errors import IllegalActionError
 from paigow.setting import Setting
-from paigow.settlement import Bet, Options, Share
-from paigow.table import BankTurn, Phase, Round, RoundResult, Session, replay_session, round_record, session_record
+from paigow.table import BankTurn, Phase, Round, RoundResult, Session
+from paigow.table.dealing import Cut, Deal, DiceRoll, Exposure, Stacks
+from paigow.table.records import deal_record_json, replay_session, round_record, session_record
+from paigow.table.records import result_json as round_result_json
+from paigow.table.settlement import Bet, Options, Share
 from paigow.tiles import DECK
 
 __all__ = ["ROUND_ACTIONS", "SESSION_ACTIONS", "ACTIONS", "Table", "result_json", "CONFIG_KEYS", "LiveRandom",
@@ -98,7 +100,7 @@ def result_json(x: object) -> Any:
     if isinstance(x, Setting):
         return _setting_json(x)
     if isinstance(x, RoundResult):
-        return x.to_json()
+        return round_result_json(x)
     if isinstance(x, BankTurn):
         return {"event": x.event.value, "position": x.position, "to": x.to, "text": str(x)}
     if isinstance(x, Round):
@@ -352,7 +354,7 @@ class Table:
 def _public_result(res: RoundResult) -> dict[str, Any]:
     """A settled round's result as the table shows it: the banker's hand and every position that
     played, turned; the tiles of positions nobody played, or that sat out, stay face down."""
-    out = res.to_json()
+    out = round_result_json(res)
     shown = []
     for p in out["positions"]:
         if p["role"] == "banker" or (p["outcome"] is not None and not p["sat_out"]):
@@ -366,11 +368,11 @@ def _public_result(res: RoundResult) -> dict[str, Any]:
 def _round_view(r: Round, public: bool = False) -> dict[str, Any]:
     st = r.state
     settled = r.phase is Phase.SETTLED
-    deal = r.deal_record.to_json()
+    deal = deal_record_json(r.deal_record)
     if not settled:
         deal["stacks"] = None  # face down until the round is over, for everyone (§1.6)
     settings = [_setting_json(x) if x is not None else None for x in st.settings]
-    result = r.result.to_json() if r.result is not None else None
+    result = round_result_json(r.result) if r.result is not None else None
     if public:
         deal["stacks"] = None  # the stacks hold the tiles of positions nobody turns
         shown: set[int] = set()

@@ -13,7 +13,9 @@ from collections.abc import Sequence
 from typing import TextIO
 
 from pcc.dice import roll
-from pcc.settle import Round, RollSource, Ruleset, Settlement
+from pcc.round import Round, RollSource
+from pcc.rules import Ruleset
+from pcc.settlement import Settlement
 
 __all__ = ["add_arguments", "run", "settlement_text"]
 
@@ -116,9 +118,9 @@ def write(rnd: Round, out: TextIO, *, as_json: bool) -> None:
     settlement = rnd.settlement
     assert settlement is not None, "callers settle the round first"
     if as_json:
-        from pcc.record import dumps
+        from pcc.record import round_to_json
 
-        out.write(dumps(rnd.to_record()))
+        out.write(round_to_json(rnd))
     else:
         voids = [str(v.reason) for v in rnd.voids]
         out.write(settlement_text(settlement, source_text(rnd), rnd.ruleset, voids) + "\n")

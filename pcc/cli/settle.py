@@ -13,7 +13,8 @@ import argparse
 import sys
 from typing import TextIO
 
-from pcc.errors import InvalidRecordError, _quote
+from pcc._text import quote
+from pcc.errors import InvalidRecordError
 from pcc.record import loads, round_from_record
 
 __all__ = ["add_arguments", "run"]
@@ -35,7 +36,7 @@ def _read(name: str) -> bytes:
             return f.read(_MAX_BYTES + 1)
     except OSError as exc:
         raise InvalidRecordError(
-            f"cannot read {_quote(name)}: {exc.strerror or exc.__class__.__name__}", code="record.unreadable"
+            f"cannot read {quote(name)}: {exc.strerror or exc.__class__.__name__}", code="record.unreadable"
         ) from None
 
 

@@ -1,283 +1,35 @@
-"""Settlement: a slip of bets against a roll, and a round of play with void rolls.
+"""A round of play as a dealer-assistant tool sees it (docs/rules.md §2.3): bets placed (and
+withdrawn, while that is allowed), the bell that closes betting, void rolls, and the valid roll
+that settles it (:mod:`pcc.settlement`).
 
-:func:`settle` is the plain calculation: every bet of a slip against one valid roll.
-:class:`Round` records a round as a dealer-assistant tool sees it (docs/rules.md §2.3): bets
-placed (and withdrawn, while that is allowed), the bell that closes betting, void rolls, and the
-valid roll that settles it. :mod:`pcc.record` writes a round as JSON and replays it.
-Each action comes as ``verify_x`` (raises with the reason), ``can_x`` (yes or no)
-and ``x`` (acts, returns a record); a refused action leaves the round unchanged.
-
-Money is whole minor units, and every settlement balances: the players' net
-results and the house's result add up to zero.
-
->>> s = settle(["big=100", "figure:crab=50", "triple:any=10"], "crab-crab-fish")
->>> [(line.ticket, line.won, line.paid, line.returned) for line in s.lines]
-[(1, True, 100, 200), (2, True, 100, 150), (3, False, 0, 0)]
->>> s.staked, s.returned, s.player_net, s.house_result
-(160, 350, 190, -190)
+Each action comes as ``verify_x`` (raises with the reason), ``can_x`` (yes or no) and ``x`` (acts,
+returns a record of what happened); a refused action leaves the round unchanged. The round is a
+state machine only: :mod:`pcc.record` writes it as JSON and replays it, and this module never
+imports that one.
 """
 
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable
-from dataclasses import dataclass
-from typing import Any, Final, NamedTuple, NoReturn, Union
+from typing import TYPE_CHECKING, Any, NamedTuple, Union
 
-from pcc.bets import Bet, payout_row
-from pcc.dice import Roll, _fold, roll as _roll
-from pcc.errors import IllegalActionError, InvalidRollError, InvalidRulesetError, PccError, _quote
+from pcc._text import quote
+from pcc.bets import Bet
+from pcc.dice import Roll, roll as _roll
+from pcc.errors import IllegalActionError, InvalidRollError, PccError
+from pcc.rules import Ruleset, VoidReason
+from pcc.settlement import Settlement, settle_slip
 
 __all__ = [
     "BettingClosed",
     "Event",
-    "Line",
     "Phase",
     "Placement",
     "RollSource",
     "Round",
-    "Ruleset",
-    "Settlement",
-    "VoidReason",
     "VoidRoll",
     "Withdrawal",
-    "settle",
 ]
-
-
-class Ruleset(enum.Enum):
-    """Which regulation governs the table.
-
-    ``2004`` is Despacho Regulamentar Externo 59/2004, in force. ``1996`` is Portaria 21/96/M,
-    which it revoked: the same bets and payouts; stacked or tilted dice void a roll under both
-    (the Chinese text of 1996 says stacked or leaning, docs/rules.md §2.4); after a void, new bets
-    are the players' right in 2004 and the house's option in 1996.
-
-    >>> Ruleset.parse("1996"), str(Ruleset.R2004), Ruleset.R1996.regulation
-    (Ruleset.R1996, '2004', 'Portaria 21/96/M')
-    >>> Ruleset.R1996.voids_on(VoidReason.TILTED)
-    True
-    """
-
-    R2004 = "2004"
-    R1996 = "1996"
-
-    def __str__(self) -> str:
-        return self.value
-
-    def __repr__(self) -> str:
-        return f"Ruleset.{self.name}"
-
-    @property
-    def regulation(self) -> str:
-        """The regulation's name."""
-        return "Despacho 59/2004" if self is Ruleset.R2004 else "Portaria 21/96/M"
-
-    @property
-    def void_article(self) -> str:
-        """The article on void rolls."""
-        return "Despacho 59/2004, Art. 3.3" if self is Ruleset.R2004 else "Portaria 21/96/M, Art. 3(c)"
-
-    @property
-    def after_void_article(self) -> str:
-        """The article on bets after a void roll."""
-        return "Despacho 59/2004, Art. 3.4" if self is Ruleset.R2004 else "Portaria 21/96/M, Art. 3(c)"
-
-    def voids_on(self, reason: VoidReason) -> bool:
-        """Whether dice found this way void the roll: stacked or tilted, under both rule sets
-        (docs/rules.md §2.4: the 1996 Portuguese text names stacked dice, its Chinese text
-        stacked or leaning ones)."""
-        return isinstance(reason, VoidReason)
-
-    @classmethod
-    def parse(cls, text: str) -> Ruleset:
-        """``"2004"`` or ``"1996"`` (also ``"59/2004"``, ``"21/96/M"``)."""
-        key = _fold(text) if isinstance(text, str) else None
-        found = _RULESET_NAMES.get(key) if key is not None else None
-        if found is None:
-            _unknown_ruleset(text)
-        return found
-
-    @classmethod
-    def clean(cls, value: Ruleset | str | int) -> Ruleset:
-        """``value`` as a :class:`Ruleset`: a ruleset, its year as text, or the year.
-
-        >>> Ruleset.clean(2004)
-        Ruleset.R2004
-        """
-        if isinstance(value, Ruleset):
-            return value
-        if isinstance(value, str):
-            return cls.parse(value)
-        if isinstance(value, int) and not isinstance(value, bool):
-            return cls.parse(str(value)) if value in (1996, 2004) else _unknown_ruleset(value)
-        raise TypeError(f"ruleset {_quote(value)} is not a Ruleset, text or a year")
-
-
-def _unknown_ruleset(value: object) -> NoReturn:
-    if not isinstance(value, (str, int)) or isinstance(value, bool):
-        raise TypeError(f"ruleset {_quote(value)} is not text")
-    raise InvalidRulesetError(
-        f"unknown ruleset {_quote(value)}: expected '2004' (Despacho 59/2004, in force) or '1996' (Portaria 21/96/M)"
-    )
-
-
-_RULESET_NAMES: Final = {
-    "2004": Ruleset.R2004,
-    "59/2004": Ruleset.R2004,
-    "1996": Ruleset.R1996,
-    "21/96/m": Ruleset.R1996,
-}
-
-
-class VoidReason(enum.Enum):
-    """Why a roll is void: dice found stacked or tilted when the dome is lifted (Art. 3.3).
-
-    >>> VoidReason.parse("sobrepostos"), VoidReason.parse("Inclinados"), VoidReason.parse("相叠")
-    (VoidReason.STACKED, VoidReason.TILTED, VoidReason.STACKED)
-    """
-
-    STACKED = "stacked"
-    TILTED = "tilted"
-
-    def __str__(self) -> str:
-        return self.value
-
-    def __repr__(self) -> str:
-        return f"VoidReason.{self.name}"
-
-    @classmethod
-    def parse(cls, text: str) -> VoidReason:
-        """The reason named by ``text`` in English, Portuguese or Chinese.
-
-        >>> VoidReason.parse("wet")
-        Traceback (most recent call last):
-        ...
-        pcc.errors.InvalidRollError: unknown void reason 'wet': a roll is void only when dice are found stacked or tilted (Despacho 59/2004, Art. 3.3)
-        """
-        if not isinstance(text, str):
-            raise TypeError(f"void reason {_quote(text)} is not text")
-        found = _VOID_NAMES.get(_fold(text))
-        if found is None:
-            raise InvalidRollError(
-                f"unknown void reason {_quote(text)}: a roll is void only when dice are found stacked or tilted"
-                " (Despacho 59/2004, Art. 3.3)",
-                code="void.reason",
-            )
-        return found
-
-    @classmethod
-    def clean(cls, value: VoidReason | str) -> VoidReason:
-        """``value`` as a :class:`VoidReason`; a string is parsed."""
-        if isinstance(value, VoidReason):
-            return value
-        return cls.parse(value)
-
-
-_VOID_NAMES: Final = {
-    _fold(name): reason
-    for reason, names in {
-        VoidReason.STACKED: ("stacked", "sobrepostos", "sobreposto", "相叠", "相疊"),
-        VoidReason.TILTED: ("tilted", "leaning", "inclinados", "inclinado", "斜靠", "斜靠不平", "翘骰"),
-    }.items()
-    for name in names
-}
-
-
-class Line(NamedTuple):
-    """The settlement of one bet.
-
-    ``odds`` is the payout to one (0 when lost), ``paid`` the winnings (stake x odds),
-    ``returned`` what goes back to the player (stake + winnings, or 0), ``net`` the
-    player's result (winnings, or minus the stake).
-
-    >>> settle(["total:4=10"], "1-1-2").lines[0]
-    Line(ticket=1, bet=Bet.parse('total:4=10'), odds=50, paid=500, returned=510, net=500)
-    """
-
-    ticket: int
-    bet: Bet
-    odds: int
-    paid: int
-    returned: int
-    net: int
-
-    @property
-    def won(self) -> bool:
-        """Whether the bet won."""
-        return self.odds > 0
-
-    @property
-    def stake(self) -> int:
-        """The bet's stake."""
-        return self.bet.stake
-
-
-@dataclass(frozen=True)
-class Settlement:
-    """Every bet of a slip settled against one valid roll, with the totals.
-
-    ``staked`` is the sum of stakes, ``paid`` the winnings paid on top of returned
-    stakes, ``returned`` everything handed back to players, ``player_net`` their
-    combined result and ``house_result`` the house's: ``player_net + house_result == 0``.
-    """
-
-    roll: Roll
-    lines: tuple[Line, ...]
-    staked: int
-    paid: int
-    returned: int
-    player_net: int
-    house_result: int
-
-    @property
-    def won(self) -> tuple[Line, ...]:
-        """The winning lines."""
-        return tuple(line for line in self.lines if line.odds)
-
-    @property
-    def lost(self) -> tuple[Line, ...]:
-        """The losing lines."""
-        return tuple(line for line in self.lines if not line.odds)
-
-    def __str__(self) -> str:
-        return (
-            f"roll {self.roll}: {len(self.lines)} bets, staked {self.staked}, paid {self.paid},"
-            f" returned {self.returned}, house {self.house_result:+d}"
-        )
-
-
-def _settle(slip: Iterable[tuple[int, Bet]], roll: Roll) -> Settlement:
-    row = payout_row(roll)
-    lines: list[Line] = []
-    append = lines.append
-    staked = paid = returned = 0
-    for ticket, bet in slip:
-        stake = bet._stake
-        staked += stake
-        odds = row[bet._spot._index]
-        if odds:
-            win = stake * odds
-            paid += win
-            returned += stake + win
-            append(Line(ticket, bet, odds, win, stake + win, win))
-        else:
-            append(Line(ticket, bet, 0, 0, 0, -stake))
-    player_net = returned - staked
-    return Settlement(roll, tuple(lines), staked, paid, returned, player_net, -player_net)
-
-
-def settle(bets: Iterable[Bet | str], roll: Roll | str) -> Settlement:
-    """Settle ``bets`` (numbered 1, 2, ... as tickets) against a valid ``roll``.
-
-    Bets and the roll may be given as text. Small and big lose on any triple (Art. 7).
-
-    >>> settle(["small=10", "big=10", "triple:any=10"], "3-3-3").house_result
-    -220
-    """
-    r = Roll.clean(roll)
-    cleaned = [b if type(b) is Bet else Bet.clean(b) for b in bets]
-    return _settle(enumerate(cleaned, 1), r)
 
 
 class Placement(NamedTuple):
@@ -407,9 +159,9 @@ class Round:
     ) -> None:
         rules = Ruleset.clean(ruleset)
         if not isinstance(new_bets_after_void, bool):
-            raise TypeError(f"new_bets_after_void {_quote(new_bets_after_void)} is not True or False")
+            raise TypeError(f"new_bets_after_void {quote(new_bets_after_void)} is not True or False")
         if not isinstance(automatic_bell, bool):
-            raise TypeError(f"automatic_bell {_quote(automatic_bell)} is not True or False")
+            raise TypeError(f"automatic_bell {quote(automatic_bell)} is not True or False")
         if rules is Ruleset.R2004 and not new_bets_after_void:
             raise IllegalActionError(
                 "new bets after a void roll are the players' right under the 2004 rules, not a house option"
@@ -503,45 +255,33 @@ class Round:
             f" voids={len(self._voids)} {state}>"
         )
 
+    @property
+    def next_ticket(self) -> int:
+        """The ticket the next bet placed gets (tickets count 1, 2, ... in order, withdrawn ones too)."""
+        return self._next_ticket
+
     def __eq__(self, other: object) -> bool:
+        # equal when their records are: the same rules and the same events, in order
         if isinstance(other, Round):
-            return self.to_record() == other.to_record()
+            return self._key() == other._key()
         return NotImplemented
 
     __hash__ = None  # type: ignore[assignment]
 
-    # -- records ------------------------------------------------------------------
+    def _key(self) -> tuple[object, ...]:
+        return (self._ruleset, self._new_bets_after_void, self._automatic_bell, self._source, self._seed,
+                tuple(_event_key(e) for e in self._history))
 
-    def to_record(self) -> dict[str, Any]:
-        """The round as a versioned JSON-ready record (:mod:`pcc.record`)."""
-        from pcc.record import round_to_record
+    if TYPE_CHECKING:  # attached by pcc/__init__.py: the functions of pcc.record, which imports this module
+        def to_record(self) -> dict[str, Any]: ...
 
-        return round_to_record(self)
+        @classmethod
+        def from_record(cls, record: object) -> Round: ...
 
-    @classmethod
-    def from_record(cls, record: object) -> Round:
-        """Replay a record that :meth:`to_record` wrote (:mod:`pcc.record`)."""
-        from pcc.record import round_from_record
+        def to_json(self) -> str: ...
 
-        return round_from_record(record)
-
-    def to_json(self) -> str:
-        """The round's state as JSON text: its record; :meth:`from_json` rebuilds it exactly.
-
-        >>> rnd = Round(); _ = rnd.place("big=5")
-        >>> Round.from_json(rnd.to_json()) == rnd
-        True
-        """
-        from pcc.record import dumps
-
-        return dumps(self.to_record())
-
-    @classmethod
-    def from_json(cls, text: str | bytes) -> Round:
-        """The round a :meth:`to_json` text describes."""
-        from pcc.record import loads
-
-        return cls.from_record(loads(text))
+        @classmethod
+        def from_json(cls, text: str | bytes) -> Round: ...
 
     # -- checks shared by the actions ---------------------------------------------
 
@@ -613,19 +353,19 @@ class Round:
     def verify_withdraw(self, ticket: int) -> Bet:
         """Check that the bet with ``ticket`` can be withdrawn; return it, or raise with the reason."""
         if isinstance(ticket, bool) or not isinstance(ticket, int):
-            raise TypeError(f"ticket {_quote(ticket)} is not an integer")
-        what = f"withdrawal of ticket {_quote(ticket)}"
+            raise TypeError(f"ticket {quote(ticket)} is not an integer")
+        what = f"withdrawal of ticket {quote(ticket)}"
         self._refuse_if_settled(what)
         if self._voids:
             raise IllegalActionError(
-                f"ticket {_quote(ticket)} cannot be withdrawn: the round has had a void roll"
+                f"ticket {quote(ticket)} cannot be withdrawn: the round has had a void roll"
                 f" ({self._voids[-1].reason}), and bets cannot be withdrawn after one"
                 f" ({self._ruleset.after_void_article})",
                 code="withdraw.after_void",
             )
         self._refuse_after_bell(what)
         if ticket not in self._slip:
-            raise IllegalActionError(f"no bet with ticket {_quote(ticket)} on the slip", code="ticket.unknown")
+            raise IllegalActionError(f"no bet with ticket {quote(ticket)} on the slip", code="ticket.unknown")
         return self._slip[ticket]
 
     def can_withdraw(self, ticket: int) -> bool:
@@ -727,10 +467,10 @@ class Round:
         src = _clean_source(source)
         if src is RollSource.SEEDED:
             if seed is None or isinstance(seed, bool) or not isinstance(seed, int):
-                raise TypeError(f"seed {_quote(seed)} of a seeded roll is not an integer")
+                raise TypeError(f"seed {quote(seed)} of a seeded roll is not an integer")
             if _roll(seed) != r:
                 raise IllegalActionError(
-                    f"roll {str(r)!r} is not the roll of seed {_quote(seed)} ({str(_roll(seed))!r})",
+                    f"roll {str(r)!r} is not the roll of seed {quote(seed)} ({str(_roll(seed))!r})",
                     code="roll.seed",
                 )
         elif seed is not None:
@@ -757,7 +497,7 @@ class Round:
         r = self.verify_settle(roll, source=source, seed=seed)
         if self._phase is Phase.BETTING:  # the automatic bell
             self.close_betting()
-        self._settlement = _settle(self._slip.items(), r)
+        self._settlement = settle_slip(self._slip.items(), r)
         self._source = _clean_source(source)
         self._seed = seed
         self._phase = Phase.SETTLED
@@ -765,14 +505,27 @@ class Round:
         return self._settlement
 
 
+def _event_key(event: Event) -> tuple[object, ...]:
+    """An event as its record holds it."""
+    if isinstance(event, Placement):
+        return ("place", event.ticket, str(event.bet))
+    if isinstance(event, Withdrawal):
+        return ("withdraw", event.ticket)
+    if isinstance(event, BettingClosed):
+        return ("close_betting",)
+    if isinstance(event, VoidRoll):
+        return ("void", event.reason)
+    return ("roll", str(event.roll))
+
+
 def _clean_source(source: RollSource | str) -> RollSource:
     if isinstance(source, RollSource):
         return source
     if not isinstance(source, str):
-        raise TypeError(f"roll source {_quote(source)} is not text")
+        raise TypeError(f"roll source {quote(source)} is not text")
     for s in RollSource:
         if s.value == source:
             return s
     raise InvalidRollError(
-        f"unknown roll source {_quote(source)}: expected 'entered', 'secure' or 'seeded'", code="roll.source"
+        f"unknown roll source {quote(source)}: expected 'entered', 'secure' or 'seeded'", code="roll.source"
     )

@@ -12,55 +12,29 @@ False
 
 from __future__ import annotations
 
-import enum
-import json
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from paigow.dealing import make_rng
-from paigow.errors import IllegalActionError, IllegalBetError, PaigowError
-from paigow.positions import check_amount, check_position
-from paigow.round import Round, RoundResult, _can, check_players
-from paigow.settlement import Options
+from paigow.errors import IllegalActionError, IllegalBetError
+from paigow.rules import MACAU, RuleSet, RulesLike, clean_rules
+from paigow.table._checks import can
+from paigow.table.dealing import make_rng
+from paigow.table.events import BankEvent, BankMoved, BankTurn, RoundEnded, RoundPlayed, SessionEvent
+from paigow.table.positions import check_amount, check_position
+from paigow.table.round import Round, RoundResult, check_players
+from paigow.table.settlement import Options
 
 __all__ = ["BankEvent", "BankTurn", "SessionState", "Session"]
-
-
-class BankEvent(enum.Enum):
-    """What happened to the bank between rounds."""
-
-    PASS = "pass"
-    """The banker gives up the bank; the turn goes to the next position in dealing order."""
-    DECLINE = "decline"
-    """The position whose turn it is declines; the turn goes on (Art. 4.3)."""
-    ACCEPT = "accept"
-    """The position whose turn it is takes the bank."""
-
-
-@dataclass(frozen=True)
-class BankTurn:
-    """A record of the bank moving: ``position`` did ``event``; ``to`` is whose turn it is now
-    (or who banks, after an accept)."""
-
-    event: BankEvent
-    position: int
-    to: int
-
-    def __str__(self) -> str:
-        if self.event is BankEvent.ACCEPT:
-            return f"{self.position} takes the bank"
-        verb = "passes" if self.event is BankEvent.PASS else "declines"
-        return f"{self.position} {verb}; the turn to bank goes to {self.to}"
 
 
 @dataclass(frozen=True)
 class SessionState:
     """Everything a :class:`Session` knows, as one frozen value. ``last_bettors`` are the names
     of everyone who bet in the previous round (None before any round); ``log`` is every step of
-    the session as canonical JSON (the events of its record; a round's own events are kept with
-    it when it ends)."""
+    the session as frozen events (:mod:`paigow.table.events`: its record; a round's own events
+    are kept with it when it ends)."""
 
     players: tuple[str, ...]
     options: Options
@@ -74,12 +48,9 @@ class SessionState:
     open_round: bool = False
     history: tuple[RoundResult, ...] = ()
     turns: tuple[BankTurn, ...] = ()
-    log: tuple[str, ...] = ()
+    log: tuple[SessionEvent, ...] = ()
     first_banker: int = 0
-
-
-def _event(kind: str, **data: Any) -> str:
-    return json.dumps({"event": kind, **data}, ensure_ascii=False, separators=(",", ":"))
+    rules: RuleSet = MACAU
 
 
 class Session:
@@ -88,7 +59,8 @@ class Session:
     always decline, and the turn goes to the nearest position after it whose player bet in the
     previous round (on any position); when none is left, the turn moves on in rotation and the
     table waits with no banker until a player takes the bank. A banker who goes on carries the
-    stake plus the result, topped up, never lowered.
+    stake plus the result, topped up, never lowered. ``rules`` (Macau's by default) is the rule
+    set of every round, and gives the default ``options``.
     """
 
     def __init__(
@@ -97,11 +69,13 @@ class Session:
         *,
         players: Sequence[str] | None = None,
         options: Options | None = None,
+        rules: RulesLike = None,
         house_stake: int | None = None,
         seed: int | None = None,
         rng: random.Random | None = None,
     ) -> None:
         check_position(banker, "banker")
+        ruleset = clean_rules(rules)
         if house_stake is not None:
             check_amount(house_stake, "stake", " of the house")
         if options is not None and not isinstance(options, Options):
@@ -111,31 +85,22 @@ class Session:
         self._rng = rng if rng is not None else make_rng(seed)
         self._round: Round | None = None
         self._round_start: tuple[int | None, bool, int] | None = None
-        self._state = SessionState(check_players(players), options or Options(), house_stake, banker,
-                                   first_banker=banker)
-
-    # -- records ------------------------------------------------------------------------------------
-    def to_json(self) -> dict[str, Any]:
-        """The session's record (:mod:`paigow.records`: every round and every move of the bank,
-        the open round too) with the state of its randomness; :meth:`from_json` rebuilds it."""
-        from paigow.records import session_state_json
-
-        return session_state_json(self)
-
-    @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> "Session":
-        """The session :meth:`to_json` (or any session record) describes, by replaying it."""
-        from paigow.records import session_from_state_json
-
-        return session_from_state_json(data)
+        self._state = SessionState(check_players(players), options or Options(ruleset.commission, ruleset.rounding),
+                                   house_stake, banker, first_banker=banker, rules=ruleset)
 
     @property
     def rng(self) -> random.Random:
+        """The session's source of randomness, shared by its rounds."""
         return self._rng
 
     @property
     def state(self) -> SessionState:
         return self._state
+
+    @property
+    def rules(self) -> RuleSet:
+        """The rule set the session's rounds are played by (:func:`paigow.rules.clean_rules`)."""
+        return self._state.rules
 
     @property
     def banker(self) -> int | None:
@@ -167,7 +132,7 @@ class Session:
 
     __hash__ = None  # type: ignore[assignment]
 
-    def _commit(self, *events: str, **changes: Any) -> None:
+    def _commit(self, *events: SessionEvent, **changes: Any) -> None:
         self._state = replace(self._state, log=self._state.log + events, **changes)
 
     # -- rounds -------------------------------------------------------------------------------------
@@ -203,11 +168,7 @@ class Session:
         return stake
 
     def can_start_round(self, stake: int | None = None, *, others_agree: bool = False) -> bool:
-        try:
-            self.verify_start_round(stake, others_agree=others_agree)
-        except PaigowError:
-            return False
-        return True
+        return can(self.verify_start_round, stake, others_agree=others_agree)
 
     def start_round(self, stake: int | None = None, *, others_agree: bool = False) -> Round:
         """Open a round with the banker's stake on the table (and the house's share)."""
@@ -215,7 +176,7 @@ class Session:
         s = self._state
         assert s.banker is not None
         carried = s.carried if s.rounds_banked and s.carried is not None else 0
-        r = Round(s.banker, players=s.players, options=s.options, house_stake=s.house_stake,
+        r = Round(s.banker, players=s.players, options=s.options, rules=s.rules, house_stake=s.house_stake,
                   min_stake=carried, rng=self._rng)
         r.set_stake(amount)
         self._round = r
@@ -233,15 +194,15 @@ class Session:
         return self._round.result
 
     def can_end_round(self) -> bool:
-        return _can(self.verify_end_round)
+        return can(self.verify_end_round)
 
-    def round_event(self) -> dict[str, Any] | None:
-        """The open round as a session event: its stake, ``others_agree`` and its own events."""
+    def round_event(self) -> RoundPlayed | None:
+        """The open round as a session event: the stake asked, ``others_agree`` and the round's
+        own events after its stake (None: no round is open)."""
         if self._round is None or self._round_start is None:
             return None
         stake, agree, n0 = self._round_start
-        return {"event": "round", "stake": stake, "others_agree": agree,
-                "events": [json.loads(e) for e in self._round.state.log[n0:]]}
+        return RoundPlayed(stake, agree, self._round.state.log[n0:])
 
     def end_round(self) -> RoundResult:
         """Close the settled round: the banker's stake plus result is carried (4.9)."""
@@ -252,7 +213,7 @@ class Session:
         self._round = None
         self._round_start = None
         self._commit(
-            json.dumps(ev, ensure_ascii=False, separators=(",", ":")), _event("end_round"),
+            ev, RoundEnded(),
             open_round=False,
             rounds_banked=self._state.rounds_banked + 1,
             carried=own.stake + res.ledger.changes[own.party],
@@ -272,7 +233,7 @@ class Session:
                                      code="session.bank_offered")
 
     def can_pass_bank(self) -> bool:
-        return _can(self.verify_pass_bank)
+        return can(self.verify_pass_bank)
 
     def pass_bank(self) -> BankTurn:
         """The banker gives up the bank; the turn goes to the next position in dealing order."""
@@ -281,7 +242,7 @@ class Session:
         assert s.banker is not None
         nxt = (s.banker + 1) % 8
         turn = BankTurn(BankEvent.PASS, s.banker, nxt)
-        self._commit(_event("pass"), banker=None, offer=nxt, declined=(s.banker,), rounds_banked=0, carried=None,
+        self._commit(BankMoved(BankEvent.PASS), banker=None, offer=nxt, declined=(s.banker,), rounds_banked=0, carried=None,
                      turns=s.turns + (turn,))
         return turn
 
@@ -307,7 +268,7 @@ class Session:
         return self.next_taker()
 
     def can_decline(self) -> bool:
-        return _can(self.verify_decline)
+        return can(self.verify_decline)
 
     def decline(self) -> BankTurn:
         """The position whose turn it is declines the bank (Art. 4.3); see :meth:`next_taker`."""
@@ -315,7 +276,7 @@ class Session:
         s = self._state
         assert s.offer is not None
         turn = BankTurn(BankEvent.DECLINE, s.offer, nxt)
-        self._commit(_event("decline"), offer=nxt, declined=s.declined + (s.offer,), turns=s.turns + (turn,))
+        self._commit(BankMoved(BankEvent.DECLINE), offer=nxt, declined=s.declined + (s.offer,), turns=s.turns + (turn,))
         return turn
 
     def verify_accept(self) -> int:
@@ -325,13 +286,13 @@ class Session:
         return self._state.offer
 
     def can_accept(self) -> bool:
-        return _can(self.verify_accept)
+        return can(self.verify_accept)
 
     def accept(self) -> BankTurn:
         """The position whose turn it is takes the bank; it starts with a fresh stake."""
         offer = self.verify_accept()
         s = self._state
         turn = BankTurn(BankEvent.ACCEPT, offer, offer)
-        self._commit(_event("accept"), banker=offer, offer=None, declined=(), rounds_banked=0, carried=None,
+        self._commit(BankMoved(BankEvent.ACCEPT), banker=offer, offer=None, declined=(), rounds_banked=0, carried=None,
                      turns=s.turns + (turn,))
         return turn

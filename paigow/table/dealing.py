@@ -22,17 +22,18 @@ import random
 import re
 import secrets
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
-from typing import Union
+from dataclasses import dataclass, field
+from typing import TypeVar, Union
 
 from paigow.errors import IllegalActionError, InvalidHandError, InvalidRecordError, InvalidTileError
-from paigow.positions import POSITIONS, check_position
+from paigow.table.positions import POSITIONS, check_position
 from paigow.tiles import DECK, Tile, TileLike, parse_tiles
 from paigow.tiles import split_tile_text as _split_tile_words
 
 __all__ = [
     "POSITIONS",
     "MAX_PLAYER_CUTS",
+    "DICE",
     "make_rng",
     "shuffle",
     "Stacks",
@@ -40,6 +41,7 @@ __all__ = [
     "check_cut",
     "VoidReason",
     "DiceRoll",
+    "check_dice",
     "roll_dice",
     "first_position",
     "Deal",
@@ -51,10 +53,16 @@ __all__ = [
 ]
 
 MAX_PLAYER_CUTS = 2
-"""At most two player positions cut in a round (Art. 2.1)."""
+"""At most two player positions cut in a round (Art. 2.1; a rule set's ``max_cuts``)."""
+
+DICE = 4
+"""The banker shakes 4 dice (Art. 1.2; a rule set's ``dice``)."""
+
+_COUNTS = ("no", "one", "two", "three", "four", "five", "six", "seven")
 
 Hand4 = tuple[Tile, Tile, Tile, Tile]
 HandLike = Union[str, Iterable[TileLike]]
+_T = TypeVar("_T")
 
 
 # -- the shuffle ------------------------------------------------------------------------------------
@@ -86,13 +94,28 @@ def shuffle(seed: int | None = None, rng: random.Random | None = None) -> "Stack
         rng = make_rng(seed)
     tiles = list(DECK)
     rng.shuffle(tiles)
-    return Stacks.from_tiles(tiles)
+    return Stacks._of(_rows(tiles))   # the deck, reordered: nothing to check
+
+
+def _rows(t: Sequence[Tile]) -> tuple[Hand4, ...]:
+    return tuple((t[i], t[i + 1], t[i + 2], t[i + 3]) for i in range(0, 32, 4))
+
+
+def _trusted(cls: type[_T], **fields: object) -> _T:
+    """An instance of the frozen dataclass ``cls`` made of values already checked (tiles from the
+    deck or from one check against it): ``__post_init__``'s checks are not run again."""
+    obj = object.__new__(cls)
+    for name, value in fields.items():
+        object.__setattr__(obj, name, value)
+    return obj
 
 
 @dataclass(frozen=True)
 class Stacks:
     """The row of 8 stacks of 4 tiles, front of the row first. ``str()`` lists the stacks
-    separated by ``|``, which :meth:`parse` reads back.
+    separated by ``|``, which :meth:`parse` reads back. The tiles are checked against the deck
+    once, where they come in (the constructor, :meth:`from_tiles`, :meth:`parse`); a shuffle
+    and a cut only reorder checked tiles.
 
     >>> s = Stacks.from_tiles(DECK)
     >>> str(s).split(" | ")[:2]
@@ -120,8 +143,12 @@ class Stacks:
         ...
         paigow.errors.InvalidHandError: 32 tiles are needed, 2 given: 天 地
         """
-        t = parse_tiles(tiles, count=32)
-        return cls(tuple((t[i], t[i + 1], t[i + 2], t[i + 3]) for i in range(0, 32, 4)))
+        return cls._of(_rows(parse_tiles(tiles, count=32)))
+
+    @classmethod
+    def _of(cls, stacks: tuple[Hand4, ...]) -> "Stacks":
+        """Stacks of tiles already checked against the deck (no validation)."""
+        return _trusted(cls, stacks=stacks)
 
     @classmethod
     def parse(cls, text: str) -> "Stacks":
@@ -154,7 +181,7 @@ class Stacks:
         (True, True)
         """
         _check_k(k)
-        return Stacks(self.stacks[k:] + self.stacks[:k])
+        return Stacks._of(self.stacks[k:] + self.stacks[:k])
 
     def __str__(self) -> str:
         return " | ".join(" ".join(str(t) for t in st) for st in self.stacks)
@@ -205,9 +232,10 @@ class Cut:
         return f"{self.position} cuts {self.stacks}"
 
 
-def check_cut(cuts: Sequence[Cut], position: int, k: int, banker: int) -> None:
+def check_cut(cuts: Sequence[Cut], position: int, k: int, banker: int, max_cuts: int = MAX_PLAYER_CUTS) -> None:
     """Raise IllegalActionError unless ``position`` may cut ``k`` stacks after ``cuts`` (Art. 2.1):
-    players first, at most two player positions, one cut each, the banker last, nobody after.
+    players first, at most ``max_cuts`` (two) player positions, one cut each, the banker last,
+    nobody after.
 
     >>> check_cut([Cut(1, 2), Cut(4, 1)], 5, 3, banker=0)
     Traceback (most recent call last):
@@ -230,10 +258,16 @@ def check_cut(cuts: Sequence[Cut], position: int, k: int, banker: int) -> None:
         raise IllegalActionError(f"position {position} has cut already: one cut per position (Art. 2.1)",
                                  code="cut.twice")
     players = [c.position for c in cuts if c.position != banker]
-    if position != banker and len(players) >= MAX_PLAYER_CUTS:
+    if position != banker and len(players) >= max_cuts:
+        if not players:
+            raise IllegalActionError(f"position {position} may not cut: the rules let no player position cut",
+                                     code="cut.too_many")
+        n = _COUNTS[len(players)] if len(players) < len(_COUNTS) else str(len(players))
         raise IllegalActionError(
-            f"position {position} may not cut: two player positions ({', '.join(map(str, players))})"
-            " have cut this round, the most Art. 2.1 allows", code="cut.too_many"
+            f"position {position} may not cut: {n} player position{'s' if len(players) > 1 else ''}"
+            f" ({', '.join(map(str, players))}) {'have' if len(players) > 1 else 'has'} cut this round, the"
+            f" most {'Art. 2.1' if max_cuts == MAX_PLAYER_CUTS else 'the rules'} allow"
+            f"{'s' if max_cuts == MAX_PLAYER_CUTS else ''}", code="cut.too_many"
         )
 
 
@@ -250,18 +284,32 @@ class VoidReason(enum.Enum):
     """骰从骰盅跌出: a die fell out of the shaker."""
 
 
-def _check_dice(dice: object) -> tuple[int, int, int, int]:
+def check_dice(dice: object, count: int = DICE) -> tuple[int, ...]:
+    """``dice`` (a tuple or list) as a roll of ``count`` dice (4, Art. 1.2), each 1 to 6.
+
+    >>> check_dice([3, 5, 6, 2])
+    (3, 5, 6, 2)
+    """
     if not isinstance(dice, (tuple, list)) or not all(isinstance(d, int) and not isinstance(d, bool) for d in dice):
-        raise TypeError(f"a roll is a tuple of 4 ints, not {dice!r}")
-    if len(dice) != 4 or not all(1 <= d <= 6 for d in dice):
+        raise TypeError(f"a roll is a tuple of {count} ints, not {dice!r}")
+    if len(dice) != count or not all(1 <= d <= 6 for d in dice):
         shown = dice if len(dice) <= 8 else f"{len(dice)} dice"
-        raise IllegalActionError(f"a roll is 4 dice, each 1 to 6, not {shown!r} (Art. 1.2)", code="dice.invalid")
-    return (dice[0], dice[1], dice[2], dice[3])
+        raise IllegalActionError(f"a roll is {count} dice, each 1 to 6, not {shown!r} (Art. 1.2)", code="dice.invalid")
+    return tuple(dice)
+
+
+def _check_count(count: object) -> int:
+    if not isinstance(count, int) or isinstance(count, bool):
+        raise TypeError(f"a number of dice is an int, not {count!r}")
+    if not 1 <= count <= 6:
+        raise IllegalActionError(f"a roll is 1 to 6 dice, not {count!r}", code="dice.invalid")
+    return count
 
 
 @dataclass(frozen=True)
 class DiceRoll:
-    """One shake of the 4 dice. A ``void`` shake (tilted or fallen dice) does not count.
+    """One shake of the dice: 4 of them (Art. 1.2), or the ``count`` a rule set shakes. A
+    ``void`` shake (tilted or fallen dice) does not count.
 
     >>> r = DiceRoll((6, 6, 1, 3))
     >>> r, str(r), r.total
@@ -269,43 +317,53 @@ class DiceRoll:
     >>> v = DiceRoll.parse("2+2+5+1 (tilted)")
     >>> v.void, DiceRoll.parse(str(v)) == v
     (VoidReason.TILTED, True)
+    >>> DiceRoll((3, 5, 2), count=3).first_position(banker=0)
+    1
     """
 
-    dice: tuple[int, int, int, int]
+    dice: tuple[int, ...]
     void: VoidReason | None = None
+    count: int = field(default=DICE, kw_only=True)
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "dice", _check_dice(self.dice))
+        object.__setattr__(self, "dice", check_dice(self.dice, _check_count(self.count)))
         if self.void is not None and not isinstance(self.void, VoidReason):
             object.__setattr__(self, "void", void_reason(self.void))
 
+    def __repr__(self) -> str:
+        count = f", count={self.count}" if self.count != DICE else ""
+        return f"DiceRoll(dice={self.dice!r}, void={self.void!r}{count})"
+
     @property
     def total(self) -> int:
-        """The sum of the 4 dice, 4 to 24."""
+        """The sum of the dice (of 4 dice: 4 to 24)."""
         return sum(self.dice)
 
     def first_position(self, banker: int) -> int:
         """The position that takes the first stack (see :func:`first_position`)."""
         if self.void is not None:
             raise IllegalActionError(f"the shake {str(self)!r} is void: shake again (Art. 1.5)", code="dice.void")
-        return first_position(banker, self.total)
+        return first_position(banker, self.total, self.count)
 
     @classmethod
-    def parse(cls, text: str) -> "DiceRoll":
-        """Read ``a+b+c+d``, optionally ``=total`` and ``(tilted)`` or ``(fallen)``."""
+    def parse(cls, text: str, count: int = DICE) -> "DiceRoll":
+        """Read ``a+b+c+d`` (``count`` dice), optionally ``=total`` and ``(tilted)`` or ``(fallen)``."""
         if not isinstance(text, str):
             raise TypeError(f"a roll is read from a str, not {text!r}")
-        m = re.fullmatch(r"([1-6])\s*\+\s*([1-6])\s*\+\s*([1-6])\s*\+\s*([1-6])(?:\s*=\s*(\d{1,3}))?"
-                         r"(?:\s*\((\w{1,20})\))?", text.strip())
+        _check_count(count)
+        m = re.fullmatch(r"([1-6](?:\s*\+\s*[1-6]){%d})(?:\s*=\s*(\d{1,3}))?(?:\s*\((\w{1,20})\))?" % (count - 1),
+                         text.strip())
         if not m:
-            raise InvalidRecordError(f"a roll is written like '3+5+6+2=16', not {text[:80]!r}", code="dice.syntax")
-        dice = (int(m.group(1)), int(m.group(2)), int(m.group(3)), int(m.group(4)))
-        if m.group(5) is not None and int(m.group(5)) != sum(dice):
-            raise InvalidRecordError(f"{text!r}: the dice add up to {sum(dice)}, not {m.group(5)}", code="dice.sum")
-        word = m.group(6)
+            example = "+".join("3562"[i % 4] for i in range(count))
+            raise InvalidRecordError(f"a roll is written like '{example}={sum(map(int, example.split('+')))}',"
+                                     f" not {text[:80]!r}", code="dice.syntax")
+        dice = tuple(int(d) for d in m.group(1).split("+"))
+        if m.group(2) is not None and int(m.group(2)) != sum(dice):
+            raise InvalidRecordError(f"{text!r}: the dice add up to {sum(dice)}, not {m.group(2)}", code="dice.sum")
+        word = m.group(3)
         if word is not None and word not in ("tilted", "fallen"):
             raise InvalidRecordError(f"{text!r}: a void shake is '(tilted)' or '(fallen)', not {word!r}", code="dice.void_reason")
-        return cls(dice, VoidReason(word) if word is not None else None)
+        return cls(dice, VoidReason(word) if word is not None else None, count=count)
 
     def __str__(self) -> str:
         base = "+".join(map(str, self.dice))
@@ -329,18 +387,18 @@ def void_reason(void: "VoidReason | str | None") -> VoidReason | None:
                          code="dice.void_reason") from None
 
 
-def roll_dice(rng: random.Random) -> tuple[int, int, int, int]:
-    """Four fair dice from ``rng``.
+def roll_dice(rng: random.Random, count: int = DICE) -> tuple[int, ...]:
+    """``count`` (four) fair dice from ``rng``.
 
     >>> roll_dice(make_rng(3)) == roll_dice(make_rng(3))
     True
     """
-    return (rng.randint(1, 6), rng.randint(1, 6), rng.randint(1, 6), rng.randint(1, 6))
+    return tuple(rng.randint(1, 6) for _ in range(_check_count(count)))
 
 
-def first_position(banker: int, total: int) -> int:
-    """The position that takes the first stack for dice ``total``, counting the banker as 1
-    (Art. 1.2): ``(banker + total - 1) mod 8``.
+def first_position(banker: int, total: int, dice: int = DICE) -> int:
+    """The position that takes the first stack for a ``total`` of ``dice`` (4) dice, counting
+    the banker as 1 (Art. 1.2): ``(banker + total - 1) mod 8``.
 
     >>> [first_position(0, t) for t in (4, 8, 9, 16, 17, 24)]
     [3, 7, 0, 7, 0, 7]
@@ -352,8 +410,9 @@ def first_position(banker: int, total: int) -> int:
     check_position(banker, "banker")
     if not isinstance(total, int) or isinstance(total, bool):
         raise TypeError(f"a dice total is an int, not {total!r}")
-    if not 4 <= total <= 24:
-        raise IllegalActionError(f"4 dice add up to 4 to 24, not {total!r}", code="dice.total")
+    _check_count(dice)
+    if not dice <= total <= 6 * dice:
+        raise IllegalActionError(f"{dice} dice add up to {dice} to {6 * dice}, not {total!r}", code="dice.total")
     return (banker + total - 1) % 8
 
 
@@ -387,18 +446,21 @@ class Deal:
     @classmethod
     def from_stacks(cls, stacks: Stacks, first: int) -> "Deal":
         """Deal the row: stack j goes to position ``(first + j) mod 8`` (Art. 1.3-1.4)."""
+        if not isinstance(stacks, Stacks):
+            raise TypeError(f"a deal is dealt from Stacks, not {stacks!r}")
         check_position(first, "first position")
         hands: list[Hand4 | None] = [None] * 8
         for j, st in enumerate(stacks.stacks):
             hands[(first + j) % 8] = st
-        return cls(tuple(hands), first)
+        return _trusted(cls, hands=tuple(hands), first=first)   # the stacks' tiles are checked
 
     @classmethod
-    def from_hands(cls, hands: "Mapping[int, HandLike | None] | Sequence[HandLike | None]") -> "Deal":
+    def from_hands(cls, hands: "Mapping[int, HandLike | None] | Sequence[HandLike | None]",
+                   first: int | None = None) -> "Deal":
         """The tiles a dealer saw dealt, checked to be a legal deal: 4 tiles a position and no
         tile more often than the deck holds (so 8 hands are exactly the 32 tiles). Positions not
         given (or ``None``) are unseen. Mixed names (杂九, 至尊) take their faces in deck order
-        across the whole deal.
+        across the whole deal. ``first`` is the position that took the first stack, if known.
 
         >>> d = Deal.from_hands({0: "天 天 地 地", 3: "杂九 杂九 人 人"})
         >>> d.hands[3], d.hands[1]
@@ -422,6 +484,8 @@ class Deal:
             raise InvalidHandError(f"a deal is 8 hands in position order, not {len(hands)}", code="deal.positions")
         else:
             items = dict(enumerate(hands))
+        if first is not None:
+            check_position(first, "first position")
         words: dict[int, list[TileLike]] = {}
         for p in sorted(items):
             h = items[p]
@@ -451,7 +515,7 @@ class Deal:
         for i, p in enumerate(order):
             t = tiles[4 * i : 4 * i + 4]
             out[p] = (t[0], t[1], t[2], t[3])
-        return cls(tuple(out))
+        return _trusted(cls, hands=tuple(out), first=first)   # the tiles are checked just above
 
     @classmethod
     def parse(cls, text: str) -> "Deal":
@@ -477,8 +541,7 @@ class Deal:
             if p in hands:
                 raise InvalidRecordError(f"position {p} is given twice in {text[:80]!r}", code="deal.position_twice")
             hands[p] = m.group(2)
-        d = cls.from_hands(hands)
-        return cls(d.hands, first) if first is not None else d
+        return cls.from_hands(hands, first)
 
     @property
     def seen(self) -> tuple[int, ...]:

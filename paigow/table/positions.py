@@ -170,7 +170,7 @@ def holders(banker: int, bets: Iterable[_BetLike], excluded: Iterable[str] = ())
     bettor (docs/rules.md §1.8). ``excluded`` bettors hold nothing (they take no part, Art. 2.3).
     A position none of whose bettors can hold it maps to None.
 
-    >>> from paigow.settlement import Bet
+    >>> from paigow.table.settlement import Bet
     >>> holders(0, [Bet(1, "ann", 100), Bet(1, "bob", 50), Bet(3, "ann", 500), Bet(3, "cy", 10)])
     {1: 'ann', 3: 'cy'}
     """

@@ -1,8 +1,10 @@
 """Simulation past one machine: the blocks of one run on a Dask cluster, with the same numbers.
 
-``paigow.simulate(rounds, seed, ..., cluster=...)`` cuts the run into ranges of whole blocks
-(:func:`paigow.simulation.simulate_blocks`), sends one task per range to the cluster's workers,
-adds the integer counters as the tasks finish and returns the :class:`SimulationResult` that
+``paigow.simulate(rounds, seed, ..., cluster=...)`` builds the :class:`~paigow.simulation.Run`,
+cuts it into parts of whole blocks (:meth:`Run.part <paigow.simulation.Run.part>`), sends one task
+per part to the cluster's workers (each plays its part with :meth:`Run.count
+<paigow.simulation.Run.count>`), and merges the counters as the tasks finish (:meth:`Run.merge
+<paigow.simulation.Run.merge>`) into the :class:`~paigow.simulation.SimulationResult` that
 ``simulate`` gives on one machine, bit for bit: every block has its own generator seeded from
 (seed, block), and the counts are integers, so neither the partition, the order of completion,
 the number of workers nor a task run twice after a worker died changes anything.
@@ -11,9 +13,10 @@ the number of workers nor a task run twice after a worker died changes anything.
   :data:`TASK_BLOCKS` blocks (2**25 rounds, a few seconds of one core) and at least
   :data:`MIN_TASK_BLOCKS` (unless the run is shorter). Each task runs the kernel on one thread
   (``threads`` sets another number: the threads of one task).
-* **Tables** are packed once per worker process (the worker keeps one :class:`~paigow.Strategy`
-  per digest, which builds its packed form once): a named strategy travels as its name, a
-  caller's table is scattered to the cluster once.
+* **Tables** are packed once per worker process and rule set (the worker keeps one
+  :class:`~paigow.Strategy` per digest, and the packed form of each lives as long as it does): a
+  named strategy travels as its name, a caller's table is scattered to the cluster once. The rule set travels as its value and is
+  cleaned on the worker.
 * **Checks.** Every task returns the paigow version of its worker and the digest of each table
   it used; a part from a worker with another version or another table is refused
   (:class:`~paigow.errors.InvalidSimulationError`, codes ``simulation.worker_version`` and
@@ -26,27 +29,17 @@ docs/distributed.md says how to start a cluster.
 
 from __future__ import annotations
 
+import dataclasses
+import gc
 import time
 import uuid
 from typing import Any
 
+import paigow
 from paigow.errors import InvalidSimulationError
-from paigow.simulation import (
-    BLOCK,
-    BlockCounts,
-    Progress,
-    SimulationResult,
-    StrategyLike,
-    _blocks,
-    _check_commission,
-    _check_rounds,
-    _check_seed,
-    _check_threads,
-    _label,
-    _merge,
-    _seat_tables,
-    _version,
-)
+from paigow.rules import RuleSet, RulesLike
+from paigow.simulation.runs import BLOCK, BlockCounts, Progress, Run, SimulationResult, clean_threads
+from paigow.strategies import Strategy, StrategyLike
 
 __all__ = ["simulate_on", "task_ranges", "TASK_BLOCKS", "MIN_TASK_BLOCKS", "QUIET_WORKERS"]
 
@@ -89,13 +82,13 @@ def task_ranges(rounds: int, slots: int = 1, task_blocks: int | None = None) -> 
     return [range(b, min(b + task_blocks, blocks)) for b in range(0, blocks, task_blocks)]
 
 
-def _run_task(rounds: int, seed: int, blocks: range, player: Any, banker: Any, labels: tuple[str, str],
-              threads: int) -> tuple[BlockCounts, str]:
-    """One task, on a worker: the part of ``blocks`` and the worker's address. A strategy comes
-    as its name or as (digest, table); the packed tables are cached in the worker process."""
-    ptables = _worker_tables(player, "player")
-    btables = _worker_tables(banker, "banker")
-    part = _blocks(rounds, seed, blocks, labels[0], labels[1], ptables, btables, threads)
+def _run_task(rounds: int, seed: int, blocks: range, player: Any, banker: Any, names: tuple[str, str],
+              rules: RuleSet, threads: int) -> tuple[BlockCounts, str]:
+    """One task, on a worker: the counters of the part ``blocks`` of the run, and the worker's
+    address. A strategy comes as its name or as (digest, table)."""
+    run = Run(rounds, seed, _worker_strategy(player, "player"), _worker_strategy(banker, "banker"),
+              rules=rules, blocks=blocks, names=names)
+    part = run.count(threads)
     try:
         from distributed import get_worker
 
@@ -105,11 +98,18 @@ def _run_task(rounds: int, seed: int, blocks: range, player: Any, banker: Any, l
     return part, where
 
 
-def _worker_tables(spec: Any, seat: str) -> Any:
+def _worker_strategy(spec: Any, seat: str) -> Strategy:
     if isinstance(spec, str):
         return _seat_tables(spec, seat)
     digest, table = spec
     return _seat_tables(table, seat, digest)
+
+
+def _seat_tables(strategy: StrategyLike, seat: str, digest: str | None = None) -> Strategy:
+    """On a worker: the Strategy a seat plays, from its name or its table (``digest`` is the one
+    the client computed; the part reports the worker's own, which the client checks). Named
+    strategies are the worker's own objects, so their packed forms are built once per process."""
+    return Strategy.clean(strategy, seat)
 
 
 def _client(cluster: Any) -> tuple[Any, bool]:
@@ -130,8 +130,6 @@ def _client(cluster: Any) -> tuple[Any, bool]:
         # The half-built Client closes itself in __del__; collect it now, while no other Client is
         # starting: collected inside a later Client's start, its close waits on the loop runner's
         # lock that the starting Client holds, and both hang.
-        import gc
-
         gc.collect()
         raise error
     raise TypeError(f"cluster must be None, a distributed.Client, a Dask cluster or a scheduler "
@@ -141,38 +139,33 @@ def _client(cluster: Any) -> tuple[Any, bool]:
 def simulate_on(cluster: Any, rounds: int, seed: int | None = None, player: StrategyLike = "equilibrium",
                 banker: StrategyLike = "equilibrium", commission: bool | float = False,
                 threads: int | None = None, progress: Progress | None = None,
-                task_blocks: int | None = None) -> SimulationResult:
-    """``simulate(rounds, seed, player, banker, commission, threads, progress, cluster=cluster)``:
-    the run on a Dask cluster. ``threads``: threads per task (default 1); ``task_blocks``: blocks
-    per task (default: from the round count, see :func:`task_ranges`). The result's ``threads``
-    is the cluster's worker threads times the threads per task.
+                task_blocks: int | None = None, rules: RulesLike = None) -> SimulationResult:
+    """``simulate(rounds, seed, player, banker, commission, threads, progress, cluster=cluster,
+    rules=rules)``: the run on a Dask cluster. ``threads``: threads per task (default 1);
+    ``task_blocks``: blocks per task (default: from the round count, see :func:`task_ranges`).
+    The result's ``threads`` is the cluster's worker threads times the threads per task.
     """
-    n = _check_rounds(rounds)
-    s = _check_seed(seed)
-    rate = _check_commission(commission)
-    t = 1 if threads is None else _check_threads(threads)
+    run = Run(rounds, seed, player, banker, commission, rules)  # checks everything before connecting
+    t = 1 if threads is None else clean_threads(threads)
     if progress is not None and not callable(progress):
         raise TypeError(f"progress must be a callable (done, total) or None, not {progress!r}")
     if task_blocks is not None and (isinstance(task_blocks, bool) or not isinstance(task_blocks, int)):
         raise TypeError(f"task_blocks must be an integer or None, not {task_blocks!r}")
     if task_blocks is not None and task_blocks < 1:
         raise InvalidSimulationError(f"task_blocks must be at least 1, not {task_blocks!r}")
-    pdigest = _seat_tables(player, "player")[0]  # checks the strategies before connecting
-    bdigest = _seat_tables(banker, "banker")[0]
-    version = _version()
+    version = str(paigow.__version__)
 
     client, owned = _client(cluster)
     futures: list[Any] = []
     try:
         start = time.perf_counter()
         slots = max(1, sum(client.nthreads().values()))
-        pspec = _ship(client, player, pdigest, "player")
-        bspec = _ship(client, banker, bdigest, "banker")
-        run = uuid.uuid4().hex[:12]
-        labels = (_label(player), _label(banker))
-        futures = [client.submit(_run_task, n, s, r, pspec, bspec, labels, t,
-                                 key=f"paigow-blocks-{run}-{r.start}", pure=False)
-                   for r in task_ranges(n, slots, task_blocks)]
+        pspec = _ship(client, player, run.player)
+        bspec = _ship(client, banker, run.banker)
+        key = uuid.uuid4().hex[:12]
+        futures = [client.submit(_run_task, run.rounds, run.seed, r, pspec, bspec, run.names, run.rules, t,
+                                 key=f"paigow-blocks-{key}-{r.start}", pure=False)
+                   for r in task_ranges(run.rounds, slots, task_blocks)]
         parts: list[BlockCounts] = []
         done = 0
         import distributed
@@ -180,13 +173,13 @@ def simulate_on(cluster: Any, rounds: int, seed: int | None = None, player: Stra
         as_completed: Any = distributed.as_completed
         for batch in as_completed(futures, loop=client.loop, with_results=True).batches():
             for future, (part, where) in batch:
-                _check_part(part, where, version, pdigest, bdigest)
+                _check_part(part, where, version, run)
                 parts.append(part)
                 future.release()
                 done += part.block_rounds
             if progress is not None:
-                progress(done, n)
-        result = _merge(parts, rate)
+                progress(done, run.rounds)
+        result = run.merge(parts)
         seconds = time.perf_counter() - start
     except BaseException:
         if futures:
@@ -195,26 +188,23 @@ def simulate_on(cluster: Any, rounds: int, seed: int | None = None, player: Stra
     finally:
         if owned:
             client.close()
-    import dataclasses
-
     return dataclasses.replace(result, seconds=seconds, threads=slots * t)
 
 
-def _ship(client: Any, strategy: StrategyLike, digest: str, seat: str) -> Any:
+def _ship(client: Any, given: StrategyLike, strategy: Strategy) -> Any:
     """A strategy as tasks take it: its name, or (digest, the table scattered to the cluster)."""
-    if isinstance(strategy, str) and not strategy.endswith(".npy"):
-        return strategy
-    from paigow.strategies import Strategy
-
-    return (digest, client.scatter(Strategy.clean(strategy, seat).table, hash=False))
+    if isinstance(given, str) and not given.endswith(".npy"):
+        return given
+    return (strategy.digest, client.scatter(strategy.table, hash=False))
 
 
-def _check_part(part: BlockCounts, where: str, version: str, pdigest: str, bdigest: str) -> None:
+def _check_part(part: BlockCounts, where: str, version: str, run: Run) -> None:
     if part.version != version:
         raise InvalidSimulationError(
             f"worker {where} runs paigow {part.version!r}, this process {version!r}: its part is refused "
             f"(every worker needs the same package version)", code="simulation.worker_version")
-    for seat, got, want in (("player", part.player_digest, pdigest), ("banker", part.banker_digest, bdigest)):
+    for seat, got, want in (("player", part.player_digest, run.player.digest),
+                            ("banker", part.banker_digest, run.banker.digest)):
         if got != want:
             raise InvalidSimulationError(
                 f"worker {where} used another {seat} table (digest {got[:12]}, here {want[:12]}): its "

@@ -4,8 +4,8 @@ Its state is one frozen record (``.state``). Every action comes in three: ``veri
 :class:`~paigow.errors.PaigowError` saying why the action is not allowed and otherwise returns
 the cleaned value the action will use, ``can_x()`` answers yes or no, and ``x()`` acts and
 returns a frozen record of what happened. A refused action leaves the table exactly as it was.
-Every action is logged; the log is the round's record (:mod:`paigow.records`), from which
-:meth:`Round.from_json` rebuilds the table.
+Every action is logged as a frozen event (:mod:`paigow.table.events`); the log is the round's
+record, which :mod:`paigow.table.records` writes as JSON and replays.
 
 >>> r = Round(banker=0, seed=7)
 >>> r.set_stake(1000)
@@ -36,16 +36,20 @@ paigow.errors.IllegalActionError: positions 1, 0 have not set their tiles: only 
 from __future__ import annotations
 
 import enum
-import json
 import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any, Callable, Union
+from typing import Any, Union
 
 import numpy as np
 import numpy.typing as npt
 
-from paigow.dealing import (
+from paigow.errors import BetSyntaxError, IllegalActionError, IllegalBetError, InvalidHandError
+from paigow.rules import MACAU, RuleSet, RulesLike, clean_rules
+from paigow.setting import Outcome, Setting, compare, settings_of
+from paigow.strategies import hand_index, resolve
+from paigow.table._checks import can
+from paigow.table.dealing import (
     Cut,
     Deal,
     DiceRoll,
@@ -54,31 +58,37 @@ from paigow.dealing import (
     HandLike,
     Stacks,
     VoidReason,
-    _check_dice,
     check_cut,
+    check_dice,
     exposure_effect,
     make_rng,
     roll_dice,
     void_reason,
 )
-from paigow.dealing import shuffle as _shuffle
-from paigow.errors import (
-    BetSyntaxError,
-    IllegalActionError,
-    IllegalBetError,
-    InvalidHandError,
-    PaigowError,
+from paigow.table.dealing import shuffle as _shuffle
+from paigow.table.events import (
+    BetPlaced,
+    CoBanked,
+    CutMade,
+    Dealt,
+    DealRecord,
+    Declared,
+    Exposed,
+    HandSet,
+    RoundEvent,
+    Settled,
+    Shaken,
+    Shuffled,
+    StakeSet,
+    Turned,
 )
-from paigow.positions import HOUSE, POSITIONS, betting_order, check_amount, check_name, check_position, holders
-from paigow.setting import Outcome, Setting, settings_of, compare, settings
-from paigow.settlement import Bet, Ledger, Options, Play, Share
-from paigow.settlement import settle as _settle
-from paigow.strategies import hand_index, resolve
+from paigow.table.positions import HOUSE, POSITIONS, betting_order, check_amount, check_name, check_position, holders
+from paigow.table.settlement import Bet, Ledger, Options, Play, Share
+from paigow.table.settlement import settle as _settle
 from paigow.tiles import DECK, Tile, TileLike, deck_indices
 
 __all__ = [
     "Phase",
-    "DealRecord",
     "RoundState",
     "RoundResult",
     "Round",
@@ -87,6 +97,9 @@ __all__ = [
     "choose_setting",
     "simulate_round",
     "MAX_DECLARATION",
+    "MAX_STRATEGY_NAME",
+    "check_players",
+    "check_strategy_name",
 ]
 
 SettingLike = Union[Setting, str, int]
@@ -94,6 +107,9 @@ StrategyLike = Union[str, "npt.ArrayLike"]
 
 MAX_DECLARATION = 200
 """The longest declaration of the dealing method, in characters."""
+
+MAX_STRATEGY_NAME = 100
+"""The longest name of a strategy that sets a hand, in characters."""
 
 
 def default_players() -> tuple[str, ...]:
@@ -115,6 +131,17 @@ def check_players(players: Sequence[str] | None) -> tuple[str, ...]:
         raise IllegalBetError(f"player {twice!r} sits at two positions: give each position its own name",
                               code="players.twice")
     return names
+
+
+def check_strategy_name(name: object) -> str:
+    """``name`` as the name of a strategy that set a hand: a name of at most
+    :data:`MAX_STRATEGY_NAME` characters (``"equilibrium"``, ``"max-back"``, ``"table"``)."""
+    check_name(name, "a strategy's name", reserved=())
+    assert isinstance(name, str)
+    if len(name) > MAX_STRATEGY_NAME:
+        raise BetSyntaxError(f"a strategy's name is at most {MAX_STRATEGY_NAME} characters, not {len(name)}",
+                             code="name.too_long")
+    return name
 
 
 def choose_setting(tiles: Sequence[Tile], strategy: npt.NDArray[np.float64], rng: random.Random) -> Setting:
@@ -155,46 +182,6 @@ class Phase(enum.Enum):
 
 
 @dataclass(frozen=True)
-class DealRecord:
-    """One deal of a round: the stacks as laid out (None when the dealer entered the dealt
-    tiles), the cuts, every shake (void ones too), the deal and the exposed tiles. ``void``
-    marks a deal made void by two of the banker's tiles exposed (Art. 2.3)."""
-
-    stacks: Stacks | None = None
-    cuts: tuple[Cut, ...] = ()
-    shakes: tuple[DiceRoll, ...] = ()
-    deal: Deal | None = None
-    exposures: tuple[Exposure, ...] = ()
-    void: bool = False
-
-    @property
-    def dice(self) -> DiceRoll | None:
-        """The shake that counted (the last one, when it is not void)."""
-        if self.shakes and self.shakes[-1].void is None:
-            return self.shakes[-1]
-        return None
-
-    def exposed(self, position: int) -> int:
-        """How many tiles were exposed at ``position`` in this deal."""
-        return sum(1 for e in self.exposures if e.position == position)
-
-    def to_json(self) -> dict[str, Any]:
-        """The deal as JSON."""
-        return {
-            "stacks": str(self.stacks) if self.stacks is not None else None,
-            "cuts": [{"position": c.position, "stacks": c.stacks} for c in self.cuts],
-            "shakes": [{"dice": list(s.dice), "total": s.total, "void": s.void.value if s.void else None}
-                       for s in self.shakes],
-            "first": self.deal.first if self.deal is not None else None,
-            "hands": ({str(p): [str(t) for t in h] for p, h in enumerate(self.deal.hands) if h is not None}
-                      if self.deal is not None else None),
-            "exposures": [{"position": e.position, "tile": str(e.tile) if e.tile else None,
-                           "effect": e.effect.value} for e in self.exposures],
-            "void": self.void,
-        }
-
-
-@dataclass(frozen=True)
 class RoundResult:
     """A settled round: who banked with what, every bet, the deals, each position's setting
     and outcome (``None`` for the banker, for positions without bets and for positions that sat
@@ -231,49 +218,12 @@ class RoundResult:
         """Positions with bets that took no part (two tiles exposed, or every bettor sitting out)."""
         return tuple(p.position for p in self.plays if p.outcome is None)
 
-    def positions_json(self) -> list[dict[str, Any]]:
-        """Each position of the round (the banker, then every position with bets or known tiles,
-        in betting order) with its tiles, setting, holder, bets and outcome."""
-        positions = []
-        plays = {p.position: p for p in self.plays}
-        for pos in (self.banker,) + betting_order(self.banker):
-            hand = self.deal.hands[pos]
-            s = self.settings[pos]
-            play = plays.get(pos)
-            if hand is None and play is None:
-                continue
-            positions.append({
-                "position": pos,
-                "role": "banker" if pos == self.banker else "player",
-                "tiles": [str(t) for t in hand] if hand is not None else None,
-                "setting": str(s) if s is not None else None,
-                "front": s.front.name_zh if s is not None else None,
-                "back": s.back.name_zh if s is not None else None,
-                "strategy": self.strategies[pos],
-                "holder": play.holder if play is not None and play.outcome is not None else None,
-                "bets": [{"bettor": b, "amount": a} for b, a in play.stakes] if play is not None else [],
-                "stood_off": [{"bettor": b.bettor, "amount": b.amount} for b in play.sat_out] if play else [],
-                "outcome": _outcome_json(self.outcomes[pos]),
-                "other_outcomes": [_outcome_json(o) for o in play.other_outcomes] if play is not None else [],
-                "sat_out": play is not None and play.outcome is None,
-            })
-        return positions
-
-    def to_json(self) -> dict[str, Any]:
-        """The settled round as JSON: ``positions`` (:meth:`positions_json`) and the ``ledger``
-        (the ``result`` of a round record, :mod:`paigow.records`)."""
-        return {"positions": self.positions_json(), "ledger": self.ledger.to_json()}
-
-
-def _outcome_json(o: Outcome | None) -> str | None:
-    return {Outcome.WIN: "win", Outcome.PUSH: "push", Outcome.LOSE: "lose", None: None}[o]
-
 
 @dataclass(frozen=True)
 class RoundState:
     """Everything a :class:`Round` knows, as one frozen value (compare two to see a change).
-    ``log`` is every action taken, in order, each as canonical JSON (the events of the round's
-    record)."""
+    ``log`` is every action taken, in order, as frozen events (:mod:`paigow.table.events`: the
+    round's record); ``rules`` is the rule set the round is played by."""
 
     banker: int
     players: tuple[str, ...]
@@ -291,11 +241,8 @@ class RoundState:
     strategies: tuple[str | None, ...] = (None,) * 8
     turned: bool = False
     result: RoundResult | None = None
-    log: tuple[str, ...] = ()
-
-
-def _event(kind: str, **data: Any) -> str:
-    return json.dumps({"event": kind, **data}, ensure_ascii=False, separators=(",", ":"))
+    log: tuple[RoundEvent, ...] = ()
+    rules: RuleSet = MACAU
 
 
 _Derived = tuple[tuple[int, ...], frozenset[str], tuple[int, ...], dict[int, Union[str, None]]]
@@ -315,7 +262,10 @@ class Round:
     """One round at the table, from the stake and the bets to the ledger.
 
     ``banker`` is the banker's position; ``players`` names the player of each position (``P0``
-    … by default; a bet's bettor defaults to the position's player). ``house_stake`` puts the
+    … by default; a bet's bettor defaults to the position's player). ``rules`` is the rule set
+    (:func:`paigow.rules.clean_rules`: a :class:`~paigow.rules.RuleSet`, its name, or None for
+    :data:`~paigow.rules.MACAU`): it gives the default ``options`` (its commission and
+    rounding), the number of dice and how many player positions may cut. ``house_stake`` puts the
     house's share in the bank (Art. 3.1); ``min_stake`` is a stake carried from the previous
     round that may not be lowered (Art. 4.9). Randomness comes from ``rng``, or from
     ``random.Random(seed)`` when a seed is given, else from the operating system.
@@ -327,14 +277,16 @@ class Round:
         *,
         players: Sequence[str] | None = None,
         options: Options | None = None,
+        rules: RulesLike = None,
         house_stake: int | None = None,
         min_stake: int = 0,
         seed: int | None = None,
         rng: random.Random | None = None,
     ) -> None:
         check_position(banker, "banker")
+        ruleset = clean_rules(rules)
         if options is None:
-            options = Options()
+            options = Options(ruleset.commission, ruleset.rounding)
         if not isinstance(options, Options):
             raise TypeError(f"options must be Options, not {options!r}")
         if not isinstance(min_stake, int) or isinstance(min_stake, bool):
@@ -344,29 +296,15 @@ class Round:
         if rng is not None and not isinstance(rng, random.Random):
             raise TypeError(f"rng is a random.Random, not {rng!r}")
         self._rng = rng if rng is not None else make_rng(seed)
-        self._state = RoundState(banker, check_players(players), options, min_stake)
+        self._state = RoundState(banker, check_players(players), options, min_stake, rules=ruleset)
         self._cache: tuple[RoundState | None, _Derived | None] = (None, None)
         if house_stake is not None:
             self.co_bank(HOUSE, house_stake)
 
-    # -- records ------------------------------------------------------------------------------------
-    def to_json(self) -> dict[str, Any]:
-        """The round's record (:mod:`paigow.records`) with the state of its randomness, so that
-        :meth:`from_json` rebuilds a table equal in state and behaviour (no pickle)."""
-        from paigow.records import round_state_json
-
-        return round_state_json(self)
-
-    @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> "Round":
-        """The table :meth:`to_json` (or any round record) describes, by replaying its events."""
-        from paigow.records import round_from_state_json
-
-        return round_from_state_json(data)
-
     @property
     def rng(self) -> random.Random:
-        """The round's source of randomness."""
+        """The round's source of randomness (its state is kept with a table's record by
+        :func:`paigow.table.records.round_state_json`)."""
         return self._rng
 
     # -- reading the table --------------------------------------------------------------------------
@@ -378,6 +316,11 @@ class Round:
     @property
     def phase(self) -> Phase:
         return self._state.phase
+
+    @property
+    def rules(self) -> RuleSet:
+        """The rule set the round is played by."""
+        return self._state.rules
 
     @property
     def banker(self) -> int:
@@ -526,7 +469,7 @@ class Round:
     __hash__ = None  # type: ignore[assignment]
 
     # -- helpers ------------------------------------------------------------------------------------
-    def _commit(self, *events: str, **changes: Any) -> None:
+    def _commit(self, *events: RoundEvent, **changes: Any) -> None:
         self._state = replace(self._state, log=self._state.log + events, **changes)
 
     def _require(self, phase: Phase, action: str) -> None:
@@ -555,12 +498,12 @@ class Round:
         return Share(self.banker_party, amount)
 
     def can_set_stake(self, amount: int) -> bool:
-        return _can(self.verify_set_stake, amount)
+        return can(self.verify_set_stake, amount)
 
     def set_stake(self, amount: int) -> Share:
         """Put the banker's stake (本金) on the table; returns the banker's share."""
         share = self.verify_set_stake(amount)
-        self._commit(_event("stake", amount=amount), stake=amount)
+        self._commit(StakeSet(amount), stake=amount)
         return share
 
     def _co_party(self, party: "int | str") -> str:
@@ -601,17 +544,14 @@ class Round:
         return Share(name, stake)
 
     def can_co_bank(self, party: "int | str", stake: int) -> bool:
-        return _can(self.verify_co_bank, party, stake)
+        return can(self.verify_co_bank, party, stake)
 
     def co_bank(self, party: "int | str", stake: int) -> Share:
         """Share the bank: ``"house"`` or the player of a position puts ``stake`` in it (a second
         call for the same party replaces its stake)."""
         share = self.verify_co_bank(party, stake)
         cur = self._state.co_bankers
-        if share.party == HOUSE:
-            ev = _event("co_bank", party=HOUSE, stake=stake)
-        else:
-            ev = _event("co_bank", position=self._state.players.index(share.party), stake=stake)
+        ev = CoBanked(None if share.party == HOUSE else self._state.players.index(share.party), stake)
         if any(x.party == share.party for x in cur):  # a new stake keeps its place in the order
             self._commit(ev, co_bankers=tuple(share if x.party == share.party else x for x in cur))
         else:
@@ -660,14 +600,13 @@ class Round:
         return bet
 
     def can_bet(self, position: int, amount: int, bettor: str | None = None) -> bool:
-        return _can(self.verify_bet, position, amount, bettor)
+        return can(self.verify_bet, position, amount, bettor)
 
     def bet(self, position: int, amount: int, bettor: str | None = None) -> Bet:
         """Place a bet; several bettors may back one position (搭注), and a bettor's bets on one
         position add up."""
         b = self.verify_bet(position, amount, bettor)
-        self._commit(_event("bet", position=b.position, bettor=b.bettor, amount=b.amount),
-                     bets=self._state.bets + (b,))
+        self._commit(BetPlaced(b.position, b.bettor, b.amount), bets=self._state.bets + (b,))
         return b
 
     # -- the declaration ----------------------------------------------------------------------------
@@ -687,12 +626,12 @@ class Round:
         return text
 
     def can_declare(self, method: str) -> bool:
-        return _can(self.verify_declare, method)
+        return can(self.verify_declare, method)
 
     def declare(self, method: str) -> str:
         """Record the dealing method the banker declares before shaking (Art. 4.4)."""
         text = self.verify_declare(method)
-        self._commit(_event("declare", method=text), declared=text)
+        self._commit(Declared(text), declared=text)
         return text
 
     # -- shuffle and cuts ---------------------------------------------------------------------------
@@ -710,13 +649,13 @@ class Round:
         return stacks
 
     def can_shuffle(self, stacks: Stacks | None = None) -> bool:
-        return _can(self.verify_shuffle, stacks)
+        return can(self.verify_shuffle, stacks)
 
     def shuffle(self, stacks: Stacks | None = None) -> Stacks:
         """Shuffle the 32 tiles and lay them out in 8 stacks (or lay out the ``stacks`` given)."""
         self.verify_shuffle(stacks)
         laid = stacks if stacks is not None else _shuffle(rng=self._rng)
-        self._commit(_event("shuffle", stacks=str(laid)), current=replace(self._state.current, stacks=laid))
+        self._commit(Shuffled(laid), current=replace(self._state.current, stacks=laid))
         return laid
 
     def verify_cut(self, position: int, k: int) -> Cut:
@@ -727,27 +666,28 @@ class Round:
         if cur.shakes or self._state.phase is not Phase.BETTING:
             raise IllegalActionError(f"position {position} may not cut: the dice have been shaken (Art. 2.1)",
                                      code="cut.after_shake")
-        check_cut(cur.cuts, position, k, self.banker)
+        check_cut(cur.cuts, position, k, self.banker, self._state.rules.max_cuts)
         return Cut(position, k)
 
     def can_cut(self, position: int, k: int) -> bool:
-        return _can(self.verify_cut, position, k)
+        return can(self.verify_cut, position, k)
 
     def cut(self, position: int, k: int) -> Cut:
         """Record a cut (moving ``k`` whole stacks from the front of the row to its end)."""
         c = self.verify_cut(position, k)
         cur = self._state.current
         # the stacks as laid out are kept; the cuts are applied when dealing
-        self._commit(_event("cut", position=c.position, stacks=c.stacks), current=replace(cur, cuts=cur.cuts + (c,)))
+        self._commit(CutMade(c), current=replace(cur, cuts=cur.cuts + (c,)))
         return c
 
     # -- dice ---------------------------------------------------------------------------------------
     def verify_shake(self, dice: Sequence[int] | None = None, void: "VoidReason | str | None" = None) \
-            -> tuple[tuple[int, int, int, int] | None, VoidReason | None]:
-        """Raise unless the banker may shake now: the stake on the table (4.4), before the deal.
-        Returns the dice (None: to be rolled) and the void reason."""
+            -> tuple[tuple[int, ...] | None, VoidReason | None]:
+        """Raise unless the banker may shake now: the stake on the table (4.4), before the deal,
+        and ``dice`` as many as the rule set shakes (4). Returns the dice (None: to be rolled)
+        and the void reason."""
         self._require(Phase.BETTING, "shake")
-        values = _check_dice(dice) if dice is not None else None
+        values = check_dice(dice, self._state.rules.dice) if dice is not None else None
         reason = void_reason(void)
         if self._state.stake is None:
             raise IllegalActionError("the banker puts the stake on the table before shaking (Art. 4.4)",
@@ -755,17 +695,18 @@ class Round:
         return values, reason
 
     def can_shake(self, dice: Sequence[int] | None = None, void: "VoidReason | str | None" = None) -> bool:
-        return _can(self.verify_shake, dice, void)
+        return can(self.verify_shake, dice, void)
 
     def shake(self, dice: Sequence[int] | None = None, void: "VoidReason | str | None" = None) -> DiceRoll:
-        """Shake the 4 dice (``dice`` as seen at the table, or a simulated roll). A ``void``
+        """Shake the 4 dice (``dice`` as seen at the table, or a simulated roll; a rule set may
+        shake another number). A ``void``
         shake ("tilted" or "fallen") is recorded and the banker shakes again (Art. 1.5). From the
         first shake on, bets and stakes are frozen (4.7)."""
         values, reason = self.verify_shake(dice, void)
-        roll = DiceRoll(values if values is not None else roll_dice(self._rng), reason)
+        count = self._state.rules.dice
+        roll = DiceRoll(values if values is not None else roll_dice(self._rng, count), reason, count=count)
         cur = self._state.current
-        self._commit(_event("shake", dice=list(roll.dice), void=reason.value if reason else None),
-                     current=replace(cur, shakes=cur.shakes + (roll,)), frozen=True,
+        self._commit(Shaken(roll), current=replace(cur, shakes=cur.shakes + (roll,)), frozen=True,
                      phase=Phase.BETTING if roll.void else Phase.SHAKEN)
         return roll
 
@@ -798,7 +739,7 @@ class Round:
                                      code="deal.no_stake")
         if cur.stacks is not None and simulated is None:
             raise IllegalActionError("the stacks are laid out: shake the dice and deal them", code="deal.not_shaken")
-        entered = Deal.from_hands(hands)
+        entered = Deal.from_hands(hands, self.first_position)   # the one check of the tiles entered
         if simulated is not None:
             for p in entered.seen:
                 if entered.hands[p] != simulated.hands[p]:
@@ -812,18 +753,17 @@ class Round:
                 f"the tiles of position{'s' if len(missing) > 1 else ''} {', '.join(map(str, missing))}"
                 " are needed: the banker's and every position with bets", code="deal.missing"
             )
-        return Deal(entered.hands, self.first_position)
+        return entered
 
     def can_deal(self, hands: "Mapping[int, HandLike | None] | Sequence[HandLike | None] | None" = None) -> bool:
-        return _can(self.verify_deal, hands)
+        return can(self.verify_deal, hands)
 
     def deal(self, hands: "Mapping[int, HandLike | None] | Sequence[HandLike | None] | None" = None) -> Deal:
         """Deal the stacks in dealing order from the first position (Art. 1.2-1.4), or record
         the tiles a dealer saw dealt: the banker's and every betting position's are needed, the
         others may be left out. Entering a deal before any shake freezes the bets too."""
         d = self.verify_deal(hands)
-        ev = _event("deal", hands={str(p): " ".join(map(str, h)) for p, h in enumerate(d.hands) if h is not None})
-        self._commit(ev, current=replace(self._state.current, deal=d), phase=Phase.DEALT, frozen=True)
+        self._commit(Dealt(d), current=replace(self._state.current, deal=d), phase=Phase.DEALT, frozen=True)
         return d
 
     # -- exposed tiles ------------------------------------------------------------------------------
@@ -852,7 +792,7 @@ class Round:
         return Exposure(pos, t, count, exposure_effect(pos, count, s.banker))
 
     def can_expose(self, position: int, tile: TileLike | None = None) -> bool:
-        return _can(self.verify_expose, position, tile)
+        return can(self.verify_expose, position, tile)
 
     def expose(self, position: int, tile: TileLike | None = None) -> Exposure:
         """Record a tile turned face up by accident while dealing (Art. 2.2-2.3), counted per
@@ -861,7 +801,7 @@ class Round:
         is made again with the bets as they are."""
         e = self.verify_expose(position, tile)
         s = self._state
-        ev = _event("expose", position=e.position, tile=str(e.tile) if e.tile is not None else None)
+        ev = Exposed(e.position, e.tile)
         cur = replace(s.current, exposures=s.current.exposures + (e,))
         if e.effect is ExposureEffect.VOID_DEAL and e.count == 2:
             self._commit(ev, void_deals=s.void_deals + (replace(cur, void=True),), current=DealRecord(),
@@ -875,7 +815,7 @@ class Round:
         hand = self._state.current.deal.hands[position] if self._state.current.deal else None
         if hand is None:  # pragma: no cover - the deal always holds the tiles of every playing position
             raise InvalidHandError(f"position {position}'s tiles are not known", code="setting.no_tiles")
-        options = settings(hand)
+        options = settings_of(hand)   # the deal's tiles, checked when dealt
         if isinstance(setting, bool) or not isinstance(setting, (Setting, str, int)):
             raise TypeError(f"a setting is a Setting, 'front | back' or a split 0-2, not {setting!r}")
         if isinstance(setting, int):
@@ -886,6 +826,9 @@ class Round:
                 )
             return options[setting]
         if isinstance(setting, str):
+            for option in options:   # a record's setting is the canonical text of one of the three
+                if setting == str(option):
+                    return option
             setting = Setting.parse(setting)
         if setting not in options:
             raise InvalidHandError(
@@ -898,15 +841,20 @@ class Round:
         s = self._state
         return tuple(p for p in self.active if s.settings[p] is None)
 
-    def verify_set_hand(self, position: int, setting: SettingLike, by: str | None = None) -> Setting:
+    def verify_set_hand(self, position: int, setting: SettingLike, by: str | None = None, *,
+                        strategy: str | None = None) -> Setting:
         """Raise unless ``setting`` (a Setting, ``"front | back"`` or a split 0-2) may be placed
         for ``position`` now: after the deal, by the holder (7.1, 7.4) or, for the banker's
         disputed setting, by the banker or the house as the stakes say (3.4). Players may
         re-arrange until the banker turns the first of his tiles (8.1-8.2); the banker sets after
-        every player, once. Returns the setting as the dealer arranges it."""
+        every player, once. ``strategy`` names the strategy that chose the setting in a
+        simulation (at most :data:`MAX_STRATEGY_NAME` characters). Returns the setting as the
+        dealer arranges it."""
         pos = check_position(position)
         if by is not None:
             check_name(by, "setter", reserved=())
+        if strategy is not None:
+            check_strategy_name(strategy)
         self._require(Phase.DEALT, "set a hand")
         s = self._state
         if pos != s.banker and pos not in self.playing:
@@ -943,25 +891,29 @@ class Round:
                                          code="setting.not_holder")
         return self._setting(pos, setting)
 
-    def can_set_hand(self, position: int, setting: SettingLike, by: str | None = None) -> bool:
-        return _can(self.verify_set_hand, position, setting, by)
+    def can_set_hand(self, position: int, setting: SettingLike, by: str | None = None, *,
+                     strategy: str | None = None) -> bool:
+        return can(self.verify_set_hand, position, setting, by, strategy=strategy)
 
-    def set_hand(self, position: int, setting: SettingLike, by: str | None = None) -> Setting:
+    def set_hand(self, position: int, setting: SettingLike, by: str | None = None, *,
+                 strategy: str | None = None) -> Setting:
         """Place ``position``'s setting (a player may place it again to re-arrange, until the
         banker turns a tile); returns it as the dealer arranges it (smaller hand in front, Art.
-        5.2). The banker's setting turns his tiles first (Art. 8.2)."""
-        st = self.verify_set_hand(position, setting, by)
-        self._place(position, st, by, None)
+        5.2). The banker's setting turns his tiles first (Art. 8.2). In a simulation,
+        ``strategy`` names the strategy that chose the setting, and the result says so (a
+        replayed record's strategy-set hands come back this way)."""
+        st = self.verify_set_hand(position, setting, by, strategy=strategy)
+        self._place(position, st, by, strategy)
         return st
 
     def _place(self, position: int, st: Setting, by: str | None, strategy: str | None) -> None:
         s = self._state
-        events = []
+        events: list[RoundEvent] = []
         turned = s.turned
         if position == s.banker and not turned:
-            events.append(_event("turn"))
+            events.append(Turned())
             turned = True
-        events.append(_event("set", position=position, setting=str(st), by=by, strategy=strategy))
+        events.append(HandSet(position, st, by, strategy))
         new = list(s.settings)
         new[position] = st
         strat = list(s.strategies)
@@ -983,12 +935,12 @@ class Round:
             )
 
     def can_turn(self) -> bool:
-        return _can(self.verify_turn)
+        return can(self.verify_turn)
 
     def turn(self) -> None:
         """The banker turns the first of his tiles: from now on no setting changes (Art. 8.2)."""
         self.verify_turn()
-        self._commit(_event("turn"), turned=True)
+        self._commit(Turned(), turned=True)
 
     def verify_set_players(self, strategy: StrategyLike | None = None) -> npt.NDArray[np.float64]:
         """Raise unless the players' hands not yet set can be set by ``strategy`` now (a
@@ -1000,7 +952,7 @@ class Round:
         return _strategy(strategy, "player")
 
     def can_set_players(self, strategy: StrategyLike | None = None) -> bool:
-        return _can(self.verify_set_players, strategy)
+        return can(self.verify_set_players, strategy)
 
     def set_players(self, strategy: StrategyLike | None = None) -> tuple[Setting | None, ...]:
         """Set every playing position not yet set by ``strategy`` (a simulation: the players'
@@ -1047,7 +999,7 @@ class Round:
                            _label(bs) if bt is not None else None, self._unset_players())
 
     def can_settle(self, strategy: StrategyLike | None = None, banker_strategy: StrategyLike | None = None) -> bool:
-        return _can(self.verify_settle, strategy, banker_strategy)
+        return can(self.verify_settle, strategy, banker_strategy)
 
     def settle(self, strategy: StrategyLike | None = None, banker_strategy: StrategyLike | None = None) -> RoundResult:
         """Decide each position against the banker and settle. At a table every hand is set by
@@ -1077,15 +1029,15 @@ class Round:
                 continue
             mine, hand = s.settings[p], deal.hands[p]
             assert mine is not None and hand is not None
-            outcomes[p] = compare(mine, bset)
+            outcomes[p] = compare(mine, bset, s.rules)
             # the deal's tiles are checked already: their settings without parsing them again
-            others = tuple(compare(x, bset) for x in settings_of(hand) if x != mine)
+            others = tuple(compare(x, bset, s.rules) for x in settings_of(hand) if x != mine)
             plays.append(Play(p, outcomes[p], tuple(b for b in bets if b.bettor not in away), others,
                               held[p], tuple(b for b in bets if b.bettor in away)))
         ledger = _settle(s.banker, self.shares, plays, s.options)
         result = RoundResult(s.banker, s.players, self.shares, s.bets, s.void_deals + (s.current,),
                              s.settings, tuple(outcomes), tuple(plays), ledger, s.strategies, s.declared)
-        self._commit(_event("settle"), phase=Phase.SETTLED, result=result)
+        self._commit(Settled(), phase=Phase.SETTLED, result=result)
         return result
 
 
@@ -1106,14 +1058,6 @@ def _label(strategy: StrategyLike | None) -> str:
     return strategy if isinstance(strategy, str) else "table"
 
 
-def _can(verify: Callable[..., object], *args: Any) -> bool:
-    try:
-        verify(*args)
-    except PaigowError:
-        return False
-    return True
-
-
 # -- whole rounds -----------------------------------------------------------------------------------
 def simulate_round(
     seed: int | None = None,
@@ -1126,10 +1070,11 @@ def simulate_round(
     banker_strategy: StrategyLike | None = None,
     options: Options | None = None,
     players: Sequence[str] | None = None,
+    rules: RulesLike = None,
 ) -> RoundResult:
     """A whole simulated round: stake, bets (100 on every player position by default),
     shuffle, shake, deal, settings by strategy (the equilibrium by default), outcomes and
-    ledger. The same seed replays the same round.
+    ledger, by ``rules`` (Macau's by default). The same seed replays the same round.
 
     >>> simulate_round(5) == simulate_round(5)
     True
@@ -1139,7 +1084,7 @@ def simulate_round(
     """
     return simulated_round(seed, banker=banker, stake=stake, bets=bets, house_stake=house_stake,
                            strategy=strategy, banker_strategy=banker_strategy, options=options,
-                           players=players).result  # type: ignore[return-value]
+                           players=players, rules=rules).result  # type: ignore[return-value]
 
 
 def simulated_round(
@@ -1153,9 +1098,11 @@ def simulated_round(
     banker_strategy: StrategyLike | None = None,
     options: Options | None = None,
     players: Sequence[str] | None = None,
+    rules: RulesLike = None,
 ) -> Round:
-    """:func:`simulate_round`, returning the settled :class:`Round` (its record is ``to_json()``)."""
-    r = Round(banker, players=players, options=options, house_stake=house_stake, seed=seed)
+    """:func:`simulate_round`, returning the settled :class:`Round` (its record is
+    :func:`paigow.table.records.round_record`)."""
+    r = Round(banker, players=players, options=options, rules=rules, house_stake=house_stake, seed=seed)
     r.set_stake(stake)
     if bets is None:
         bets = {p: 100 for p in betting_order(banker)}

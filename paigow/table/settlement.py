@@ -32,12 +32,9 @@ For every ledger, ``sum(changes.values()) + commission == 0``.
 from __future__ import annotations
 
 import enum
-import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from decimal import Decimal
 from fractions import Fraction
-from typing import Any, Union
 
 from paigow import commission as _commission
 from paigow.errors import (
@@ -45,11 +42,11 @@ from paigow.errors import (
     IllegalActionError,
     IllegalBetError,
     InvalidOptionError,
-    InvalidRecordError,
 )
-from paigow.positions import BANK, HOUSE, MAX_AMOUNT, betting_order, check_amount, check_name, check_position
-from paigow.positions import parse_amount as _parse_amount
-from paigow.positions import ranking as _ranking
+from paigow.table._checks import json_type
+from paigow.table.positions import BANK, HOUSE, MAX_AMOUNT, betting_order, check_amount, check_name, check_position
+from paigow.table.positions import parse_amount as _parse_amount
+from paigow.table.positions import ranking as _ranking
 from paigow.setting import Outcome
 
 __all__ = [
@@ -122,36 +119,19 @@ class Options:
     def from_json(cls, data: object) -> "Options":
         """Read :meth:`to_json`'s form (either key may be left out)."""
         if not isinstance(data, Mapping):
-            raise InvalidOptionError(f"options are an object, not {_json_type(data)}", code="options.syntax")
+            raise InvalidOptionError(f"options are an object, not {json_type(data)}", code="options.syntax")
         extra = set(data) - {"commission", "rounding"}
         if extra:
             raise InvalidOptionError(f"unknown option {sorted(extra)[0]!r}: options are 'commission' and 'rounding'",
                                      code="options.unknown")
         for key in ("commission", "rounding"):
             if key in data and not isinstance(data[key], str):
-                raise InvalidOptionError(f"option {key!r} is a string like '1/20' or 'half-up', not {_json_type(data[key])}",
+                raise InvalidOptionError(f"option {key!r} is a string like '1/20' or 'half-up', not {json_type(data[key])}",
                                          code="options.syntax")
         return cls(data.get("commission", _commission.COMMISSION), data.get("rounding", Rounding.HALF_UP))
 
 
 # -- inputs -----------------------------------------------------------------------------------------
-def _json_type(x: object) -> str:
-    """The JSON type of a decoded value, for messages ("a number", not "float")."""
-    if x is None:
-        return "null"
-    if isinstance(x, bool):
-        return f"a boolean ({str(x).lower()})"
-    if isinstance(x, (int, float)):
-        return f"a number ({x!r})" if len(repr(x)) <= 40 else "a number"
-    if isinstance(x, str):
-        return f"a string ({x[:40]!r})" if len(x) <= 40 else f"a string ({x[:40]!r}...)"
-    if isinstance(x, list):
-        return "an array"
-    if isinstance(x, Mapping):
-        return "an object"
-    return type(x).__name__
-
-
 def _check_text(text: object, what: str) -> str:
     if not isinstance(text, str):
         raise TypeError(f"{what} is read from a str, not {text!r}")
@@ -392,11 +372,6 @@ class LedgerLine:
             return f"{self.step}. {self.kind.value}{at}: {self.amount} returned to {self.payee}"
         return f"{self.step}. {self.kind.value}{at}: {self.payer} pays {self.payee} {self.amount}"
 
-    def to_json(self) -> dict[str, object]:
-        """The line as a JSON object."""
-        return {"step": self.step, "kind": self.kind.value, "position": self.position,
-                "payer": self.payer, "payee": self.payee, "amount": self.amount}
-
 
 @dataclass(frozen=True)
 class Claim:
@@ -419,11 +394,6 @@ class Claim:
     def __str__(self) -> str:
         return (f"at {self.position} {self.setter} owes {self.bettor} {self.amount}"
                 f" (got {self.got}, would have had {self.would_have})")
-
-    def to_json(self) -> dict[str, object]:
-        """The claim as a JSON object."""
-        return {"position": self.position, "setter": self.setter, "bettor": self.bettor,
-                "amount": self.amount, "got": self.got, "would_have": self.would_have}
 
 
 @dataclass(frozen=True)
@@ -515,77 +485,6 @@ class Ledger:
         body.append(f"commission: {self.commission}")
         body += [f"claim {c}" for c in self.claims]
         return "\n".join(body)
-
-    def to_json(self) -> dict[str, Any]:
-        """The ledger as JSON (the format of ``paigow settle``, docs/dealer.md)."""
-        return {
-            "banker": self.banker,
-            "bank": self.bank,
-            "shares": [{"party": s.party, "stake": s.stake} for s in self.shares],
-            "options": self.options.to_json(),
-            "lines": [line.to_json() for line in self.lines],
-            "changes": self.changes,
-            "commission": self.commission,
-            "bank_result": self.bank_result,
-            "bank_commission": self.bank_commission,
-            "stood_off": self.stood_off,
-            "claims": [c.to_json() for c in self.claims],
-            "changes_after_claims": self.changes_after_claims,
-        }
-
-    @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> "Ledger":
-        """Read :meth:`to_json`'s form back (the derived fields are recomputed).
-
-        >>> ledger = settle(0, [Share("P0", 300)], [Play(1, Outcome.WIN, (Bet(1, "ann", 500),))])
-        >>> Ledger.from_json(ledger.to_json()) == ledger
-        True
-        """
-        def obj(x: object, keys: tuple[str, ...], where: str, optional: tuple[str, ...] = ()) -> Mapping[str, Any]:
-            if not isinstance(x, Mapping):
-                raise InvalidRecordError(f"{where} is an object, not {_json_type(x)}", code="ledger.json")
-            missing = [k for k in keys if k not in x]
-            if missing:
-                raise InvalidRecordError(f"{where} needs the key {missing[0]!r}", code="ledger.json")
-            extra = sorted(set(x) - set(keys) - set(optional))
-            if extra:
-                raise InvalidRecordError(f"unknown key {extra[0]!r} in {where}", code="ledger.json")
-            return x
-
-        def val(x: object, kind: type, where: str) -> Any:
-            if not isinstance(x, kind) or isinstance(x, bool):
-                want = {int: "an integer", str: "a string", list: "an array"}[kind]
-                raise InvalidRecordError(f"{where} is {want}, not {_json_type(x)}", code="ledger.json")
-            return x
-
-        derived = ("bank", "changes", "commission", "bank_result", "bank_commission", "stood_off",
-                   "changes_after_claims")
-        d = obj(data, ("banker", "shares", "options", "lines"), "a ledger", ("claims",) + derived)
-        try:
-            ledger = cls(
-                check_position(val(d["banker"], int, "the ledger's banker"), "banker", InvalidRecordError),
-                tuple(Share(val(x["party"], str, "a share's party"), val(x["stake"], int, "a share's stake"))
-                      for x in (obj(x, ("party", "stake"), "a share") for x in val(d["shares"], list, "shares"))),
-                Options.from_json(d["options"]),
-                tuple(LedgerLine(val(x["step"], int, "a line's step"), val(x["kind"], str, "a line's kind"),
-                                 None if x["position"] is None else val(x["position"], int, "a line's position"),
-                                 val(x["payer"], str, "a line's payer"), val(x["payee"], str, "a line's payee"),
-                                 val(x["amount"], int, "a line's amount"))
-                      for x in (obj(x, ("step", "kind", "position", "payer", "payee", "amount"), "a ledger line")
-                                for x in val(d["lines"], list, "lines"))),
-                tuple(Claim(check_position(val(c["position"], int, "a claim's position")),
-                            val(c["setter"], str, "a claim's setter"), val(c["bettor"], str, "a claim's bettor"),
-                            val(c["amount"], int, "a claim's amount"), val(c["got"], int, "a claim's got"),
-                            val(c["would_have"], int, "a claim's would_have"))
-                      for c in (obj(c, ("position", "setter", "bettor", "amount", "got", "would_have"), "a claim")
-                                for c in val(d.get("claims", []), list, "claims"))),
-            )
-        except TypeError as e:   # a wrong type inside a value: the JSON is not a ledger
-            raise InvalidRecordError(f"not a ledger: {e}", code="ledger.json") from None
-        for key in derived:   # the derived fields, when given, must be what the lines say
-            if key in d and d[key] != ledger.to_json()[key]:
-                raise InvalidRecordError(f"the ledger's {key!r} is not what its lines add up to", code="ledger.derived")
-        return ledger
 
 
 # -- the computation --------------------------------------------------------------------------------

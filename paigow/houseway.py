@@ -1,0 +1,601 @@
+"""House ways: how the dealer of the US game sets the house's hand (docs/rules.md §3.2).
+
+A house way is a setting strategy that says *why*: :meth:`HouseWay.set` gives the setting of
+four tiles and the rule that decided it. Ways are over the US hand order (docs/rules.md §3.1),
+in which the two Gee Joon tiles are equal as singles and the two faces of a mixed rank are equal
+for every purpose, so a way sets the 3,620 *distinct hands* (multisets of four of the 16 tile
+classes: Table 1's ranks with 2-4 and 1-2 as one) and every hand of one class multiset alike.
+
+- :data:`FOXWOODS`: the Foxwoods house way, as docs/rules.md §3.2 reads it.
+- :func:`read_house_way`: a casino's own way from a file of one row per distinct hand
+  (docs/houseway.md gives the format); :meth:`HouseWay.export` writes any way in it.
+- :meth:`HouseWay.table`: the way as a (35960, 3) strategy table, probability 1 on its setting.
+
+>>> d = house_way("foxwoods").set("6-6 6-6 4-4 1-6")
+>>> str(d.setting), d.rule
+('6-6 1-6 | 6-6 4-4', 'pair C: split 2s/12s')
+>>> d = house_way("foxwoods").set("1-1 3-5 3-4 1-3")
+>>> str(d.setting), d.rule
+('1-3 3-4 | 1-1 3-5', 'WGH exception: Gong over High Nine')
+"""
+
+from __future__ import annotations
+
+import csv
+import dataclasses
+import functools
+import hashlib
+import io
+import itertools
+import os
+import pathlib
+from collections import Counter
+from collections.abc import Iterable, Iterator
+from typing import IO, Any, Optional
+
+from paigow.errors import InvalidStrategyError, PaigowError
+from paigow.hands import Category, Hand
+from paigow.rules import US, RuleSet
+from paigow.setting import SPLITS, Setting, settings_of
+from paigow.tiles import DECK, Tile, TileLike, clip_text, parse_tiles
+
+__all__ = ["HouseWay", "WaySetting", "FOXWOODS", "HOUSE_WAYS", "house_way", "read_house_way",
+           "distinct_hands", "hand_class", "DISTINCT_HAND_COUNT", "FILE_HEADER", "RULE_IDS", "foxwoods_without"]
+
+# ---------------------------------------------------------------------------------------------
+# tile classes: Table 1's ranks, the two Gee Joon tiles as one (US order, docs/rules.md §3.1)
+
+TEEN, DAY, YUN, GOR, MOOY, CHONG, BON, FOO, PING, TIT, LOOK, NINE, BOT, LOW7, GJ, FIVE = range(1, 17)
+_NAMES = {TEEN: "Teen", DAY: "Day", YUN: "Yun", GOR: "Gor", MOOY: "Mooy", CHONG: "Chong", BON: "Bon", FOO: "Foo",
+          PING: "Ping", TIT: "Tit", LOOK: "Look", NINE: "nine", BOT: "low eight", LOW7: "low seven",
+          GJ: "Gee Joon", FIVE: "five"}
+_TD = frozenset({TEEN, DAY})
+_SEVENS = frozenset({TIT, LOW7})
+_EIGHTS = frozenset({YUN, BOT})
+_FOURS = frozenset({GOR, BON})
+_SIXES = frozenset({CHONG, LOOK})
+_TENS = frozenset({MOOY, PING})
+
+
+def hand_class(tile: Tile) -> int:
+    """A tile's class in the US game: Table 1's rank (1-14, 16), with both Gee Joon tiles 15.
+
+    >>> hand_class(Tile(1, 2)) == hand_class(Tile(2, 4)) == 15, hand_class(Tile(1, 4))
+    (True, 16)
+    """
+    return 15 if tile.rank == 17 else tile.rank
+
+
+# one tile standing for each class, in deck order (a mixed class's second copy is its other face)
+_CLASS_TILES: dict[int, tuple[Tile, ...]] = {}
+for _t in DECK:
+    _CLASS_TILES[hand_class(_t)] = _CLASS_TILES.get(hand_class(_t), ()) + (_t,)
+
+DISTINCT_HAND_COUNT = 3620
+"""Distinct hands of the US game: multisets of four of the 16 classes, at most two of each."""
+
+
+def _key_of(tiles: Iterable[Tile]) -> tuple[int, int, int, int]:
+    k = tuple(sorted(hand_class(t) for t in tiles))
+    return (k[0], k[1], k[2], k[3])
+
+
+def _representative(key: tuple[int, ...]) -> tuple[Tile, Tile, Tile, Tile]:
+    seen: Counter[int] = Counter()
+    out = []
+    for c in key:
+        out.append(_CLASS_TILES[c][seen[c]])
+        seen[c] += 1
+    return (out[0], out[1], out[2], out[3])
+
+
+@functools.lru_cache(maxsize=1)
+def distinct_hands() -> tuple[tuple[Tile, Tile, Tile, Tile], ...]:
+    """The 3,620 distinct hands, one tuple of tiles standing for each (its classes ascending;
+    the first face of a class first: 4-5 before 3-6, 2-4 before 1-2).
+
+    >>> len(distinct_hands()), [str(t) for t in distinct_hands()[0]]
+    (3620, ['6-6', '6-6', '1-1', '1-1'])
+    """
+    keys = sorted({_key_of(DECK[i] for i in h) for h in itertools.combinations(range(32), 4)})
+    assert len(keys) == DISTINCT_HAND_COUNT
+    return tuple(_representative(k) for k in keys)
+
+
+# ---------------------------------------------------------------------------------------------
+# the decision as a value
+
+
+@dataclasses.dataclass(frozen=True)
+class WaySetting:
+    """A house way's setting of four tiles and the rule that decided it.
+
+    ``split`` is the setting's index in ``settings()`` order of the tiles as they were given.
+    """
+
+    setting: Setting
+    rule: str
+    split: int
+    way: str
+
+    def to_json(self) -> dict[str, object]:
+        """``{"way", "setting", "rule", "split"}``, the setting as :meth:`Setting.to_json`."""
+        return {"way": self.way, "setting": self.setting.to_json(), "rule": self.rule, "split": self.split}
+
+
+# ---------------------------------------------------------------------------------------------
+# house ways
+
+
+class HouseWay:
+    """A house way: for each distinct hand, one setting and the rule that decided it.
+
+    Subclasses state :meth:`_decide` (the split of a hand's standing tiles, in their
+    ``settings()`` order, and the rule); the rest is common: :meth:`set`, :meth:`table`,
+    :meth:`export`, :meth:`digest`. Decisions are made once per distinct hand.
+    """
+
+    name: str
+    rules: RuleSet = US
+    source: str = ""
+
+    def _decide(self, tiles: tuple[Tile, Tile, Tile, Tile]) -> tuple[int, str]:  # pragma: no cover
+        raise NotImplementedError
+
+    def __repr__(self) -> str:
+        return f"house_way({self.name!r})"
+
+    @functools.cached_property
+    def _decisions(self) -> dict[tuple[int, int, int, int], tuple[int, str]]:
+        return {}  # filled as hands are asked for: a distinct hand is decided once
+
+    def decision(self, tiles: tuple[Tile, Tile, Tile, Tile]) -> tuple[int, str]:
+        """The split (in ``settings()`` order of the tiles standing for their distinct hand,
+        :func:`distinct_hands`) and rule of four tiles already checked against the deck."""
+        key = _key_of(tiles)
+        found = self._decisions.get(key)
+        if found is None:
+            found = self._decisions[key] = self._decide(_representative(key))
+        return found
+
+    def set(self, tiles: "str | Iterable[TileLike]") -> WaySetting:
+        """The way's setting of four tiles, and the rule that decided it.
+
+        >>> FOXWOODS.set("天 天 至尊 鹅").rule
+        'rule 0: best in both hands'
+        """
+        t = parse_tiles(tiles, count=4)
+        split, rule = self.decision((t[0], t[1], t[2], t[3]))
+        k = _map_split(t, split)
+        return WaySetting(settings_of(t)[k], rule, k, self.name)
+
+    def settings_of_all(self) -> Iterator[tuple[tuple[Tile, Tile, Tile, Tile], Setting, str]]:
+        """Each distinct hand (its standing tiles), its setting and rule, in
+        :func:`distinct_hands` order."""
+        for t in distinct_hands():
+            split, rule = self.decision(t)
+            yield t, settings_of(t)[split], rule
+
+    def digest(self) -> str:
+        """SHA-256 of the way's setting of every distinct hand (rules left out), as the lines
+        ``hand<TAB>low | high`` of :meth:`settings_of_all`: two ways with one digest set every
+        hand alike."""
+        h = hashlib.sha256()
+        for t, s, _ in self.settings_of_all():
+            h.update(f"{' '.join(map(str, t))}\t{s}\n".encode())
+        return h.hexdigest()
+
+    def table(self) -> Any:
+        """The way as a strategy: a read-only (35960, 3) float64 table, row i the i-th hand of
+        ``itertools.combinations(range(32), 4)`` (``paigow.all_hands()``), probability 1 on the
+        way's setting in ``settings()`` order of that hand's tiles."""
+        return _table(self)
+
+    def export(self, file: "str | os.PathLike[str] | IO[str]") -> None:
+        """Write the way in the house-way file format (docs/houseway.md): a header, then one row
+        per distinct hand, ``hand,low,high,rule``. :func:`read_house_way` reads it back."""
+        if isinstance(file, (str, os.PathLike)):
+            with open(file, "w", encoding="utf-8", newline="") as f:
+                self.export(f)
+            return
+        w = csv.writer(file, lineterminator="\n")
+        w.writerow(FILE_HEADER)
+        for t, s, rule in self.settings_of_all():
+            w.writerow([" ".join(map(str, t)), str(s.front), str(s.back), rule])
+
+
+def _map_split(t: tuple[Tile, ...], split: int) -> int:
+    """The split of tiles ``t`` (in their settings() order) that is the split ``split`` of the
+    same tiles sorted as their distinct hand's standing tiles are."""
+    order = sorted(range(4), key=lambda i: (hand_class(t[i]), t[i].face))
+    i, j, _, _ = SPLITS[split]
+    pair = {order[i], order[j]}
+    for k, (a, b, c, d) in enumerate(SPLITS):
+        if {a, b} == pair or {c, d} == pair:
+            return k
+    raise AssertionError("unreachable")  # pragma: no cover
+
+
+@functools.lru_cache(maxsize=8)
+def _table_cached(way: HouseWay) -> Any:
+    import numpy as np
+
+    rows = list(itertools.combinations(range(32), 4))
+    out = np.zeros((len(rows), 3), dtype=np.float64)
+    for n, row in enumerate(rows):
+        t = tuple(DECK[i] for i in row)
+        split, _ = way.decision(t)  # type: ignore[arg-type]
+        out[n, _map_split(t, split)] = 1.0
+    out.flags.writeable = False
+    return out
+
+
+def _table(way: HouseWay) -> Any:
+    return _table_cached(way)
+
+
+# ---------------------------------------------------------------------------------------------
+# the Foxwoods house way (docs/rules.md §3.2)
+
+def _r(h: Hand) -> int:
+    return h.rank_in("us")
+
+
+def _points(h: Hand) -> int:
+    """Points as the way's rules count them: 0-9, a Gong 10, a Wong 11, a pair (or Gee Joon) 12."""
+    cat = h.category
+    if cat in (Category.PAIR, Category.GEE_JOON):
+        return 12
+    if cat is Category.WONG:
+        return 11
+    if cat is Category.GONG:
+        return 10
+    return h.points
+
+
+def _classes(h: Hand) -> frozenset[int]:
+    return frozenset(hand_class(t) for t in h.tiles)
+
+
+_WONG, _GONG, _HIGH9 = "Wong", "Gong", "High Nine"
+
+
+def _kind(h: Hand) -> Optional[str]:
+    """Wong, Gong or High Nine: Teen or Day with a nine, an eight, a seven."""
+    a, b = (hand_class(t) for t in h.tiles)
+    if a not in _TD:
+        a, b = b, a
+    if a not in _TD or b in _TD:
+        return None
+    return _WONG if b == NINE else _GONG if b in _EIGHTS else _HIGH9 if b in _SEVENS else None
+
+
+def _max_high(cands: list[tuple[int, Setting]]) -> int:
+    """Of (index, setting) candidates, the one with the strongest high hand, then the strongest
+    low hand; the first in settings() order among equals."""
+    return max(cands, key=lambda c: (_r(c[1].back), _r(c[1].front), -c[0]))[0]
+
+
+def _max_low(cands: list[tuple[int, Setting]]) -> int:
+    return max(cands, key=lambda c: (_r(c[1].front), _r(c[1].back), -c[0]))[0]
+
+
+# the hands WoO shows as pictures (docs/rules.md §3.2, rule 3 C-K): slots of classes, and which
+# two slots make one hand of the split (the dealer then arranges it, smaller hand in front)
+_S = _SEVENS
+_PICTURES: tuple[tuple[str, tuple[frozenset[int], ...], str], ...] = (
+    ("C", (frozenset({BOT}), frozenset({GOR}), frozenset({YUN}), _S), "2/high 5"),
+    ("D", (frozenset({CHONG}), frozenset({PING}), frozenset({MOOY}), _S), "6/high 7"),
+    ("G", (frozenset({MOOY}), _S, frozenset({YUN}), frozenset({FOO})), "7/9"),
+    ("K", (frozenset({YUN}), _S, frozenset({NINE}), frozenset({BOT})), "high 5/7"),
+    ("E", (frozenset({PING}), frozenset({CHONG}), frozenset({MOOY}), frozenset({BOT})), "6/high 8"),
+    ("F", (frozenset({PING}), frozenset({CHONG}), frozenset({MOOY}), frozenset({NINE})), "6/high 9"),
+    ("H", (frozenset({GJ}), frozenset({BON}), frozenset({GOR}), frozenset({FIVE})), "7/high 9"),
+    ("I", (_TD, frozenset({FIVE}), _SIXES, frozenset({GJ})), "7/9"),
+    ("J", (frozenset({FOO}), frozenset({LOOK}), frozenset({CHONG}), frozenset({GJ})), "7/high 9"),
+)
+
+
+def _picture(t: tuple[Tile, ...], ss: list[tuple[int, Setting]]) -> Optional[tuple[int, str]]:
+    cls = [hand_class(x) for x in t]
+    for letter, slots, text in _PICTURES:
+        for perm in itertools.permutations(range(4)):
+            if all(cls[perm[s]] in slots[s] for s in range(4)):
+                hand = {perm[0], perm[1]}  # the tiles of slots 0 and 1 make one hand
+                for k, (a, b, c, d) in enumerate(SPLITS):
+                    if {a, b} == hand or {c, d} == hand:
+                        return k, f"picture {letter}: {text}"
+    return None
+
+
+_HIGH_3 = Hand.parse("3-3 1-6").rank_in("us")  # "High 3": 3 points, Chong the highest tile
+
+
+RULE_IDS = ("0", "1two", "1A", "1B", "1C", "1D", "1E", "1F", "2TD", "2wong11", "2gong", "2",
+            "3C", "3D", "3E", "3F", "3G", "3H", "3I", "3J", "3K", "3high", "3A", "3B")
+"""The Foxwoods rules by id (docs/rules.md §3.2), which a variant may leave out (tests show with
+it that each rule decides its hands: :func:`foxwoods_without`)."""
+
+
+class _Foxwoods(HouseWay):
+    """The Foxwoods house way (WoO's page, from a Foxwoods training booklet of February 1997),
+    as docs/rules.md §3.2 reads it: the first rule that applies decides."""
+
+    name = "foxwoods"
+    source = ("Foxwoods Training Center booklet (February 1997), as published by the Wizard of Odds: "
+              "https://wizardofodds.com/games/pai-gow-tiles/house-way/foxwoods/")
+
+    def __init__(self, without: frozenset[str] = frozenset()) -> None:
+        unknown = sorted(set(without) - set(RULE_IDS))
+        if unknown:
+            raise ValueError(f"unknown Foxwoods rule ids {unknown}: the ids are {RULE_IDS}")
+        self._off = frozenset(without)
+        if self._off:
+            self.name = "foxwoods without " + ",".join(sorted(self._off))
+
+    def _on(self, rule: str) -> bool:
+        return rule not in self._off
+
+    def _decide(self, t: tuple[Tile, Tile, Tile, Tile]) -> tuple[int, str]:
+        ss = list(enumerate(settings_of(t)))
+        for step in (self._rule0, self._rule1, self._rule2, self._pictures, self._rule3):
+            found = step(t, ss)
+            if found is not None:
+                return found
+        raise AssertionError("rule 3 decides every hand")  # pragma: no cover
+
+    # 0. the unwritten rule
+    def _rule0(self, t: tuple[Tile, ...], ss: list[tuple[int, Setting]]) -> Optional[tuple[int, str]]:
+        if not self._on("0"):
+            return None
+        for k, s in ss:
+            if all(_r(s.front) >= _r(o.front) and _r(s.back) >= _r(o.back) for _, o in ss):
+                return k, "rule 0: best in both hands"
+        return None
+
+    # 1. pairs
+    def _rule1(self, t: tuple[Tile, ...], ss: list[tuple[int, Setting]]) -> Optional[tuple[int, str]]:
+        count = Counter(hand_class(x) for x in t)
+        pairs = [c for c, n in count.items() if n == 2]
+        if not pairs:
+            return None
+        if len(pairs) == 2:
+            if not self._on("1two"):
+                return None
+            for k, s in ss:
+                if all(len(_classes(h)) == 1 for h in (s.front, s.back)):
+                    return k, "two pairs: one in each hand"
+            raise AssertionError("two pairs make a setting")  # pragma: no cover
+        p = pairs[0]
+        x, y = (c for c in sorted(count.elements()) if c != p)
+        keep = [(k, s) for k, s in ss if _classes(s.back) == {p} or _classes(s.front) == {p}]
+        split = [(k, s) for k, s in ss if (k, s) not in keep]
+        keep_it = (_max_high(keep), "pairs: keep the pair")
+        xy = {x, y}
+        if p in _FOURS | {FIVE} | _SIXES | _TENS | {FOO}:
+            if not self._on("1A"):
+                return keep_it
+            group = ("4s" if p in _FOURS else "5s" if p == FIVE else "6s" if p in _SIXES
+                     else "10s" if p in _TENS else "11s")
+            return _max_high(keep), f"pair A: never split {group}"
+        if p == GJ:
+            if self._on("1B") and ((x in _SIXES and y in _FOURS | {FIVE} | _SIXES)
+                                   or (y in _SIXES and x in _FOURS | {FIVE} | _SIXES)):
+                return _max_high(split), "pair B: split Gee Joon"
+            return keep_it
+        if p in _TD:
+            k = _max_high(split)
+            s = dict(ss)[k]
+            if self._on("1C") and ((_points(s.front) >= 6 and _points(s.back) >= 8) or xy == {NINE, FOO}):
+                return k, "pair C: split 2s/12s"
+            return keep_it
+        if p == NINE:
+            if self._on("1D") and xy <= _TD | _TENS:
+                return _max_high(split), "pair D: split 9s"
+            return keep_it
+        if p in _EIGHTS:
+            if self._on("1E") and (xy <= _TD | _TENS | {FOO} or xy == {NINE, FOO}):
+                return _max_high(split), "pair E: split 8s"
+            return keep_it
+        if p in _SEVENS:
+            if self._on("1F") and xy <= _TD | _TENS | {FOO}:
+                return _max_high(split), "pair F: split 7s"
+            return keep_it
+        raise AssertionError(f"pair of class {p}")  # pragma: no cover
+
+    # 2. Wong, Gong, High Nine
+    def _rule2(self, t: tuple[Tile, ...], ss: list[tuple[int, Setting]]) -> Optional[tuple[int, str]]:
+        cands = [(k, s) for k, s in ss if _kind(s.back)]
+        if not cands or not self._on("2"):
+            return None
+        cls = [hand_class(x) for x in t]
+        if TEEN in cls and DAY in cls and self._on("2TD"):
+            pref = [(k, s) for k, s in cands if _kind(s.front)] or cands
+            pref = [(k, s) for k, s in pref if TEEN in _classes(s.back)] or pref
+            return _max_high(pref), "WGH: Teen and Day"
+        td = next(c for c in cls if c in _TD)
+        others = list(cls)
+        others.remove(td)
+        kinds = {_kind(s.back) for _, s in cands}
+        partners = [c for c in others if c == NINE or c in _EIGHTS or c in _SEVENS]
+        fourth = [c for c in others if c not in partners]
+        if self._on("2wong11") and _WONG in kinds and len(kinds) > 1 and FOO in others:
+            kind, rule = _WONG, "WGH exception: Wong with the 11"
+        elif (self._on("2gong") and kinds == {_HIGH9, _GONG} and len(fourth) == 1
+              and (fourth[0] in _FOURS or (fourth[0] == FIVE and BOT in partners))):
+            kind, rule = _GONG, "WGH exception: Gong over High Nine"
+        else:
+            kind = next(k for k in (_HIGH9, _GONG, _WONG) if k in kinds)
+            rule = "WGH: High Nine over Gong over Wong"
+        return _max_high([(k, s) for k, s in cands if _kind(s.back) == kind]), rule
+
+    # 3 C-K. the pictures, before all of rule 3
+    def _pictures(self, t: tuple[Tile, ...], ss: list[tuple[int, Setting]]) -> Optional[tuple[int, str]]:
+        found = _picture(t, ss)
+        if found is None or not self._on("3" + found[1].split(":")[0][-1]):
+            return None
+        return found
+
+    # 3. other hands
+    def _rule3(self, t: tuple[Tile, ...], ss: list[tuple[int, Setting]]) -> Optional[tuple[int, str]]:
+        best_low = max(_r(s.front) for _, s in ss)
+        best_high = max((s.back for _, s in ss), key=_r)
+        if self._on("3high") and best_low < _HIGH_3 and _points(best_high) >= 7:
+            k, rule = _max_high(ss), "other hands: max high"
+        else:
+            k, rule = _max_low(ss), "other hands: max low"
+        s = dict(ss)[k]
+        lo, hi = _points(s.front), _points(s.back)
+        cls = {hand_class(x) for x in t}
+        if self._on("3A") and lo >= 8 and hi >= 9:
+            same = [(j, o) for j, o in ss if (_points(o.front), _points(o.back)) == (lo, hi)]
+            return _max_high(same), "other hands A: 8/9 or more, the high tile in the high hand"
+        if self._on("3B") and (lo, hi) == (7, 8) and _TD <= cls:
+            same = [(j, o) for j, o in ss if (_points(o.front), _points(o.back)) == (7, 8)]
+            return _max_high(same), "other hands B: 7/8 with Teen and Day, the Teen in the high hand"
+        return k, rule
+
+
+def foxwoods_without(*rules: str) -> HouseWay:
+    """The Foxwoods way with the rules of ids ``rules`` (:data:`RULE_IDS`) left out: a rule's
+    condition never holds, or its step is skipped. For tests and for studying what a rule does.
+
+    >>> foxwoods_without("0").set("6-6 6-6 1-2 1-3").rule
+    'pair C: split 2s/12s'
+    """
+    return _Foxwoods(frozenset(rules))
+
+
+FOXWOODS: HouseWay = _Foxwoods()
+"""The Foxwoods house way (docs/rules.md §3.2)."""
+
+HOUSE_WAYS: dict[str, HouseWay] = {"foxwoods": FOXWOODS}
+"""The house ways known by name (``banker_sets`` of a rule set, ``--way NAME``)."""
+
+
+def house_way(way: "str | os.PathLike[str] | HouseWay") -> HouseWay:
+    """A house way: one of :data:`HOUSE_WAYS` by name, or read from a house-way file (a path).
+
+    >>> house_way("Foxwoods") is FOXWOODS
+    True
+    >>> house_way("texas")
+    Traceback (most recent call last):
+    ...
+    paigow.errors.InvalidStrategyError: unknown house way 'texas': the ways are 'foxwoods', or a house-way file (.csv)
+    """
+    if isinstance(way, HouseWay):
+        return way
+    if isinstance(way, str) and way.strip().lower() in HOUSE_WAYS:
+        return HOUSE_WAYS[way.strip().lower()]
+    if isinstance(way, os.PathLike) or (isinstance(way, str) and (way.endswith(".csv") or os.path.sep in way)):
+        return read_house_way(way)
+    if not isinstance(way, str):
+        raise TypeError(f"a house way is a name, a file or a HouseWay, not {way!r}")
+    raise InvalidStrategyError(f"unknown house way {clip_text(way)!r}: the ways are "
+                               + ", ".join(map(repr, HOUSE_WAYS)) + ", or a house-way file (.csv)",
+                               code="houseway.unknown")
+
+
+# ---------------------------------------------------------------------------------------------
+# a house way from a file
+
+FILE_HEADER = ("hand", "low", "high", "rule")
+"""The columns of a house-way file; ``rule`` may be left out (docs/houseway.md)."""
+
+
+class _TableWay(HouseWay):
+    """A house way read from a file: one setting per distinct hand."""
+
+    def __init__(self, name: str, decisions: dict[tuple[int, int, int, int], tuple[int, str]], source: str) -> None:
+        self.name = name
+        self.source = source
+        self.__dict__["_decisions"] = decisions
+
+    def _decide(self, tiles: tuple[Tile, Tile, Tile, Tile]) -> tuple[int, str]:  # pragma: no cover
+        raise AssertionError("a house-way file decides every distinct hand")
+
+
+def read_house_way(file: "str | os.PathLike[str] | IO[str]", name: Optional[str] = None) -> HouseWay:
+    """A casino's house way from a house-way file (docs/houseway.md): a header ``hand,low,high``
+    (and optionally ``rule``), then one row per distinct hand, the hand's four tiles, its low hand
+    and its high hand (two tiles each, any notation :func:`paigow.parse_tiles` reads).
+
+    Every row is checked: four tiles, a setting of those tiles, the high hand ranking at least
+    the low hand in the US order (no foul); every one of the 3,620 distinct hands once. An error
+    names the line (:class:`~paigow.errors.InvalidStrategyError`, codes ``houseway.*``).
+    """
+    if isinstance(file, (str, os.PathLike)):
+        path = pathlib.Path(file)
+        try:
+            text = path.read_text(encoding="utf-8-sig")
+        except (OSError, UnicodeDecodeError) as e:
+            raise InvalidStrategyError(f"cannot read a house way from {clip_text(str(file))!r}: {e}",
+                                       code="houseway.file") from None
+        return _read(io.StringIO(text), name or path.stem, str(path))
+    return _read(file, name or "file", getattr(file, "name", "a stream"))
+
+
+def _read(f: IO[str], name: str, where: str) -> HouseWay:
+    rows = csv.reader(f)
+    decisions: dict[tuple[int, int, int, int], tuple[int, str]] = {}
+    first_line: dict[tuple[int, int, int, int], int] = {}
+    header: Optional[list[str]] = None
+    width = 0
+    for row in rows:
+        line = rows.line_num
+        if not row or (len(row) == 1 and not row[0].strip()) or row[0].lstrip().startswith("#"):
+            continue
+        if header is None:
+            header = [c.strip().lower() for c in row]
+            if header not in (list(FILE_HEADER), list(FILE_HEADER[:3])):
+                raise InvalidStrategyError(f"{where} line {line}: the header is 'hand,low,high' or 'hand,low,high,rule', "
+                                           f"not {clip_text(','.join(row))!r}", code="houseway.header")
+            width = len(header)
+            continue
+        if len(row) != width:
+            raise InvalidStrategyError(f"{where} line {line}: {len(row)} columns, the header has {width}: "
+                                       f"{clip_text(','.join(row))!r}", code="houseway.row")
+        key, split, rule = _read_row(row, line, where)
+        if key in decisions:
+            raise InvalidStrategyError(f"{where} line {line}: the hand {row[0].strip()} is the hand of line "
+                                       f"{first_line[key]} again (every distinct hand once)", code="houseway.duplicate")
+        decisions[key] = (split, rule or f"{name}: line {line}")
+        first_line[key] = line
+    if header is None:
+        raise InvalidStrategyError(f"{where}: no header and no rows: a house-way file has a header "
+                                   "'hand,low,high[,rule]' and one row per distinct hand", code="houseway.header")
+    if len(decisions) != DISTINCT_HAND_COUNT:
+        missing = [t for t in distinct_hands() if _key_of(t) not in decisions]
+        raise InvalidStrategyError(f"{where}: {len(missing)} of the {DISTINCT_HAND_COUNT} distinct hands have no row, "
+                                   f"the first {' '.join(map(str, missing[0]))}", code="houseway.missing")
+    return _TableWay(name, decisions, where)
+
+
+def _read_row(row: list[str], line: int, where: str) -> tuple[tuple[int, int, int, int], int, str]:
+    def bad(message: str, code: str = "houseway.row") -> InvalidStrategyError:
+        return InvalidStrategyError(f"{where} line {line}: {message}", code=code)
+
+    hand_text, low_text, high_text = (c.strip() for c in row[:3])
+    rule = row[3].strip() if len(row) > 3 else ""
+    try:
+        hand = parse_tiles(hand_text, count=4)
+    except PaigowError as e:
+        raise bad(f"the hand {clip_text(hand_text)!r}: {e}") from None
+    try:
+        low, high = Hand.parse(low_text), Hand.parse(high_text)
+        parse_tiles(low.tiles + high.tiles)
+    except PaigowError as e:
+        raise bad(f"the setting {clip_text(low_text)!r} | {clip_text(high_text)!r}: {e}") from None
+    key = _key_of(hand)
+    if _key_of(low.tiles + high.tiles) != key:
+        raise bad(f"the setting {low} | {high} is not a setting of the hand {' '.join(map(str, hand))}")
+    if low.rank_in("us") > high.rank_in("us"):
+        raise bad(f"the setting fouls: the high hand {high} ({high.name_en}) ranks below the low hand "
+                  f"{low} ({low.name_en}) (docs/rules.md §3.1)", code="houseway.foul")
+    t = _representative(key)
+    lows = tuple(sorted(hand_class(x) for x in low.tiles))
+    for k, s in enumerate(settings_of(t)):
+        if tuple(sorted(hand_class(x) for x in s.front.tiles)) == lows or \
+                tuple(sorted(hand_class(x) for x in s.back.tiles)) == lows:
+            return key, k, rule
+    raise AssertionError("a setting of the hand is a split of its tiles")  # pragma: no cover

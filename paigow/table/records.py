@@ -1,0 +1,774 @@
+"""Records of the table, beside the table as python-chess keeps ``pgn.py`` beside the board:
+one versioned JSON format for a round and one for a session, their JSON Schemas, reading,
+writing and replaying (docs/dealer.md). The table logs what happens as frozen events
+(:mod:`paigow.table.events`) and never imports this module: converting events, deals, results
+and ledgers to and from JSON is done here alone.
+
+A round record is the ordered list of what happened at the table — the stake, co-banks, bets in
+the order placed, the declaration, the shuffle, cuts, dice, the deal, exposed tiles, settings,
+the banker turning his tiles, the settlement — with the result once settled. ``paigow round
+--json`` writes one; ``paigow settle`` reads one, replays it through :class:`~paigow.table.round.Round`
+(so a record the table would refuse is refused) and writes it back with its result:
+
+>>> from paigow.table.round import simulated_round
+>>> r = simulated_round(3)
+>>> record = round_record(r)
+>>> record["format"], [e["event"] for e in record["events"]][:4]
+('paigow-round/1', ['stake', 'bet', 'bet', 'bet'])
+>>> replay_round(record) == r and round_record(replay_round(record)) == record
+True
+
+A record that lacks a hand is refused, not completed (Art. 7.1-7.2):
+
+>>> settle_record({"format": "paigow-round/1", "banker": 0, "events": [
+...     {"event": "stake", "amount": 1000}, {"event": "bet", "position": 1, "bettor": "ann", "amount": 100},
+...     {"event": "deal", "hands": {"0": "天 天 地 地", "1": "人 人 鹅 鹅"}}]})
+Traceback (most recent call last):
+...
+paigow.errors.IllegalActionError: positions 1, 0 have not set their tiles: only the holder sets them (Art. 7.1); set each hand, or pass a strategy to simulate
+
+Each format has a JSON Schema (:data:`ROUND_SCHEMA`, :data:`SESSION_SCHEMA`), shipped as
+``paigow/schemas/*.json`` and generated from the dicts here (``python -m paigow.table.records``);
+:func:`validate` checks a record against them with messages that name the key at fault.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from _tablegames.jsonio import Fault, Reader, Wording
+from paigow.errors import InvalidOptionError, InvalidRecordError, PaigowError
+from paigow.rules import MACAU, RuleSet, RulesLike, clean_rules
+from paigow.setting import Outcome
+from paigow.table._checks import json_type
+from paigow.table.dealing import DICE, Stacks, make_rng
+from paigow.table.events import (
+    BankMoved,
+    BetPlaced,
+    CoBanked,
+    CutMade,
+    DealRecord,
+    Dealt,
+    Declared,
+    Exposed,
+    HandSet,
+    RoundEnded,
+    RoundEvent,
+    RoundPlayed,
+    SessionEvent,
+    Settled,
+    Shaken,
+    Shuffled,
+    StakeSet,
+    Turned,
+)
+from paigow.table.positions import HOUSE, MAX_AMOUNT, MAX_NAME, betting_order, check_position
+from paigow.table.round import MAX_DECLARATION, MAX_STRATEGY_NAME, Phase, Round, RoundResult
+from paigow.table.session import Session
+from paigow.table.settlement import Claim, Ledger, LedgerLine, Options, Rounding, Share
+
+__all__ = [
+    "ROUND_FORMAT",
+    "SESSION_FORMAT",
+    "ROUND_SCHEMA",
+    "SESSION_SCHEMA",
+    "MAX_EVENTS",
+    "MAX_RECORD_BYTES",
+    "validate",
+    "loads",
+    "read_record",
+    "record_rules",
+    "record_options",
+    "event_json",
+    "session_event_json",
+    "deal_record_json",
+    "positions_json",
+    "result_json",
+    "ledger_json",
+    "ledger_from_json",
+    "round_record",
+    "replay_round",
+    "settle_record",
+    "round_from_record",
+    "round_state_json",
+    "round_from_state_json",
+    "session_record",
+    "replay_session",
+    "session_state_json",
+    "session_from_state_json",
+    "schema_files",
+    "schema_text",
+    "write_schemas",
+]
+
+ROUND_FORMAT = "paigow-round/1"
+"""The ``format`` of a round record: name and version."""
+SESSION_FORMAT = "paigow-session/1"
+"""The ``format`` of a session record: name and version."""
+MAX_EVENTS = 10_000
+"""The most events a record (or a session's round) may list."""
+MAX_RECORD_BYTES = 16 * 1024 * 1024
+"""The largest record :func:`loads` reads."""
+
+# -- the schemas (the one source: paigow/schemas/*.json are written from these) ---------------------
+_NAME: dict[str, Any] = {"type": "string", "minLength": 1, "maxLength": MAX_NAME}
+_POS: dict[str, Any] = {"type": "integer", "minimum": 0, "maximum": 7}
+_AMOUNT: dict[str, Any] = {"type": "integer", "minimum": 1, "maximum": MAX_AMOUNT}
+_MONEY: dict[str, Any] = {"type": "integer", "minimum": -8 * MAX_AMOUNT, "maximum": 8 * MAX_AMOUNT}
+_TEXT: dict[str, Any] = {"type": "string", "maxLength": 1000}
+
+
+def _obj(required: dict[str, Any], optional: dict[str, Any] | None = None, **extra: Any) -> dict[str, Any]:
+    props = {**required, **(optional or {})}
+    return {"type": "object", "properties": props, "required": list(required), "additionalProperties": False,
+            **extra}
+
+
+def _ev(name: str, description: str, required: dict[str, Any] | None = None,
+        optional: dict[str, Any] | None = None, **extra: Any) -> dict[str, Any]:
+    return _obj({"event": {"const": name}, **(required or {})}, optional, description=description, **extra)
+
+
+_ROUND_EVENTS: list[dict[str, Any]] = [
+    _ev("stake", "the banker puts the stake on the table (Art. 4.4, 4.9)", {"amount": _AMOUNT}),
+    _ev("co_bank", "the house ('party': 'house') or the player of a position ('position') shares the bank"
+        " (Art. 3.1-3.3)", {"stake": _AMOUNT}, {"party": {"const": "house"}, "position": _POS},
+        minProperties=3, maxProperties=3),
+    _ev("bet", "a bet, in the order placed (Art. 4.6, 7)", {"position": _POS, "bettor": _NAME, "amount": _AMOUNT}),
+    _ev("declare", "the banker declares the dealing method before shaking (Art. 4.4)",
+        {"method": {"type": "string", "minLength": 1, "maxLength": MAX_DECLARATION}}),
+    _ev("shuffle", "the 32 tiles laid out in 8 stacks, front of the row first, stacks separated by '|'",
+        {"stacks": _TEXT}),
+    _ev("cut", "a cut: 'stacks' whole stacks from the front of the row to its end (Art. 2.1)",
+        {"position": _POS, "stacks": {"type": "integer", "minimum": 1, "maximum": 7}}),
+    _ev("shake", "a shake of the 4 dice; a void one ('tilted', 'fallen') is shaken again (Art. 1.5)",
+        {"dice": {"type": "array", "items": {"type": "integer", "minimum": 1, "maximum": 6},
+                  "minItems": 4, "maxItems": 4}},
+        {"void": {"enum": ["tilted", "fallen", None]}}),
+    _ev("deal", "the tiles dealt, by position ('0'-'7'): the banker's and every betting position's",
+        {"hands": {"type": "object", "properties": {str(p): _TEXT for p in range(8)},
+                   "additionalProperties": False}}),
+    _ev("expose", "a tile turned face up by accident while dealing (Art. 2.2-2.3)",
+        {"position": _POS}, {"tile": {"type": ["string", "null"], "maxLength": 40}}),
+    _ev("set", "a position's setting, 'front | back' or a split 0-2, by its holder ('by'), or by a strategy"
+        " in a simulation ('strategy')",
+        {"position": _POS, "setting": {"type": ["string", "integer"], "maxLength": 200, "minimum": 0, "maximum": 2}},
+        {"by": {"type": ["string", "null"], "minLength": 1, "maxLength": MAX_NAME},
+         "strategy": {"type": ["string", "null"], "minLength": 1, "maxLength": MAX_STRATEGY_NAME}}),
+    _ev("turn", "the banker turns the first of his tiles: no setting changes after (Art. 8.2)"),
+    _ev("settle", "the round is settled"),
+]
+
+_OPTIONS = _obj({}, {"commission": {"type": "string", "maxLength": 64},
+                     "rounding": {"enum": [r.value for r in Rounding]}})
+_RNG = {"type": ["object", "null"], "description": "the state of the table's randomness (null: the operating"
+        " system's); in the state of a live table, not in a record",
+        "properties": {"version": {"type": "integer"}, "state": {"type": "array", "items": {"type": "integer"},
+                                                                  "maxItems": 1000},
+                       "gauss": {"type": ["number", "null"]}},
+        "required": ["version", "state", "gauss"], "additionalProperties": False}
+_SHARE = _obj({"party": _NAME, "stake": _AMOUNT})
+_STAKE_OF = _obj({"bettor": _NAME, "amount": _AMOUNT})
+_OUTCOME = {"enum": ["win", "push", "lose", None]}
+_LEDGER = _obj({
+    "banker": _POS,
+    "bank": {"type": "integer", "minimum": 1},
+    "shares": {"type": "array", "items": _SHARE, "minItems": 1},
+    "options": _OPTIONS,
+    "lines": {"type": "array", "items": _obj({
+        "step": {"type": "integer", "minimum": 1},
+        "kind": {"enum": ["win", "loss", "push", "stand-off", "sat-out", "commission", "share"]},
+        "position": {"type": ["integer", "null"], "minimum": 0, "maximum": 7},
+        "payer": _NAME, "payee": _NAME, "amount": {"type": "integer", "minimum": 0}})},
+    "changes": {"type": "object", "additionalProperties": _MONEY},
+    "commission": {"type": "integer", "minimum": 0},
+    "bank_result": _MONEY,
+    "bank_commission": {"type": "integer", "minimum": 0},
+    "stood_off": {"type": "object", "additionalProperties": {"type": "integer", "minimum": 0}},
+    "claims": {"type": "array", "items": _obj({
+        "position": _POS, "setter": _NAME, "bettor": _NAME, "amount": {"type": "integer", "minimum": 1},
+        "got": _MONEY, "would_have": _MONEY})},
+    "changes_after_claims": {"type": "object", "additionalProperties": _MONEY},
+})
+_NULLABLE_TEXT = {"type": ["string", "null"], "maxLength": 200}
+_RESULT = _obj({
+    "positions": {"type": "array", "maxItems": 8, "items": _obj({
+        "position": _POS, "role": {"enum": ["banker", "player"]},
+        "tiles": {"type": ["array", "null"], "items": {"type": "string"}, "minItems": 4, "maxItems": 4},
+        "setting": _NULLABLE_TEXT, "front": _NULLABLE_TEXT, "back": _NULLABLE_TEXT, "strategy": _NULLABLE_TEXT,
+        "holder": {"type": ["string", "null"]},
+        "bets": {"type": "array", "items": _STAKE_OF}, "stood_off": {"type": "array", "items": _STAKE_OF},
+        "outcome": _OUTCOME, "other_outcomes": {"type": "array", "items": _OUTCOME},
+        "sat_out": {"type": "boolean"}})},
+    "ledger": _LEDGER,
+}, description="the settled round, as the engine computes it; a record that gives it must agree")
+
+_HEADER_OPTIONAL: dict[str, Any] = {
+    "rules": {"type": "string", "minLength": 1, "maxLength": 40,
+              "description": "the name of the rule set the table plays by (default 'macau'; paigow.rules)"},
+    "players": {"type": "array", "items": _NAME, "minItems": 8, "maxItems": 8,
+                "description": "the player of each position (default P0 … P7)"},
+    "options": _OPTIONS,
+    "seed": {"type": ["integer", "null"], "minimum": 0, "maximum": 2**64,
+             "description": "the seed of a simulated round (information only)"},
+    "rng": _RNG,
+}
+
+ROUND_SCHEMA: dict[str, Any] = {
+    "$schema": "https://json-schema.org/draft/2020-12/schema",
+    "$id": "https://example.invalid/paigow/schemas/round.json",
+    "title": "A Pai Gow round record (paigow-round/1)",
+    "description": "What happened at one round, in order; docs/dealer.md.",
+    **_obj(
+        {"format": {"const": ROUND_FORMAT}, "banker": _POS,
+         "events": {"type": "array", "items": {"$ref": "#/$defs/event"}, "maxItems": MAX_EVENTS}},
+        {**_HEADER_OPTIONAL,
+         "min_stake": {"type": "integer", "minimum": 0, "maximum": MAX_AMOUNT,
+                       "description": "a stake carried from the banker's last round, never lowered (Art. 4.9)"},
+         "result": {"$ref": "#/$defs/result"}},
+    ),
+    "$defs": {"event": {"oneOf": _ROUND_EVENTS}, "result": _RESULT},
+}
+
+_SESSION_EVENTS: list[dict[str, Any]] = [
+    _ev("round", "a round: the stake (null: the carried one), whether the other seven agreed to a third round"
+        " in a row, and the round's own events after its stake", {
+            "stake": {"type": ["integer", "null"], "minimum": 1, "maximum": MAX_AMOUNT},
+            "others_agree": {"type": "boolean"},
+            "events": {"type": "array", "items": {"$ref": "#/$defs/event"}, "maxItems": MAX_EVENTS}}),
+    _ev("end_round", "the settled round is closed; its stake plus result is carried (Art. 4.9)"),
+    _ev("pass", "the banker gives up the bank"),
+    _ev("decline", "the position offered the bank declines it (Art. 4.3)"),
+    _ev("accept", "the position offered the bank takes it"),
+]
+
+SESSION_SCHEMA: dict[str, Any] = {
+    "$schema": "https://json-schema.org/draft/2020-12/schema",
+    "$id": "https://example.invalid/paigow/schemas/session.json",
+    "title": "A Pai Gow session record (paigow-session/1)",
+    "description": "Rounds in a row at one table and the bank passing; docs/dealer.md.",
+    **_obj(
+        {"format": {"const": SESSION_FORMAT}, "banker": _POS,
+         "events": {"type": "array", "items": {"$ref": "#/$defs/session_event"}, "maxItems": MAX_EVENTS}},
+        {**_HEADER_OPTIONAL, "house_stake": {"type": ["integer", "null"], "minimum": 1, "maximum": MAX_AMOUNT}},
+    ),
+    "$defs": {"session_event": {"oneOf": _SESSION_EVENTS}, "event": {"oneOf": _ROUND_EVENTS}},
+}
+
+
+def schema_files() -> dict[str, dict[str, Any]]:
+    """The shipped schema files by name (``paigow/schemas/<name>``)."""
+    return {"round.json": ROUND_SCHEMA, "session.json": SESSION_SCHEMA}
+
+
+def schema_text(schema: Mapping[str, Any]) -> str:
+    """A schema as the text of its shipped file."""
+    return json.dumps(schema, ensure_ascii=False, indent=2) + "\n"
+
+
+# -- reading and checking: the shared reader of both games (_tablegames.jsonio) ---------------------
+_JSON = Reader(InvalidRecordError, max_size=MAX_RECORD_BYTES, max_digits=20, wording=Wording(digits=Fault(
+    "a number of {digits} digits: amounts are at most 10^15 minor units (docs/rules.md §1.8)", code="record.number")))
+
+
+def validate(data: object, schema: Mapping[str, Any] = ROUND_SCHEMA) -> None:
+    """Raise :class:`InvalidRecordError` unless ``data`` is valid under ``schema`` (one of this
+    module's schemas; the keywords they use), naming the key at fault.
+
+    >>> validate({"format": "paigow-round/1", "banker": 0, "events": [{"event": "co_bank", "party": 7, "stake": 5}]})
+    Traceback (most recent call last):
+    ...
+    paigow.errors.InvalidRecordError: events[0].party: must be 'house', not a number (7)
+    """
+    _JSON.validate(data, schema)
+
+
+def loads(data: "str | bytes") -> Any:
+    """JSON text (or bytes: UTF-8, or UTF-8/16/32 with a byte-order mark) as Python values, with
+    what the standard reader lets through refused: a key twice in one object, numbers of more
+    than 20 digits, NaN and Infinity, nesting past the interpreter's limit.
+
+    >>> loads(b'\\xef\\xbb\\xbf{"a": 1}'), loads('{"a": 1}'.encode("utf-16"))
+    ({'a': 1}, {'a': 1})
+    >>> loads('{"stake": 1000, "stake": 1}')
+    Traceback (most recent call last):
+    ...
+    paigow.errors.InvalidRecordError: the key 'stake' is given twice in one object: give each key once
+    """
+    return _JSON.loads(data)
+
+
+def read_record(data: "str | bytes") -> dict[str, Any]:
+    """A record's JSON text (or bytes, as :func:`loads` reads them) as a JSON object, not yet
+    checked against a schema (``paigow settle`` reads its input so).
+
+    >>> read_record("[1, 2]")
+    Traceback (most recent call last):
+    ...
+    paigow.errors.InvalidRecordError: a round record is a JSON object, not an array
+    """
+    record = loads(data)
+    if not isinstance(record, dict):
+        raise InvalidRecordError(f"a round record is a JSON object, not {json_type(record)}", code="record.type")
+    return record
+
+
+# -- events, deals and results as JSON --------------------------------------------------------------
+def event_json(e: RoundEvent) -> dict[str, Any]:
+    """A round's event as the JSON of a record (``{"event": "bet", "position": 1, ...}``).
+
+    >>> event_json(BetPlaced(1, "ann", 100))
+    {'event': 'bet', 'position': 1, 'bettor': 'ann', 'amount': 100}
+    """
+    out: dict[str, Any] = {"event": e.kind}
+    if isinstance(e, StakeSet):
+        out["amount"] = e.amount
+    elif isinstance(e, CoBanked):
+        if e.position is None:
+            out["party"] = HOUSE
+        else:
+            out["position"] = e.position
+        out["stake"] = e.stake
+    elif isinstance(e, BetPlaced):
+        out.update(position=e.position, bettor=e.bettor, amount=e.amount)
+    elif isinstance(e, Declared):
+        out["method"] = e.method
+    elif isinstance(e, Shuffled):
+        out["stacks"] = str(e.stacks)
+    elif isinstance(e, CutMade):
+        out.update(position=e.cut.position, stacks=e.cut.stacks)
+    elif isinstance(e, Shaken):
+        out.update(dice=list(e.roll.dice), void=e.roll.void.value if e.roll.void is not None else None)
+    elif isinstance(e, Dealt):
+        out["hands"] = {str(p): " ".join(map(str, h)) for p, h in enumerate(e.deal.hands) if h is not None}
+    elif isinstance(e, Exposed):
+        out.update(position=e.position, tile=str(e.tile) if e.tile is not None else None)
+    elif isinstance(e, HandSet):
+        out.update(position=e.position, setting=str(e.setting), by=e.by, strategy=e.strategy)
+    else:
+        assert isinstance(e, (Turned, Settled)), e
+    return out
+
+
+def session_event_json(e: SessionEvent) -> dict[str, Any]:
+    """A session's event as the JSON of a record; a round carries its own events."""
+    if isinstance(e, RoundPlayed):
+        return {"event": e.kind, "stake": e.stake, "others_agree": e.others_agree,
+                "events": [event_json(x) for x in e.events]}
+    assert isinstance(e, (RoundEnded, BankMoved)), e
+    return {"event": e.kind}
+
+
+def deal_record_json(d: DealRecord) -> dict[str, Any]:
+    """A deal of a round as JSON: stacks, cuts, every shake, the first position, the hands and
+    the exposed tiles."""
+    return {
+        "stacks": str(d.stacks) if d.stacks is not None else None,
+        "cuts": [{"position": c.position, "stacks": c.stacks} for c in d.cuts],
+        "shakes": [{"dice": list(x.dice), "total": x.total, "void": x.void.value if x.void else None}
+                   for x in d.shakes],
+        "first": d.deal.first if d.deal is not None else None,
+        "hands": ({str(p): [str(t) for t in h] for p, h in enumerate(d.deal.hands) if h is not None}
+                  if d.deal is not None else None),
+        "exposures": [{"position": e.position, "tile": str(e.tile) if e.tile else None,
+                       "effect": e.effect.value} for e in d.exposures],
+        "void": d.void,
+    }
+
+
+def _outcome_json(o: Outcome | None) -> str | None:
+    return {Outcome.WIN: "win", Outcome.PUSH: "push", Outcome.LOSE: "lose", None: None}[o]
+
+
+def positions_json(res: RoundResult) -> list[dict[str, Any]]:
+    """Each position of a settled round (the banker, then every position with bets or known
+    tiles, in betting order) with its tiles, setting, holder, bets and outcome."""
+    positions = []
+    plays = {p.position: p for p in res.plays}
+    for pos in (res.banker,) + betting_order(res.banker):
+        hand = res.deal.hands[pos]
+        s = res.settings[pos]
+        play = plays.get(pos)
+        if hand is None and play is None:
+            continue
+        positions.append({
+            "position": pos,
+            "role": "banker" if pos == res.banker else "player",
+            "tiles": [str(t) for t in hand] if hand is not None else None,
+            "setting": str(s) if s is not None else None,
+            "front": s.front.name_zh if s is not None else None,
+            "back": s.back.name_zh if s is not None else None,
+            "strategy": res.strategies[pos],
+            "holder": play.holder if play is not None and play.outcome is not None else None,
+            "bets": [{"bettor": b, "amount": a} for b, a in play.stakes] if play is not None else [],
+            "stood_off": [{"bettor": b.bettor, "amount": b.amount} for b in play.sat_out] if play else [],
+            "outcome": _outcome_json(res.outcomes[pos]),
+            "other_outcomes": [_outcome_json(o) for o in play.other_outcomes] if play is not None else [],
+            "sat_out": play is not None and play.outcome is None,
+        })
+    return positions
+
+
+def result_json(res: RoundResult) -> dict[str, Any]:
+    """A settled round as JSON, the ``result`` of a round record: ``positions``
+    (:func:`positions_json`) and the ``ledger`` (:func:`ledger_json`)."""
+    return {"positions": positions_json(res), "ledger": ledger_json(res.ledger)}
+
+
+def _line_json(line: LedgerLine) -> dict[str, Any]:
+    return {"step": line.step, "kind": line.kind.value, "position": line.position,
+            "payer": line.payer, "payee": line.payee, "amount": line.amount}
+
+
+def _claim_json(c: Claim) -> dict[str, Any]:
+    return {"position": c.position, "setter": c.setter, "bettor": c.bettor,
+            "amount": c.amount, "got": c.got, "would_have": c.would_have}
+
+
+def ledger_json(ledger: Ledger) -> dict[str, Any]:
+    """A ledger as JSON (the ``ledger`` of a record's result, docs/dealer.md): its lines and
+    claims, with the totals they come to."""
+    return {
+        "banker": ledger.banker,
+        "bank": ledger.bank,
+        "shares": [{"party": s.party, "stake": s.stake} for s in ledger.shares],
+        "options": ledger.options.to_json(),
+        "lines": [_line_json(line) for line in ledger.lines],
+        "changes": ledger.changes,
+        "commission": ledger.commission,
+        "bank_result": ledger.bank_result,
+        "bank_commission": ledger.bank_commission,
+        "stood_off": ledger.stood_off,
+        "claims": [_claim_json(c) for c in ledger.claims],
+        "changes_after_claims": ledger.changes_after_claims,
+    }
+
+
+_DERIVED = ("bank", "changes", "commission", "bank_result", "bank_commission", "stood_off", "changes_after_claims")
+
+
+def _ledger_obj(x: object, keys: tuple[str, ...], where: str, optional: tuple[str, ...] = ()) -> Mapping[str, Any]:
+    if not isinstance(x, Mapping):
+        raise InvalidRecordError(f"{where} is an object, not {json_type(x)}", code="ledger.json")
+    missing = [k for k in keys if k not in x]
+    if missing:
+        raise InvalidRecordError(f"{where} needs the key {missing[0]!r}", code="ledger.json")
+    extra = sorted(set(x) - set(keys) - set(optional))
+    if extra:
+        raise InvalidRecordError(f"unknown key {extra[0]!r} in {where}", code="ledger.json")
+    return x
+
+
+def _ledger_val(x: object, kind: type, where: str) -> Any:
+    if not isinstance(x, kind) or isinstance(x, bool):
+        want = {int: "an integer", str: "a string", list: "an array"}[kind]
+        raise InvalidRecordError(f"{where} is {want}, not {json_type(x)}", code="ledger.json")
+    return x
+
+
+def ledger_from_json(data: object) -> Ledger:
+    """Read :func:`ledger_json`'s form back (the totals, when given, must be what the lines
+    come to).
+
+    >>> from paigow.setting import Outcome
+    >>> from paigow.table.settlement import Bet, Play, settle
+    >>> ledger = settle(0, [Share("P0", 300)], [Play(1, Outcome.WIN, (Bet(1, "ann", 500),))])
+    >>> ledger_from_json(ledger_json(ledger)) == ledger
+    True
+    """
+    obj, val = _ledger_obj, _ledger_val
+    d = obj(data, ("banker", "shares", "options", "lines"), "a ledger", ("claims",) + _DERIVED)
+    try:
+        ledger = Ledger(
+            check_position(val(d["banker"], int, "the ledger's banker"), "banker", InvalidRecordError),
+            tuple(Share(val(x["party"], str, "a share's party"), val(x["stake"], int, "a share's stake"))
+                  for x in (obj(x, ("party", "stake"), "a share") for x in val(d["shares"], list, "shares"))),
+            Options.from_json(d["options"]),
+            tuple(LedgerLine(val(x["step"], int, "a line's step"), val(x["kind"], str, "a line's kind"),
+                             None if x["position"] is None else val(x["position"], int, "a line's position"),
+                             val(x["payer"], str, "a line's payer"), val(x["payee"], str, "a line's payee"),
+                             val(x["amount"], int, "a line's amount"))
+                  for x in (obj(x, ("step", "kind", "position", "payer", "payee", "amount"), "a ledger line")
+                            for x in val(d["lines"], list, "lines"))),
+            tuple(Claim(check_position(val(c["position"], int, "a claim's position")),
+                        val(c["setter"], str, "a claim's setter"), val(c["bettor"], str, "a claim's bettor"),
+                        val(c["amount"], int, "a claim's amount"), val(c["got"], int, "a claim's got"),
+                        val(c["would_have"], int, "a claim's would_have"))
+                  for c in (obj(c, ("position", "setter", "bettor", "amount", "got", "would_have"), "a claim")
+                            for c in val(d.get("claims", []), list, "claims"))),
+        )
+    except TypeError as e:   # a wrong type inside a value: the JSON is not a ledger
+        raise InvalidRecordError(f"not a ledger: {e}", code="ledger.json") from None
+    mine = ledger_json(ledger)
+    for key in _DERIVED:   # the derived fields, when given, must be what the lines say
+        if key in d and d[key] != mine[key]:
+            raise InvalidRecordError(f"the ledger's {key!r} is not what its lines add up to", code="ledger.derived")
+    return ledger
+
+
+# -- rounds -----------------------------------------------------------------------------------------
+def _recordable(rules: RuleSet) -> None:
+    """Refuse a rule set these formats cannot record: they hold shakes of 4 dice."""
+    if rules.dice != DICE:
+        raise InvalidRecordError(
+            f"the {rules.name!r} rules shake {rules.dice} dice: the formats {ROUND_FORMAT} and {SESSION_FORMAT}"
+            f" record shakes of {DICE}", code="record.invalid")
+
+
+def round_record(r: Round, *, seed: int | None = None) -> dict[str, Any]:
+    """The record of ``r`` so far: header, events in order, and the result once settled."""
+    s = r.state
+    _recordable(s.rules)
+    out: dict[str, Any] = {"format": ROUND_FORMAT, "rules": s.rules.name, "banker": s.banker,
+                           "players": list(s.players), "options": s.options.to_json()}
+    if s.min_stake:
+        out["min_stake"] = s.min_stake
+    if seed is not None:
+        out["seed"] = seed
+    out["events"] = [event_json(e) for e in s.log]
+    if s.result is not None:
+        out["result"] = result_json(s.result)
+    return out
+
+
+def record_rules(record: Mapping[str, Any], rules: RulesLike = None) -> RuleSet:
+    """The rule set a record names (``"rules"``, by default Macau's); ``rules``, when given, is
+    the rule set of that name (one not listed in :data:`paigow.rules.RULE_SETS`).
+
+    >>> record_rules({"format": ROUND_FORMAT, "banker": 0, "events": []})
+    RuleSet('macau')
+    >>> record_rules({"rules": "texas"})
+    Traceback (most recent call last):
+    ...
+    paigow.errors.InvalidRecordError: rules: unknown rule set 'texas': the rule sets are ...
+    """
+    name = record.get("rules", MACAU.name)
+    if not isinstance(name, str):
+        raise InvalidRecordError(f"rules: must be a string, not {json_type(name)}", code="record.type")
+    if rules is not None:
+        given = clean_rules(rules)
+        if given.name != name:
+            raise InvalidRecordError(f"rules: the record is played by {name!r}, not by {given.name!r}",
+                                     code="record.invalid")
+        return given
+    try:
+        return clean_rules(name)
+    except InvalidOptionError as e:
+        raise InvalidRecordError(f"rules: {e.message}", code="record.invalid") from None
+
+
+def record_options(record: Mapping[str, Any], rules: RulesLike = None) -> Options:
+    """The settlement options of a record; a key it leaves out is its rule set's
+    (:func:`record_rules`)."""
+    ruleset = record_rules(record, rules)
+    given = record.get("options", {})
+    read = Options.from_json(given)
+    return Options(read.commission if "commission" in given else ruleset.commission,
+                   read.rounding if "rounding" in given else ruleset.rounding)
+
+
+def _fresh_round(record: Mapping[str, Any], rng: random.Random | None, rules: RulesLike) -> Round:
+    ruleset = record_rules(record, rules)
+    return Round(record["banker"], players=record.get("players"), options=record_options(record, ruleset),
+                 rules=ruleset, min_stake=record.get("min_stake", 0), rng=rng if rng is not None else random.Random(0))
+
+
+def _at(i: int, e: Mapping[str, Any], where: str, err: PaigowError) -> PaigowError:
+    """``err`` with the event it came from named in front (same class and code)."""
+    return type(err)(f"{where}[{i}] ({e['event']}): {err.message}", code=err.code)
+
+
+def _apply(r: Round, events: list[Any], where: str = "events") -> None:
+    for i, e in enumerate(events):
+        try:
+            _apply_one(r, e)
+        except PaigowError as err:
+            raise _at(i, e, where, err) from None
+
+
+def _apply_one(r: Round, e: Mapping[str, Any]) -> None:
+    """One event of a record (checked against the schema) through the table's own action."""
+    kind = e["event"]
+    if kind == "stake":
+        r.set_stake(e["amount"])
+    elif kind == "co_bank":
+        r.co_bank(e["party"] if "party" in e else e["position"], e["stake"])
+    elif kind == "bet":
+        r.bet(e["position"], e["amount"], e["bettor"])
+    elif kind == "declare":
+        r.declare(e["method"])
+    elif kind == "shuffle":
+        r.shuffle(Stacks.parse(e["stacks"]))
+    elif kind == "cut":
+        r.cut(e["position"], e["stacks"])
+    elif kind == "shake":
+        r.shake(e["dice"], e.get("void"))
+    elif kind == "deal":
+        r.deal({int(p): h for p, h in e["hands"].items()})
+    elif kind == "expose":
+        r.expose(e["position"], e.get("tile"))
+    elif kind == "set":   # by its holder, or in a simulation by the strategy named
+        r.set_hand(e["position"], e["setting"], e.get("by"), strategy=e.get("strategy"))
+    elif kind == "turn":
+        r.turn()
+    else:
+        assert kind == "settle"
+        r.settle()
+
+
+def _check_result(r: Round, record: Mapping[str, Any]) -> None:
+    if "result" not in record:
+        return
+    if r.result is None:
+        raise InvalidRecordError("the record gives a result but its events do not settle the round",
+                                 code="record.result_unsettled")
+    mine = json.loads(json.dumps(result_json(r.result)))
+    if record["result"] != mine:
+        diff = next((k for k in mine if record["result"].get(k) != mine[k]), "result")
+        raise InvalidRecordError(
+            f"the record's result ({diff!r}) is not what its events come to: drop 'result' to settle afresh",
+            code="record.result_mismatch")
+
+
+def replay_round(record: Mapping[str, Any], rng: random.Random | None = None, *, checked: bool = False,
+                 rules: RulesLike = None) -> Round:
+    """The table a round record describes, replayed event by event through :class:`Round`
+    (so whatever the table refuses, the record is refused for, naming the event). A given
+    ``result`` must be what the events come to. The record names its rule set (Macau's when
+    it does not); ``rules`` gives one of that name that :data:`paigow.rules.RULE_SETS` does not
+    list."""
+    if not checked:
+        validate(record, ROUND_SCHEMA)
+    r = _fresh_round(record, rng, rules)
+    _apply(r, record["events"])
+    _check_result(r, record)
+    return r
+
+
+def settle_record(record: Mapping[str, Any], *, rules: RulesLike = None) -> RoundResult:
+    """Replay a round record and settle it if its events have not (``paigow settle``): every
+    hand must be set in the record (Art. 7.1-7.2)."""
+    r = replay_round(record, rules=rules)
+    if r.phase is not Phase.SETTLED:
+        r.settle()
+    assert r.result is not None
+    return r.result
+
+
+round_from_record = settle_record
+
+
+def round_state_json(r: Round) -> dict[str, Any]:
+    """The round's record with the state of its randomness (``rng``), so that
+    :func:`round_from_state_json` rebuilds a table equal in state and behaviour: a table kept
+    between requests, without pickle."""
+    out = round_record(r)
+    out["rng"] = _rng_json(r.rng)
+    return out
+
+
+def round_from_state_json(data: Mapping[str, Any], *, rules: RulesLike = None) -> Round:
+    """The table :func:`round_state_json` (or any round record) describes, by replaying its
+    events with the randomness it names (a record without ``rng``: the operating system's)."""
+    validate(data, ROUND_SCHEMA)
+    return replay_round(data, _rng_from_json(data.get("rng")), checked=True, rules=rules)
+
+
+def _rng_json(rng: random.Random) -> dict[str, Any] | None:
+    if isinstance(rng, random.SystemRandom):
+        return None
+    version, state, gauss = rng.getstate()
+    return {"version": version, "state": list(state), "gauss": gauss}
+
+
+def _rng_from_json(data: Mapping[str, Any] | None) -> random.Random:
+    if data is None:
+        return make_rng()
+    rng = random.Random()
+    try:
+        rng.setstate((data["version"], tuple(data["state"]), data["gauss"]))
+    except (ValueError, TypeError, OverflowError) as e:
+        raise InvalidRecordError(f"rng: not the state of a random.Random: {e}", code="record.rng") from None
+    return rng
+
+
+# -- sessions ---------------------------------------------------------------------------------------
+def session_record(s: Session) -> dict[str, Any]:
+    """The record of a session so far: every round (an open one last) and every move of the bank."""
+    st = s.state
+    _recordable(st.rules)
+    out: dict[str, Any] = {"format": SESSION_FORMAT, "rules": st.rules.name, "banker": st.first_banker,
+                           "players": list(st.players), "options": st.options.to_json(),
+                           "house_stake": st.house_stake}
+    events = [session_event_json(e) for e in st.log]
+    open_round = s.round_event()
+    if open_round is not None:
+        events.append(session_event_json(open_round))
+    out["events"] = events
+    return out
+
+
+def replay_session(record: Mapping[str, Any], rng: random.Random | None = None, *,
+                   checked: bool = False, rules: RulesLike = None) -> Session:
+    """The session a record describes, replayed step by step through :class:`Session` (its
+    rule set as :func:`replay_round` finds it)."""
+    if not checked:
+        validate(record, SESSION_SCHEMA)
+    ruleset = record_rules(record, rules)
+    s = Session(record["banker"], players=record.get("players"), options=record_options(record, ruleset),
+                rules=ruleset, house_stake=record.get("house_stake"), rng=rng if rng is not None else random.Random(0))
+    for i, e in enumerate(record["events"]):
+        try:
+            kind = e["event"]
+            if kind == "round":
+                r = s.start_round(e["stake"], others_agree=e["others_agree"])
+                _apply(r, e["events"], f"events[{i}].events")
+            elif kind == "end_round":
+                s.end_round()
+            elif kind == "pass":
+                s.pass_bank()
+            elif kind == "decline":
+                s.decline()
+            else:
+                assert kind == "accept"
+                s.accept()
+        except PaigowError as err:
+            if err.message.startswith(f"events[{i}]"):
+                raise
+            raise _at(i, e, "events", err) from None
+    return s
+
+
+def session_state_json(s: Session) -> dict[str, Any]:
+    """The session's record with the state of its randomness; :func:`session_from_state_json`
+    rebuilds it (the open round too)."""
+    out = session_record(s)
+    out["rng"] = _rng_json(s.rng)
+    return out
+
+
+def session_from_state_json(data: Mapping[str, Any], *, rules: RulesLike = None) -> Session:
+    """The session :func:`session_state_json` (or any session record) describes, by replaying it."""
+    validate(data, SESSION_SCHEMA)
+    return replay_session(data, _rng_from_json(data.get("rng")), checked=True, rules=rules)
+
+
+def write_schemas(directory: Path | None = None) -> list[Path]:
+    """Write :func:`schema_files` into ``directory`` (default: the package's ``schemas``)."""
+    directory = directory or Path(__file__).resolve().parent.parent / "schemas"
+    directory.mkdir(exist_ok=True)
+    out = []
+    for name, schema in schema_files().items():
+        path = directory / name
+        path.write_text(schema_text(schema), encoding="utf-8")
+        out.append(path)
+    return out
+
+
+if __name__ == "__main__":  # pragma: no cover - python -m paigow.table.records: regenerate the shipped schemas
+    for p in write_schemas():
+        print(p)

@@ -1,0 +1,336 @@
+"""A rule-based machine for the table (as tests/pcc/test_settle.py has for pcc): random legal and
+illegal actions on a :class:`~paigow.table.session.Session` and its rounds. After every step:
+
+- an action ``can_x`` refuses is refused by ``verify_x`` and ``x`` alike (one class, one code),
+  and leaves everything as it was: the session's and the round's whole state and the randomness;
+- an action ``can_x`` allows is done, and the round agrees with a plain model of its bets and
+  shares;
+- money balances: every settled round's changes plus the commission sum to zero, the bank's
+  result stays within the bank, and the session's balances add up over its rounds;
+- records round-trip: the session's record replays to an equal session, its state with the
+  randomness to an equal session drawing the same numbers, and the open round's record to an
+  equal round with the same result.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from hypothesis import event, settings
+from hypothesis import strategies as st
+from hypothesis.control import currently_in_test_context
+from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
+
+from paigow.errors import PaigowError
+from paigow.rules import MACAU, RuleSet
+from paigow.table import Phase, Round, Session
+from paigow.table.positions import HOUSE
+from paigow.table.records import (
+    replay_round,
+    replay_session,
+    round_record,
+    session_from_state_json,
+    session_record,
+    session_state_json,
+)
+from paigow.tiles import DECK
+
+# each argument legal most of the time, and sometimes not
+POSITION = st.integers(1, 7) | st.integers(-1, 8)                   # 8 and -1 are no positions
+AMOUNT = st.integers(1, 500) | st.integers(-2, 1500) | st.just(10**15 + 1)
+BETTOR = st.sampled_from([None, None, "ann", "bob", "P3", "P5", "house", "bank", " x"])
+PARTY = st.sampled_from([HOUSE, HOUSE, 1, 2, 3, 5, 7, 0, "bank", "ann"])
+METHOD = st.sampled_from(["the stacks in dealing order from the dice", "", "x" * 201])
+DICE = st.none() | st.tuples(*[st.integers(1, 6)] * 4) | st.sampled_from([(1, 2, 3), (7, 1, 1, 1), (1, 1, 1, 1, 1)])
+VOID = st.sampled_from([None, None, None, "tilted", "fallen", "wet"])
+STRATEGY = st.sampled_from([None, "max-back", "equilibrium", "greedy"])
+SETTER = st.sampled_from([None, "holder", "banker", "zed"])
+
+
+def json_copy(data: Any) -> Any:
+    return json.loads(json.dumps(data))
+
+
+TOY = MACAU.replace(name="toy", commission="4%", rounding="floor", max_cuts=1)
+
+
+class TableMachine(RuleBasedStateMachine):
+    def __init__(self) -> None:
+        super().__init__()
+        self.rng = random.Random(0)
+        self.house: int | None = 200
+        self.rules: RuleSet = MACAU
+        self.session = Session(0, rng=self.rng, house_stake=self.house)
+        self.bets: list[tuple[int, str, int]] = []         # the open round's bets, as the model places them
+        self.shares: dict[str, int] = {}                    # the open round's co-bankers' stakes
+
+    # -- the machinery -----------------------------------------------------------------------------
+    @property
+    def round(self) -> Round | None:
+        return self.session.round
+
+    def snapshot(self) -> tuple[object, ...]:
+        r = self.round
+        return (self.session.state, r, r.state if r is not None else None, self.rng.getstate())
+
+    def attempt(self, target: object, name: str, *args: Any, **kwargs: Any) -> Any:
+        """Do ``name`` if ``can_name`` allows it; else it is refused three ways, changing nothing.
+        Returns what the action returned (None when refused)."""
+        allowed = getattr(target, f"can_{name}")(*args, **kwargs)
+        if currently_in_test_context():   # how often each action was done or refused (--hypothesis-show-statistics)
+            event(f"{name}: {'done' if allowed else 'refused'}")
+        if allowed:
+            return getattr(target, name)(*args, **kwargs)
+        before = self.snapshot()
+        with pytest.raises(PaigowError) as verified:
+            getattr(target, f"verify_{name}")(*args, **kwargs)
+        assert self.snapshot() == before
+        with pytest.raises(PaigowError) as done:
+            getattr(target, name)(*args, **kwargs)
+        assert type(done.value) is type(verified.value) and done.value.code == verified.value.code
+        assert self.snapshot() == before, f"refused {name}{args} changed the table"
+        return None
+
+    def in_round(self, phase: Phase | None = None) -> bool:
+        r = self.round
+        return r is not None and (phase is None or r.phase is phase)
+
+    # -- the session -------------------------------------------------------------------------------
+    @initialize(banker=st.integers(0, 7), house=st.none() | st.integers(1, 500), rules=st.sampled_from([MACAU, TOY]),
+                stake=st.integers(1, 2000))
+    def first_round(self, banker: int, house: int | None, rules: RuleSet, stake: int) -> None:
+        self.house, self.rules = house, rules
+        self.session = Session(banker, rng=self.rng, house_stake=house, rules=rules)
+        self.start_round(stake, False)
+
+    @rule(stake=st.none() | st.integers(-1, 3000), agree=st.booleans())
+    def start_round(self, stake: int | None, agree: bool) -> None:
+        if self.attempt(self.session, "start_round", stake, others_agree=agree) is not None:
+            self.bets, self.shares = [], {HOUSE: self.house} if self.house is not None else {}
+
+    @rule()
+    def end_round(self) -> None:
+        self.attempt(self.session, "end_round")
+
+    @rule(move=st.sampled_from(["pass_bank", "decline", "accept"]))
+    def move_the_bank(self, move: str) -> None:
+        self.attempt(self.session, move)
+
+    # -- a round: stakes and bets ------------------------------------------------------------------
+    @precondition(lambda self: self.in_round())
+    @rule(amount=AMOUNT)
+    def set_stake(self, amount: int) -> None:
+        self.attempt(self.round, "set_stake", amount)
+
+    @precondition(lambda self: self.in_round())
+    @rule(party=PARTY, stake=AMOUNT)
+    def co_bank(self, party: int | str, stake: int) -> None:
+        share = self.attempt(self.round, "co_bank", party, stake)
+        if share is not None:
+            self.shares[share.party] = share.stake
+
+    @precondition(lambda self: self.in_round())
+    @rule(bets=st.lists(st.tuples(POSITION, AMOUNT, BETTOR), min_size=1, max_size=4))
+    def bet(self, bets: list[tuple[int, int, str | None]]) -> None:
+        for position, amount, bettor in bets:
+            b = self.attempt(self.round, "bet", position, amount, bettor)
+            if b is not None:
+                assert b.bettor == (bettor if bettor is not None else self.session.state.players[position])
+                self.bets.append((b.position, b.bettor, b.amount))
+
+    @precondition(lambda self: self.in_round())
+    @rule(method=METHOD)
+    def declare(self, method: str) -> None:
+        self.attempt(self.round, "declare", method)
+
+    # -- dealing -----------------------------------------------------------------------------------
+    @precondition(lambda self: self.in_round())
+    @rule()
+    def shuffle(self) -> None:
+        self.attempt(self.round, "shuffle")
+
+    @precondition(lambda self: self.in_round())
+    @rule(position=POSITION, k=st.integers(0, 8))
+    def cut(self, position: int, k: int) -> None:
+        self.attempt(self.round, "cut", position, k)
+
+    @precondition(lambda self: self.in_round())
+    @rule(dice=DICE, void=VOID)
+    def shake(self, dice: tuple[int, ...] | None, void: str | None) -> None:
+        self.attempt(self.round, "shake", dice, void)
+
+    @precondition(lambda self: self.in_round())
+    @rule()
+    def deal_the_stacks(self) -> None:
+        self.attempt(self.round, "deal")
+
+    @precondition(lambda self: self.in_round())
+    @rule(seen=st.just(list(range(8))) | st.lists(st.integers(0, 7), unique=True, max_size=8),
+          order=st.randoms(use_true_random=False))
+    def enter_a_deal(self, seen: list[int], order: random.Random) -> None:
+        tiles = list(DECK)
+        order.shuffle(tiles)
+        self.attempt(self.round, "deal", {p: tiles[4 * p: 4 * p + 4] for p in seen})
+
+    @precondition(lambda self: self.in_round(Phase.DEALT))
+    @rule(position=POSITION, which=st.integers(-1, 4))
+    def expose(self, position: int, which: int) -> None:
+        r = self.round
+        assert r is not None and r.deal_record.deal is not None
+        hand = r.deal_record.deal.hands[position] if 0 <= position < 8 else None
+        tile = None if which < 0 or hand is None else (hand[which] if which < 4 else DECK[0])
+        self.attempt(r, "expose", position, tile)
+
+    # -- settings and settlement -------------------------------------------------------------------
+    @precondition(lambda self: self.in_round(Phase.DEALT))
+    @rule(position=POSITION, split=st.integers(0, 3), setter=SETTER, label=st.sampled_from([None, None, "mine"]))
+    def set_hand(self, position: int, split: int, setter: str | None, label: str | None) -> None:
+        r = self.round
+        assert r is not None
+        by = {"holder": r.holder(position) if 0 <= position < 8 else None, "banker": r.banker_party}.get(
+            setter or "", setter)
+        self.attempt(r, "set_hand", position, split, by, strategy=label)
+
+    @precondition(lambda self: self.in_round(Phase.DEALT))
+    @rule(splits=st.lists(st.integers(0, 2), min_size=8, max_size=8))
+    def every_holder_sets(self, splits: list[int]) -> None:
+        """The holders set every playing position, then the banker (a table's way to settle)."""
+        r = self.round
+        assert r is not None
+        for p in r.active + (r.banker,):
+            self.attempt(r, "set_hand", p, splits[p], r.holder(p) if p != r.banker else None)
+
+    @precondition(lambda self: self.in_round(Phase.DEALT))
+    @rule()
+    def turn(self) -> None:
+        self.attempt(self.round, "turn")
+
+    @precondition(lambda self: self.in_round())
+    @rule(strategy=STRATEGY)
+    def set_players(self, strategy: str | None) -> None:
+        self.attempt(self.round, "set_players", strategy)
+
+    @precondition(lambda self: self.in_round())
+    @rule(strategy=STRATEGY, banker=st.sampled_from([None, "max-back"]))
+    def settle(self, strategy: str | None, banker: str | None) -> None:
+        r = self.round
+        assert r is not None
+        result = self.attempt(r, "settle", strategy, banker)
+        if result is not None:
+            assert r.phase is Phase.SETTLED and r.result == result
+
+    @rule(steps=st.integers(1, 6), strategy=st.sampled_from(["max-back", "equilibrium", "by hand"]),
+          move=st.sampled_from(["go on", "go on", "pass_bank", "decline", "accept"]),
+          splits=st.lists(st.integers(0, 2), min_size=8, max_size=8))
+    def play_on(self, steps: int, strategy: str, move: str, splits: list[int]) -> None:
+        """The next ``steps`` legal steps of a round, so that rounds get settled and the bank
+        moves: the hands set by a strategy, or ``"by hand"`` by their holders (split
+        ``splits[p]``); between rounds the banker goes on or the bank is passed, declined and
+        taken (``move``)."""
+        for _ in range(steps):
+            self.next_step(strategy, move, splits)
+
+    def next_step(self, strategy: str, move: str, splits: list[int]) -> None:
+        s, r = self.session, self.round
+        if r is None:
+            if s.banker is None:
+                self.attempt(s, "decline" if move == "decline" else "accept")
+            elif move == "pass_bank":
+                self.attempt(s, "pass_bank")
+            else:
+                carried = s.state.rounds_banked and s.carried
+                self.start_round(None if carried else 500, s.state.rounds_banked >= 2)
+        elif r.phase is Phase.BETTING:
+            if not r.playing:
+                self.bet([((r.banker + 1 + i) % 8, 100, None) for i in (0, 3)])
+            self.attempt(r, "shuffle" if r.deal_record.stacks is None else "shake")
+        elif r.phase is Phase.SHAKEN and r.deal_record.stacks is None:   # shaken before a shuffle: enter the tiles
+            tiles = list(DECK)
+            random.Random(len(r.state.log)).shuffle(tiles)
+            self.attempt(r, "deal", {p: tiles[4 * p: 4 * p + 4] for p in range(8)})
+        elif r.phase is Phase.SHAKEN:
+            self.attempt(r, "deal")
+        elif r.phase is Phase.DEALT and strategy == "by hand":
+            self.every_holder_sets(splits)
+            self.attempt(r, "settle")
+        elif r.phase is Phase.DEALT:
+            self.attempt(r, "settle", strategy)
+        else:
+            self.attempt(s, "end_round")
+
+    # -- what always holds -------------------------------------------------------------------------
+    @invariant()
+    def the_round_agrees_with_the_model(self) -> None:
+        r = self.round
+        if r is None:
+            return
+        assert [(b.position, b.bettor, b.amount) for b in r.bets] == self.bets
+        assert {x.party: x.stake for x in r.shares[1:]} == self.shares
+        assert r.bank == sum(x.stake for x in r.shares) and r.shares[0].party == r.banker_party
+        assert set(r.active) <= set(r.playing) and r.frozen == bool(r.deal_record.shakes or r.phase is not Phase.BETTING
+                                                                    or r.state.void_deals)
+
+    @invariant()
+    def money_balances(self) -> None:
+        results = list(self.session.state.history)
+        r = self.round
+        if r is not None and r.result is not None:
+            results.append(r.result)
+        total: dict[str, int] = {}
+        commission = 0
+        for res in results:
+            led = res.ledger
+            assert sum(led.changes.values()) + led.commission == 0
+            assert -led.bank <= led.bank_result <= led.bank and led.bank == sum(x.stake for x in res.shares)
+            assert sum(led.changes_after_claims.values()) + led.commission == 0
+            for party, change in led.changes.items():
+                total[party] = total.get(party, 0) + change
+            commission += led.commission
+        assert sum(total.values()) + commission == 0
+
+    @invariant()
+    def records_round_trip(self) -> None:
+        s = self.session
+        record = json_copy(session_record(s))
+        assert record["rules"] == self.rules.name
+        again = replay_session(record, rules=self.rules)
+        assert again == s and again.state.history == s.state.history
+        twin = session_from_state_json(json_copy(session_state_json(s)), rules=self.rules)
+        assert twin == s and twin.rng.getstate() == s.rng.getstate()
+        r = s.round
+        if r is not None:
+            alone = replay_round(json_copy(round_record(r)), rules=self.rules)
+            assert alone.state == r.state and alone.result == r.result
+
+
+TestTableMachine = TableMachine.TestCase
+TestTableMachine.settings = settings(max_examples=max(10, settings().max_examples // 3), stateful_step_count=50,
+                                     deadline=None)
+
+
+def test_a_refused_action_is_refused_three_ways_and_changes_nothing() -> None:
+    """The machine's ``attempt`` on a known refusal (so the machinery itself is tested)."""
+    m = TableMachine()
+    m.start_round(1000, False)
+    before = m.snapshot()
+    assert m.attempt(m.round, "bet", 0, 100) is None        # the banker's own position
+    assert m.snapshot() == before
+    with pytest.raises(AssertionError):                     # an action that changes the table while refused
+        def sneaky(*a: Any) -> bool:
+            return False
+
+        class Cheat:
+            can_x: Callable[..., bool] = staticmethod(sneaky)
+
+            def verify_x(self) -> None:
+                raise PaigowError("no")
+
+            def x(self) -> None:
+                m.rng.random()
+                raise PaigowError("no")
+
+        m.attempt(Cheat(), "x")
