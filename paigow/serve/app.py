@@ -318,8 +318,12 @@ def create_app(db: str = "paigow.db", *, max_body: int = MAX_BODY, operators: Op
         if h["error"] is not None:
             journal.probe()  # the disk may have room again
             h = journal.health()
+        try:
+            tables = len(journal.tables())
+        except Exception as e:  # the database is gone (PostgreSQL)
+            tables, h = 0, {**h, "error": f"{type(e).__name__}: {' '.join(str(e).split())}"}
         status = "unavailable" if h["error"] else ("degraded" if h["quarantined"] else "ok")
-        body = {"status": status, "tables": len(journal.tables()), "version": _version(), **h}
+        body = {"status": status, "tables": tables, "version": _version(), **h}
         return JSONResponse(body, status_code=503 if h["error"] else 200)
 
     @app.get("/v1/tiles", response_model=list[m.TileOut], tags=["paigow"])

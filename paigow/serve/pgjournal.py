@@ -82,11 +82,18 @@ def _pg(sql: str) -> str:
     return sql.replace("?", "%s").replace("INSERT OR IGNORE", "INSERT")
 
 
+def _raw_connect(url: str) -> Any:
+    """A connection (psycopg's errors as they are: a request answers them with 503)."""
+    import psycopg
+
+    return psycopg.connect(url, connect_timeout=10, autocommit=True)  # transactions are explicit
+
+
 def _connect(url: str) -> Any:
     import psycopg
 
     try:
-        return psycopg.connect(url, connect_timeout=10, autocommit=True)  # transactions are explicit
+        return _raw_connect(url)
     except psycopg.Error as e:
         raise JournalOpenError(f"cannot open the journal {_safe(url)}: {' '.join(str(e).split())}") from None
 
@@ -122,7 +129,7 @@ class _Pool:
                     self._made += 1
             if make:
                 try:
-                    conn = _connect(self.url)
+                    conn = _raw_connect(self.url)
                 except BaseException:
                     with self._lock:
                         self._made -= 1

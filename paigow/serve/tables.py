@@ -222,7 +222,7 @@ class Table:
         """The table between rounds as JSON (the session's record, the simulation's random state,
         ``seq``); :meth:`restore` rebuilds it without the service's journal."""
         if self.session.round is not None:
-            raise IllegalActionError("a table is snapshot between rounds only", code="snapshot.open_round")
+            raise ValueError("a table is snapshot between rounds only")  # the journal snapshots at end_round
         rng = None
         if not self.live:
             version, state, gauss = self.rng.getstate()

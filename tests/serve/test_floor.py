@@ -410,6 +410,39 @@ def test_a_full_disk_answers_503_with_the_cause(tmp_path: Path) -> None:
         s.stop()
 
 
+def test_a_lost_database_answers_503_and_health_says_so(tmp_path_factory: pytest.TempPathFactory) -> None:
+    """PostgreSQL stopped under the service: actions and reads answer 503 with the cause, health
+    too; started again, the service goes on without a restart."""
+    import subprocess
+
+    from serve_support import PostgresServer, postgres_database
+
+    pg = PostgresServer.start(tmp_path_factory)
+    try:
+        s = ThreadServer(postgres_database(pg))
+        try:
+            with httpx.Client(base_url=s.url, timeout=60) as c:
+                tid, auth, _ = open_table(c)
+                act(c, tid, auth, action="start_round", stake=100)
+                ctl = [f"{pg.bindir}/pg_ctl", "-D", pg.data, "-w", "-t", "60"]
+                subprocess.run([*ctl, "-m", "fast", "stop"], check=True, capture_output=True, user=pg.user)
+                r = c.post(f"/v1/tables/{tid}/actions", json={"action": "bet", "position": 1, "amount": 5}, headers=auth)
+                e = err(r, 503, "journal.unavailable")
+                assert "nothing was changed" in e["message"]
+                h = c.get("/v1/health")
+                assert h.status_code == 503 and h.json()["status"] == "unavailable" and h.json()["error"]
+                subprocess.run([*ctl, "-l", f"{pg.data}/../log", "start"], check=True, capture_output=True, user=pg.user)
+                deadline = time.monotonic() + 30
+                while c.get("/v1/health").status_code != 200:
+                    assert time.monotonic() < deadline
+                    time.sleep(0.2)
+                assert act(c, tid, auth, action="bet", position=1, amount=5)["seq"] == 2
+        finally:
+            s.stop()
+    finally:
+        pg.stop()
+
+
 def test_one_bad_row_quarantines_its_table_only(db: str, tmp_path: Path) -> None:
     s = ThreadServer(db)
     try:
