@@ -12,9 +12,16 @@ import httpx  # noqa: E402
 from serve_support import ThreadServer  # noqa: E402
 
 
-@pytest.fixture(scope="session")
-def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ThreadServer]:
-    s = ThreadServer(str(tmp_path_factory.mktemp("serve") / "live.db"))
+@pytest.fixture(scope="session", params=["sqlite", "postgres"])
+def live(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Iterator[ThreadServer]:
+    """The service on each store: an SQLite file, and a database on the test PostgreSQL."""
+    if request.param == "sqlite":
+        db = str(tmp_path_factory.mktemp("serve") / "live.db")
+    else:
+        from serve_support import postgres_database
+
+        db = postgres_database(request.getfixturevalue("postgres"))
+    s = ThreadServer(db)
     yield s
     s.stop()
 
