@@ -260,12 +260,16 @@ def test_tables_per_operator_are_limited(db: str) -> None:
 
 
 def test_request_rates_are_limited(db: str) -> None:
-    s = ThreadServer(db, rate=5, burst=5)
+    s = ThreadServer(db, rate=2, burst=2)
     try:
         with httpx.Client(base_url=s.url) as c:
+            t0 = time.monotonic()
             statuses = [c.get("/v1/tiles") for _ in range(12)]
+            elapsed = time.monotonic() - t0
             limited = [r for r in statuses if r.status_code == 429]
-            assert len(limited) >= 5 and all(r.json()["code"] == "request.rate" for r in limited)
+            # at most the burst and what the rate refilled meanwhile went through (however slow the machine)
+            assert 12 - len(limited) <= 2 + 2 * elapsed + 1, (len(limited), elapsed)
+            assert limited and all(r.json()["code"] == "request.rate" for r in limited)
             assert int(limited[0].headers["retry-after"]) >= 1
             time.sleep(1.2)
             ok(c.get("/v1/tiles"))
