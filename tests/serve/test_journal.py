@@ -217,3 +217,30 @@ def test_a_live_tables_snapshot_restores_it() -> None:
     again = Table.restore({"banker": 0}, 11, sim.snapshot())
     for a in [{"action": "start_round", "stake": (sim.session.carried or 0) + 1000}, *ROUND[1:-1]]:
         assert sim.apply(a) == again.apply(a)  # the same shuffles and dice after the snapshot
+
+
+def test_a_live_table_draws_from_secrets(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The stacks and the dice of a live table come from :mod:`secrets` (the operating system's
+    secure generator), and what was drawn is what the journal is handed."""
+    from paigow.serve import tables
+    from paigow.serve.tables import Table
+
+    calls: list[str] = []
+
+    class Recording(tables.secrets.SystemRandom):  # type: ignore[name-defined,misc]
+        def shuffle(self, x: list[object]) -> None:  # type: ignore[override]
+            calls.append("shuffle")
+            x.reverse()
+
+    monkeypatch.setattr(tables.secrets, "SystemRandom", Recording)
+    monkeypatch.setattr(tables.secrets, "randbelow", lambda n: calls.append("randbelow") or 2)
+    t = Table({"banker": 0})
+    for a in ROUND[:4]:
+        t.apply(a)
+    assert calls == ["shuffle"] and t.last_drawn is not None
+    from paigow.table.dealing import Stacks
+    from paigow.tiles import DECK
+
+    assert t.last_drawn["stacks"] == str(Stacks.from_tiles(list(reversed(DECK))))  # as the generator laid them
+    t.apply({"action": "shake"})
+    assert calls.count("randbelow") == 4 and t.last_drawn == {"dice": [3, 3, 3, 3]}
