@@ -30,18 +30,9 @@ from paigow.tiles import DECK, FACES, Tile, deck_indices, parse_tiles
 
 if TYPE_CHECKING:
     __version__: str  # the installed distribution's version (pyproject.toml), looked up on first use
-    from paigow.advice import (
-        Advice,
-        BatchAdvice,
-        GameValue,
-        SettingValue,
-        advise,
-        advise_batch,
-        best_settings,
-        exploitability,
-        game_value,
-        strategy,
-    )
+    from paigow.advice import Advice, BatchAdvice, SettingValue, advise, advise_batch, best_settings
+    from paigow.equilibria import strategy
+    from paigow.game import GameValue, exploitability, game_value
     from paigow.table.dealing import (Cut, Deal, DiceRoll, Exposure, ExposureEffect, Stacks, VoidReason,
                                       first_position, shuffle)
     from paigow.table.settlement import (Bet, Claim, Ledger, LedgerLine, LineKind, Options, Play, Rounding, Share,
@@ -57,8 +48,9 @@ if TYPE_CHECKING:
 # The layers above tiles, hands and settings load on first use, so that ``import paigow`` stays
 # quick for a tool that only ranks hands.
 _LAZY = {
-    "paigow.advice": ("Advice", "BatchAdvice", "GameValue", "SettingValue", "advise", "advise_batch",
-                      "best_settings", "exploitability", "game_value", "strategy"),
+    "paigow.advice": ("Advice", "BatchAdvice", "SettingValue", "advise", "advise_batch", "best_settings"),
+    "paigow.game": ("GameValue", "exploitability", "game_value"),
+    "paigow.equilibria": ("strategy",),
     "paigow.table.dealing": ("Cut", "Deal", "DiceRoll", "Exposure", "ExposureEffect", "Stacks", "VoidReason",
                              "first_position", "shuffle"),
     "paigow.table.settlement": ("Bet", "Claim", "Ledger", "LedgerLine", "LineKind", "Options", "Play", "Rounding",
