@@ -15,7 +15,7 @@ import pytest
 pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
 from playwright.sync_api import Browser, Page, expect, sync_playwright  # noqa: E402
 
-from serve_support import ServeProcess  # noqa: E402
+from serve_support import OPERATOR_KEY, ServeProcess  # noqa: E402
 
 # a loaded CI machine answers slowly: wait up to 30 s for what the page must show (not a speed test)
 expect.set_options(timeout=30_000)
@@ -51,6 +51,8 @@ def page(browser: Browser, server: ServeProcess) -> Iterator[Page]:
     pg.set_default_timeout(30_000)
     pg.goto(server.url + "/")
     expect(pg.locator("body[data-ready='1']")).to_have_count(1)
+    # opening a table needs the operator key (issue 23): as the page keeps it once typed
+    pg.evaluate("k => sessionStorage.setItem('paigow-operator', k)", OPERATOR_KEY)
     yield pg
     ctx.close()
 

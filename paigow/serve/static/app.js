@@ -26,9 +26,10 @@ const S = {
 };
 
 // -- the API ------------------------------------------------------------------------------------
-async function api(method, path, body) {
+async function api(method, path, body, key) {
   const headers = { "Content-Type": "application/json" };
-  if (S.table) headers.Authorization = "Bearer " + S.table.token;
+  if (key) headers.Authorization = "Bearer " + key;  // the operator key: opening a table
+  else if (S.table) headers.Authorization = "Bearer " + S.table.token;  // the table's dealer token
   const r = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
   const data = await r.json();
   if (!r.ok) throw Object.assign(new Error(data.message || r.statusText), { code: data.code || "http." + r.status });
@@ -128,7 +129,11 @@ async function createTable() {
   const body = { banker: Number($("new-banker").value) };
   if ($("new-house").value) body.house_stake = Number($("new-house").value);
   S.table = null;
-  const t = await api("POST", "/v1/tables", body);
+  // the operator key is kept for this tab only (sessionStorage), never in the address
+  const key = $("operator-key").value || sessionStorage.getItem("paigow-operator") || "";
+  const t = await api("POST", "/v1/tables", body, key);
+  if ($("operator-key").value) sessionStorage.setItem("paigow-operator", $("operator-key").value);
+  $("operator-key").value = "";
   S.table = { id: t.id, token: t.token };
   sessionStorage.setItem("paigow-table", JSON.stringify(S.table));
   setState(t.state);
