@@ -356,6 +356,8 @@ def create_app(db: str = "paigow.db", *, max_body: int = MAX_BODY) -> FastAPI:
             config["house_stake"] = body.house_stake
         if body.options is not None:
             config["options"] = body.options.model_dump(exclude_none=True)
+        # live or a simulation from the start: a seeded table's draws replay, so it is a simulation unless told
+        config["live"] = (body.mode or ("simulation" if body.seed is not None else "live")) == "live"
         tid, token = journal.create(config, public=body.public, seed=body.seed)
         e = journal.entry(tid)
         assert e is not None

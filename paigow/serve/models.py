@@ -207,6 +207,10 @@ class TableIn(_Model):
     house_stake: StrictInt | None = None
     options: OptionsIn | None = None
     public: StrictBool = Field(False, description="reads without the token")
+    mode: Literal["live", "simulation"] | None = Field(
+        None, description="live: only the holders set the tiles, no strategy sets a hand (Art. 7.1-7.2);"
+                          " simulation: a strategy may set hands, none giving rise to a claim. Default: a"
+                          " simulation when a seed is given (its draws replay), else live")
     seed: Annotated[StrictInt, Field(ge=0, lt=2**63)] | None = Field(
         None, description="replay the table's shuffles and dice (default: from the operating system)")
 
@@ -284,11 +288,22 @@ class Expose(_Model):
     tile: Text | None = None
 
 
+class Declare(_Model):
+    action: Literal["declare"]
+    method: Text = Field(description="the dealing method the banker declares, before the first shake (Art. 4.4)")
+
+
 class SetHand(_Model):
     action: Literal["set_hand"]
     position: Position
     setting: Union[StrictInt, Text] = Field(description="'front | back' or a split 0-2")
     by: Text | None = None
+    strategy: Text | None = Field(None, description="in a simulation, the strategy that chose the setting"
+                                                    " (refused at a live table)")
+
+
+class Turn(_Model):
+    action: Literal["turn"]
 
 
 class SetPlayers(_Model):
@@ -303,8 +318,8 @@ class Settle(_Model):
 
 
 Action = Annotated[
-    Union[StartRound, EndRound, PassBank, Decline, Accept, SetStake, CoBank, PlaceBet, Shuffle, CutStacks,
-          Shake, DealTiles, Expose, SetHand, SetPlayers, Settle],
+    Union[StartRound, EndRound, PassBank, Decline, Accept, SetStake, CoBank, PlaceBet, Declare, Shuffle, CutStacks,
+          Shake, DealTiles, Expose, SetHand, Turn, SetPlayers, Settle],
     Field(discriminator="action"),
 ]
 
@@ -314,6 +329,7 @@ class TableState(BaseModel):
     are totals over the finished rounds and add up to zero."""
 
     seq: int
+    mode: str | None = None
     players: list[str]
     options: dict[str, str]
     house_stake: int | None

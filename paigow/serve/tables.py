@@ -3,7 +3,12 @@
 This module does not import FastAPI: the journal replays tables through it at start-up, and the
 tests drive it directly. Every action goes through the public Round/Session API
 (``Session.start_round``, ``Round.bet`` …), so a table is whatever that API says it is, and a
-journal of actions replays on any later engine that keeps the procedure.
+journal of actions replays on any later engine that keeps the procedure. Every action of the
+round and the session is an action here, refused with the engine's own code.
+
+A table is live or a simulation from its creation (the setting ``live``; a table journaled
+without it is a simulation, as it always played): at a live table no action lets a strategy set
+a hand (``live.strategy``, Art. 7.1-7.2).
 
 >>> t = Table.new({"banker": 0}, seed=5)
 >>> t.apply({"action": "start_round", "stake": 1000})
@@ -51,13 +56,15 @@ ROUND_ACTIONS: dict[str, tuple[str, ...]] = {
     "shake": ("dice", "void"),
     "deal": ("hands",),
     "expose": ("position", "tile"),
-    "set_hand": ("position", "setting", "by"),
+    "declare": ("method",),
+    "set_hand": ("position", "setting", "by", "strategy"),
+    "turn": (),
     "set_players": ("strategy",),
     "settle": ("strategy", "banker_strategy"),
 }
 ACTIONS: dict[str, tuple[str, ...]] = {**SESSION_ACTIONS, **ROUND_ACTIONS}
 
-CONFIG_KEYS = ("banker", "players", "house_stake", "options")
+CONFIG_KEYS = ("banker", "players", "house_stake", "options", "live")
 
 
 def result_json(x: object) -> Any:
@@ -118,6 +125,9 @@ class Table:
         self.config = dict(config)
         self.seed = seed
         self.rng = random.Random(seed)
+        # live or a simulation from the start (docs/rules.md §1.8); a table journaled before the key
+        # was kept is read as it always played, a simulation
+        self.live = config.get("live", False)
         options = config.get("options")
         self.session = Session(
             config.get("banker", 0),
@@ -125,6 +135,7 @@ class Table:
             options=Options.from_json(options) if options is not None else None,
             house_stake=config.get("house_stake"),
             rng=self.rng,
+            live=self.live,
         )
         self.seq = 0
 
@@ -185,6 +196,7 @@ class Table:
         bal, commission = self.balances()
         return {
             "seq": self.seq,
+            "mode": "live" if s.live else "simulation",
             "players": list(st.players),
             "options": st.options.to_json(),
             "house_stake": st.house_stake,
@@ -215,6 +227,7 @@ def _round_view(r: Round) -> dict[str, Any]:
         "first_position": r.first_position,
         "playing": list(r.playing),
         "sat_out": list(r.sat_out),
+        "unheld": list(r.unheld),
         "holders": {str(p): r.holder(p) for p in r.playing},
         "deal": deal_record_json(r.deal_record),
         "void_deals": len(st.void_deals),
