@@ -173,13 +173,13 @@ def warm() -> None:
     strategies for both seats, with and without the commission (about a second of one core).
     ``paigow serve`` runs it in a background thread at start; a request that needs a table
     meanwhile waits only for that one."""
-    from paigow.advice import _plan
+    from paigow.advice import prepare
     from paigow.strategies import NAMED
 
     for against in (None, *NAMED):
         for commission in (False, True):
             for seat in ("player", "banker"):
-                _plan(seat, against, commission)
+                prepare(seat, against, commission)
 
 
 @functools.lru_cache(maxsize=8)
