@@ -99,3 +99,23 @@ def test_compare_batch_of_one(measure: Measure) -> None:
     out = measure(lambda: [int(paigow.outcomes([p], [b])[0]) for p, b in rows], items=2000, unit="calls",
                   path="engine", group=GROUP_COMPARE, rounds=3)
     assert out[0] == int(compare(*MATCHES[0]))
+
+
+GROUP_WAY = "one hand per call: a house way's setting (Foxwoods, US game)"
+
+
+def test_house_way_single(measure: Measure) -> None:
+    from paigow.houseway import house_way
+
+    way = house_way("foxwoods")
+    out = measure(lambda: [way.set(h) for h in HANDS], items=N, unit="calls", path="compiled", group=GROUP_WAY)
+    assert out[0].way == "foxwoods"
+
+
+def test_house_way_dict(measure: Measure) -> None:
+    from paigow.houseway import house_way
+
+    way = house_way("foxwoods")
+    answers = {h: way.set(h) for h in HANDS}
+    out = measure(lambda: [answers[h] for h in HANDS], items=N, unit="calls", path="python", group=GROUP_WAY)
+    assert out[0] == way.set(HANDS[0])

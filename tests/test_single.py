@@ -127,3 +127,24 @@ def test_best_setting_under_another_rule_set_and_strategy_checks() -> None:
         paigow.best_setting((0, 2, 22, 28), seat="dealer")
     with pytest.raises(paigow.errors.InvalidStrategyError):
         paigow.best_setting((0, 2, 22, 28), strategy="no-such-strategy")
+
+
+def test_a_house_ways_setting_is_its_table_for_all_35960_hands() -> None:
+    from paigow.houseway import house_way
+
+    way = house_way("foxwoods")
+    table = way.table()
+    for i, h in enumerate(all_hands().tolist()):
+        expected = settings([DECK[t] for t in h])[int(np.argmax(table[i]))]
+        assert way.set(tuple(h)).setting == expected, h
+        if i % 211 == 0:
+            assert way.set(" ".join(str(DECK[t]) for t in h)).setting == expected
+            assert way.set(tuple(DECK[t] for t in h)).setting == expected
+    for bad in [(0, 0, 1, 2), (0, 1, 2, 32), (-1, 1, 2, 3)]:
+        with pytest.raises(PaigowError) as batch:
+            paigow.setting_batch([bad])
+        with pytest.raises(type(batch.value)) as single:
+            way.set(bad)
+        assert (single.value.code, str(single.value)) == (batch.value.code, str(batch.value))
+        with pytest.raises(type(batch.value)):
+            way.set(bad)  # refused again: a refused hand is never kept
