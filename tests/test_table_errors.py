@@ -190,6 +190,7 @@ CASES: list[tuple[str, type[PaigowError], Callable[[], object]]] = [
     ("co_bank.party", IllegalBetError, lambda: fresh().co_bank("bank", 5)),
     ("co_bank.banker", IllegalActionError, lambda: fresh().co_bank(0, 5)),
     ("co_bank.backline", IllegalActionError, lambda: bet((3, 5), (3, 9, "a")).co_bank(3, 5)),
+    ("co_bank.house_fixed", IllegalActionError, lambda: fresh(house_stake=500).co_bank("house", 5)),
     ("bank.no_share", IllegalBetError, lambda: settle(0, [], [])),
     ("bank.two_shares", IllegalBetError, lambda: settle(0, [Share("a", 1), Share("a", 1)], [])),
     ("declare.syntax", BetSyntaxError, lambda: fresh().declare("  ")),
@@ -217,6 +218,8 @@ CASES: list[tuple[str, type[PaigowError], Callable[[], object]]] = [
     ("dice.sum", NotationError, lambda: DiceRoll.parse("1+2+3+4=11")),
     ("shake.no_stake", IllegalActionError, lambda: Round(0).shake()),
     ("deal.not_shaken", IllegalActionError, lambda: fresh().deal()),
+    ("deal.void_shake", IllegalActionError, lambda: _then(r := bet((1, 5)), lambda: r.shake((1, 1, 1, 1), "tilted"))
+     .deal({0: "天 天 地 地", 1: "人 人 鹅 鹅"})),
     ("deal.no_stacks", IllegalActionError, lambda: _then(r := fresh(), r.shake).deal()),
     ("deal.no_stake", IllegalActionError, lambda: Round(0).deal({0: "天 天 地 地"})),
     ("deal.not_the_stacks", IllegalActionError, lambda: shaken().deal({0: "天 天 地 地", 1: "人 人 鹅 鹅"})),
@@ -232,6 +235,10 @@ CASES: list[tuple[str, type[PaigowError], Callable[[], object]]] = [
     ("setting.no_bets", IllegalActionError, lambda: dealt().set_hand(2, 0)),
     ("setting.sat_out", IllegalActionError, lambda: _then(r := dealt(), lambda: (r.expose(1), r.expose(1)))
      .set_hand(1, 0)),
+    ("setting.no_holder", IllegalActionError, lambda: _then(
+        r := bet((1, 300, "ann"), (2, 300, "bob"), (2, 100, "ann"), (3, 100, "cy"), (3, 50, "bob")),
+        lambda: (r.deal({0: "5-5 4-4 3-3 2-5", 1: "1-6 1-4 4-5 1-3", 2: "天 天 地 地", 3: "红头 红头 板櫈 板櫈"}),
+                 r.expose(3), r.expose(3))).set_hand(2, 0)),
     ("setting.not_holder", IllegalActionError, lambda: dealt().set_hand(1, 0, by="ann")),
     ("setting.not_decider", IllegalActionError, lambda: _then(r := dealt(), lambda: r.set_hand(1, 0))
      .set_hand(0, 0, by="house")),
@@ -243,6 +250,7 @@ CASES: list[tuple[str, type[PaigowError], Callable[[], object]]] = [
     ("turn.twice", IllegalActionError, lambda: turned().turn()),
     ("turn.players_unset", IllegalActionError, lambda: dealt().turn()),
     ("settle.unset", IllegalActionError, lambda: dealt().settle()),
+    ("live.strategy", IllegalActionError, lambda: dealt(live=True).settle("max-back")),
     ("settle.position_twice", IllegalActionError,
      lambda: settle(0, [Share("P0", 5)], [Play(1, None, ()), Play(1, None, ())])),
     ("play.bet_position", IllegalBetError, lambda: Play(1, None, (Bet(2, "a", 1),))),

@@ -287,11 +287,22 @@ class Expose(_Model):
     tile: Text | None = None
 
 
+class Declare(_Model):
+    action: Literal["declare"]
+    method: Text = Field(description="the dealing method the banker declares, before the first shake (Art. 4.4)")
+
+
 class SetHand(_Model):
     action: Literal["set_hand"]
     position: Position
     setting: Union[StrictInt, Text] = Field(description="'front | back' or a split 0-2")
     by: Text | None = None
+    strategy: Text | None = Field(None, description="in a simulation, the strategy that chose the setting"
+                                                    " (refused at a live table)")
+
+
+class Turn(_Model):
+    action: Literal["turn"]
 
 
 class SetPlayers(_Model):
@@ -306,8 +317,8 @@ class Settle(_Model):
 
 
 Action = Annotated[
-    Union[StartRound, EndRound, PassBank, Decline, Accept, SetStake, CoBank, PlaceBet, Shuffle, CutStacks,
-          Shake, DealTiles, Expose, SetHand, SetPlayers, Settle],
+    Union[StartRound, EndRound, PassBank, Decline, Accept, SetStake, CoBank, PlaceBet, Declare, Shuffle, CutStacks,
+          Shake, DealTiles, Expose, SetHand, Turn, SetPlayers, Settle],
     Field(discriminator="action"),
 ]
 

@@ -3,7 +3,12 @@
 This module does not import FastAPI: the journal replays tables through it at start-up, and the
 tests drive it directly. Every action goes through the public Round/Session API
 (``Session.start_round``, ``Round.bet`` …), so a table is whatever that API says it is, and a
-journal of actions replays on any later engine that keeps the procedure.
+journal of actions replays on any later engine that keeps the procedure. Every action of the
+round and the session is an action here, refused with the engine's own code.
+
+A table is live or a simulation from its creation (the setting ``live``; a table journaled
+without it is a simulation, as it always played): at a live table no action lets a strategy set
+a hand (``live.strategy``, Art. 7.1-7.2).
 
 A table is **live** or a **simulation**. A simulation draws from ``random.Random(seed)``: the
 seed replays it. A live table has no seed: it draws from the operating system's secure
@@ -71,13 +76,15 @@ ROUND_ACTIONS: dict[str, tuple[str, ...]] = {
     "shake": ("dice", "void"),
     "deal": ("hands",),
     "expose": ("position", "tile"),
-    "set_hand": ("position", "setting", "by"),
+    "declare": ("method",),
+    "set_hand": ("position", "setting", "by", "strategy"),
+    "turn": (),
     "set_players": ("strategy",),
     "settle": ("strategy", "banker_strategy"),
 }
 ACTIONS: dict[str, tuple[str, ...]] = {**SESSION_ACTIONS, **ROUND_ACTIONS}
 
-CONFIG_KEYS = ("banker", "players", "house_stake", "options")
+CONFIG_KEYS = ("banker", "players", "house_stake", "options", "live")
 
 
 def result_json(x: object) -> Any:
@@ -204,6 +211,7 @@ class Table:
             options=Options.from_json(options) if options is not None else None,
             house_stake=config.get("house_stake"),
             rng=self.rng,
+            live=self.live,
         )
         self.seq = 0
         self.last_drawn: dict[str, Any] | None = None
@@ -396,6 +404,7 @@ def _round_view(r: Round, public: bool = False) -> dict[str, Any]:
         "first_position": r.first_position,
         "playing": list(r.playing),
         "sat_out": list(r.sat_out),
+        "unheld": list(r.unheld),
         "holders": {str(p): r.holder(p) for p in r.playing},
         "deal": deal,
         "void_deals": len(st.void_deals),

@@ -232,10 +232,13 @@ class Cut:
         return f"{self.position} cuts {self.stacks}"
 
 
-def check_cut(cuts: Sequence[Cut], position: int, k: int, banker: int, max_cuts: int = MAX_PLAYER_CUTS) -> None:
+def check_cut(cuts: Sequence[Cut], position: int, k: int, banker: int, max_cuts: int = MAX_PLAYER_CUTS,
+              earlier: Sequence[Cut] = ()) -> None:
     """Raise IllegalActionError unless ``position`` may cut ``k`` stacks after ``cuts`` (Art. 2.1):
     players first, at most ``max_cuts`` (two) player positions, one cut each, the banker last,
-    nobody after.
+    nobody after. ``earlier`` are the cuts of the round's earlier, void deals: a void deal is the
+    same round dealt again, so they count towards the positions that may cut and the one cut
+    each (docs/rules.md §1.6); only the banker's cut of this deal closes its cutting.
 
     >>> check_cut([Cut(1, 2), Cut(4, 1)], 5, 3, banker=0)
     Traceback (most recent call last):
@@ -257,7 +260,11 @@ def check_cut(cuts: Sequence[Cut], position: int, k: int, banker: int, max_cuts:
     if any(c.position == position for c in cuts):
         raise IllegalActionError(f"position {position} has cut already: one cut per position (Art. 2.1)",
                                  code="cut.twice")
-    players = [c.position for c in cuts if c.position != banker]
+    if any(c.position == position for c in earlier):
+        raise IllegalActionError(
+            f"position {position} has cut already this round, before the deal was made void: one cut per"
+            " position, and a void deal is the same round (Art. 2.1)", code="cut.twice")
+    players = list(dict.fromkeys(c.position for c in tuple(earlier) + tuple(cuts) if c.position != banker))
     if position != banker and len(players) >= max_cuts:
         if not players:
             raise IllegalActionError(f"position {position} may not cut: the rules let no player position cut",

@@ -151,6 +151,8 @@ function setState(st) {
   const r = st.round;
   if (!r || r.phase !== "dealt") S.advice = {};
   if (!r) S.entered = {};
+  // a live table: only the holders set the tiles, the page offers no strategy (Art. 7.1-7.2)
+  $("settle-strategy-label").hidden = st.mode !== "simulation";
   renderStatus(); renderBets(); renderEntry(); renderSettings(); renderLedger(); renderBalances(); renderFaces();
 }
 
@@ -160,6 +162,7 @@ function renderStatus() {
     el("span", {}, "步 seq ", el("b", { id: "seq" }, st.seq)), " · "];
   if (st.banker === null) bits.push(el("span", { id: "banker" }, `庄待接 bank offered to position ${st.offer}`));
   else bits.push(el("span", { id: "banker" }, `庄 banker: position ${st.banker} (${st.players[st.banker]})`));
+  bits.push(" · ", el("span", { id: "mode" }, st.mode === "simulation" ? "模拟 simulation" : "实台 live"));
   bits.push(" · ", el("span", {}, `局 rounds ${st.rounds}`));
   if (st.carried !== null) bits.push(" · ", el("span", {}, `续本 carried ${st.carried}`));
   if (r) bits.push(" · ", el("span", { id: "phase" }, `局况 ${r.phase}`), " · ", el("span", { id: "bank" }, `庄本 bank ${r.bank}`));
@@ -292,7 +295,8 @@ async function init() {
   });
   $("deal").onclick = () => run(() => act({ action: "deal" }));
   $("deal-entered").onclick = () => run(dealEntered);
-  $("settle").onclick = () => run(() => act({ action: "settle", strategy: $("settle-strategy").value }));
+  $("settle").onclick = () => run(() => act(S.state.mode === "simulation"
+    ? { action: "settle", strategy: $("settle-strategy").value } : { action: "settle" }));
   $("end-round").onclick = () => run(() => act({ action: "end_round" }));
   $("pass-bank").onclick = () => run(() => act({ action: "pass_bank" }));
   $("accept").onclick = () => run(() => act({ action: "accept" }));
