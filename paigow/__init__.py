@@ -12,7 +12,9 @@ from typing import TYPE_CHECKING, Any
 from _tablegames.lazy import LazyNames
 from paigow.batch import hand_rank, hand_ranks, outcomes, setting_batch
 from paigow.errors import (
+    HandSyntaxError,
     IllegalActionError,
+    IllegalHandError,
     InvalidBetError,
     InvalidHandError,
     InvalidOptionError,
@@ -20,6 +22,7 @@ from paigow.errors import (
     InvalidSimulationError,
     InvalidStrategyError,
     InvalidTileError,
+    NotationError,
     PaigowError,
 )
 from paigow.hands import HAND_RANK_COUNT, ZERO_POINT_RANKS, Category, Hand
@@ -30,18 +33,9 @@ from paigow.tiles import DECK, FACES, Tile, deck_indices, parse_tiles
 
 if TYPE_CHECKING:
     __version__: str  # the installed distribution's version (pyproject.toml), looked up on first use
-    from paigow.advice import (
-        Advice,
-        BatchAdvice,
-        GameValue,
-        SettingValue,
-        advise,
-        advise_batch,
-        best_settings,
-        exploitability,
-        game_value,
-        strategy,
-    )
+    from paigow.advice import Advice, BatchAdvice, SettingValue, advise, advise_batch, best_setting, best_settings, setting_lookup
+    from paigow.equilibria import strategy
+    from paigow.game import GameValue, exploitability, game_value
     from paigow.table.dealing import (Cut, Deal, DiceRoll, Exposure, ExposureEffect, Stacks, VoidReason,
                                       first_position, shuffle)
     from paigow.table.settlement import (Bet, Claim, Ledger, LedgerLine, LineKind, Options, Play, Rounding, Share,
@@ -57,8 +51,10 @@ if TYPE_CHECKING:
 # The layers above tiles, hands and settings load on first use, so that ``import paigow`` stays
 # quick for a tool that only ranks hands.
 _LAZY = {
-    "paigow.advice": ("Advice", "BatchAdvice", "GameValue", "SettingValue", "advise", "advise_batch",
-                      "best_settings", "exploitability", "game_value", "strategy"),
+    "paigow.advice": ("Advice", "BatchAdvice", "SettingValue", "advise", "advise_batch", "best_settings",
+                      "best_setting", "setting_lookup"),
+    "paigow.game": ("GameValue", "exploitability", "game_value"),
+    "paigow.equilibria": ("strategy",),
     "paigow.table.dealing": ("Cut", "Deal", "DiceRoll", "Exposure", "ExposureEffect", "Stacks", "VoidReason",
                              "first_position", "shuffle"),
     "paigow.table.settlement": ("Bet", "Claim", "Ledger", "LedgerLine", "LineKind", "Options", "Play", "Rounding",
@@ -88,9 +84,10 @@ __all__ = [
     "Setting", "Outcome", "settings", "compare", "SPLITS",
     "hand_ranks", "setting_batch", "outcomes",
     "HAND_COUNT", "all_hands", "hand_index", "max_back", "Strategy",
-    "advise", "advise_batch", "Advice", "BatchAdvice", "SettingValue", "strategy", "best_settings", "game_value",
+    "advise", "advise_batch", "Advice", "BatchAdvice", "SettingValue", "strategy", "best_settings", "best_setting", "setting_lookup", "game_value",
     "GameValue", "exploitability", "solve", "Equilibrium", "certify", "Certificate", "house_edges", "Edge",
-    "PaigowError", "InvalidTileError", "InvalidHandError", "InvalidStrategyError",
+    "PaigowError", "InvalidTileError", "InvalidHandError", "HandSyntaxError", "IllegalHandError", "NotationError",
+    "InvalidStrategyError",
     "InvalidBetError", "IllegalActionError",
     # dealer assistant: dealing, the table's procedure, settlement
     "InvalidOptionError", "InvalidRecordError",

@@ -20,7 +20,7 @@ import numpy as np
 import numpy.typing as npt
 
 from paigow import _core
-from paigow.errors import InvalidHandError, TileCopiesError, UnknownTileError
+from paigow.errors import HandSyntaxError, TileCopiesError, UnknownTileError
 from paigow.hands import Hand
 from paigow.rules import RuleSet, RulesLike, clean_rules
 from paigow.tiles import Tile, TileLike, deck_indices, parse_tiles
@@ -39,7 +39,7 @@ def as_index_array(x: npt.ArrayLike, width: int, name: str) -> npt.NDArray[Any]:
     if a.dtype.kind not in "iu":
         raise TypeError(f"{name} must be an integer array of DECK indices (0-31), not dtype {a.dtype}")
     if a.ndim != 2 or a.shape[1] != width:
-        raise InvalidHandError(f"{name} must have shape (N, {width}), not {a.shape}", code="hand.shape")
+        raise HandSyntaxError(f"{name} must have shape (N, {width}), not {a.shape}", code="hand.shape")
     if not a.dtype.isnative:
         a = a.astype(a.dtype.newbyteorder("="))  # big-endian input: the kernels read native order
     if a.dtype.type not in _KERNEL_DTYPES:
@@ -134,7 +134,7 @@ def outcomes(player: npt.ArrayLike, banker: npt.ArrayLike, rules: RulesLike = No
     p = as_index_array(player, 4, "player")
     b = as_index_array(banker, 4, "banker")
     if p.shape[0] != b.shape[0]:
-        raise InvalidHandError(f"player has {p.shape[0]} rows and banker {b.shape[0]}: they must match",
+        raise HandSyntaxError(f"player has {p.shape[0]} rows and banker {b.shape[0]}: they must match",
                                code="hand.shape")
     if p.dtype != b.dtype:
         p, b = p.astype(np.int64), b.astype(np.int64)

@@ -11,6 +11,9 @@ A row where both strategies are pure is exact (its shares are integer counts ove
 given as :class:`~fractions.Fraction`); a row with a mixed strategy is a float64 sum, and the
 equilibria in it are certified (each side's best-response gain at most 1e-7 per hand).
 
+The table is of one rule set's game (``rules=``, Macau's by default) at a rate for which
+:mod:`paigow.equilibria` ships its equilibrium as paid.
+
 >>> row = edges("5%")[0]                      # the two sides at the paid equilibrium
 >>> row.player_strategy, row.banker_strategy, row.exact
 ('equilibrium-paid', 'equilibrium-paid', False)
@@ -23,14 +26,19 @@ equilibria in it are certified (each side's best-response gain at most 1e-7 per 
 
 from __future__ import annotations
 
-import dataclasses
 import functools
 from fractions import Fraction
-from typing import Any, Union
 
-from paigow.commission import COMMISSION, RateLike, rate
+import numpy as np
+
+from paigow.commission import RateLike
+from paigow.equilibria import paid_rates, solution
 from paigow.errors import InvalidOptionError
-from paigow.rules import MACAU
+from paigow.game import PAIRINGS, type_game_counts
+from paigow.game import Edge as Edge  # the row's value: the game as paid (paigow.exact builds rows too)
+from paigow.game import Share as Share
+from paigow.rules import MACAU, RuleSet, RulesLike, clean_rules, commission_of
+from paigow.strategies import Strategy
 
 __all__ = ["Edge", "edge", "edges", "house_edges", "format_table", "STRATEGIES", "RATES"]
 
@@ -38,96 +46,30 @@ STRATEGIES = ("equilibrium-paid", "equilibrium", "max-back")
 """The strategies of the table: the equilibrium as paid (at the table's rate), the zero-commission
 equilibrium, and max-back (the strongest back hand)."""
 
-RATES = (COMMISSION, Fraction(1, 25))
-"""The rates the table is shipped for: the regulation's 5% and the US custom of 4%."""
+RATES: tuple[Fraction, ...] = paid_rates(MACAU)
+"""The rates the table is shipped for (Macau's game): the regulation's 5% and the US custom of 4%."""
 
-Share = Union[Fraction, float]
-
-
-@dataclasses.dataclass(frozen=True)
-class Edge:
-    """One pairing of strategies at one commission rate, per hand (per unit bet of each side).
-
-    ``win``, ``push``, ``lose`` are the player's shares of all pairings (the banker wins what the
-    player loses); ``player_result`` is ``(1 - rate) * win - lose``, ``banker_result`` is
-    ``(1 - rate) * lose - win``, ``house`` the commission taken, ``rate * (win + lose)``. Exact
-    fractions when ``exact``, else float64.
-    """
-
-    player_strategy: str
-    banker_strategy: str
-    commission: Fraction
-    win: Share
-    push: Share
-    lose: Share
-    exact: bool
-
-    @property
-    def player_result(self) -> Share:
-        return (1 - self.commission) * self.win - self.lose
-
-    @property
-    def banker_result(self) -> Share:
-        return (1 - self.commission) * self.lose - self.win
-
-    @property
-    def house(self) -> Share:
-        return self.commission * (self.win + self.lose)
-
-    def to_json(self) -> dict[str, Any]:
-        """A JSON-ready dict: shares and results as numbers, and as exact fractions ("n/d") when
-        ``exact``."""
-        out: dict[str, Any] = {
-            "player": self.player_strategy,
-            "banker": self.banker_strategy,
-            "commission": str(self.commission),
-            "exact": self.exact,
-        }
-        for key in ("win", "push", "lose", "player_result", "banker_result", "house"):
-            v = getattr(self, key)
-            out[key] = float(v)
-            if self.exact:
-                out[key + "_exact"] = str(v)
-        return out
-
-
-def _table(name: str, seat: str, r: Fraction) -> Any:
-    if name == "equilibrium-paid":
-        from paigow import solver
-
-        stem = solver.file_stem(r)
-        if stem == solver.PAID_NAME:
-            return solver.paid_strategy(seat)
-        return solver.shipped(stem, seat)
-    from paigow.strategies import resolve
-
-    return resolve(name, seat)
-
-
-def _pure(table: Any) -> bool:
-    import numpy as np
-
-    return bool(((table == 0.0) | (table == 1.0)).all())
+def _strategy(name: str, seat: str, r: Fraction, rules: RuleSet) -> Strategy:
+    """The strategy of a row: the catalogue's equilibrium of the game as paid at ``r`` or without
+    commission (both exist: :func:`_check_rate` checked), or the rule max-back."""
+    if name in ("equilibrium-paid", "equilibrium"):
+        found = solution(rules, r if name == "equilibrium-paid" else Fraction(0))
+        assert found is not None
+        return Strategy.named(found.name, seat)
+    return Strategy.named(name, seat, rules)
 
 
 @functools.lru_cache(maxsize=64)
-def _edge(player: str, banker: str, r: Fraction) -> Edge:
-    import numpy as np
-
-    from paigow import _core, advice
-
-    tp, tb = _table(player, "player", r), _table(banker, "banker", r)
-    sp, up = advice._to_types(tp)
-    sb, ub = advice._to_types(tb)
-    ty = advice._types()
-    counts = _core.type_game_value(sp, sb, advice._weights(), ty.cnt, ty.m, ty.tset_f, ty.tset_b, MACAU.core)
-    if _pure(tp) and _pure(tb):
+def _edge(player: str, banker: str, r: Fraction, rules: RuleSet) -> Edge:
+    sp, sb = _strategy(player, "player", r, rules), _strategy(banker, "banker", r, rules)
+    counts = type_game_counts(sp.type_strategy(rules)[0], sb.type_strategy(rules)[0], rules)
+    if sp.is_pure and sb.is_pure:
         # sums of integers below 2**53: exact in float64
         ints = [int(x) for x in counts]
-        assert all(float(i) == x for i, x in zip(ints, counts)) and sum(ints) == advice.PAIRINGS
-        w, p, l_ = (Fraction(i, advice.PAIRINGS) for i in ints)
+        assert all(float(i) == x for i, x in zip(ints, counts)) and sum(ints) == PAIRINGS
+        w, p, l_ = (Fraction(i, PAIRINGS) for i in ints)
         return Edge(player, banker, r, w, p, l_, True)
-    wf, pf, lf = (float(x) / advice.PAIRINGS for x in np.asarray(counts))
+    wf, pf, lf = (float(x) / PAIRINGS for x in np.asarray(counts))
     return Edge(player, banker, r, wf, pf, lf, False)
 
 
@@ -140,32 +82,48 @@ def _check_name(name: object, role: str) -> str:
     return name
 
 
-def _check_rate(commission: RateLike) -> Fraction:
-    r = rate(commission)
-    if r not in RATES:
+def _check_rate(commission: "bool | RateLike", rules: RuleSet) -> Fraction:
+    """The rate of the table, for which the catalogue ships the game's equilibrium as paid (and
+    the zero-commission one): code ``edges.rules`` for a rule set with none shipped,
+    ``edges.rate`` for another rate."""
+    r = commission_of(rules, commission)
+    rates = paid_rates(rules)
+    if not rates or solution(rules, Fraction(0)) is None:
+        raise InvalidOptionError(
+            f"no equilibrium is shipped for rule set {rules.name!r} (its setting game is not Macau's): the "
+            f"house-edge table needs its equilibria (edge() of 'max-back' against 'max-back' does not)",
+            code="edges.rules")
+    if r not in rates:
+        shown = " and ".join(f"{float(x * 100):g}%" for x in rates)
         raise InvalidOptionError(
             f"no shipped equilibrium as paid at commission {float(r * 100):g}% ({commission!r}): the table is "
-            f"shipped for 5% and 4% "
+            f"shipped for {shown} "
             f"(run 'paigow solve --commission RATE' for another)", code="edges.rate")
     return r
 
 
-def edge(player: str, banker: str, commission: RateLike = COMMISSION) -> Edge:
-    """One row of the table: ``player`` against ``banker`` (names from :data:`STRATEGIES`)."""
-    return _edge(_check_name(player, "player"), _check_name(banker, "banker"), _check_rate(commission))
+def edge(player: str, banker: str, commission: "bool | RateLike" = True, rules: RulesLike = None) -> Edge:
+    """One row of the table: ``player`` against ``banker`` (names from :data:`STRATEGIES`) at
+    ``commission`` (``True``: the rule set's rate, 5% for Macau) in the game of ``rules``."""
+    player, banker = _check_name(player, "player"), _check_name(banker, "banker")
+    g = clean_rules(rules)
+    if player == banker == "max-back":  # no equilibrium in the row: any rule set, any rate
+        return _edge(player, banker, commission_of(g, commission), g)
+    return _edge(player, banker, _check_rate(commission, g), g)
 
 
-def edges(commission: RateLike = COMMISSION, exact: bool = False) -> tuple[Edge, ...]:
-    """The nine pairings of :data:`STRATEGIES` at ``commission`` (5% or 4%), the player's
-    strategy varying slowest. With ``exact`` the shipped exact equilibria stand in for the
-    numerical ones (``equilibrium-paid-exact``, ``equilibrium-exact``: paigow.exact) and every
-    row is exact."""
-    r = _check_rate(commission)
+def edges(commission: "bool | RateLike" = True, rules: RulesLike = None, exact: bool = False) -> tuple[Edge, ...]:
+    """The nine pairings of :data:`STRATEGIES` at ``commission`` (5% or 4% for Macau; ``True``:
+    the rule set's rate) in the game of ``rules``, the player's strategy varying slowest. With
+    ``exact`` the shipped exact equilibria stand in for the numerical ones
+    (``equilibrium-paid-exact``, ``equilibrium-exact``: paigow.exact) and every row is exact."""
+    g = clean_rules(rules)
+    r = _check_rate(commission, g)
     if exact:
         from paigow.exact import exact_edges
 
         return exact_edges(r)
-    return tuple(_edge(p, b, r) for p in STRATEGIES for b in STRATEGIES)
+    return tuple(_edge(p, b, r, g) for p in STRATEGIES for b in STRATEGIES)
 
 
 house_edges = edges

@@ -15,9 +15,10 @@ Every error carries a stable machine-readable :attr:`~PaigowError.code` beside i
 service maps it to a response; docs/errors.md lists every code). The message quotes the offending
 input with ``!r`` and names the rule or article it breaks.
 
-The domain classes :class:`InvalidTileError` and :class:`InvalidBetError` exist to be *caught*;
-what is raised is always one of their two kinds (:class:`UnknownTileError`,
-:class:`TileCopiesError`, :class:`BetSyntaxError`, :class:`IllegalBetError`).
+The domain classes :class:`InvalidTileError`, :class:`InvalidHandError` and
+:class:`InvalidBetError` exist to be *caught*; what is raised is always one of their two kinds
+(:class:`UnknownTileError`, :class:`TileCopiesError`, :class:`HandSyntaxError`,
+:class:`IllegalHandError`, :class:`BetSyntaxError`, :class:`IllegalBetError`).
 
 >>> e = UnknownTileError("unknown tile '龙'")
 >>> e.code, isinstance(e, InvalidTileError), isinstance(e, ParseError), isinstance(e, RuleError)
@@ -37,6 +38,9 @@ __all__ = [
     "UnknownTileError",
     "TileCopiesError",
     "InvalidHandError",
+    "HandSyntaxError",
+    "IllegalHandError",
+    "NotationError",
     "InvalidStrategyError",
     "InvalidBetError",
     "BetSyntaxError",
@@ -97,10 +101,32 @@ class TileCopiesError(InvalidTileError, RuleError):
     code = "tile.copies"
 
 
-class InvalidHandError(RuleError):
-    """The wrong number of tiles for a hand, a setting or a deal."""
+class InvalidHandError(PaigowError):
+    """Tiles that do not make the hand, setting or deal asked for (catch this; the engine raises
+    :class:`HandSyntaxError` or :class:`IllegalHandError`)."""
+
+    code = "hand.invalid"
+
+
+class HandSyntaxError(InvalidHandError, ParseError):
+    """Text, JSON or an array that is not a hand, a setting, stacks or a deal: no '|' between
+    front and back, an unknown key, an index array of the wrong shape."""
+
+    code = "hand.syntax"
+
+
+class IllegalHandError(InvalidHandError, RuleError):
+    """Well-formed tiles the rules do not allow here: the wrong number of tiles for a hand, a
+    front larger than its back (Art. 5.2), a foul, a deal missing a position's tiles."""
 
     code = "hand.size"
+
+
+class NotationError(ParseError):
+    """Dealing notation that does not parse: a cut, a roll of the dice, a deal written as text
+    (``2 cuts 3``, ``3+5+6+2=16``, ``first 3; 0: ...``)."""
+
+    code = "notation.syntax"
 
 
 # --- strategies, options, simulation --------------------------------------------------------

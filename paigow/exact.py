@@ -83,13 +83,13 @@ _EXACT_LIMIT = 2 ** 53
 # what this module reads of the rest of the package (the hand types and the hands), in one place
 
 def _types() -> Any:
-    from paigow.strategies import _types as types
+    from paigow._types import hand_types
 
-    return types()
+    return hand_types(MACAU)
 
 
 def _hands() -> npt.NDArray[np.int8]:
-    from paigow.strategies import all_hands
+    from paigow._types import all_hands
 
     return all_hands()
 
@@ -486,10 +486,9 @@ def exact_strategy(strategy: Any, seat: str = "player", commission: "RateLike | 
         raise InvalidStrategyError(f"unknown seat {seat!r}: use 'player' or 'banker'")
     if isinstance(strategy, str) and strategy.endswith("-exact"):
         return _load(strategy, False).strategy(seat)
-    from paigow import advice
-    from paigow.solver import _resolve
+    from paigow.equilibria import clean_strategy
 
-    sigma, uniform = advice._to_types(_resolve(strategy, seat))
+    sigma, uniform = clean_strategy(strategy, seat, MACAU).types
     if not uniform:
         raise InvalidStrategyError("an exact strategy must set every hand of a type alike", code="strategy.split_type")
     return ExactStrategy.from_floats(sigma)
@@ -516,9 +515,13 @@ rate), the exact zero-commission equilibrium, and max-back."""
 def exact_edges(commission: "RateLike | bool" = "5%") -> tuple[Any, ...]:
     """The house-edge table (:func:`paigow.edges.edges`) with the exact equilibria in place of the
     numerical ones: every row exact (its shares are fractions), at 5% or 4%."""
-    from paigow.edges import Edge, _check_rate
+    from paigow.equilibria import paid_rates
+    from paigow.game import Edge
 
-    r = _check_rate(commission)
+    r = commission_of(MACAU, commission)
+    if r not in paid_rates(MACAU):
+        raise InvalidOptionError(f"no shipped equilibrium as paid at commission {float(r * 100):g}% "
+                                 f"({commission!r}): the exact table is shipped for 5% and 4%", code="edges.rate")
     rs = MACAU
     names = {"equilibrium-paid-exact": exact_stem(r), "equilibrium-exact": exact_stem(0), "max-back": "max-back"}
 
@@ -815,7 +818,7 @@ class ExactEquilibrium:
 
     def equilibrium(self) -> Any:
         """The pair as a :class:`paigow.solver.Equilibrium` (float64 tables and measures)."""
-        from paigow.solver import Equilibrium
+        from paigow.equilibria import Equilibrium
 
         p = self.proof
         return Equilibrium(self.player.array(), self.banker.array(), float(p.player_value),
@@ -1000,12 +1003,12 @@ def _assemble(base: ExactStrategy, active: list[int], cols: list[tuple[int, int]
 
 
 def _start_arrays(start: Any, r: Fraction) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]:
-    from paigow import solver
+    from paigow import equilibria
 
     if start is None:
-        data = np.load(DATA_DIR / f"{solver.file_stem(r)}.npy")
+        data = np.load(DATA_DIR / f"{equilibria.file_stem(r)}.npy")
         return data[0], data[1]
-    if isinstance(start, solver.Equilibrium):
+    if isinstance(start, equilibria.Equilibrium):
         return np.asarray(start.player, dtype=np.float64), np.asarray(start.banker, dtype=np.float64)
     a = np.asarray(start, dtype=np.float64)
     ty = _types()
@@ -1024,9 +1027,9 @@ def exact_stem(commission: "RateLike | bool" = 0) -> str:
     >>> exact_stem(0), exact_stem("5%"), exact_stem("4%")
     ('equilibrium-exact', 'equilibrium-paid-exact', 'equilibrium-paid-4pct-exact')
     """
-    from paigow import solver
+    from paigow.equilibria import file_stem
 
-    return solver.file_stem(commission_of(MACAU, commission)) + "-exact"
+    return file_stem(commission_of(MACAU, commission)) + "-exact"
 
 
 def save_exact(eq: ExactEquilibrium, directory: "str | pathlib.Path | None" = None) -> pathlib.Path:

@@ -14,14 +14,14 @@ Setting.parse('4-4 1-2 | 6-6 6-6')
 >>> player_setting("6-6 6-6", "4-4 1-2", rules="us")
 Traceback (most recent call last):
 ...
-paigow.errors.InvalidHandError: foul: the high hand 4-4 1-2 (Yun 4) ranks below the low hand 6-6 6-6 (Pair of Teen) under the us rules, which need the high hand to rank at least the low hand (docs/rules.md §3.1)
+paigow.errors.IllegalHandError: foul: the high hand 4-4 1-2 (Yun 4) ranks below the low hand 6-6 6-6 (Pair of Teen) under the us rules, which need the high hand to rank at least the low hand (docs/rules.md §3.1)
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 
-from paigow.errors import InvalidHandError
+from paigow.errors import IllegalHandError
 from paigow.hands import Hand
 from paigow.rules import RulesLike, clean_rules
 from paigow.setting import Setting
@@ -53,7 +53,7 @@ def player_setting(low: "Hand | str | Iterable[TileLike]", high: "Hand | str | I
     r = clean_rules(rules)
     lo, hi = _hands(low, high)
     if r.high_at_least_low and hi.rank_in(r.hand_order) < lo.rank_in(r.hand_order):
-        raise InvalidHandError(
+        raise IllegalHandError(
             f"foul: the high hand {hi} ({hi.name_en}) ranks below the low hand {lo} ({lo.name_en}) under the "
             f"{r.name} rules, which need the high hand to rank at least the low hand (docs/rules.md §3.1)",
             code="setting.foul")
@@ -69,7 +69,7 @@ def check_setting(text: str, rules: RulesLike = None) -> Setting:
     >>> check_setting("3-3 1-5 | 5-5 4-6", rules="us")
     Traceback (most recent call last):
     ...
-    paigow.errors.InvalidHandError: foul: the high hand 5-5 4-6 (Mooy 0) ranks below the low hand 3-3 1-5 (Chong 2) under the us rules, which need the high hand to rank at least the low hand (docs/rules.md §3.1)
+    paigow.errors.IllegalHandError: foul: the high hand 5-5 4-6 (Mooy 0) ranks below the low hand 3-3 1-5 (Chong 2) under the us rules, which need the high hand to rank at least the low hand (docs/rules.md §3.1)
     """
     Setting.parse(text)  # the errors of a malformed setting
     low, high = text.split("|")

@@ -258,7 +258,7 @@ class Hand:
         >>> Hand.parse("6-6")
         Traceback (most recent call last):
         ...
-        paigow.errors.InvalidHandError: 2 tiles are needed, 1 given: 6-6
+        paigow.errors.IllegalHandError: 2 tiles are needed, 1 given: 6-6
         """
         if isinstance(text, Hand):
             return text
@@ -402,20 +402,20 @@ class Hand:
 
         Malformed data is :class:`~paigow.errors.InvalidHandError` with code ``hand.json``.
         """
-        from paigow.errors import InvalidHandError
+        from paigow.errors import HandSyntaxError
         from paigow.tiles import json_type
 
         if isinstance(data, str):
             return cls.parse(data)
         if not isinstance(data, dict):
-            raise InvalidHandError(f"a hand in JSON is an object or a string, not {json_type(data)}", code="hand.json")
+            raise HandSyntaxError(f"a hand in JSON is an object or a string, not {json_type(data)}", code="hand.json")
         extra = sorted(set(data) - _HAND_JSON_KEYS)
         if extra:
-            raise InvalidHandError(f"unknown key {extra[0]!r} in a hand: the keys are "
+            raise HandSyntaxError(f"unknown key {extra[0]!r} in a hand: the keys are "
                                    + ", ".join(sorted(_HAND_JSON_KEYS)), code="hand.json")
         tiles = data.get("tiles")
         if not isinstance(tiles, list):
-            raise InvalidHandError(f"a hand's 'tiles' is an array of two tiles, not {json_type(tiles)}",
+            raise HandSyntaxError(f"a hand's 'tiles' is an array of two tiles, not {json_type(tiles)}",
                                    code="hand.json")
         from paigow.tiles import Tile
 
@@ -423,7 +423,7 @@ class Hand:
         derived = hand.to_json()
         for key in sorted(set(data) - {"tiles"}):
             if data[key] != derived[key] or type(data[key]) is not type(derived[key]):
-                raise InvalidHandError(f"hand {hand}: {key!r} is {derived[key]!r}, not {data[key]!r}",
+                raise HandSyntaxError(f"hand {hand}: {key!r} is {derived[key]!r}, not {data[key]!r}",
                                        code="hand.json")
         return hand
 

@@ -17,7 +17,7 @@ import enum
 from collections.abc import Iterable
 
 from paigow import _core
-from paigow.errors import InvalidHandError
+from paigow.errors import HandSyntaxError, IllegalHandError
 from paigow.hands import Hand
 from paigow.rules import RuleSet, RulesLike, clean_rules
 from paigow.tiles import FACES, Tile, TileLike, clip_text, json_type, parse_tiles, split_tile_text
@@ -106,7 +106,7 @@ class Setting:
         >>> Setting.parse("6-6 1-1 4-5")
         Traceback (most recent call last):
         ...
-        paigow.errors.InvalidHandError: a setting is written 'front | back', not '6-6 1-1 4-5'
+        paigow.errors.HandSyntaxError: a setting is written 'front | back', not '6-6 1-1 4-5'
         """
         if isinstance(text, Setting):
             return text
@@ -114,10 +114,10 @@ class Setting:
             raise TypeError(f"a setting is given as text like '6-6 1-1 | 4-5 2-4', not {text!r}")
         parts = text.split("|")
         if len(parts) != 2:
-            raise InvalidHandError(f"a setting is written 'front | back', not {clip_text(text)!r}", code="setting.syntax")
+            raise HandSyntaxError(f"a setting is written 'front | back', not {clip_text(text)!r}", code="setting.syntax")
         halves = [list(split_tile_text(p)) for p in parts]
         if [len(h) for h in halves] != [2, 2]:
-            raise InvalidHandError(
+            raise IllegalHandError(
                 f"a setting is two tiles, '|', two tiles: {clip_text(text)!r} has {len(halves[0])} and {len(halves[1])}"
             )
         t = parse_tiles(halves[0] + halves[1], count=4)
@@ -190,15 +190,15 @@ class Setting:
         if isinstance(data, str):
             return cls.parse(data)
         if not isinstance(data, dict):
-            raise InvalidHandError(f"a setting in JSON is an object or a string, not {json_type(data)}",
+            raise HandSyntaxError(f"a setting in JSON is an object or a string, not {json_type(data)}",
                                    code="setting.json")
         if set(data) != {"front", "back"}:
-            raise InvalidHandError("a setting in JSON has the keys 'front' and 'back' only, not "
+            raise HandSyntaxError("a setting in JSON has the keys 'front' and 'back' only, not "
                                    + ", ".join(repr(k) for k in sorted(map(str, data))), code="setting.json")
         front, back = Hand.from_json(data["front"]), Hand.from_json(data["back"])
         parse_tiles(front.tiles + back.tiles)  # four tiles the deck can hold
         if front.rank > back.rank:
-            raise InvalidHandError(f"the front {front} is larger than the back {back} (Art. 5.2)",
+            raise IllegalHandError(f"the front {front} is larger than the back {back} (Art. 5.2)",
                                    code="setting.order")
         return cls._of(front, back)
 
@@ -212,7 +212,7 @@ def settings(tiles: "str | Iterable[TileLike]", rules: RulesLike = None) -> tupl
     >>> settings("天 地 人")
     Traceback (most recent call last):
     ...
-    paigow.errors.InvalidHandError: 4 tiles are needed, 3 given: 天 地 人
+    paigow.errors.IllegalHandError: 4 tiles are needed, 3 given: 天 地 人
     """
     # every hand order of paigow.rules.HAND_ORDERS arranges every split alike (the copies the US
     # order makes, 2-4 or 1-2 with a five, keep the front Macau's order gives: tests/test_us.py

@@ -1,13 +1,15 @@
-"""Solving the setting game: the equilibria the package ships, and how they are made.
+"""Solving the setting game: how the equilibria the package ships are made, and certified.
 
 One player against the banker, each setting four tiles unseen by the other, is a finite game over
-the 4,285 hand *types* (see :mod:`paigow.advice`). Without the commission it is zero-sum;
+the 4,285 hand *types* (see :mod:`paigow.game`), under one rule set's comparison (Macau's unless
+``rules=`` says otherwise). Without the commission it is zero-sum;
 :func:`solve` runs predictive CFR+ in the core to an exploitability below a tolerance. With the
 commission (``solve(commission="5%")``) a win pays ``1 - rate`` to either side and a loss costs 1,
 the house takes from both, and the game is general-sum: the same iteration, each side regretting
 its own payoff, finds a Nash equilibrium, which is certified by each side's exact best-response
-gain against the other. :func:`save` writes a solution; two ship in ``paigow/data/``:
-``equilibrium`` (no commission) and ``equilibrium-paid`` (5% on both sides, as paid).
+gain against the other. :func:`save` writes a solution; the ones shipped in ``paigow/data/`` are
+catalogued by :mod:`paigow.equilibria` (``equilibrium``: no commission; ``equilibrium-paid``: 5% on
+both sides, as paid), whose names stay importable from here.
 
 >>> info = paid_info()
 >>> info["commission"], info["gains"]["player"] <= 1e-7, info["gains"]["banker"] <= 1e-7
@@ -19,7 +21,6 @@ gain against the other. :func:`save` writes a solution; two ship in ``paigow/dat
 from __future__ import annotations
 
 import dataclasses
-import functools
 import json
 import math
 import numbers
@@ -32,14 +33,26 @@ from typing import TYPE_CHECKING, Any, Literal, overload
 import numpy as np
 import numpy.typing as npt
 
-from paigow import _core, advice
-from paigow.advice import _INFO_FILE, _TABLE_FILE, DATA_DIR, PAIRINGS, _exploitability, _types, _values
-from paigow.commission import COMMISSION, RateLike, rate
+from paigow import _core
+from paigow._types import hand_types
+from paigow.commission import RateLike
+from paigow.equilibria import (
+    DATA_DIR,
+    PAID_NAME as PAID_NAME,
+    Equilibrium as Equilibrium,
+    clean_strategy,
+    default_against as default_against,
+    file_stem as file_stem,
+    forget,
+    paid_info as paid_info,
+    paid_strategy as paid_strategy,
+    setting_changes as setting_changes,
+    shipped as shipped,
+    shipped_info as shipped_info,
+)
 from paigow.errors import InvalidOptionError, InvalidStrategyError
-from paigow.rules import MACAU
-from paigow.hands import HAND_RANK_COUNT
-from paigow.strategies import SEATS, all_hands
-from paigow.tiles import DECK
+from paigow.game import PAIRINGS, SideCounter, best_response_value, gain, payoff, type_values
+from paigow.rules import RuleSet, RulesLike, clean_rules, commission_of
 
 if TYPE_CHECKING:
     from paigow.exact import ExactEquilibrium
@@ -49,9 +62,6 @@ __all__ = [
     "shipped", "shipped_info", "paid_strategy", "paid_info", "PAID_NAME", "DEFAULT_THREADS",
     "ZERO_SUM_TOL", "PAID_TOL", "setting_changes", "default_against",
 ]
-
-PAID_NAME = "equilibrium-paid"
-"""The name of the shipped equilibrium of the game as paid (commission 5% on both sides)."""
 
 ZERO_SUM_TOL = 1e-8
 """The exploitability per hand the shipped zero-commission equilibrium is solved to."""
@@ -65,56 +75,7 @@ the second thread's team costs more than it saves, and one thread never spins)."
 
 
 # ---------------------------------------------------------------------------------------------
-# the solution
-
-@dataclasses.dataclass(frozen=True)
-class Equilibrium:
-    """A solved strategy pair over types, with its measures (per hand).
-
-    ``value`` is the player's expected result per hand (wins counted ``1 - commission``);
-    ``player_gain`` and ``banker_gain`` are what each side would gain per hand by its best
-    response to the other's strategy, computed exactly in float64; ``exploitability`` is their
-    sum (zero exactly at an equilibrium).
-    """
-
-    player: npt.NDArray[np.float64]   # (n types, 3)
-    banker: npt.NDArray[np.float64]
-    value: float                      # the player's expected result per hand
-    exploitability: float
-    iterations: int
-    seconds: float
-    commission: Fraction = Fraction(0)
-    player_gain: float = math.nan
-    banker_gain: float = math.nan
-    banker_value: float = math.nan    # the banker's expected result per hand
-
-    def info(self) -> dict[str, Any]:
-        ty = _types()
-        mixed = {}
-        for seat, sigma in (("player", self.player), ("banker", self.banker)):
-            mix_types = (sigma > 0).sum(axis=1) > 1
-            mixed[seat] = {"types": int(mix_types.sum()), "hands": int(ty.cnt[mix_types].sum())}
-        if not self.commission:
-            return {
-                "game_value": round(self.value, 12),
-                "exploitability": float(f"{self.exploitability:.3e}"),
-                "iterations": self.iterations,
-                "types": int(ty.n),
-                "mixed": mixed,
-                "method": "predictive CFR+ over hand types, alternating updates, quadratic averaging",
-            }
-        return {
-            "commission": str(self.commission),
-            "value": {"player": round(self.value, 12), "banker": round(self.banker_value, 12)},
-            "gains": {"player": float(f"{self.player_gain:.3e}"), "banker": float(f"{self.banker_gain:.3e}")},
-            "exploitability": float(f"{self.exploitability:.3e}"),
-            "iterations": self.iterations,
-            "types": int(ty.n),
-            "mixed": mixed,
-            "method": "predictive CFR+ over hand types, each side regretting its own payoff, alternating "
-                      "updates, quadratic averaging; certified by each side's best-response gain",
-        }
-
+# the certificate (the solution itself, Equilibrium, is paigow.equilibria's: importable from here)
 
 @dataclasses.dataclass(frozen=True)
 class Certificate:
@@ -135,74 +96,23 @@ class Certificate:
 
 
 # ---------------------------------------------------------------------------------------------
-# the game as paid: wins and losses of every setting, counted separately
-
-@functools.lru_cache(maxsize=1)
-def _kernel_data() -> tuple[npt.NDArray[np.int8], npt.NDArray[np.int32]]:
-    """What side_counts reads of the hands: each tile's rank 0-16 (Table 1, from paigow.tiles)
-    and the rows of
-    the 29 hands holding each triple of tiles (triples in colex order)."""
-    hands = all_hands().astype(np.int64)
-    tile_rank = np.array([t.rank - 1 for t in DECK], dtype=np.int8)
-    # the hands holding each triple a < b < c: colex rank C(c, 3) + C(b, 2) + a
-    triples = np.full((4960, 29), -1, dtype=np.int32)
-    fill = np.zeros(4960, dtype=np.int64)
-    for i, (a, b, c, d) in enumerate(hands.tolist()):
-        for x, y, z in ((a, b, c), (a, b, d), (a, c, d), (b, c, d)):
-            k = z * (z - 1) * (z - 2) // 6 + y * (y - 1) // 2 + x
-            triples[k, fill[k]] = i
-            fill[k] += 1
-    assert (fill == 29).all()
-    return tile_rank, triples
-
-
-class _Counter:
-    """The side_counts kernel with its buffers, allocated once and reused across iterations."""
-
-    def __init__(self, threads: int) -> None:
-        ty = _types()
-        self.threads = threads
-        self.tile_rank, self.triples = _kernel_data()
-        self.work = np.empty(_core.side_counts_size(HAND_RANK_COUNT), dtype=np.float64)
-        self.out = {side: np.empty((ty.n, 3, 2), dtype=np.float64) for side in (False, True)}
-
-    def counts(self, sigma: npt.NDArray[np.float64], banker_side: bool) -> npt.NDArray[np.float64]:
-        """(n, 3, 2) wins and losses of each type setting of one side against ``sigma``; the
-        array is reused by the next call for the same side."""
-        ty = _types()
-        out = self.out[banker_side]
-        _core.side_counts(np.ascontiguousarray(sigma), ty.hand_type, all_hands(), ty.tset_f, ty.tset_b,
-                          ty.rep_hand, banker_side, self.tile_rank, MACAU.core, self.triples,
-                          HAND_RANK_COUNT, self.work, out, self.threads)
-        return out
-
-
-def _payoff(counts: npt.NDArray[np.float64], win: float) -> npt.NDArray[np.float64]:
-    result: npt.NDArray[np.float64] = counts[:, :, 0] * win - counts[:, :, 1]
-    return result
-
-
-def _gain(sigma: npt.NDArray[np.float64], q: npt.NDArray[np.float64]) -> tuple[float, float]:
-    """(best-response gain, value) per hand of a side playing ``sigma`` with setting values ``q``."""
-    ty = _types()
-    valid = np.arange(3)[None, :] < ty.m[:, None]
-    best = np.where(valid, q, -np.inf).max(axis=1)
-    played = (sigma * q).sum(axis=1)
-    return float((ty.cnt * (best - played)).sum() / PAIRINGS), float((ty.cnt * played).sum() / PAIRINGS)
-
+# certificates: each side's best-response gain, from the counts of the game as paid (paigow.game)
 
 def _certify(sp: npt.NDArray[np.float64], sb: npt.NDArray[np.float64], r: Fraction,
-             counter: _Counter) -> Certificate:
+             counter: SideCounter) -> Certificate:
     win = float(1 - r)
-    gp, vp = _gain(sp, _payoff(counter.counts(sb, False), win))
-    gb, vb = _gain(sb, _payoff(counter.counts(sp, True), win))
+    gp, vp = gain(sp, payoff(counter.counts(sb, False), win), counter.rules)
+    gb, vb = gain(sb, payoff(counter.counts(sp, True), win), counter.rules)
     return Certificate(r, gp, gb, vp, vb)
 
 
 def certify(player: "str | npt.ArrayLike | Equilibrium | ExactEquilibrium", banker: "str | npt.ArrayLike | None" = None,
-            commission: "RateLike | bool" = COMMISSION, threads: int = 0, exact: bool = False) -> Certificate:
+            commission: "RateLike | bool" = True, threads: int = 0, rules: RulesLike = None,
+            exact: bool = False) -> Certificate:
     """Each side's exact best-response gain against the other, per hand, with wins paid
-    ``1 - commission``, computed fresh from the counts of every setting of every hand type.
+    ``1 - commission`` (``True``, the default: the rule set's rate, 5% for Macau), computed fresh
+    from the counts of every setting of every hand type of the game of ``rules`` (an
+    Equilibrium's own rule set when ``rules`` is None; else Macau's).
 
     ``player`` is an :class:`Equilibrium` (``banker`` None) or a strategy name or (35960, 3)
     table, with ``banker`` likewise. Both strategies must set every hand of a type alike.
@@ -219,14 +129,15 @@ def certify(player: "str | npt.ArrayLike | Equilibrium | ExactEquilibrium", bank
     >>> certify("equilibrium-paid-exact", "equilibrium-paid-exact", "5%", exact=True).exact
     True
     """
-    r = _rate(commission)
+    g = player.rules if rules is None and isinstance(player, Equilibrium) else clean_rules(rules)
+    r = _rate(g, commission)
     threads = _count("threads", threads, 0, code="solve.threads")
     from paigow import exact as exact_module
 
     if exact or isinstance(player, exact_module.ExactEquilibrium):
         if isinstance(player, exact_module.ExactEquilibrium):
             r = player.commission
-        proof = exact_module.certify_exact(player, banker, r, threads=threads or DEFAULT_THREADS)
+        proof = exact_module.certify_exact(player, banker, r, g, threads=threads or DEFAULT_THREADS)
         return Certificate(r, float(proof.player_gain), float(proof.banker_gain), float(proof.player_value),
                            float(proof.banker_value), proof.exact)
     if isinstance(player, Equilibrium):
@@ -236,12 +147,12 @@ def certify(player: "str | npt.ArrayLike | Equilibrium | ExactEquilibrium", bank
     else:
         if banker is None:
             raise TypeError("certify(player, banker): give the banker's strategy")
-        sp, up = advice._to_types(_resolve(player, "player"))
-        sb, ub = advice._to_types(_resolve(banker, "banker"))
+        sp, up = clean_strategy(player, "player", g).type_strategy(g)
+        sb, ub = clean_strategy(banker, "banker", g).type_strategy(g)
         if not (up and ub):
             raise InvalidStrategyError("certify needs strategies that set every hand of a type alike",
                                        code="strategy.split_type")
-    return _certify(sp, sb, r, _Counter(threads or DEFAULT_THREADS))
+    return _certify(sp, sb, r, SideCounter(threads or DEFAULT_THREADS, g))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -265,20 +176,11 @@ def _count(name: str, value: object, least: int, code: str) -> int:
     return n
 
 
-def _rate(commission: "RateLike | bool") -> Fraction:
-    if commission is True:
-        return COMMISSION
-    if commission is False:
-        return Fraction(0)
-    return rate(commission)
-
-
-def _resolve(strategy: "str | npt.ArrayLike", seat: str) -> npt.NDArray[np.float64]:
-    if isinstance(strategy, str) and strategy.startswith(PAID_NAME) and (DATA_DIR / f"{strategy}.npy").exists():
-        return shipped(strategy, seat)
-    from paigow.strategies import resolve
-
-    return resolve(strategy, seat)
+def _rate(rules: RuleSet, commission: "RateLike | bool") -> Fraction:
+    """The solver's commission: :func:`paigow.rules.commission_of`, where None is not a rate."""
+    if commission is None:
+        raise TypeError("commission is a rate, True (the rule set's) or False, not None")
+    return commission_of(rules, commission)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -288,22 +190,22 @@ def _resolve(strategy: "str | npt.ArrayLike", seat: str) -> npt.NDArray[np.float
 def solve(tol: float | None = None, max_iterations: int = 20000, check_every: int = 25,
           purify: float = 1e-4, progress: Callable[[int, float], None] | None = None, *,
           commission: "RateLike | bool" = 0, start: Equilibrium | None = None,
-          threads: int = 0, exact: Literal[False] = False) -> Equilibrium: ...
+          threads: int = 0, rules: RulesLike = None, exact: Literal[False] = False) -> Equilibrium: ...
 
 
 @overload
 def solve(tol: float | None = None, max_iterations: int = 20000, check_every: int = 25,
           purify: float = 1e-4, progress: Callable[[int, float], None] | None = None, *,
           commission: "RateLike | bool" = 0, start: Equilibrium | None = None,
-          threads: int = 0, exact: Literal[True]) -> "ExactEquilibrium": ...
+          threads: int = 0, rules: RulesLike = None, exact: Literal[True]) -> "ExactEquilibrium": ...
 
 
 def solve(tol: float | None = None, max_iterations: int = 20000, check_every: int = 25,
           purify: float = 1e-4, progress: Callable[[int, float], None] | None = None, *,
           commission: "RateLike | bool" = 0, start: Equilibrium | None = None,
-          threads: int = 0, exact: bool = False) -> "Equilibrium | ExactEquilibrium":
-    """Solve the setting game (one player against the banker) to ``tol`` per hand (default
-    1e-8 without the commission, 1e-7 with it: PAID_TOL).
+          threads: int = 0, rules: RulesLike = None, exact: bool = False) -> "Equilibrium | ExactEquilibrium":
+    """Solve the setting game (one player against the banker) of ``rules`` (Macau's by default)
+    to ``tol`` per hand (default 1e-8 without the commission, 1e-7 with it: PAID_TOL).
 
     Predictive CFR+ (Farina, Kroer and Sandholm, AAAI 2021) over the undominated settings of each
     type (a setting whose front and back another setting matches or beats can be dropped without
@@ -330,7 +232,8 @@ def solve(tol: float | None = None, max_iterations: int = 20000, check_every: in
     ...
     paigow.errors.InvalidOptionError: check_every must be at least 1, not 0
     """
-    r = _rate(commission)
+    g = clean_rules(rules)
+    r = _rate(g, commission)
     tol = _real("tol", tol, code="solve.tol") if tol is not None else (PAID_TOL if r else ZERO_SUM_TOL)
     if tol <= 0:
         raise InvalidOptionError(f"tol must be above 0, not {tol!r}", code="solve.tol")
@@ -344,7 +247,7 @@ def solve(tol: float | None = None, max_iterations: int = 20000, check_every: in
     if progress is not None and not callable(progress):
         raise TypeError(f"progress must be a function of (iteration, exploitability) or None, not {progress!r}")
     threads = _count("threads", threads, 0, code="solve.threads") or DEFAULT_THREADS
-    ty = _types()
+    ty = hand_types(g)
     if start is not None:
         if not isinstance(start, Equilibrium):
             raise TypeError(f"start must be an Equilibrium or None, not {start!r}")
@@ -352,13 +255,13 @@ def solve(tol: float | None = None, max_iterations: int = 20000, check_every: in
             if s.shape != (ty.n, 3) or not np.isfinite(s).all():
                 raise InvalidOptionError(f"start must hold two ({ty.n}, 3) type strategies", code="solve.start")
     if r:
-        eq = _solve_paid(r, tol, max_iterations, check_every, purify, progress, start, threads)
+        eq = _solve_paid(r, tol, max_iterations, check_every, purify, progress, start, threads, g)
     else:
-        eq = _solve_zero_sum(tol, max_iterations, check_every, purify, progress, start, threads)
+        eq = _solve_zero_sum(tol, max_iterations, check_every, purify, progress, start, threads, g)
     if exact:
         from paigow.exact import solve_exact
 
-        return solve_exact(eq, commission=r, threads=threads)
+        return solve_exact(eq, commission=r, rules=g, threads=threads)
     return eq
 
 
@@ -378,8 +281,8 @@ def _warm(start: Equilibrium, mask: npt.NDArray[np.float64],
 
 def _solve_zero_sum(tol: float, max_iterations: int, check_every: int, purify: float,
                     progress: Callable[[int, float], None] | None, start: Equilibrium | None,
-                    threads: int) -> Equilibrium:
-    ty = _types()
+                    threads: int, rules: RuleSet) -> Equilibrium:
+    ty = hand_types(rules)
     mask = ty.undominated.astype(np.float64)
     uniform = mask / mask.sum(axis=1, keepdims=True)
     sp, sb = uniform.copy(), uniform.copy()
@@ -393,20 +296,19 @@ def _solve_zero_sum(tol: float, max_iterations: int, check_every: int, purify: f
 
     def values(sigma: npt.NDArray[np.float64], banker_side: bool) -> npt.NDArray[np.float64]:
         """The side's values against ``sigma``, in a buffer the next call for the side reuses."""
-        return _core.side_values(np.ascontiguousarray(sigma), ty.hand_type, all_hands(), ty.tset_f,
-                                 ty.tset_b, ty.rep_hand, banker_side, MACAU.core, threads, work, outs[banker_side])
+        return type_values(sigma, banker_side, rules, threads, work, outs[banker_side])
 
     def measure(pp: npt.NDArray[np.float64], pb: npt.NDArray[np.float64]) -> tuple[float, float, float]:
         qp, qb = values(pb, False), values(pp, True)
         value = float((ty.cnt * (pp * qp).sum(axis=1)).sum() / PAIRINGS)
-        br_p = advice._br_value(qp)
-        held = -advice._br_value(qb)
+        br_p = best_response_value(qp, rules)
+        held = -best_response_value(qb, rules)
         return br_p, held, value
 
     def finish(ap: npt.NDArray[np.float64], ab: npt.NDArray[np.float64], iterations: int) -> Equilibrium:
         br_p, held, value = measure(ap, ab)
         return Equilibrium(ap, ab, value, br_p - held, iterations, time.perf_counter() - begin,
-                           Fraction(0), br_p - value, value - held, -value)
+                           Fraction(0), br_p - value, value - held, -value, rules)
 
     if start is not None:
         br_p, held, _ = measure(start.player, start.banker)
@@ -454,9 +356,9 @@ def _solve_zero_sum(tol: float, max_iterations: int, check_every: int, purify: f
 
 def _solve_paid(r: Fraction, tol: float, max_iterations: int, check_every: int, purify: float,
                 progress: Callable[[int, float], None] | None, start: Equilibrium | None,
-                threads: int) -> Equilibrium:
-    ty = _types()
-    counter = _Counter(threads)
+                threads: int, rules: RuleSet) -> Equilibrium:
+    ty = hand_types(rules)
+    counter = SideCounter(threads, rules)
     win = float(1 - r)
     mask = ty.undominated.astype(np.float64)
     uniform = mask / mask.sum(axis=1, keepdims=True)
@@ -470,7 +372,7 @@ def _solve_paid(r: Fraction, tol: float, max_iterations: int, check_every: int, 
     def finish(ap: npt.NDArray[np.float64], ab: npt.NDArray[np.float64], c: Certificate,
                iterations: int) -> Equilibrium:
         return Equilibrium(ap, ab, c.player_value, c.player_gain + c.banker_gain, iterations,
-                           time.perf_counter() - begin, r, c.player_gain, c.banker_gain, c.banker_value)
+                           time.perf_counter() - begin, r, c.player_gain, c.banker_gain, c.banker_value, rules)
 
     if start is not None:
         c = _certify(start.player, start.banker, r, counter)
@@ -500,8 +402,8 @@ def _solve_paid(r: Fraction, tol: float, max_iterations: int, check_every: int, 
     while it < max_iterations:
         it += 1
         w = float(it) * it
-        sp = update(sp, rp, _payoff(counter.counts(sb, False), win), avg_p, w)
-        sb = update(sb, rb, _payoff(counter.counts(sp, True), win), avg_b, w)
+        sp = update(sp, rp, payoff(counter.counts(sb, False), win), avg_p, w)
+        sb = update(sb, rb, payoff(counter.counts(sp, True), win), avg_b, w)
         if it % check_every == 0 or it == max_iterations:
             cert = _certify(*averages(), r, counter)
             gain = cert.gain
@@ -522,135 +424,45 @@ def _solve_paid(r: Fraction, tol: float, max_iterations: int, check_every: int, 
 
 
 # ---------------------------------------------------------------------------------------------
-# files
-
-def file_stem(commission: "RateLike | bool" = 0) -> str:
-    """The file name (without extension) of a solution: ``equilibrium`` without commission,
-    ``equilibrium-paid`` at the regulation's 5%, ``equilibrium-paid-4pct`` at 4%, and so on.
-
-    >>> file_stem(0), file_stem("5%"), file_stem("4%"), file_stem("2.5%")
-    ('equilibrium', 'equilibrium-paid', 'equilibrium-paid-4pct', 'equilibrium-paid-2.5pct')
-    """
-    r = _rate(commission)
-    if not r:
-        return "equilibrium"
-    if r == COMMISSION:
-        return PAID_NAME
-    pct = r * 100
-    text = str(pct.numerator) if pct.denominator == 1 else format(float(pct), "g")
-    return f"{PAID_NAME}-{text}pct"
-
+# files (their names and the shipped ones: paigow.equilibria)
 
 def save(eq: Equilibrium, directory: "str | pathlib.Path | None" = None) -> pathlib.Path:
-    """Write ``eq`` as ``<stem>.npy`` and ``<stem>.json`` (the stem from :func:`file_stem` of its
-    commission) in ``directory`` (default: the current directory); return the directory."""
+    """Write ``eq`` as ``<stem>.npy`` and ``<stem>.json`` (the stem from
+    :func:`paigow.equilibria.file_stem` of its commission and rule set) in ``directory``
+    (default: the current directory); return the directory."""
     if not isinstance(eq, Equilibrium):
         raise TypeError(f"save() takes an Equilibrium, not {eq!r}")
     d = pathlib.Path(directory) if directory is not None else pathlib.Path.cwd()
     d.mkdir(parents=True, exist_ok=True)
-    stem = file_stem(eq.commission)
-    table_file, info_file = (_TABLE_FILE, _INFO_FILE) if stem == "equilibrium" else (f"{stem}.npy", f"{stem}.json")
-    np.save(d / table_file, np.stack([eq.player, eq.banker]))
-    (d / info_file).write_text(json.dumps(eq.info(), indent=2, sort_keys=True) + "\n", encoding="utf-8")
+    stem = file_stem(eq.commission, eq.rules)
+    np.save(d / f"{stem}.npy", np.stack([eq.player, eq.banker]))
+    (d / f"{stem}.json").write_text(json.dumps(eq.info(), indent=2, sort_keys=True) + "\n", encoding="utf-8")
     if d.resolve() == DATA_DIR.resolve():
-        advice._shipped.cache_clear()
-        advice._equilibrium_table.cache_clear()
-        advice._best_rows.cache_clear()
-        advice._compiled_named.cache_clear()
-        _data.cache_clear()
-        _data_table.cache_clear()
+        forget()  # the shipped tables were rewritten
     return d
 
 
-def load(path: "str | pathlib.Path") -> Equilibrium:
+def load(path: "str | pathlib.Path", rules: RulesLike = None) -> Equilibrium:
     """An :class:`Equilibrium` from a ``.npy`` file :func:`save` wrote (the ``.json`` beside it
-    gives its measures, when present)."""
+    gives its measures, when present, and the rule set it names; else ``rules``, Macau's by
+    default)."""
     p = pathlib.Path(path)
     try:
         data = np.load(p, allow_pickle=False)
     except (OSError, ValueError) as e:
         raise InvalidStrategyError(f"cannot read an equilibrium from {str(p)!r}: {e}", code="strategy.file") from None
-    ty = _types()
-    if data.shape != (2, ty.n, 3) or data.dtype != np.float64 or not np.isfinite(data).all():
-        raise InvalidStrategyError(f"{str(p)!r} is not an equilibrium file: shape {data.shape}, not (2, {ty.n}, 3)",
-                                   code="strategy.file")
     info: dict[str, Any] = {}
     j = p.with_suffix(".json")
     if j.exists():
         info = json.loads(j.read_text(encoding="utf-8"))
+    g = clean_rules(rules if rules is not None or "rules" not in info else info["rules"])
+    ty = hand_types(g)
+    if data.shape != (2, ty.n, 3) or data.dtype != np.float64 or not np.isfinite(data).all():
+        raise InvalidStrategyError(f"{str(p)!r} is not an equilibrium file: shape {data.shape}, not (2, {ty.n}, 3)",
+                                   code="strategy.file")
     r = Fraction(info.get("commission", "0"))
     if r:
         return Equilibrium(data[0], data[1], info["value"]["player"], info["exploitability"], info["iterations"],
-                           math.nan, r, info["gains"]["player"], info["gains"]["banker"], info["value"]["banker"])
+                           math.nan, r, info["gains"]["player"], info["gains"]["banker"], info["value"]["banker"], g)
     return Equilibrium(data[0], data[1], info.get("game_value", math.nan), info.get("exploitability", math.nan),
-                       info.get("iterations", 0), math.nan)
-
-
-@functools.lru_cache(maxsize=4)
-def _data(stem: str) -> npt.NDArray[np.float64]:
-    path = DATA_DIR / f"{stem}.npy"
-    if not path.exists():
-        raise InvalidStrategyError(f"no solved equilibrium at {path}: run 'paigow solve' with its commission",
-                                   code="strategy.file")
-    data: npt.NDArray[np.float64] = np.load(path)
-    data.flags.writeable = False
-    return data
-
-
-@functools.lru_cache(maxsize=8)
-def _data_table(stem: str, seat: str) -> npt.NDArray[np.float64]:
-    table = advice._to_hands(_data(stem)[SEATS.index(seat)])
-    table.flags.writeable = False
-    return table
-
-
-def shipped(stem: str, seat: str = "player") -> npt.NDArray[np.float64]:
-    """A solution shipped in ``paigow/data/`` (by its :func:`file_stem`) for ``seat``, as a
-    read-only (35960, 3) table like :func:`paigow.strategy`."""
-    if seat not in SEATS:
-        raise InvalidStrategyError(f"unknown seat {seat!r}: use 'player' or 'banker'")
-    return _data_table(stem, seat)
-
-
-def shipped_info(stem: str) -> dict[str, Any]:
-    """What ``paigow solve`` recorded with a solution shipped in ``paigow/data/``."""
-    info: dict[str, Any] = json.loads((DATA_DIR / f"{stem}.json").read_text(encoding="utf-8"))
-    return info
-
-
-def paid_strategy(seat: str = "player") -> npt.NDArray[np.float64]:
-    """The shipped equilibrium of the game as paid (5% commission on both sides) for ``seat``,
-    as a read-only (35960, 3) table like :func:`paigow.strategy`."""
-    return shipped(PAID_NAME, seat)
-
-
-def paid_info() -> dict[str, Any]:
-    """What ``paigow solve --commission 5%`` recorded with the shipped paid equilibrium."""
-    return shipped_info(PAID_NAME)
-
-
-def setting_changes(commission: "RateLike | bool" = COMMISSION) -> dict[str, int]:
-    """Per seat, the hands (of 35,960) whose most likely setting in the shipped equilibrium as
-    paid at ``commission`` differs from the zero-commission equilibrium's.
-
-    >>> setting_changes("5%")
-    {'player': 232, 'banker': 100}
-    """
-    stem = file_stem(commission)
-    if stem == "equilibrium":
-        raise InvalidOptionError("setting_changes compares an equilibrium as paid: give a rate above 0",
-                                 code="solve.commission")
-    return {seat: int((np.argmax(shipped(stem, seat), axis=1) != np.argmax(advice.strategy(seat), axis=1)).sum())
-            for seat in SEATS}
-
-
-def default_against(commission: "RateLike | bool" = False) -> str:
-    """The name of the strategy advice plays against by default at ``commission``: the shipped
-    equilibrium of that game (``"equilibrium-paid"`` at 5%, ``"equilibrium-paid-4pct"`` at 4%),
-    or the zero-commission ``"equilibrium"`` where none is shipped.
-
-    >>> default_against(False), default_against(True), default_against("4%"), default_against("3%")
-    ('equilibrium', 'equilibrium-paid', 'equilibrium-paid-4pct', 'equilibrium')
-    """
-    stem = file_stem(commission)
-    return stem if (DATA_DIR / f"{stem}.npy").exists() else "equilibrium"
+                       info.get("iterations", 0), math.nan, rules=g)

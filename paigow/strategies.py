@@ -23,7 +23,6 @@ import collections
 import dataclasses
 import functools
 import hashlib
-import itertools
 import os
 import pathlib
 import threading
@@ -34,18 +33,19 @@ import numpy as np
 import numpy.typing as npt
 
 from paigow import _core
+from paigow import _types as _hands
+from paigow._types import HAND_COUNT as HAND_COUNT
+from paigow._types import all_hands as all_hands
+from paigow._types import game_tag, hand_types, order_tag, to_hands, to_types
 from paigow.batch import as_index_array, setting_batch
 from paigow.errors import InvalidStrategyError
-from paigow.tiles import DECK, FACES
-from paigow.rules import MACAU
+from paigow.rules import MACAU, RuleSet, RulesLike, clean_rules
 
 __all__ = [
-    "HAND_COUNT", "SEATS", "STRATEGY_NAMES", "NAMED", "Strategy", "StrategyLike",
-    "all_hands", "hand_index", "max_back", "check_table", "resolve", "other_seat",
+    "HAND_COUNT", "SEATS", "STRATEGY_NAMES", "NAMED", "Strategy", "StrategyLike", "SideTables",
+    "all_hands", "all_ranks", "hand_index", "max_back", "check_table", "resolve", "other_seat", "check_seat",
+    "forget_named", "on_forget", "solved_file",
 ]
-
-HAND_COUNT: int = _core.HAND_COUNT
-"""35,960 four-tile hands: C(32, 4)."""
 
 SEATS = ("player", "banker")
 
@@ -54,15 +54,7 @@ DATA_DIR = pathlib.Path(__file__).parent / "data"
 
 
 # ---------------------------------------------------------------------------------------------
-# the hands
-
-
-@functools.lru_cache(maxsize=1)
-def all_hands() -> npt.NDArray[np.int8]:
-    """The 35,960 hands as a read-only (35960, 4) int8 array of DECK indices, rows ascending."""
-    a = np.array(list(itertools.combinations(range(32), 4)), dtype=np.int8)
-    a.flags.writeable = False
-    return a
+# the hands (and their types, in paigow._types: the strategies, the game and the solver share them)
 
 
 def hand_index(hands: npt.ArrayLike) -> Any:
@@ -80,96 +72,16 @@ def hand_index(hands: npt.ArrayLike) -> Any:
     return int(idx[0]) if single else idx
 
 
-@functools.lru_cache(maxsize=1)
-def all_ranks() -> npt.NDArray[np.uint8]:
-    """(front, back) rank of the three settings of every hand, (35960, 3, 2) uint8, read-only."""
-    _, ranks = setting_batch(all_hands())
-    out = np.ascontiguousarray(ranks, dtype=np.uint8)
-    out.flags.writeable = False
-    return out
+def all_ranks(rules: RulesLike = None) -> npt.NDArray[np.uint8]:
+    """(front, back) rank of the three settings of every hand under the hand order of ``rules``
+    (Macau's by default), (35960, 3, 2) uint8, read-only."""
+    return _hands.all_ranks(clean_rules(rules))
 
 
-# ---------------------------------------------------------------------------------------------
-# hand types: hands that play alike
-
-
-@dataclasses.dataclass(frozen=True)
-class _Types:
-    n: int                                  # 4,285 types
-    hand_type: npt.NDArray[np.int32]        # (35960,) type of each hand
-    cnt: npt.NDArray[np.int64]              # (n,) hands of each type
-    rep_hand: npt.NDArray[np.int32]         # (n,) the first hand of each type
-    m: npt.NDArray[np.uint8]                # (n,) distinct settings of each type (1-3)
-    tset_f: npt.NDArray[np.uint8]           # (n, 3) front rank of each distinct setting
-    tset_b: npt.NDArray[np.uint8]           # (n, 3) back rank
-    undominated: npt.NDArray[np.bool_]      # (n, 3) settings no other setting beats in both hands
-    hand_map: npt.NDArray[np.int8]          # (35960, 3) type setting of each hand setting
-    first: npt.NDArray[np.bool_]            # (35960, 3) the first hand setting of its type setting
-    counts: npt.NDArray[np.uint8]           # (n, 17) tiles of each rank
-
-
-@functools.lru_cache(maxsize=1)
-def _types() -> _Types:
-    """The 4,285 hand types (multisets of 4 of the 17 ranks of Table 1)."""
-    hands = all_hands()
-    tile_rank = np.array([t.rank - 1 for t in DECK])
-    ranks4 = np.sort(tile_rank[hands], axis=1)
-    key = ((ranks4[:, 0] * 17 + ranks4[:, 1]) * 17 + ranks4[:, 2]) * 17 + ranks4[:, 3]
-    _, first_idx, hand_type, cnt = np.unique(key, return_index=True, return_inverse=True, return_counts=True)
-    n = len(cnt)
-    rep = first_idx.astype(np.int32)
-    ranks = all_ranks()
-    m = np.zeros(n, dtype=np.uint8)
-    tf = np.zeros((n, 3), dtype=np.uint8)
-    tb = np.zeros((n, 3), dtype=np.uint8)
-    und = np.zeros((n, 3), dtype=bool)
-    for t in range(n):
-        seen: list[tuple[int, int]] = []
-        for f, b in ranks[rep[t]].tolist():
-            if (f, b) not in seen:
-                seen.append((f, b))
-        m[t] = len(seen)
-        for s, (f, b) in enumerate(seen):
-            tf[t, s], tb[t, s] = f, b
-            und[t, s] = not any((g >= f and c >= b) and (g, c) != (f, b) for g, c in seen)
-    # each hand's settings onto its type's distinct settings
-    ht = hand_type.reshape(-1).astype(np.int32)
-    code = ranks[:, :, 0].astype(np.int32) * 256 + ranks[:, :, 1]
-    tcode = tf.astype(np.int32) * 256 + tb
-    tcode_h = tcode[ht]  # (35960, 3)
-    hand_map = np.full((HAND_COUNT, 3), -1, dtype=np.int8)
-    for s in range(3):
-        match = (code == tcode_h[:, s : s + 1]) & (s < m[ht])[:, None]
-        hand_map[match] = s
-    assert (hand_map >= 0).all()
-    first = np.zeros((HAND_COUNT, 3), dtype=bool)
-    for k in range(3):
-        first[:, k] = ~((hand_map[:, :k] == hand_map[:, k : k + 1]).any(axis=1))
-    counts = np.zeros((n, 17), dtype=np.uint8)
-    for c in range(4):
-        np.add.at(counts, (np.arange(n), ranks4[rep, c]), 1)
-    return _Types(n, ht, cnt.astype(np.int64), rep, m, tf, tb, und, hand_map, first, counts)
-
-
-def _to_types(table: npt.NDArray[np.float64]) -> tuple[npt.NDArray[np.float64], bool]:
-    """A hand table as a type strategy (n, 3), and whether all hands of each type agree."""
-    ty = _types()
-    per_hand = np.zeros((HAND_COUNT, 3))
-    for s in range(3):
-        per_hand[:, s] = (table * (ty.hand_map == s)).sum(axis=1)
-    sums = np.zeros((ty.n, 3))
-    np.add.at(sums, ty.hand_type, per_hand)
-    sigma = sums / ty.cnt[:, None]
-    uniform = bool(np.abs(per_hand - sigma[ty.hand_type]).max() <= 1e-12)
-    return np.ascontiguousarray(sigma), uniform
-
-
-def _to_hands(sigma: npt.NDArray[np.float64]) -> npt.NDArray[np.float64]:
-    """A type strategy as a hand table: each type setting's probability on the first of the
-    hand's settings that make it."""
-    ty = _types()
-    table = np.take_along_axis(sigma[ty.hand_type], ty.hand_map.astype(np.intp), axis=1)
-    return np.ascontiguousarray(np.where(ty.first, table, 0.0))
+# the hand types under Macau's hand order, by the names older callers (and tests) use
+_types = hand_types
+_to_types = to_types
+_to_hands = to_hands
 
 
 # ---------------------------------------------------------------------------------------------
@@ -216,47 +128,58 @@ def check_table(table: npt.ArrayLike, name: str = "strategy") -> npt.NDArray[np.
     return t
 
 
+
 # ---------------------------------------------------------------------------------------------
 # named strategies: a registry of data
 
 
-@functools.lru_cache(maxsize=1)
-def _max_back() -> npt.NDArray[np.float64]:
-    ranks = all_ranks()
+_RULE_TABLES: dict[tuple[str, str], npt.NDArray[np.float64]] = {}
+
+
+def _max_back(rules: RuleSet) -> npt.NDArray[np.float64]:
+    got = _RULE_TABLES.get(("max-back", rules.hand_order))
+    if got is not None:
+        return got
+    ranks = _hands.all_ranks(rules)
     # strongest back, then strongest front, then the first in settings() order
     key = ranks[:, :, 1].astype(np.int32) * 256 + ranks[:, :, 0]
     best = np.argmax(key, axis=1)
     table = np.zeros((HAND_COUNT, 3))
     table[np.arange(HAND_COUNT), best] = 1.0
     table.flags.writeable = False
-    return table
+    with _LOCK:
+        return _RULE_TABLES.setdefault(("max-back", rules.hand_order), table)
 
 
-def max_back() -> npt.NDArray[np.float64]:
+def max_back(rules: RulesLike = None) -> npt.NDArray[np.float64]:
     """The "max-back" strategy: the setting whose back hand is strongest; among equal backs the
-    strongest front; among equal settings the first. A pure strategy (one-hot rows)."""
-    return _max_back()
+    strongest front; among equal settings the first. A pure strategy (one-hot rows), read-only,
+    under the hand order of ``rules`` (Macau's by default)."""
+    return _max_back(clean_rules(rules))
 
 
-NAMED: dict[str, "str | Callable[[], npt.NDArray[np.float64]]"] = {
+NAMED: dict[str, "str | Callable[[RuleSet], npt.NDArray[np.float64]]"] = {
     # name: a file of paigow/data that ``paigow solve`` wrote (one table per seat), or a rule
     "equilibrium": "equilibrium.npy",
-    "equilibrium-paid": "equilibrium-paid.npy",  # the game as paid, 5% on both sides (paigow.solver)
+    "equilibrium-paid": "equilibrium-paid.npy",  # the game as paid, 5% on both sides (paigow.equilibria)
     "equilibrium-paid-4pct": "equilibrium-paid-4pct.npy",  # the same at 4%, for the house-edge table
     "max-back": _max_back,
 }
 """The strategies known by name. A solved strategy is one line: its name and its file in
-``paigow/data``; a rule is a function giving the (35960, 3) table of both seats."""
+``paigow/data`` (which rule set and commission it solves is :mod:`paigow.equilibria`'s
+catalogue); a rule is a function of the rule set giving the (35960, 3) table of both seats."""
 
 STRATEGY_NAMES = tuple(NAMED)
 
 
 def other_seat(seat: str) -> str:
     """The seat across the table: "banker" for "player" and the reverse."""
-    return "banker" if _check_seat(seat) == "player" else "player"
+    return "banker" if check_seat(seat) == "player" else "player"
 
 
-def _check_seat(seat: object) -> str:
+def check_seat(seat: object) -> str:
+    """``seat`` if it is "player" or "banker"; TypeError for a non-text, else
+    InvalidStrategyError (code ``strategy.seat``)."""
     if not isinstance(seat, str):
         raise TypeError(f"a seat is 'player' or 'banker', not {seat!r}")
     if seat not in SEATS:
@@ -270,37 +193,90 @@ def _unknown(name: str) -> InvalidStrategyError:
                                 code="strategy.unknown")
 
 
-def _named(name: str, seat: str) -> "Strategy":
+def _named(name: str, seat: str, rules: RuleSet) -> "Strategy":
     source = NAMED[name]
     if callable(source):
-        return _by_rule(name)  # one table for both seats
+        return _by_rule(name, rules)  # one table for both seats
     return _by_file(name, seat)
 
 
-@functools.lru_cache(maxsize=None)
-def _by_rule(name: str) -> "Strategy":
-    source = NAMED[name]
-    assert callable(source)
-    return Strategy._make(source(), name)
+_BY_RULE: dict[tuple[str, str], "Strategy"] = {}
+
+
+def _by_rule(name: str, rules: RuleSet) -> "Strategy":
+    key = (name, order_tag(rules))  # a rule reads the settings' ranks: one Strategy per hand order
+    got = _BY_RULE.get(key)
+    if got is None:
+        source = NAMED[name]
+        assert callable(source)
+        made = Strategy._make(source(rules), name)
+        with _LOCK:
+            got = _BY_RULE.setdefault(key, made)
+    return got
 
 
 @functools.lru_cache(maxsize=None)
 def _by_file(name: str, seat: str) -> "Strategy":
+    # a shipped solution's type table is over the types of the game it solves (Macau's hand order)
+    return Strategy._load(DATA_DIR / _file(name), seat, name, MACAU, solved_file(name))
+
+
+def _file(name: str) -> str:
     source = NAMED[name]
     assert isinstance(source, str)
-    return Strategy._load(DATA_DIR / source, seat, name)
+    return source
 
 
-_CLEAR_HOOKS: list[Callable[[], None]] = []
-"""Called by :func:`_clear_named`: what the layers above keep of the named strategies."""
+def _read(path: pathlib.Path) -> npt.NDArray[Any]:
+    """A strategy file's array, of a numeric dtype (InvalidStrategyError, code ``strategy.file``
+    or ``strategy.dtype``, for anything else)."""
+    if not path.exists():
+        raise InvalidStrategyError(f"no strategy file at {str(path)!r}: run 'paigow solve' to make one",
+                                   code="strategy.file")
+    try:
+        data = np.load(path, allow_pickle=False)
+    except (OSError, ValueError) as e:
+        raise InvalidStrategyError(f"{str(path)!r} is not a .npy strategy file: {e}", code="strategy.file") from None
+    if not isinstance(data, np.ndarray):
+        raise InvalidStrategyError(f"{str(path)!r} is not a .npy strategy file", code="strategy.file")
+    _refuse_dtype(data, str(path))
+    return data
 
 
-def _clear_named() -> None:
-    """Forget the named strategies (after their files change)."""
-    _by_rule.cache_clear()
+@functools.lru_cache(maxsize=None)
+def solved_file(name: str) -> npt.NDArray[Any]:
+    """The array of the file of the solved strategy ``name`` of :data:`NAMED` as ``paigow solve``
+    wrote it (both seats: (2, 4285, 3), the player's type strategy then the banker's), read once
+    for both seats, read-only."""
+    if name not in NAMED:
+        raise _unknown(name)
+    data = _read(DATA_DIR / _file(name))
+    data.flags.writeable = False
+    return data
+
+
+_FORGET_HOOKS: list[Callable[[], None]] = []
+
+
+def on_forget(hook: Callable[[], None]) -> None:
+    """Have :func:`forget_named` call ``hook``: for what a layer above keeps of the named
+    strategies (advice's plans, the catalogue's tables)."""
+    with _LOCK:
+        if hook not in _FORGET_HOOKS:
+            _FORGET_HOOKS.append(hook)
+
+
+def forget_named() -> None:
+    """Forget the named strategies, and what the layers above keep of them (after their files
+    change: :func:`paigow.solver.save` into ``paigow/data``)."""
+    _BY_RULE.clear()
     _by_file.cache_clear()
-    for hook in _CLEAR_HOOKS:
+    solved_file.cache_clear()
+    for hook in list(_FORGET_HOOKS):
         hook()
+
+
+_clear_named = forget_named  # the older name
 
 
 # ---------------------------------------------------------------------------------------------
@@ -320,7 +296,7 @@ _LOCK = threading.RLock()
 
 SIDE_AFTER = 1.0
 """A caller's strategy gets its side tables once the hands advised against it reach this many
-times the rows of its table (see :meth:`Strategy._side_when_worth`)."""
+times the rows of its table (see :meth:`Strategy.side_when_worth`)."""
 
 COMPILES: collections.Counter[str] = collections.Counter()
 """How many times each encoding was built (tests hold the "once per Strategy" promise with it)."""
@@ -332,6 +308,10 @@ class Strategy:
     Build one with ``Strategy(table)``, :meth:`named`, :meth:`load` or :meth:`clean` (which also
     passes a Strategy through). Two strategies with the same table are equal whatever their
     name or source; :attr:`digest` is the SHA-256 of the table's canonical bytes.
+
+    The forms the engine reads are built from the table on first use, once, and kept: each one
+    that depends on the rules is kept per rule set's hand order (the settings' ranks) or per
+    setting game (the comparison); for Macau's rules, under the keys of :data:`COMPILES`.
 
     >>> s = Strategy.named("equilibrium", "banker")
     >>> s.name, s.table.shape, len(s.digest)
@@ -381,41 +361,37 @@ class Strategy:
 
     # -- construction --------------------------------------------------------------------------
     @classmethod
-    def named(cls, name: str, seat: str = "player") -> "Strategy":
+    def named(cls, name: str, seat: str = "player", rules: RulesLike = None) -> "Strategy":
         """A strategy of the registry :data:`NAMED` for ``seat`` (the same object every time).
+        A rule (max-back) reads the hand order of ``rules`` (Macau's by default); which rule set
+        a solved strategy solves is the catalogue's to say (:func:`paigow.equilibria.clean_strategy`).
 
         >>> Strategy.named("greedy")
         Traceback (most recent call last):
         ...
         paigow.errors.InvalidStrategyError: unknown strategy 'greedy': use 'equilibrium', 'equilibrium-paid', 'equilibrium-paid-4pct', 'max-back' or a (35960, 3) table
         """
-        seat = _check_seat(seat)
+        seat = check_seat(seat)
         if not isinstance(name, str):
             raise TypeError(f"a strategy name is text, not {name!r}")
         if name not in NAMED:
             raise _unknown(name)
-        return _named(name, seat)
+        return _named(name, seat, MACAU if rules is None else clean_rules(rules))
 
     @classmethod
-    def load(cls, path: "str | os.PathLike[str]", seat: str = "player") -> "Strategy":
+    def load(cls, path: "str | os.PathLike[str]", seat: str = "player", rules: RulesLike = None) -> "Strategy":
         """A strategy from a ``.npy`` file: a (35960, 3) hand table, a (4285, 3) table over hand
         types, or what ``paigow solve`` writes, (2, 4285, 3) for the player then the banker, of
-        which ``seat`` picks one."""
-        return cls._load(pathlib.Path(path), _check_seat(seat), "file")
+        which ``seat`` picks one (a type table is spread over the hands by the hand order of
+        ``rules``, Macau's by default)."""
+        return cls._load(pathlib.Path(path), check_seat(seat), "file", clean_rules(rules))
 
     @classmethod
-    def _load(cls, path: pathlib.Path, seat: str, name: str) -> "Strategy":
-        if not path.exists():
-            raise InvalidStrategyError(f"no strategy file at {str(path)!r}: run 'paigow solve' to make one",
-                                       code="strategy.file")
-        try:
-            data = np.load(path, allow_pickle=False)
-        except (OSError, ValueError) as e:
-            raise InvalidStrategyError(f"{str(path)!r} is not a .npy strategy file: {e}", code="strategy.file") from None
-        if not isinstance(data, np.ndarray):
-            raise InvalidStrategyError(f"{str(path)!r} is not a .npy strategy file", code="strategy.file")
-        _refuse_dtype(data, str(path))
-        n = _types().n
+    def _load(cls, path: pathlib.Path, seat: str, name: str, rules: RuleSet,
+              data: npt.NDArray[Any] | None = None) -> "Strategy":
+        if data is None:
+            data = _read(path)
+        n = hand_types(rules).n
         if data.shape == (2, n, 3) or data.shape == (2, HAND_COUNT, 3):
             data = data[SEATS.index(seat)]
         if data.shape == (n, 3):
@@ -424,7 +400,7 @@ class Strategy:
             if not np.isfinite(sigma).all() or (sigma < 0).any() or (np.abs(mass - 1.0) > 1e-9).any():
                 raise InvalidStrategyError(f"{str(path)!r}: a row of the type table is not a probability vector",
                                            code="strategy.probability")
-            return cls._make(_to_hands(sigma), name)
+            return cls._make(to_hands(sigma, rules), name)
         if data.shape != (HAND_COUNT, 3):
             raise InvalidStrategyError(
                 f"{str(path)!r} holds an array of shape {data.shape}: a strategy file holds ({HAND_COUNT}, 3),"
@@ -433,24 +409,25 @@ class Strategy:
         return cls._make(check_table(data, str(path)), name)
 
     @classmethod
-    def clean(cls, x: "StrategyLike", seat: str = "player") -> "Strategy":
+    def clean(cls, x: "StrategyLike", seat: str = "player", rules: RulesLike = None) -> "Strategy":
         """``x`` as a Strategy for ``seat``: a Strategy as it is, a name of :data:`NAMED`, a path
         to a ``.npy`` file (a ``str`` ending in ``.npy`` or a path object), or a table. An equal
         table given again gives the Strategy made the first time (its encodings are reused).
+        ``rules`` (Macau's by default) is the hand order a rule or a type table is read in.
 
         >>> Strategy.clean("max-back") is Strategy.clean("max-back", "banker")
         True
         """
         if isinstance(x, Strategy):
-            _check_seat(seat)
+            check_seat(seat)
             return x
         if isinstance(x, str):
             if x in NAMED or not x.endswith(".npy"):
-                return cls.named(x, seat)
-            return cls.load(x, seat)
+                return cls.named(x, seat, rules)
+            return cls.load(x, seat, rules)
         if isinstance(x, os.PathLike):
-            return cls.load(x, seat)
-        _check_seat(seat)
+            return cls.load(x, seat, rules)
+        check_seat(seat)
         raw = np.asarray(x) if not isinstance(x, np.ndarray) else x
         if raw.dtype == object:
             raise TypeError(f"a strategy is a Strategy, a name, a path or a ({HAND_COUNT}, 3) table, not {x!r}"[:200])
@@ -499,7 +476,9 @@ class Strategy:
         return f"<Strategy {self._name} {self.digest[:12]}>"
 
     # -- encodings, each built once ------------------------------------------------------------
-    def _once(self, key: str, build: Callable[[], Any]) -> Any:
+    def cached(self, key: str, build: Callable[[], Any]) -> Any:
+        """What ``build()`` gives, built once for this strategy under ``key`` and kept on it:
+        how a layer above (advice's lookups) keeps a form of its own. Counted in :data:`COMPILES`."""
         d = self.__dict__
         if key in d:
             return d[key]
@@ -509,6 +488,8 @@ class Strategy:
                 d[key] = build()
             return d[key]
 
+    _once = cached
+
     @property
     def is_pure(self) -> bool:
         """Every hand plays one setting for sure."""
@@ -517,8 +498,12 @@ class Strategy:
     @property
     def types(self) -> tuple[npt.NDArray[np.float64], bool]:
         """The table over the 4,285 hand types (n, 3), and whether every hand of each type is
-        set alike (only then is the type table the whole strategy)."""
-        return self._once("types", lambda: _to_types(self._table_v))  # type: ignore[no-any-return]
+        set alike (only then is the type table the whole strategy); Macau's hand order."""
+        return self.type_strategy(MACAU)
+
+    def type_strategy(self, rules: RuleSet = MACAU) -> tuple[npt.NDArray[np.float64], bool]:
+        """:attr:`types` under the hand order of ``rules`` (a cleaned RuleSet)."""
+        return self._once("types" + order_tag(rules), lambda: to_types(self._table_v, rules))  # type: ignore[no-any-return]
 
     @property
     def best(self) -> npt.NDArray[np.uint8]:
@@ -535,58 +520,75 @@ class Strategy:
         arithmetic in the advice kernels)."""
         return self._once("quantized", lambda: _quantize(self._table_v))  # type: ignore[no-any-return]
 
+    def advice_packed(self, rules: RuleSet = MACAU) -> "Packed":
+        """The advice kernels' form under the hand order of ``rules``: per hand the setting
+        played for sure (its ranks), else its entries."""
+        return self._once("advice" + order_tag(rules),  # type: ignore[no-any-return]
+                          lambda: _pack_advice(self._quantized, _hands.all_ranks(rules)))
+
     @property
-    def _advice_packed(self) -> "_Packed":
-        """The advice kernel's form: per hand the setting played for sure, else its entries."""
-        return self._once("advice", lambda: _pack_advice(self._quantized))  # type: ignore[no-any-return]
+    def _advice_packed(self) -> "Packed":
+        return self.advice_packed(MACAU)
 
     @property
     def _simulation_packed(self) -> tuple[npt.NDArray[np.uint16], npt.NDArray[np.uint64]]:
         """The simulation kernel's form: per hand a packed pure entry or the mixed thresholds."""
         return self._once("simulation", lambda: _pack_simulation(self._table_v))  # type: ignore[no-any-return]
 
-    def _side(self, seat: str) -> "_Side":
+    def side(self, seat: str, rules: RuleSet = MACAU) -> "SideTables":
         """The side tables of advice for a hand at ``seat`` against this strategy at the other
-        seat: built once per seat (see :class:`_Side`)."""
-        seat = _check_seat(seat)
-        return self._once("side:" + seat, lambda: _build_side(self, seat))  # type: ignore[no-any-return]
+        seat, in the setting game of ``rules`` (a cleaned RuleSet): built once per seat and game
+        (see :class:`SideTables`)."""
+        return self._built_side(check_seat(seat), rules)
 
-    def _side_when_worth(self, seat: str, hands: int) -> "_Side | None":
-        """The side tables for ``seat`` if they are built, or worth building now for ``hands``
-        more hands to advise; None while enumerating is cheaper.
+    def _built_side(self, seat: str, rules: RuleSet) -> "SideTables":
+        return self._once("side:" + seat + game_tag(rules),  # type: ignore[no-any-return]
+                          lambda: _build_side(self, seat, rules))
+
+    def _side(self, seat: str) -> "SideTables":
+        return self.side(seat, MACAU)
+
+    def side_when_worth(self, seat: str, hands: int, rules: RuleSet = MACAU) -> "SideTables | None":
+        """The side tables for ``seat`` (in the game of ``rules``) if they are built, or worth
+        building now for ``hands`` more hands to advise; None while enumerating is cheaper.
 
         A named strategy builds them at once (a service's strategies; ~0.15 s). Another builds
         them once the hands advised against it reach the rows of its table (4,285 when it sets
         hands of one type alike, else 35,960): building costs about one enumeration of the
         20,475 opposing hands per row, so a caller who advises a few hands pays for a few
         enumerations (~60 µs each), and one who advises many never pays more than twice the
-        cheaper choice in hindsight."""
-        key = "side:" + seat
+        cheaper choice in hindsight. ``seat`` and ``rules`` are trusted: checked by the caller
+        (:func:`paigow.advise` checks them once)."""
+        tag = seat + game_tag(rules)
         d = self.__dict__
-        if key in d or self._name in NAMED:
-            return self._side(seat)
+        if "side:" + tag in d or self._name in NAMED:
+            return self._built_side(seat, rules)
         with _LOCK:
-            asked = d.get("asked:" + seat, 0) + hands
-            d["asked:" + seat] = asked
-        rows = len(_types().rep_hand) if self._type_uniform else HAND_COUNT
-        return self._side(seat) if asked >= SIDE_AFTER * rows else None
+            asked = d.get("asked:" + tag, 0) + hands
+            d["asked:" + tag] = asked
+        rows = hand_types(rules).n if self.type_uniform(rules) else HAND_COUNT
+        return self._built_side(seat, rules) if asked >= SIDE_AFTER * rows else None
 
-    @property
-    def _type_uniform(self) -> bool:
-        """Every hand of each type is set alike, exactly (in the units the kernels count in)."""
+    def type_uniform(self, rules: RuleSet = MACAU) -> bool:
+        """Every hand of each type is set alike, exactly (in the units the kernels count in),
+        under the hand order of ``rules``."""
         def build() -> bool:
-            ty = _types()
+            ty = hand_types(rules)
             q = self._quantized
             per = np.zeros((HAND_COUNT, 3), dtype=np.uint64)
             for k in range(3):
                 per[:, k] = np.where(ty.hand_map == k, q, 0).sum(axis=1, dtype=np.uint64)
             return bool((per == per[ty.rep_hand][ty.hand_type]).all())
-        return self._once("uniform", build)  # type: ignore[no-any-return]
+        return self._once("uniform" + order_tag(rules), build)  # type: ignore[no-any-return]
+
+    @property
+    def _type_uniform(self) -> bool:
+        return self.type_uniform(MACAU)
 
 
 @dataclasses.dataclass(frozen=True)
-class _Side:
-    """Advice against one strategy, for every hand of one seat, computed once.
+class SideTables:
+    """Advice against one strategy, for every hand of one seat, in one setting game, computed once.
 
     ``counts[key[row], k]`` is (wins, pushes, losses) of setting k (settings() order of the
     sorted hand) of the hand of ``row``, over the 20,475 opposing hands, in units of 2**-47
@@ -602,19 +604,22 @@ class _Side:
         return int(self.counts.nbytes + self.key.nbytes)
 
 
-def _build_side(strategy: Strategy, seat: str) -> _Side:
-    ty = _types()
-    if strategy._type_uniform:
+_Side = SideTables  # the older name
+
+
+def _build_side(strategy: Strategy, seat: str, rules: RuleSet) -> SideTables:
+    ty = hand_types(rules)
+    if strategy.type_uniform(rules):
         reps = np.ascontiguousarray(all_hands()[ty.rep_hand])
         key = ty.hand_type
     else:
         reps = np.ascontiguousarray(all_hands())
         key = np.arange(HAND_COUNT, dtype=np.int32)
-    counts = _core.side_tables(reps, *strategy._advice_packed, seat == "banker", MACAU.core, 1)
+    counts = _core.side_tables(reps, *strategy.advice_packed(rules), seat == "banker", rules.core, 1)
     counts.flags.writeable = False
     key = np.ascontiguousarray(key, dtype=np.int32)
     key.flags.writeable = False
-    return _Side(counts, key)
+    return SideTables(counts, key)
 
 
 def _digest(table: npt.NDArray[np.float64]) -> bytes:
@@ -636,12 +641,14 @@ def _quantize(table: npt.NDArray[np.float64]) -> npt.NDArray[np.uint64]:
     return out
 
 
-_Packed = tuple[npt.NDArray[np.uint16], npt.NDArray[np.int32], npt.NDArray[np.uint8], npt.NDArray[np.uint8],
-                npt.NDArray[np.uint64]]
+Packed = tuple[npt.NDArray[np.uint16], npt.NDArray[np.int32], npt.NDArray[np.uint8], npt.NDArray[np.uint8],
+               npt.NDArray[np.uint64]]
+"""The advice kernels' form of a strategy (:meth:`Strategy.advice_packed`): per hand the packed
+ranks of the setting played for sure (0xFFFF for a mixed hand), the start of each mixed hand's
+entries, and the entries' front ranks, back ranks and probabilities in units of 2**-47."""
 
 
-def _pack_advice(q: npt.NDArray[np.uint64]) -> _Packed:
-    ranks = all_ranks()
+def _pack_advice(q: npt.NDArray[np.uint64], ranks: npt.NDArray[np.uint8]) -> Packed:
     sure = q == (1 << _SCALE_BITS)
     pure = np.full(HAND_COUNT, 0xFFFF, dtype=np.uint16)
     rows = sure.any(axis=1)
@@ -660,7 +667,7 @@ _ONE32 = 1 << 32
 def _pack_simulation(table: npt.NDArray[np.float64]) -> tuple[npt.NDArray[np.uint16], npt.NDArray[np.uint64]]:
     """Per hand a packed entry (setting << 14 | front rank << 7 | back rank) for a pure row, or
     0xFFFF for a mixed row, and the cumulative thresholds of settings 0 and 1 out of 2**32."""
-    ranks = all_ranks().astype(np.uint16)
+    ranks = _hands.all_ranks(MACAU).astype(np.uint16)
     t = table / table.sum(axis=1, keepdims=True)
     cum = np.cumsum(t, axis=1)[:, :2]
     thr = np.clip(np.rint(cum * _ONE32), 0, _ONE32).astype(np.uint64)

@@ -21,7 +21,7 @@ from collections import Counter
 from collections.abc import Iterable
 from typing import Union
 
-from paigow.errors import InvalidHandError, TileCopiesError, UnknownTileError
+from paigow.errors import IllegalHandError, TileCopiesError, UnknownTileError
 
 __all__ = ["Tile", "TileLike", "FACES", "DECK", "parse_tiles", "deck_indices", "split_tile_text"]
 
@@ -311,7 +311,7 @@ def parse_tiles(tiles: "str | Iterable[TileLike]", count: int | None = None) -> 
         else:
             raise TypeError(f"a tile is given as text or a Tile, not {item!r}")
     if count is not None and len(items) != count:
-        raise InvalidHandError(f"{count} tiles are needed, {len(items)} given: {_show(items)}")
+        raise IllegalHandError(f"{count} tiles are needed, {len(items)} given: {_show(items)}")
     left = Counter(_COPIES)
     chosen: list[int | None] = [None] * len(items)
     for i, opts in enumerate(options):

@@ -11,7 +11,9 @@ imports that one.
 from __future__ import annotations
 
 import enum
-from typing import TYPE_CHECKING, Any, NamedTuple, Union
+import functools
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar, Union
 
 from pcc._text import quote
 from pcc.bets import Bet
@@ -92,6 +94,26 @@ class Phase(enum.Enum):
 
 Event = Union[Placement, Withdrawal, BettingClosed, VoidRoll, Settlement]
 """One thing that happened in a round, as :attr:`Round.history` lists them."""
+
+
+_F = TypeVar("_F", bound=Callable[..., Any])
+
+
+def _in_force(verify: _F) -> _F:
+    """A round's check whose refusals cite the rule set in force: the shared parsers (bets, rolls,
+    void reasons) cite Despacho 59/2004, which a 1996 round's message turns into the same rule of
+    Portaria 21/96/M (:meth:`Ruleset.in_force`), class and code unchanged."""
+
+    @functools.wraps(verify)
+    def checked(self: "Round", *args: Any, **kwargs: Any) -> Any:
+        try:
+            return verify(self, *args, **kwargs)
+        except PccError as e:
+            if self._ruleset is Ruleset.R2004:
+                raise
+            raise type(e)(self._ruleset.in_force(e.message), code=e.code) from None
+
+    return checked  # type: ignore[return-value]
 
 
 class Round:
@@ -290,26 +312,27 @@ class Round:
             raise IllegalActionError(
                 f"{what} refused: the round is settled on {str(self._settlement.roll)!r}; all winnings are"
                 " paid before the dome is covered again, so it belongs to the next round"
-                " (Despacho 59/2004, Art. 4)",
+                f" ({self._ruleset.cite('4')})",
                 code="round.settled",
             )
 
     def _refuse_after_bell(self, what: str) -> None:
         if self._phase is Phase.CLOSED:
             raise IllegalActionError(
-                f"{what} refused: betting closed at the bell (Despacho 59/2004, Art. 3.1)", code="bet.after_bell"
+                f"{what} refused: betting closed at the bell ({self._ruleset.cite('3.1')})", code="bet.after_bell"
             )
 
     def _refuse_before_bell(self, what: str) -> None:
         if self._phase is Phase.BETTING and not self._automatic_bell:
             raise IllegalActionError(
                 f"{what} refused: betting is still open; the dome is lifted only after the bell closes"
-                " betting (Despacho 59/2004, Art. 3.1-3.2): call close_betting() first",
+                f" betting ({self._ruleset.cite('3.1-3.2')}): call close_betting() first",
                 code="roll.before_bell",
             )
 
     # -- place --------------------------------------------------------------------
 
+    @_in_force
     def verify_place(self, bet: Bet | str) -> Bet:
         """Check that ``bet`` can be placed; return it cleaned, or raise with the reason.
 
@@ -350,6 +373,7 @@ class Round:
 
     # -- withdraw -----------------------------------------------------------------
 
+    @_in_force
     def verify_withdraw(self, ticket: int) -> Bet:
         """Check that the bet with ``ticket`` can be withdrawn; return it, or raise with the reason."""
         if isinstance(ticket, bool) or not isinstance(ticket, int):
@@ -391,12 +415,13 @@ class Round:
 
     # -- the bell -----------------------------------------------------------------
 
+    @_in_force
     def verify_close_betting(self) -> None:
         """Check that the bell can ring now (betting is open and the round not settled), or raise."""
         self._refuse_if_settled("the bell")
         if self._phase is Phase.CLOSED:
             raise IllegalActionError(
-                "the bell has already closed betting for this roll (Despacho 59/2004, Art. 3.1)", code="bell.twice"
+                f"the bell has already closed betting for this roll ({self._ruleset.cite('3.1')})", code="bell.twice"
             )
 
     def can_close_betting(self) -> bool:
@@ -418,6 +443,7 @@ class Round:
 
     # -- void roll ----------------------------------------------------------------
 
+    @_in_force
     def verify_void_roll(self, reason: VoidReason | str) -> VoidReason:
         """Check that a roll can be declared void for ``reason``; return the reason, or raise.
 
@@ -455,6 +481,7 @@ class Round:
 
     # -- settle -------------------------------------------------------------------
 
+    @_in_force
     def verify_settle(
         self, roll: Roll | str, *, source: RollSource | str = RollSource.ENTERED, seed: int | None = None
     ) -> Roll:

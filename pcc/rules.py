@@ -15,6 +15,7 @@ bet's rule (Art. 5, 7) against its payout to one (Art. 6), each number written o
 from __future__ import annotations
 
 import enum
+import re
 from typing import Final, NoReturn, Union
 
 from pcc._text import fold, quote
@@ -72,6 +73,30 @@ class Ruleset(enum.Enum):
         """The article on bets after a void roll."""
         return "Despacho 59/2004, Art. 3.4" if self is Ruleset.R2004 else "Portaria 21/96/M, Art. 3(c)"
 
+    def cite(self, article: str) -> str:
+        """An article of Despacho 59/2004 (``"3.1"``, ``"5.4-5.6"``) as this rule set cites it:
+        the same rule in Portaria 21/96/M under 1996, whose articles are lettered (``3(a)``).
+
+        >>> Ruleset.R2004.cite("3.1"), Ruleset.R1996.cite("3.1-3.2"), Ruleset.R1996.cite("5.1, 6.1, 7")
+        ('Despacho 59/2004, Art. 3.1', 'Portaria 21/96/M, Art. 3(a)-(b)', 'Portaria 21/96/M, Art. 5(a), 6(a), 7')
+        """
+        if self is Ruleset.R2004:
+            return f"Despacho 59/2004, Art. {article}"
+        lettered = _ARTICLE_NUMBER.sub(_article_1996, article)
+        lettered = _RANGE.sub(r"\1(\2)-(", lettered)   # 5(d)-5(f) is written 5(d)-(f)
+        return f"Portaria 21/96/M, Art. {lettered}"
+
+    def in_force(self, message: str) -> str:
+        """``message`` with every citation of Despacho 59/2004 made a citation of this rule set
+        (unchanged under 2004): a 1996 round's messages cite the rules in force at its table.
+
+        >>> Ruleset.R1996.in_force("the dice are red, green and blue (Despacho 59/2004, Art. 1.1)")
+        'the dice are red, green and blue (Portaria 21/96/M, Art. 1(a))'
+        """
+        if self is Ruleset.R2004:
+            return message
+        return _CITATION.sub(lambda m: self.cite(m.group(1)), message)
+
     def voids_on(self, reason: VoidReason) -> bool:
         """Whether dice found this way void the roll: stacked or tilted, under both rule sets
         (docs/rules.md §2.4: the 1996 Portuguese text names stacked dice, its Chinese text
@@ -109,6 +134,25 @@ def _unknown_ruleset(value: object) -> NoReturn:
     raise InvalidRulesetError(
         f"unknown ruleset {quote(value)}: expected '2004' (Despacho 59/2004, in force) or '1996' (Portaria 21/96/M)"
     )
+
+
+# Portaria 21/96/M letters the points of its articles where Despacho 59/2004 numbers them: the
+# dice are Art. 1(a) (2004: 1.1); the bell, the result and stacked dice Art. 3(a)-(c) (2004: 3.1-3.4,
+# the void and the bets after it both in 3(c)); the bets, payouts and triples Art. 5(a)-(j), 6(a)-(j),
+# 7 in the same order as 2004's 5.1-5.10, 6.1-6.10, 7 (docs/rules.md §2.4)
+_CITATION: Final = re.compile(r"Despacho 59/2004, Art\. ([0-9](?:[0-9.,\- ]*[0-9])?)")
+_RANGE: Final = re.compile(r"(\d+)\(([a-j])\)-\1\(")
+_ARTICLE_NUMBER: Final = re.compile(r"(\d+)\.(\d+)")
+_LETTERS: Final = "abcdefghij"
+
+
+def _article_1996(m: re.Match[str]) -> str:
+    art, point = int(m.group(1)), int(m.group(2))
+    if art == 3:
+        return f"3({'abcc'[point - 1]})" if 1 <= point <= 4 else m.group(0)
+    if art in (1, 5, 6) and 1 <= point <= len(_LETTERS):
+        return f"{art}({_LETTERS[point - 1]})"
+    return m.group(0)
 
 
 _RULESET_NAMES: Final = {

@@ -64,12 +64,13 @@ def arranged(hand: tuple[int, int, int, int], us: bool = False) -> list[tuple[tu
 
 
 def decide(player: tuple[tuple[int, ...], tuple[int, ...]], banker: tuple[tuple[int, ...], tuple[int, ...]],
-           us: bool = False) -> int:
+           us: bool = False, zero_back: bool = False) -> int:
     """The player's result: Art. 6, or with ``us`` the US game's (zero against zero goes to
-    the banker in the back hands too, docs/rules.md §3.1)."""
+    the banker in the back hands too, docs/rules.md §3.1); ``zero_back`` is that zero rule alone,
+    in Macau's hand order (a toy rule set's)."""
     (pf, pb), (bf, bb) = player, banker
     front = pf > bf and not (is_zero(pf) and is_zero(bf))
-    back = pb > bb and not (us and is_zero(pb) and is_zero(bb))
+    back = pb > bb and not ((us or zero_back) and is_zero(pb) and is_zero(bb))
     if front and back:
         return 1
     if not front and not back:
@@ -82,27 +83,30 @@ def row_of() -> dict[tuple[int, ...], int]:
     return {h: i for i, h in enumerate(itertools.combinations(range(32), 4))}
 
 
-def max_back_row(hand: tuple[int, ...]) -> list[float]:
-    s = arranged(tuple(sorted(hand)))  # type: ignore[arg-type]
+def max_back_row(hand: tuple[int, ...], us: bool = False) -> list[float]:
+    s = arranged(tuple(sorted(hand)), us)  # type: ignore[arg-type]
     best = max(range(3), key=lambda k: (s[k][1], s[k][0], -k))
     return [1.0 if k == best else 0.0 for k in range(3)]
 
 
-def enumerate_counts(hand: tuple[int, int, int, int], table: object, banker_seat: bool) -> list[list[float]]:
+def enumerate_counts(hand: tuple[int, int, int, int], table: object, banker_seat: bool,
+                     zero_back: bool = False, us: bool = False) -> list[list[float]]:
     """For each setting of ``hand`` (in its settings() order), the expected (wins, pushes, losses)
     over all 20,475 hands of the 28 unseen tiles, the other side setting by ``table`` (a
-    function of the sorted hand, or a (35960, 3) array)."""
-    own = arranged(hand)
+    function of the sorted hand, or a (35960, 3) array); ``zero_back`` and ``us`` (the US game:
+    its hand order and zero rule) as in :func:`decide`."""
+    own = arranged(hand, us)
     unseen = [i for i in range(32) if i not in hand]
     rows = row_of()
     out = [[0.0, 0.0, 0.0] for _ in range(3)]
     for opp in itertools.combinations(unseen, 4):
         probs = table(opp) if callable(table) else table[rows[opp]]  # type: ignore[index]
-        theirs = arranged(opp)
+        theirs = arranged(opp, us)
         for r in range(3):
             if probs[r] == 0:
                 continue
             for k in range(3):
-                res = -decide(theirs[r], own[k]) if banker_seat else decide(own[k], theirs[r])
+                res = (-decide(theirs[r], own[k], us, zero_back) if banker_seat
+                       else decide(own[k], theirs[r], us, zero_back))
                 out[k][1 - res] += probs[r]
     return out

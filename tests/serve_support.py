@@ -16,6 +16,17 @@ from pathlib import Path
 # importable (pytest's doctest collection imports every module under tests/)
 
 
+OPERATOR_KEY = "test-operator-key-0123456789"
+"""The operator key the test servers are started with (PAIGOW_OPERATOR_KEY)."""
+OPERATOR = {"Authorization": f"Bearer {OPERATOR_KEY}"}
+
+
+def operators() -> "object":
+    from paigow.serve.auth import Operators, hash_key
+
+    return Operators({hash_key(OPERATOR_KEY): "operator"})
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -25,12 +36,13 @@ def free_port() -> int:
 class ThreadServer:
     """The app on uvicorn in a thread of this process (``url``, ``journal``)."""
 
-    def __init__(self, db: str) -> None:
+    def __init__(self, db: str, **kwargs: object) -> None:
         import uvicorn
 
         from paigow.serve.app import create_app
 
-        self.app = create_app(db)
+        kwargs.setdefault("operators", operators())
+        self.app = create_app(db, **kwargs)  # type: ignore[arg-type]
         self.journal = self.app.state.journal
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
@@ -52,15 +64,18 @@ class ThreadServer:
 class ServeProcess:
     """``python -m paigow serve`` as a subprocess on a free loopback port."""
 
-    def __init__(self, db: Path, port: int | None = None) -> None:
+    def __init__(self, db: "Path | str", port: int | None = None, args: tuple[str, ...] = ("--rate", "0"),
+                 env: dict[str, str] | None = None) -> None:
         self.db = db
         self.port = port or free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         import httpx
 
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "paigow", "serve", "--host", "127.0.0.1", "--port", str(self.port), "--db", str(db)],
-            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env={**os.environ, "PYTHONUNBUFFERED": "1"},
+            [sys.executable, "-m", "paigow", "serve", "--host", "127.0.0.1", "--port", str(self.port), "--db", str(db),
+             *args],
+            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+            env={**os.environ, "PYTHONUNBUFFERED": "1", "PAIGOW_OPERATOR_KEY": OPERATOR_KEY, **(env or {})},
         )
         deadline = time.monotonic() + 60
         while True:
@@ -94,3 +109,90 @@ class ServeProcess:
                 self.proc.wait(10)
         if self.proc.stderr:
             self.proc.stderr.close()
+
+
+# -- PostgreSQL for the tests ---------------------------------------------------------------------
+def _pg_bin() -> str | None:
+    import glob
+    import shutil
+
+    found = shutil.which("initdb")
+    if found:
+        return os.path.dirname(found)
+    dirs = sorted(glob.glob("/usr/lib/postgresql/*/bin"))
+    return dirs[-1] if dirs else None
+
+
+class PostgresServer:
+    """A throwaway PostgreSQL (initdb + pg_ctl) on a Unix socket in a temporary directory and on a
+    free loopback port, run as ``postgres`` or ``nobody`` when the tests run as root; stopped at
+    the end of the session."""
+
+    def __init__(self, bindir: str, data: str, sock: str, port: int, user: str | None) -> None:
+        self.bindir, self.data, self.sock, self.port, self.user = bindir, data, sock, port, user
+        self.url = f"postgresql://postgres@127.0.0.1:{port}/postgres"
+        self.count = 0
+
+    @classmethod
+    def start(cls, factory: object) -> "PostgresServer":
+        import pwd
+        import tempfile
+
+        import pytest
+
+        bindir = _pg_bin()
+        if bindir is None or not os.path.exists(os.path.join(bindir, "pg_ctl")):
+            pytest.skip("PostgreSQL's server binaries are not installed (apt-get install -y postgresql; .ci/run does)")
+        try:
+            import psycopg  # noqa: F401
+        except ImportError:
+            pytest.skip("psycopg is not installed (the postgres extra: pip install -e '.[postgres]')")
+        user = None
+        if os.geteuid() == 0:
+            for name in ("postgres", "nobody"):
+                try:
+                    pwd.getpwnam(name)
+                    user = name
+                    break
+                except KeyError:
+                    continue
+        base = tempfile.mkdtemp(prefix="paigow-pg-")
+        os.chmod(base, 0o755)
+        data, sock = os.path.join(base, "data"), os.path.join(base, "sock")
+        os.mkdir(sock)
+        if user is not None:
+            pw = pwd.getpwnam(user)
+            os.chown(base, pw.pw_uid, pw.pw_gid)
+            os.chown(sock, pw.pw_uid, pw.pw_gid)
+        port = free_port()
+
+        def run(*argv: str) -> None:
+            subprocess.run(list(argv), check=True, capture_output=True, user=user, cwd=base, timeout=120)
+
+        run(os.path.join(bindir, "initdb"), "-D", data, "-U", "postgres", "-A", "trust", "--no-sync", "-E", "UTF8")
+        with open(os.path.join(data, "postgresql.conf"), "a") as f:
+            f.write(f"\nlisten_addresses = '127.0.0.1'\nport = {port}\nunix_socket_directories = '{sock}'\n"
+                    "max_connections = 200\nfsync = on\nshared_buffers = 32MB\n")
+        if user is not None:
+            pw = pwd.getpwnam(user)
+            os.chown(os.path.join(data, "postgresql.conf"), pw.pw_uid, pw.pw_gid)
+        run(os.path.join(bindir, "pg_ctl"), "-D", data, "-l", os.path.join(base, "log"), "-w", "-t", "60", "start")
+        return cls(bindir, data, sock, port, user)
+
+    def stop(self) -> None:
+        subprocess.run([os.path.join(self.bindir, "pg_ctl"), "-D", self.data, "-m", "immediate", "-w", "stop"],
+                       capture_output=True, user=self.user, timeout=60)
+        import shutil
+
+        shutil.rmtree(os.path.dirname(self.data), ignore_errors=True)
+
+
+def postgres_database(pg: "PostgresServer") -> str:
+    """A new, empty database on ``pg``; its URL."""
+    import psycopg
+
+    pg.count += 1
+    name = f"t{os.getpid()}_{pg.count}"
+    with psycopg.connect(pg.url, autocommit=True) as conn:
+        conn.execute(f"CREATE DATABASE {name}")
+    return pg.url.rsplit("/", 1)[0] + "/" + name

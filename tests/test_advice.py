@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 import paigow
 from paigow import DECK, InvalidHandError, InvalidStrategyError, InvalidTileError, advice
-from paigow import _core
+from paigow import _core, _types
 from paigow.rules import MACAU
 
 import reference
@@ -231,7 +231,7 @@ def test_hand_types() -> None:
         shapes = {tuple(sorted(map(tuple, ranks[h].tolist()))) for h in members}
         assert len(shapes) == 1
     # W[i, j] counts the hands of type j that avoid one hand of type i: 20,475 in all
-    W = advice._weights().astype(np.int64)
+    W = _types.type_weights().astype(np.int64)
     assert (W.sum(axis=1) == 20475).all()
     # and pairings are counted alike from either side: cnt_i W[i, j] == cnt_j W[j, i]
     pairs = ty.cnt[:, None] * W

@@ -28,7 +28,7 @@ from paigow.table.dealing import (
     roll_dice,
     shuffle,
 )
-from paigow.errors import IllegalActionError, InvalidHandError, InvalidRecordError, InvalidTileError
+from paigow.errors import IllegalActionError, InvalidHandError, InvalidRecordError, InvalidTileError, NotationError
 
 NS = {"Cut": Cut, "DiceRoll": DiceRoll, "VoidReason": VoidReason, "Stacks": Stacks, "Tile": Tile, "Deal": Deal,
       "Exposure": Exposure, "ExposureEffect": ExposureEffect}
@@ -161,9 +161,9 @@ def test_a_void_shake_does_not_pick_a_stack() -> None:
     assert DiceRoll((2, 2, 5, 1), "tilted").void is VoidReason.TILTED  # type: ignore[arg-type]
     with pytest.raises(IllegalActionError, match=r"is void: shake again"):
         v.first_position(0)
-    with pytest.raises(InvalidRecordError, match=r"tilted or fallen dice, not 'wet'"):
+    with pytest.raises(NotationError, match=r"tilted or fallen dice, not 'wet'"):
         DiceRoll((2, 2, 5, 1), "wet")  # type: ignore[arg-type]
-    with pytest.raises(InvalidRecordError, match=r"add up to 10, not 11"):
+    with pytest.raises(NotationError, match=r"add up to 10, not 11"):
         DiceRoll.parse("2+2+5+1=11")
 
 

@@ -60,7 +60,8 @@ def _classes(module: object) -> list[type[BaseException]]:
 def test_every_raisable_error_is_of_exactly_one_kind(module: object) -> None:
     parse, rule = getattr(module, "ParseError"), getattr(module, "RuleError")
     base = paigow.errors.PaigowError if module is paigow.errors else pcc.errors.PccError
-    catch_only = {base, parse, rule, getattr(module, "InvalidBetError"), getattr(module, "InvalidTileError", None)}
+    catch_only = {base, parse, rule, getattr(module, "InvalidBetError"), getattr(module, "InvalidTileError", None),
+                      getattr(module, "InvalidHandError", None)}
     for cls in _classes(module):
         if cls in catch_only:
             continue

@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 import paigow
-from paigow import InvalidOptionError, _core, advice, solver
+from paigow import InvalidOptionError, _core, _types, advice, equilibria, game, solver
 from paigow.commission import COMMISSION
 from paigow.edges import STRATEGIES, edge, edges
 from paigow.errors import InvalidStrategyError
@@ -28,7 +28,7 @@ def counts(sigma: np.ndarray, banker_side: bool) -> np.ndarray:
     ty = advice._types()
     out = np.empty((ty.n, 3, 2))
     work = np.empty(_core.side_counts_size(HAND_RANK_COUNT))
-    tile_rank, triples = solver._kernel_data()
+    tile_rank, triples = game._kernel_data()
     _core.side_counts(np.ascontiguousarray(sigma), ty.hand_type, ALL, ty.tset_f, ty.tset_b, ty.rep_hand,
                       banker_side, tile_rank, MACAU.core, triples, HAND_RANK_COUNT, work, out, 1)
     return out
@@ -44,7 +44,7 @@ def test_side_counts_match_plain_enumeration(banker_side: bool) -> None:
     ty = advice._types()
     other = "player" if banker_side else "banker"
     for table in (paigow.max_back(), paigow.strategy(other)):
-        sigma, uniform = advice._to_types(table)
+        sigma, uniform = _types.to_types(table)
         assert uniform
         c = counts(sigma, banker_side)
         for t in (7, 2024, 4100):
@@ -126,7 +126,7 @@ def test_a_cold_solve_on_a_looser_tolerance_lands_near_the_shipped_one() -> None
     eq = solver.solve(tol=1e-5, check_every=10)
     assert eq.exploitability <= 1e-5 and eq.iterations < 200
     assert eq.value == pytest.approx(advice.equilibrium_info()["game_value"], abs=2e-5)
-    shipped, ty = advice._shipped(), advice._types()
+    shipped, ty = equilibria.shipped_types("equilibrium"), advice._types()
     for seat, sigma in enumerate((eq.player, eq.banker)):
         # the same most likely setting for all but a few hands (88 and 16 of 35,960 today)
         differ = np.argmax(sigma, axis=1) != np.argmax(shipped[seat], axis=1)
@@ -139,8 +139,8 @@ def test_a_cold_solve_on_a_looser_tolerance_lands_near_the_shipped_one() -> None
 
 
 def test_solve_is_deterministic_and_converges() -> None:
-    a = advice.solve(tol=1e-12, max_iterations=60, check_every=30)
-    b = advice.solve(tol=1e-12, max_iterations=60, check_every=30, threads=2)
+    a = solver.solve(tol=1e-12, max_iterations=60, check_every=30)
+    b = solver.solve(tol=1e-12, max_iterations=60, check_every=30, threads=2)
     assert np.array_equal(a.player, b.player) and np.array_equal(a.banker, b.banker)
     assert a.iterations == 60 and 0 < a.exploitability < 1e-4
     assert a.value == pytest.approx(paigow.game_value().ev, abs=1e-4)

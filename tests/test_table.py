@@ -21,6 +21,7 @@ from paigow.errors import (
     InvalidRecordError,
     InvalidStrategyError,
     InvalidTileError,
+    NotationError,
     PaigowError,
 )
 from paigow.table.settlement import HOUSE, Bet, LineKind, Options, Rounding, Share
@@ -215,11 +216,14 @@ def test_a_carried_stake_is_never_lowered() -> None:
 
 
 def test_co_banking_shares_and_the_bank() -> None:
-    r = betting(bets={1: 100})
-    assert r.co_bank(HOUSE, 500) == Share(HOUSE, 500)
+    r = betting(bets={})
+    assert r.co_bank(HOUSE, 500) == Share(HOUSE, 500)               # before the round's first bet or share
+    r.bet(1, 100)
     assert r.co_bank(4, 200) == Share("P4", 200)
     assert r.bank == 1700 and r.shares == (Share("P0", 1000), Share(HOUSE, 500), Share("P4", 200))
-    assert r.co_bank(HOUSE, 600) == Share(HOUSE, 600)                # replaced, in its place
+    # issue 21: the house's share is fixed in advance (Art. 3.1), no longer replaced before the shake
+    refused(r, "co_bank", HOUSE, 600, error=IllegalActionError, match=r"the house's share is fixed in advance")
+    assert r.co_bank(4, 300) == Share("P4", 300)                     # a player's share is replaced, in its place
     assert [s.party for s in r.shares] == ["P0", HOUSE, "P4"]
     r.bet(4, 50)                                                     # the co-banker plays its own position
     refused(r, "bet", 4, 50, "ann", error=InvalidBetError, match=r"'P4' co-banks and may take no backline bets \(Art. 3.3\)")
@@ -302,7 +306,7 @@ def test_tilted_or_fallen_dice_are_shaken_again() -> None:
     res = r.settle("max-back")
     assert res.dice == DiceRoll((2, 2, 2, 2)) and len(res.deals[0].shakes) == 2
     refused(betting(), "shake", (1, 2, 3, 7), error=IllegalActionError, match=r"a roll is 4 dice")
-    refused(betting(), "shake", None, "spun", error=InvalidRecordError, match=r"tilted or fallen dice, not 'spun'")
+    refused(betting(), "shake", None, "spun", error=NotationError, match=r"tilted or fallen dice, not 'spun'")
 
 
 # -- the deal entered by a dealer -------------------------------------------------------------------

@@ -9,7 +9,19 @@ illegal actions on a :class:`~paigow.table.session.Session` and its rounds. Afte
   result stays within the bank, and the session's balances add up over its rounds;
 - records round-trip: the session's record replays to an equal session, its state with the
   randomness to an equal session drawing the same numbers, and the open round's record to an
-  equal round with the same result.
+  equal round with the same result;
+- the table to the letter (issue 21): every position in play has exactly one holder, who may
+  hold it (a bettor in play there, holding no other position, no co-banker where others bet), and
+  a position that nobody may hold stands off whole; a co-banker who sits out is out of the bank;
+  a live table never has a hand set by a strategy, and no claim comes from one; nobody banks
+  more than two rounds in a row without the others' agreement, passes and declines or not; the
+  declaration is the first one made; at most the rule set's player positions cut in a round,
+  void deals included, and every deal follows a valid shake or none.
+
+Besides random actions, rules steer the table where those limits bite: the bank passed and
+declined round the table, two tiles exposed at once (a void deal at the banker's, a sit-out with
+backline bets and co-bankers elsewhere), a void shake, and backline bets by a few bettors over
+a co-banking player.
 """
 
 from __future__ import annotations
@@ -28,6 +40,7 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, pr
 from paigow.errors import PaigowError
 from paigow.rules import MACAU, RuleSet
 from paigow.table import Phase, Round, Session
+from paigow.table.events import RoundPlayed
 from paigow.table.positions import HOUSE
 from paigow.table.records import (
     replay_round,
@@ -67,6 +80,7 @@ class TableMachine(RuleBasedStateMachine):
         self.session = Session(0, rng=self.rng, house_stake=self.house)
         self.bets: list[tuple[int, str, int]] = []         # the open round's bets, as the model places them
         self.shares: dict[str, int] = {}                    # the open round's co-bankers' stakes
+        self.declared: str | None = None                    # the open round's first declaration
 
     # -- the machinery -----------------------------------------------------------------------------
     @property
@@ -101,16 +115,25 @@ class TableMachine(RuleBasedStateMachine):
 
     # -- the session -------------------------------------------------------------------------------
     @initialize(banker=st.integers(0, 7), house=st.none() | st.integers(1, 500), rules=st.sampled_from([MACAU, TOY]),
-                stake=st.integers(1, 2000))
-    def first_round(self, banker: int, house: int | None, rules: RuleSet, stake: int) -> None:
+                stake=st.integers(1, 2000), live=st.booleans(),
+                scenario=st.none() | st.tuples(st.sampled_from([3, 5]),
+                                               st.sampled_from(["over", "over", "behind", "alone"]),
+                                               st.sampled_from([4, 4, 0, 2]), st.booleans()))
+    def first_round(self, banker: int, house: int | None, rules: RuleSet, stake: int, live: bool,
+                    scenario: tuple[int, str, int, bool] | None) -> None:
+        """The table opened, its first round started; half the time played at once as a round
+        where the limits bite (:meth:`a_round_with_a_sit_out`)."""
         self.house, self.rules = house, rules
-        self.session = Session(banker, rng=self.rng, house_stake=house, rules=rules)
+        self.session = Session(banker, rng=self.rng, house_stake=house, rules=rules, live=live)
         self.start_round(stake, False)
+        if scenario is not None:
+            self.a_round_with_a_sit_out(*scenario, splits=[0, 1, 2, 0, 1, 2, 0, 1])
 
     @rule(stake=st.none() | st.integers(-1, 3000), agree=st.booleans())
     def start_round(self, stake: int | None, agree: bool) -> None:
         if self.attempt(self.session, "start_round", stake, others_agree=agree) is not None:
             self.bets, self.shares = [], {HOUSE: self.house} if self.house is not None else {}
+            self.declared = None
 
     @rule()
     def end_round(self) -> None:
@@ -119,6 +142,25 @@ class TableMachine(RuleBasedStateMachine):
     @rule(move=st.sampled_from(["pass_bank", "decline", "accept"]))
     def move_the_bank(self, move: str) -> None:
         self.attempt(self.session, move)
+
+    @precondition(lambda self: self.round is None)
+    @rule(declines=st.integers(0, 9), bank_two=st.booleans())
+    def round_the_table(self, declines: int, bank_two: bool) -> None:
+        """The bank passed (or already offered), declined ``declines`` times round the table, then
+        taken: where a two-round banker who passed must not get it back (Art. 4.1). With
+        ``bank_two`` the banker first plays on until he has banked two rounds in a row."""
+        s = self.session
+        for _ in range(14 if bank_two else 0):
+            if s.banker is not None and s.state.rounds_banked >= 2 and self.round is None:
+                break
+            self.next_step("by hand", "go on", [0, 1, 2, 0, 1, 2, 0, 1])
+        if self.round is not None:
+            return
+        if s.banker is not None:
+            self.attempt(s, "pass_bank")
+        for _ in range(declines):
+            self.attempt(s, "decline")
+        self.attempt(s, "accept")
 
     # -- a round: stakes and bets ------------------------------------------------------------------
     @precondition(lambda self: self.in_round())
@@ -145,7 +187,29 @@ class TableMachine(RuleBasedStateMachine):
     @precondition(lambda self: self.in_round())
     @rule(method=METHOD)
     def declare(self, method: str) -> None:
-        self.attempt(self.round, "declare", method)
+        if self.attempt(self.round, "declare", method) is not None and self.declared is None:
+            self.declared = method.strip()
+
+    @precondition(lambda self: self.in_round(Phase.BETTING))
+    @rule(co=st.sampled_from([2, 3, 5]), plan=st.sampled_from(["over", "behind", "alone"]))
+    def backline_over_a_co_banker(self, co: int, plan: str) -> None:
+        """A few bettors backing positions around a co-banking player: the co-banker behind the
+        largest bettor (``behind``), ahead of others on a position he may not hold (``over``),
+        or alone on his own; after a sit-out the holders are chosen again."""
+        r = self.round
+        assert r is not None
+        b = r.banker
+        first, second = (b + 1) % 8, (b + 2) % 8
+        share = self.attempt(r, "co_bank", (b + co) % 8, 300)
+        if share is not None:
+            self.shares[share.party] = share.stake
+        name = r.players[(b + co) % 8]
+        plans = {"over": [(first, 300, "ann"), (second, 300, "bob"), (second, 100, "ann"), (second, 80, name),
+                          ((b + 4) % 8, 100, "cy"), ((b + 4) % 8, 50, "bob")],
+                 "behind": [(first, 300, "bob"), (first, 100, name), (first, 50, "ann"), (second, 100, "cy"),
+                            (second, 50, "bob")],
+                 "alone": [((b + co) % 8, 100, name), (first, 200, "ann"), (first, 20, name)]}
+        self.bet([(p, a, w) for p, a, w in plans[plan]])
 
     # -- dealing -----------------------------------------------------------------------------------
     @precondition(lambda self: self.in_round())
@@ -175,6 +239,62 @@ class TableMachine(RuleBasedStateMachine):
         tiles = list(DECK)
         order.shuffle(tiles)
         self.attempt(self.round, "deal", {p: tiles[4 * p: 4 * p + 4] for p in seen})
+
+    @rule(co=st.sampled_from([3, 5, 2]), plan=st.sampled_from(["over", "over", "behind", "alone"]),
+          offset=st.sampled_from([4, 0, 4, 2, 1]), by_hand=st.booleans(),
+          splits=st.lists(st.integers(0, 2), min_size=8, max_size=8))
+    def a_round_with_a_sit_out(self, co: int, plan: str, offset: int, by_hand: bool, splits: list[int]) -> None:
+        """A whole round where the limits bite: backline bets over a co-banker, the deal, two
+        tiles exposed at position banker + ``offset`` (0: a void deal, dealt again), the holders
+        chosen again, the hands set by them (or, in a simulation, by a strategy), the settlement."""
+        s = self.session
+        if self.round is not None and self.round.phase is Phase.SETTLED:
+            self.attempt(s, "end_round")
+        if self.round is None:
+            if s.banker is None:
+                self.attempt(s, "accept")
+            carried = s.state.rounds_banked and s.carried
+            self.start_round(None if carried else 800, s.state.rounds_banked >= 2)
+        r = self.round
+        if r is None or r.phase is not Phase.BETTING or r.frozen:
+            return
+        self.backline_over_a_co_banker(co, plan)
+        for name in ("shuffle", "shake", "deal"):
+            self.attempt(r, name)
+        if r.phase is Phase.DEALT:
+            self.expose_two(offset)
+        if r.phase is Phase.BETTING:                        # the banker's deal was void: dealt again
+            for name in ("shuffle", "shake", "deal"):
+                self.attempt(r, name)
+        if r.phase is Phase.DEALT:
+            if by_hand or r.live:
+                self.every_holder_sets(splits)
+                self.attempt(r, "settle")
+            else:
+                self.attempt(r, "settle", "max-back")
+
+    @precondition(lambda self: self.in_round(Phase.DEALT))
+    @rule(offset=st.integers(0, 7))
+    def expose_two(self, offset: int) -> None:
+        """Two tiles exposed at one position: the banker's make the deal void (the round dealt
+        again, its cuts and declaration standing), a player position's make its players sit out."""
+        r = self.round
+        assert r is not None
+        for _ in range(2):
+            self.attempt(r, "expose", (r.banker + offset) % 8)
+
+    @precondition(lambda self: self.in_round(Phase.BETTING))
+    @rule(void=st.sampled_from(["tilted", "fallen"]), then=st.sampled_from(["enter", "shake"]))
+    def void_shake(self, void: str, then: str) -> None:
+        """A void shake, then the tiles entered (refused: a valid shake first, Art. 1.5) or a shake."""
+        r = self.round
+        assert r is not None
+        self.attempt(r, "shake", None, void)
+        if then == "enter":
+            tiles = list(DECK)
+            self.attempt(r, "deal", {p: tiles[4 * p: 4 * p + 4] for p in range(8)})
+        else:
+            self.attempt(r, "shake")
 
     @precondition(lambda self: self.in_round(Phase.DEALT))
     @rule(position=POSITION, which=st.integers(-1, 4))
@@ -254,7 +374,7 @@ class TableMachine(RuleBasedStateMachine):
             self.attempt(r, "deal", {p: tiles[4 * p: 4 * p + 4] for p in range(8)})
         elif r.phase is Phase.SHAKEN:
             self.attempt(r, "deal")
-        elif r.phase is Phase.DEALT and strategy == "by hand":
+        elif r.phase is Phase.DEALT and (strategy == "by hand" or r.live):
             self.every_holder_sets(splits)
             self.attempt(r, "settle")
         elif r.phase is Phase.DEALT:
@@ -269,10 +389,73 @@ class TableMachine(RuleBasedStateMachine):
         if r is None:
             return
         assert [(b.position, b.bettor, b.amount) for b in r.bets] == self.bets
-        assert {x.party: x.stake for x in r.shares[1:]} == self.shares
+        assert {x.party: x.stake for x in r.state.co_bankers} == self.shares
+        # the bank is the shares of those who take part: a co-banker who sits out is out of it (Art. 2.3)
+        assert r.shares[1:] == tuple(x for x in r.state.co_bankers if x.party not in r.sitting_out)
         assert r.bank == sum(x.stake for x in r.shares) and r.shares[0].party == r.banker_party
+        assert r.declared == self.declared and r.live == self.session.live
         assert set(r.active) <= set(r.playing) and r.frozen == bool(r.deal_record.shakes or r.phase is not Phase.BETTING
                                                                     or r.state.void_deals)
+
+    @invariant()
+    def each_position_in_play_has_one_holder_who_may_hold_it(self) -> None:
+        r = self.round
+        if r is None:
+            return
+        away = r.sitting_out
+        co = {x.party for x in r.shares[1:] if x.party != HOUSE}
+        held = r.holders()
+        assert tuple(held) == r.active and len(set(held.values())) == len(held)   # nobody holds two (7.5)
+        for p, who in held.items():
+            mine = [b for b in r.bets_on(p) if b.bettor not in away]
+            assert who is not None and any(b.bettor == who for b in mine)         # one holder, in play (7.4)
+            assert who not in co or all(b.bettor == who for b in mine)            # no co-banker over others (3.3)
+            assert max(sum(b.amount for b in mine if b.bettor == n) for n in {b.bettor for b in mine}) >= 1
+        for p in r.playing:
+            if p not in held:                                # sat out, or nobody may hold it: whole
+                assert r.holder(p) is None and p in r.sat_out and not r.can_set_hand(p, 0)
+        if r.result is not None:
+            assert {p.position for p in r.result.plays if p.outcome is not None} == set(held)
+        if currently_in_test_context():   # how often the limits were reached (--hypothesis-show-statistics)
+            if r.unheld:
+                event("a position nobody may hold stands off whole")
+            if any(x.party in away for x in r.state.co_bankers):
+                event("a co-banker sits out of the bank")
+            if r.state.void_deals:
+                event("a void deal, dealt again")
+            if away and any(b.bettor in away for p in held for b in r.bets_on(p)):
+                event("holders chosen again after a sit-out")
+
+    @invariant()
+    def the_letter_holds_over_the_session(self) -> None:
+        s = self.session
+        results = list(s.state.history) + ([self.round.result] if self.round is not None and self.round.result else [])
+        for res in results:
+            if s.live:
+                assert res.strategies == (None,) * 8                      # a live table sets no hand (7.1-7.2)
+            for c in res.ledger.claims:
+                assert res.strategies[c.position] is None                # only a holder's own setting
+        # the two-round limit (Art. 4.1): a third round in a row only with the others' agreement
+        played = [e for e in s.state.log if isinstance(e, RoundPlayed)]
+        run, last = 0, None
+        for res, ev in zip(s.state.history, played):
+            run = run + 1 if res.banker == last else 1
+            last = res.banker
+            assert run <= 2 or ev.others_agree, (res.banker, run)
+        if s.offer is not None and s.state.outgoing is not None and s.state.outgoing[1] >= 2 \
+                and currently_in_test_context():
+            event("the bank offered round the table, a two-round banker barred")
+        # cuts over a round, void deals included (Art. 2.1), and a deal only after a valid shake (1.5)
+        rounds = [(r.banker, r.deals) for r in s.state.history]
+        if self.round is not None:
+            rounds.append((self.round.banker, self.round.state.void_deals + (self.round.deal_record,)))
+        for banker, deals in rounds:
+            cutters = [c.position for d in deals for c in d.cuts]
+            assert len(cutters) == len(set(cutters))
+            assert len({p for p in cutters if p != banker}) <= self.rules.max_cuts
+            for d in deals:
+                if d.deal is not None and d.shakes:
+                    assert d.shakes[-1].void is None
 
     @invariant()
     def money_balances(self) -> None:

@@ -86,14 +86,14 @@ def four_tiles(words: Sequence[str]) -> "tuple[Tile, Tile, Tile, Tile]":
     >>> four_tiles([""])
     Traceback (most recent call last):
     ...
-    paigow.errors.InvalidHandError: no tiles given: name four tiles, e.g. '天 地 杂九 至尊' or '6-6 1-1 4-5 2-4'
+    paigow.errors.HandSyntaxError: no tiles given: name four tiles, e.g. '天 地 杂九 至尊' or '6-6 1-1 4-5 2-4'
     """
-    from paigow.errors import InvalidHandError
+    from paigow.errors import HandSyntaxError
     from paigow.tiles import parse_tiles
 
     text = " ".join(words)
     if not text.split():
-        raise InvalidHandError("no tiles given: name four tiles, e.g. '天 地 杂九 至尊' or '6-6 1-1 4-5 2-4'",
+        raise HandSyntaxError("no tiles given: name four tiles, e.g. '天 地 杂九 至尊' or '6-6 1-1 4-5 2-4'",
                                code="hand.empty")
     t = parse_tiles(text, count=4)
     return (t[0], t[1], t[2], t[3])

@@ -38,6 +38,7 @@ def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None
                    help="how the other side sets its hand (default: the equilibrium of the game as played, "
                    "'equilibrium' without commission, 'equilibrium-paid' with it): " + STRATEGY_HELP)
     add_commission(p)
+    add_rules(p)
     p.add_argument("--json", action="store_true", help="machine-readable output")
     p.set_defaults(func=_cmd_advise)
 
@@ -65,16 +66,31 @@ def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None
     s.set_defaults(func=_cmd_solve)
 
 
+def add_rules(parser: argparse.ArgumentParser) -> None:
+    """Add ``--rules NAME``: the rule set whose game is asked about (default: macau)."""
+    parser.add_argument("--rules", default="macau", metavar="NAME",
+                        help="the rule set (paigow.rules.RULE_SETS) whose game it is (default: macau)")
+
+
+def rules_arg(args: argparse.Namespace) -> Any:
+    """The rule set ``--rules`` named, cleaned (an unknown name is InvalidOptionError, code
+    ``rules.unknown``)."""
+    from paigow.rules import clean_rules
+
+    return clean_rules(args.rules)
+
+
 def _cmd_advise(args: argparse.Namespace) -> int:
     tiles = four_tiles(args.tiles)  # before any strategy is loaded
     rate = commission(args)
+    rules = rules_arg(args)
     other = "banker" if args.seat == "player" else "player"
     against = None if args.against is None else strategy_arg(args.against, other)
 
     from paigow._text import shows_chinese, table
     from paigow.advice import OPPONENT_HANDS, advise
 
-    a = advise(tiles, seat=args.seat, against=against, commission=rate or False)
+    a = advise(tiles, seat=args.seat, against=against, commission=rate or False, rules=rules)
     if args.json:
         write_json(a.to_json())
         return 0
@@ -84,7 +100,8 @@ def _cmd_advise(args: argparse.Namespace) -> int:
         return f"{x} {x.name_zh if zh else x.name_en}"
 
     print(f"tiles: {'  '.join(named(t) for t in a.tiles)}   seat: {a.seat}   "
-          f"against: {a.against}{f'   commission {float(a.rate):.2%}'.replace('.00%', '%') if a.commission else ''}")
+          f"against: {a.against}{f'   commission {float(a.rate):.2%}'.replace('.00%', '%') if a.commission else ''}"
+          f"{f'   rules: {a.rules}' if a.rules != 'macau' else ''}")
     rows = []
     for k, o in enumerate(a.options):
         mark = "best" if k == a.best else ""

@@ -6,6 +6,7 @@ import argparse
 import json
 
 from paigow.cli._common import add_commission, commission
+from paigow.cli.advice import add_rules, rules_arg
 
 
 def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
@@ -17,7 +18,8 @@ def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None
         "each side's expected result per unit bet with commission taken from every win, and the "
         "house's take. Rows of two pure strategies are exact. See docs/equilibrium.md.",
     )
-    add_commission(p, absent="both 5%% and 4%%")
+    add_commission(p, absent="both 5%% and 4%%, the rates the table is shipped for")
+    add_rules(p)
     p.add_argument("--json", action="store_true", help="machine-readable output (exact rows also as fractions)")
     p.add_argument("--exact", action="store_true",
                    help="the exact equilibria in place of the numerical ones: every row exact")
@@ -25,11 +27,14 @@ def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None
 
 
 def _cmd_edges(args: argparse.Namespace) -> int:
-    from paigow.edges import RATES, edges, format_table
+    rate = commission(args)  # the rate's syntax and range first
+    rules = rules_arg(args)
+    from paigow.edges import edges, format_table
+    from paigow.equilibria import paid_rates
 
-    commission(args)  # the rate's syntax and range first
-    rates = RATES if args.commission is None else (args.commission,)
-    rows = tuple(e for r in rates for e in edges(r, exact=getattr(args, "exact", False)))
+    # left out: every rate the table is shipped for (Macau's: 5% and 4%), else the rule set's own
+    rates = (paid_rates(rules) or (rules.commission,)) if rate is None else (rate,)
+    rows = tuple(e for r in rates for e in edges(r, rules, exact=getattr(args, "exact", False)))
     if args.json:
         print(json.dumps([e.to_json() for e in rows], indent=2))
     else:

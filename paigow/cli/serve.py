@@ -1,6 +1,7 @@
 """``paigow serve``: the HTTP service and the dealer's page (docs/serve.md).
 
-FastAPI and uvicorn are imported only when the command runs.
+FastAPI and uvicorn are imported only when the command runs. Every failure to start (the port,
+the journal, the keys) is one line, ``paigow serve: error: ... [code]``, and exit code 2.
 """
 
 from __future__ import annotations
@@ -8,35 +9,135 @@ from __future__ import annotations
 import argparse
 
 
+def _port(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a port number: {text!r}") from None
+    if not 0 < value < 65536:
+        raise argparse.ArgumentTypeError(f"a port is 1-65535, not {value}")
+    return value
+
+
+def _count(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"must be at least 0, not {value}")
+    return value
+
+
+def _rate(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+    if not value >= 0:
+        raise argparse.ArgumentTypeError(f"must be at least 0, not {text}")
+    return value
+
+
 def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
     p = sub.add_parser(
         "serve",
         help="the advice API and the dealer's table as a service, with the dealer's page at /",
         description="Serve the HTTP API (/v1, OpenAPI at /openapi.json, docs at /docs) and the dealer's "
-        "page (/) on uvicorn. Tables are kept in an SQLite journal and rebuilt from it on start. "
-        "Needs the serve extra: pip install -e '.[serve]'.",
+        "page (/) on uvicorn. Tables are kept in a journal (an SQLite file, or PostgreSQL for several "
+        "processes) and rebuilt from it on start. Operator keys come from PAIGOW_OPERATOR_KEY or a key "
+        "file, never the command line. Needs the serve extra: pip install -e '.[serve]'.",
     )
     p.add_argument("--host", default="127.0.0.1", help="address to listen on (default: 127.0.0.1, this machine only)")
-    p.add_argument("--port", type=int, default=8000, help="port (default: 8000)")
-    p.add_argument("--db", default="paigow.db", help="the SQLite journal (default: ./paigow.db)")
+    p.add_argument("--port", type=_port, default=8000, help="port (default: 8000)")
+    p.add_argument("--db", default="paigow.db",
+                   help="the journal: an SQLite file (default: ./paigow.db) or postgresql://... (psycopg 3)")
+    p.add_argument("--allowed-host", action="append", default=None, metavar="NAME",
+                   help="a host name the service answers (the Host header), repeatable (default: localhost, "
+                   "127.0.0.1, ::1 and --host); '*' answers any")
+    p.add_argument("--operator-keys", default=None, metavar="FILE",
+                   help="the operators' keys, a line 'name key' or 'name sha256:HEX' each, readable by its owner "
+                   "only (default: PAIGOW_OPERATOR_KEYS_FILE; PAIGOW_OPERATOR_KEY adds one key)")
+    p.add_argument("--max-tables", type=_count, default=None, metavar="N",
+                   help="open tables per operator, at most (default: 100)")
+    p.add_argument("--rate", type=_rate, default=50.0, metavar="R",
+                   help="requests a second per client address, bursts of 2R (default: 50; 0: no limit)")
+    p.add_argument("--snapshot-every", type=_count, default=None, metavar="N",
+                   help="snapshot each table every N rounds, so start replays only what follows (default: 10; 0: never)")
+    p.add_argument("--audit", action="store_true",
+                   help="check the hash chain of every table in --db and exit: 0 when every chain checks, 1 naming "
+                   "the first broken row of each table that does not")
+    p.add_argument("--export", default=None, metavar="TABLE",
+                   help="write the whole journal of table TABLE in --db (paigow-journal/1 JSON) and exit")
     p.add_argument("--log-level", default="warning", choices=("critical", "error", "warning", "info", "debug"))
     p.set_defaults(func=_cmd_serve)
 
 
 def _cmd_serve(args: argparse.Namespace) -> int:
+    import sys
+
+    from paigow.serve.errors import StartError
+
+    if args.audit:
+        return _audit(args.db)
+    if args.export is not None:
+        return _export(args.db, args.export)
     try:
         import uvicorn
 
-        from paigow.serve.app import create_app, warm
+        from paigow.serve.app import MAX_TABLES, create_app, warm
+        from paigow.serve.auth import DEFAULT_HOSTS, load_operators
+        from paigow.serve.journal import SNAPSHOT_EVERY
     except ImportError as e:  # pragma: no cover - the extra is part of [test]
         print(f"paigow serve needs the serve extra (pip install -e '.[serve]'): {e}")
         return 1
+    import socket
     import threading
 
-    app = create_app(args.db)
+    # the port first: a port in use or not ours is one line, before the journal is read
+    family = socket.AF_INET6 if ":" in args.host else socket.AF_INET
+    try:
+        with socket.socket(family, socket.SOCK_STREAM) as s:
+            s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            s.bind((args.host, args.port))
+    except OSError as e:
+        raise StartError(f"cannot listen on {args.host}:{args.port}: {e.strerror or e}") from None
+    operators = load_operators(args.operator_keys)
+    hosts = list(args.allowed_host or [*DEFAULT_HOSTS, *([args.host] if args.host not in ("0.0.0.0", "::") else [])])
+    app = create_app(args.db, operators=operators, allowed_hosts=hosts, rate=args.rate or None,
+                     max_tables=MAX_TABLES if args.max_tables is None else args.max_tables,
+                     snapshot_every=SNAPSHOT_EVERY if args.snapshot_every is None else args.snapshot_every)
+    if not operators:
+        print("paigow serve: no operator key (PAIGOW_OPERATOR_KEY or --operator-keys): no table can be opened",
+              file=sys.stderr, flush=True)
     # the named strategies' side tables, built while the server starts rather than by the first
     # requests (a request needing one meanwhile waits for that one only)
     threading.Thread(target=warm, name="paigow-warm", daemon=True).start()
-    print(f"paigow serve: http://{args.host}:{args.port}/ (journal {args.db})", flush=True)
+    where = args.db if "://" not in args.db else args.db.split("@")[-1]  # never print a password
+    print(f"paigow serve: http://{args.host}:{args.port}/ (journal {where})", flush=True)
     uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level)
+    return 0
+
+
+def _audit(db: str) -> int:
+    from paigow.serve.journal import audit
+
+    results = audit(db)
+    broken = [r for r in results if r["status"] != "ok"]
+    for r in results:
+        state = f"closed {r['closed']}" if r["closed"] else "open"
+        if r["status"] == "ok":
+            print(f"table {r['table']}: {r['rows']} rows, chain ok, head {r['head']} ({state})")
+        else:
+            print(f"table {r['table']}: BROKEN at row {r['seq']}: {r['reason']} ({state})")
+    print(f"audit: {len(results)} tables, {len(broken)} broken")
+    return 1 if broken else 0
+
+
+def _export(db: str, tid: str) -> int:
+    import json
+
+    from paigow.serve.journal import export_table
+
+    print(json.dumps(export_table(db, tid), ensure_ascii=False, indent=1))
     return 0

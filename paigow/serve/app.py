@@ -6,8 +6,9 @@ import contextlib
 import functools
 import json
 import pathlib
+import sqlite3
 import time
-from collections.abc import Awaitable, Callable, Iterator, MutableMapping
+from collections.abc import Awaitable, Callable, Iterator, MutableMapping, Sequence
 from typing import Annotated, Any
 
 import numpy as np
@@ -21,20 +22,32 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 import pcc
 from paigow.errors import PaigowError
 from paigow.serve import models as m
+from paigow.serve.auth import (
+    DEFAULT_HOSTS,
+    HostCheck,
+    Operators,
+    RateLimit,
+    RateLimiter,
+    SecurityHeaders,
+)
 from paigow.serve.errors import (
+    JournalUnavailableError,
+    OperatorError,
+    QuarantinedError,
     RequestTooLargeError,
     ServiceError,
     TokenError,
-    UnknownRoundError,
     UnknownTableError,
 )
-from paigow.serve.journal import Journal, TableEntry
+from paigow.serve.journal import SNAPSHOT_EVERY, TableEntry, open_journal
 from paigow.tiles import FACES, deck_indices, parse_tiles
 
-__all__ = ["create_app", "MAX_BODY"]
+__all__ = ["create_app", "MAX_BODY", "MAX_TABLES"]
 
 MAX_BODY = 1 << 20
 """Bytes in one request body (1 MiB); a larger body is refused with 413."""
+MAX_TABLES = 100
+"""Open tables one operator may have at once (``--max-tables``)."""
 
 STATIC = pathlib.Path(__file__).parent / "static"
 Scope = MutableMapping[str, Any]
@@ -95,7 +108,8 @@ async def _too_large(limit: int, send: Send) -> None:
     await send({"type": "http.response.body", "body": body})
 
 
-_bearer = HTTPBearer(auto_error=False, description="the token returned when the table was created")
+_bearer = HTTPBearer(auto_error=False, description="a table's dealer token (returned when the table was opened) or an"
+                                                   " operator key")
 TableId = Annotated[str, Path(max_length=64)]
 Cred = Annotated[HTTPAuthorizationCredentials | None, Depends(_bearer)]
 Number = Annotated[int, Path(ge=1, le=1 << 31)]
@@ -135,11 +149,25 @@ ERRORS: dict[int | str, dict[str, Any]] = {
     400: {"model": m.ErrorBody, "description": "the engine refused the input: its error code and message"},
     422: {"model": m.ErrorBody, "description": "the request does not match the schema"},
 }
+_E = {"model": m.ErrorBody}
 TABLE_ERRORS: dict[int | str, dict[str, Any]] = {
     **ERRORS,
-    401: {"model": m.ErrorBody, "description": "missing or wrong bearer token"},
-    404: {"model": m.ErrorBody, "description": "no such table or round"},
-    409: {"model": m.ErrorBody, "description": "the table has moved on (if_seq)"},
+    401: {**_E, "description": "missing or wrong bearer token, or no such table (the same answer)"},
+    404: {**_E, "description": "no such round; for an operator, no such table of the operator's"},
+    409: {**_E, "description": "the table has moved on (if_seq), or is closed"},
+    503: {**_E, "description": "the table is quarantined, or the journal cannot take the write"},
+}
+OPERATOR_ERRORS: dict[int | str, dict[str, Any]] = {
+    401: {**_E, "description": "no operator key, or a wrong one"},
+    404: {**_E, "description": "no such table of the operator's"},
+    409: {**_E, "description": "the table is closed, or has a round open"},
+    503: {**_E, "description": "the table is quarantined, or the journal cannot take the write"},
+}
+CREATE_ERRORS: dict[int | str, dict[str, Any]] = {
+    **ERRORS,
+    401: {**_E, "description": "no operator key, or a wrong one"},
+    403: {**_E, "description": "the operator has the most open tables allowed"},
+    503: {**_E, "description": "the journal cannot take the write"},
 }
 
 
@@ -173,13 +201,13 @@ def warm() -> None:
     strategies for both seats, with and without the commission (about a second of one core).
     ``paigow serve`` runs it in a background thread at start; a request that needs a table
     meanwhile waits only for that one."""
-    from paigow.advice import _plan
+    from paigow.advice import prepare
     from paigow.strategies import NAMED
 
     for against in (None, *NAMED):
         for commission in (False, True):
             for seat in ("player", "banker"):
-                _plan(seat, against, commission)
+                prepare(seat, against, commission)
 
 
 @functools.lru_cache(maxsize=8)
@@ -190,19 +218,32 @@ def _game_value(player: str, banker: str) -> dict[str, Any]:
     return {"player": player, "banker": banker, "win": v.win, "push": v.push, "lose": v.lose, "ev": v.ev}
 
 
-def create_app(db: str = "paigow.db", *, max_body: int = MAX_BODY) -> FastAPI:
-    """The service on the journal at ``db`` (an SQLite file, created if missing): every table in
-    it is rebuilt by replaying its journal before the first request."""
-    journal = Journal(db)
+def create_app(db: str = "paigow.db", *, max_body: int = MAX_BODY, operators: Operators | None = None,
+               allowed_hosts: Sequence[str] = DEFAULT_HOSTS, rate: float | None = None, burst: float | None = None,
+               max_tables: int = MAX_TABLES, snapshot_every: int = SNAPSHOT_EVERY) -> FastAPI:
+    """The service on the journal at ``db`` (an SQLite file, created if missing, or a
+    ``postgresql://`` URL): every open table in it is rebuilt before the first request.
+
+    ``operators`` hold the keys that open and close tables (none: no table can be opened);
+    ``allowed_hosts`` the host names answered (``"*"``: any); ``rate`` requests a second per
+    client (``burst`` at once; None: no limit); ``max_tables`` open tables per operator."""
+    journal = open_journal(db, snapshot_every=snapshot_every)
+    ops = operators if operators is not None else Operators()
     app = FastAPI(
         title="paigow serve",
         version=_version(),
         description="Pai Gow (牌九) advice, settlement and the dealer's table; Fish-Prawn-Crab (鱼虾蟹) odds and "
                     "settlement. Every error is JSON with a stable `code` (docs/errors.md).",
+        docs_url=None, redoc_url=None,  # /docs is served from the package below (no CDN)
     )
     app.state.journal = journal
+    app.state.operators = ops
     app.router.add_event_handler("shutdown", journal.close)
     app.add_middleware(BodyLimit, limit=max_body)
+    if rate:
+        app.add_middleware(RateLimit, limiter=RateLimiter(rate, burst))
+    app.add_middleware(HostCheck, allowed=allowed_hosts)
+    app.add_middleware(SecurityHeaders)
 
     @app.exception_handler(PaigowError)
     async def _paigow(_: Request, e: PaigowError) -> JSONResponse:
@@ -225,6 +266,20 @@ def create_app(db: str = "paigow.db", *, max_body: int = MAX_BODY) -> FastAPI:
         where = ".".join(str(p) for p in first["loc"])
         return JSONResponse({"code": code, "message": f"{where}: {first['msg']}", "errors": errs}, status_code=422)
 
+    db_errors: list[type[Exception]] = [sqlite3.Error]
+    try:
+        import psycopg
+
+        db_errors.append(psycopg.Error)
+    except ImportError:  # pragma: no cover - the postgres extra is not installed
+        pass
+    for cls in db_errors:
+        @app.exception_handler(cls)
+        async def _store(_: Request, e: Exception) -> JSONResponse:
+            err = JournalUnavailableError(f"the journal cannot take the write, nothing was changed: "
+                                          f"{type(e).__name__}: {' '.join(str(e).split())}")
+            return _error(err)
+
     @app.exception_handler(Exception)
     async def _defect(_: Request, e: Exception) -> JSONResponse:  # a defect: the tests find none
         return JSONResponse({"code": "internal", "message": f"{type(e).__name__}: {e}"}, status_code=500)
@@ -241,11 +296,35 @@ def create_app(db: str = "paigow.db", *, max_body: int = MAX_BODY) -> FastAPI:
         return FileResponse(STATIC / "index.html")
 
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    swagger = _swagger_assets()
+    if swagger is not None:
+        app.mount("/docs/assets", StaticFiles(directory=swagger), name="swagger")
+
+    @app.get("/docs", include_in_schema=False)
+    def docs() -> Response:
+        """Swagger UI from the package's own copy (swagger-ui-py), no CDN, no inline script."""
+        if swagger is None:
+            return Response("Swagger UI is not installed (pip install swagger-ui-py): the API is described at"
+                            " /openapi.json", media_type="text/plain", status_code=503)
+        return FileResponse(STATIC / "docs.html")
 
     # -- reference --------------------------------------------------------------------------------
-    @app.get("/v1/health", response_model=m.Health, tags=["service"])
-    def health() -> dict[str, Any]:
-        return {"status": "ok", "tables": len(journal.tables()), "version": _version()}
+    @app.get("/v1/health", response_model=m.Health, tags=["service"],
+             responses={503: {"model": m.Health, "description": "the journal cannot take a write (with the cause)"}})
+    def health() -> Response:
+        """Whether the service can take actions: 503 with the cause while the journal cannot be
+        written (a full disk); ``quarantined`` counts the tables whose journal did not check."""
+        h = journal.health()
+        if h["error"] is not None:
+            journal.probe()  # the disk may have room again
+            h = journal.health()
+        try:
+            tables = len(journal.tables())
+        except Exception as e:  # the database is gone (PostgreSQL)
+            tables, h = 0, {**h, "error": f"{type(e).__name__}: {' '.join(str(e).split())}"}
+        status = "unavailable" if h["error"] else ("degraded" if h["quarantined"] else "ok")
+        body = {"status": status, "tables": tables, "version": _version(), **h}
+        return JSONResponse(body, status_code=503 if h["error"] else 200)
 
     @app.get("/v1/tiles", response_model=list[m.TileOut], tags=["paigow"])
     def tiles() -> list[dict[str, Any]]:
@@ -330,25 +409,56 @@ def create_app(db: str = "paigow.db", *, max_body: int = MAX_BODY) -> FastAPI:
         }
 
     # -- tables -----------------------------------------------------------------------------------
+    def operator_of(cred: HTTPAuthorizationCredentials | None) -> str | None:
+        return ops.who(cred.credentials) if cred is not None else None
 
-    def table_entry(tid: str) -> TableEntry:
+    def need_operator(cred: HTTPAuthorizationCredentials | None) -> str:
+        op = operator_of(cred)
+        if op is None:
+            if not ops:
+                raise OperatorError("no operator key is configured: set PAIGOW_OPERATOR_KEY or --operator-keys")
+            raise OperatorError("this needs an operator key (Authorization: Bearer <key>)")
+        return op
+
+    def own_table(tid: str, op: str) -> TableEntry:
         e = journal.entry(tid)
-        if e is None:
-            raise UnknownTableError(f"no table {tid!r}")
+        if e is None or (e.operator is not None and e.operator != op):
+            raise UnknownTableError(f"operator {op!r} has no table {tid!r}")
+        if e.quarantined:
+            raise QuarantinedError(f"table {tid!r} is quarantined: {e.quarantined}")
         return e
 
-    def check(e: TableEntry, cred: HTTPAuthorizationCredentials | None, write: bool) -> None:
-        if not write and e.public:
-            return
-        if cred is None:
-            raise TokenError(f"table {e.id!r} needs its bearer token (Authorization: Bearer ...)")
-        if not journal.check_token(e.id, cred.credentials):
-            raise TokenError(f"wrong token for table {e.id!r}")
+    def reader(tid: str, cred: HTTPAuthorizationCredentials | None, act: bool = False) -> tuple[TableEntry, bool]:
+        """The table and whether the reader sees only what is face up: an operator (its own
+        tables) and the dealer (the table's token) see the dealer's view; anyone else a public
+        table's public view; every other request is the same 401, whether the table exists or not."""
+        if cred is not None and not act:
+            op = operator_of(cred)
+            if op is not None:
+                return own_table(tid, op), False
+        e = journal.entry(tid)
+        if cred is not None and journal.check_token(tid, cred.credentials):
+            assert e is not None
+        elif not act and cred is None and e is not None and e.public:
+            return _served(e), True
+        elif cred is None:
+            raise TokenError(f"table {tid!r} needs its bearer token (Authorization: Bearer ...)")
+        else:
+            raise TokenError(f"the bearer token is not that of table {tid!r}")
+        return _served(e), False
 
-    @app.post("/v1/tables", response_model=m.TableCreated, status_code=201, responses=ERRORS, tags=["tables"])
-    def create_table(body: m.TableIn) -> dict[str, Any]:
-        """Open a table (a Session of rounds). The response carries the table's bearer token, this once;
-        the service keeps only its SHA-256."""
+    def _served(e: TableEntry) -> TableEntry:
+        if e.quarantined:
+            raise QuarantinedError(f"table {e.id!r} is quarantined: {e.quarantined}")
+        return e
+
+    @app.post("/v1/tables", response_model=m.TableCreated, status_code=201, responses=CREATE_ERRORS, tags=["tables"])
+    def create_table(body: m.TableIn, cred: Cred) -> dict[str, Any]:
+        """Open a table (a Session of rounds); needs an operator key. A table is ``live`` (its
+        shuffles and rolls from the secure generator, journaled as drawn) or a ``simulation``
+        (``seed``, for replaying). The response carries the table's dealer token, this once; the
+        service keeps only its SHA-256."""
+        op = need_operator(cred)
         config: dict[str, Any] = {"banker": body.banker}
         if body.players is not None:
             config["players"] = list(body.players)
@@ -356,53 +466,74 @@ def create_app(db: str = "paigow.db", *, max_body: int = MAX_BODY) -> FastAPI:
             config["house_stake"] = body.house_stake
         if body.options is not None:
             config["options"] = body.options.model_dump(exclude_none=True)
-        tid, token = journal.create(config, public=body.public, seed=body.seed)
+        tid, token = journal.create(config, public=body.public, seed=body.seed, operator=op, mode=body.mode,
+                                    limit=max_tables)
         e = journal.entry(tid)
         assert e is not None
-        return {"id": tid, "token": token, "public": e.public, "state": e.table.view()}
+        return {"id": tid, "token": token, "public": e.public, "mode": e.mode, "state": journal.read(e, False)}
+
+    @app.get("/v1/tables", response_model=m.TableList, responses=OPERATOR_ERRORS, tags=["tables"])
+    def list_tables(cred: Cred) -> dict[str, Any]:
+        """The operator's tables (needs an operator key)."""
+        op = need_operator(cred)
+        return {"tables": journal.listing(op)}
 
     @app.get("/v1/tables/{tid}", response_model=m.TableState, responses=TABLE_ERRORS, tags=["tables"])
     def read_table(tid: TableId, cred: Cred) -> dict[str, Any]:
-        """The table's state (needs the token unless the table is public)."""
-        e = table_entry(tid)
-        check(e, cred, write=False)
-        with e.lock:
-            return e.table.view()
+        """The table's state: the dealer's view with its token or an operator key, the public
+        view of a public table without one (no tile before it is turned, never the stacks)."""
+        e, public = reader(tid, cred)
+        return journal.read(e, public)
 
     @app.post("/v1/tables/{tid}/actions", response_model=m.ActionOut, responses=TABLE_ERRORS, tags=["tables"])
     def act(tid: TableId, cred: Cred, action: m.Action, response: Response, if_seq: IfSeq = None) -> dict[str, Any]:
-        """Perform one action of the Round/Session procedure. It is in the journal before this answers;
-        a refused action changes nothing and answers with the engine's error."""
-        from paigow.serve.errors import ConflictError
-
-        e = table_entry(tid)
-        check(e, cred, write=True)
+        """Perform one action of the Round/Session procedure (needs the table's dealer token). It is
+        in the journal before this answers; a refused action changes nothing and answers with the
+        engine's error. A shuffle answers no stacks: they stay face down."""
+        e, _ = reader(tid, cred, act=True)
         data = action.model_dump(exclude_none=True)
-        with e.lock:
-            if if_seq is not None and if_seq != e.table.seq:
-                raise ConflictError(f"table {tid!r} is at seq {e.table.seq}, not {if_seq}")
-            t0 = time.perf_counter()
-            result = journal.act(e, data)
-            t1 = time.perf_counter()
-            c1 = time.thread_time()
-            view = e.table.view()
-            # the engine's CPU time (the action and the state) and the journal's wall time (the commit)
-            engine = time.thread_time() - c1 + e.engine_seconds
-            response.headers["Server-Timing"] = (f"engine;dur={1e3 * engine:.3f}, "
-                                                 f"journal;dur={1e3 * (t1 - t0):.3f}")
-            return {"seq": e.table.seq, "action": data["action"], "result": result, "state": view}
+        t0 = time.perf_counter()
+        result, view = journal.perform(e, data, if_seq)
+        t1 = time.perf_counter()
+        # the engine's CPU time in the action, and the wall time of the action with its commit
+        response.headers["Server-Timing"] = (f"engine;dur={1e3 * e.engine_seconds:.3f}, "
+                                             f"journal;dur={1e3 * (t1 - t0):.3f}")
+        if data["action"] == "shuffle":
+            result = None
+        return {"seq": view["seq"], "action": data["action"], "result": result, "state": view}
 
     @app.get("/v1/tables/{tid}/rounds/{number}", responses=TABLE_ERRORS, tags=["tables"])
     def read_round(tid: TableId, number: Number, cred: Cred) -> dict[str, Any]:
         """The record of finished round ``number`` (1 is the first) in the round-record format
-        (``paigow-round/1``, what ``paigow round --json`` writes and ``paigow settle`` reads)."""
-        e = table_entry(tid)
-        check(e, cred, write=False)
-        with e.lock:
-            history = e.table.session.state.history
-            if number > len(history):
-                raise UnknownRoundError(f"table {tid!r} has {len(history)} finished rounds, not {number}")
-            return finished_round_record(e.table.session, number)
+        (``paigow-round/1``, what ``paigow round --json`` writes and ``paigow settle`` reads); a
+        public table's reader without a token gets the round as the table showed it when it ended.
+        Read from the store, not by replaying the table."""
+        e, public = reader(tid, cred)
+        return journal.finished_round(e, number, public)
+
+    @app.post("/v1/tables/{tid}/close", response_model=m.TableClosed, responses=OPERATOR_ERRORS, tags=["tables"])
+    def close_table(tid: TableId, cred: Cred) -> dict[str, Any]:
+        """Close a table between rounds (needs an operator key): its last state is archived, it
+        takes no more actions and is not replayed at start; its journal stays for the audit."""
+        op = need_operator(cred)
+        return journal.close_table(own_table(tid, op))
+
+    @app.post("/v1/tables/{tid}/token", response_model=m.TokenOut, responses=OPERATOR_ERRORS, tags=["tables"])
+    def new_token(tid: TableId, cred: Cred) -> dict[str, Any]:
+        """A new dealer token for the table (needs an operator key); the old one stops working."""
+        op = need_operator(cred)
+        return {"id": tid, "token": journal.rotate_token(own_table(tid, op))}
+
+    @app.get("/v1/tables/{tid}/journal", responses=OPERATOR_ERRORS, tags=["tables"])
+    def export_journal(tid: TableId, cred: Cred) -> dict[str, Any]:
+        """The table's whole journal for the regulator (``paigow-journal/1``; needs an operator
+        key): every row with its hash, and whether the chain checks. The rows of a round still in
+        play are withheld until it is settled."""
+        op = need_operator(cred)
+        e = journal.entry(tid)
+        if e is None or (e.operator is not None and e.operator != op):
+            raise UnknownTableError(f"operator {op!r} has no table {tid!r}")
+        return journal.export(e)
 
     return app
 
@@ -422,6 +553,18 @@ def finished_round_record(session: Any, number: int) -> dict[str, Any]:
     r = replay_session({**record, "events": events}).round
     assert r is not None and r.result is not None
     return round_record(r)
+
+
+def _swagger_assets() -> pathlib.Path | None:
+    """Swagger UI's files as the swagger-ui-py package ships them (Swagger UI 5, which reads the
+    OpenAPI 3.1 that FastAPI writes), or None when it is not installed."""
+    import importlib.util
+
+    spec = importlib.util.find_spec("swagger_ui")
+    if spec is None or not spec.submodule_search_locations:  # pragma: no cover - part of the serve extra
+        return None
+    d = pathlib.Path(list(spec.submodule_search_locations)[0]) / "static"
+    return d if (d / "swagger-ui-bundle.js").is_file() else None
 
 
 def _version() -> str:

@@ -5,7 +5,9 @@ from __future__ import annotations
 from paigow.errors import PaigowError, ParseError, RuleError
 
 __all__ = ["ServiceError", "UnknownTableError", "UnknownRoundError", "TokenError", "ConflictError",
-           "RequestTooLargeError"]
+           "RequestTooLargeError", "OperatorError", "TableLimitError", "RateLimitError", "HostError",
+           "SeedError", "TableClosedError", "RoundOpenError", "QuarantinedError", "JournalOpenError",
+           "JournalUnavailableError", "StartError"]
 
 
 class ServiceError(PaigowError):
@@ -16,7 +18,7 @@ class ServiceError(PaigowError):
 
 
 class UnknownTableError(ServiceError, ParseError):
-    """A table id that names no table."""
+    """A table id that names no table of the operator asking."""
 
     code = "table.unknown"
     status = 404
@@ -30,10 +32,45 @@ class UnknownRoundError(ServiceError, ParseError):
 
 
 class TokenError(ServiceError, RuleError):
-    """A missing or wrong bearer token for a table."""
+    """A missing or wrong bearer token for a table (the same answer whether the table exists or not)."""
 
     code = "table.token"
     status = 401
+
+
+class OperatorError(ServiceError, RuleError):
+    """A request that needs an operator key without one (or with a wrong one)."""
+
+    code = "operator.key"
+    status = 401
+
+
+class TableLimitError(ServiceError, RuleError):
+    """An operator at the most open tables allowed."""
+
+    code = "table.limit"
+    status = 403
+
+
+class RateLimitError(ServiceError, RuleError):
+    """More requests from one client than the service's rate allows."""
+
+    code = "request.rate"
+    status = 429
+
+
+class HostError(ServiceError, ParseError):
+    """A request for a host name the service is not configured to answer (DNS rebinding)."""
+
+    code = "request.host"
+    status = 400
+
+
+class SeedError(ServiceError, RuleError):
+    """A seed for a live table (seeds are for simulation tables), or an unknown mode."""
+
+    code = "table.seed"
+    status = 400
 
 
 class ConflictError(ServiceError, RuleError):
@@ -41,6 +78,48 @@ class ConflictError(ServiceError, RuleError):
 
     code = "table.conflict"
     status = 409
+
+
+class TableClosedError(ServiceError, RuleError):
+    """An action on a closed (archived) table."""
+
+    code = "table.closed"
+    status = 409
+
+
+class RoundOpenError(ServiceError, RuleError):
+    """Closing a table with a round open."""
+
+    code = "table.round_open"
+    status = 409
+
+
+class QuarantinedError(ServiceError, RuleError):
+    """A table whose journal did not check or replay at start: kept aside, named, not served."""
+
+    code = "table.quarantined"
+    status = 503
+
+
+class JournalUnavailableError(ServiceError, RuleError):
+    """The journal cannot take a write (a full disk, a lost database): nothing was changed."""
+
+    code = "journal.unavailable"
+    status = 503
+
+
+class JournalOpenError(ServiceError, ParseError):
+    """A journal that cannot be opened: missing directory, not SQLite, read-only, corrupt, in use."""
+
+    code = "journal.open"
+    status = 500
+
+
+class StartError(ServiceError, ParseError):
+    """``paigow serve`` cannot start: the port, the keys, the hosts."""
+
+    code = "serve.start"
+    status = 500
 
 
 class RequestTooLargeError(ServiceError, ParseError):

@@ -206,9 +206,12 @@ class TableIn(_Model):
     players: Annotated[list[Text], Field(max_length=8)] | None = None
     house_stake: StrictInt | None = None
     options: OptionsIn | None = None
-    public: StrictBool = Field(False, description="reads without the token")
+    public: StrictBool = Field(False, description="readers without the token see what is face up")
+    mode: Literal["live", "simulation"] = Field(
+        "live", description="live: every shuffle and roll from the secure generator, journaled as drawn;"
+                            " simulation: from a seed, replayable")
     seed: Annotated[StrictInt, Field(ge=0, lt=2**63)] | None = Field(
-        None, description="replay the table's shuffles and dice (default: from the operating system)")
+        None, description="a simulation's seed (default: drawn); refused for a live table")
 
 
 Position = StrictInt
@@ -284,11 +287,22 @@ class Expose(_Model):
     tile: Text | None = None
 
 
+class Declare(_Model):
+    action: Literal["declare"]
+    method: Text = Field(description="the dealing method the banker declares, before the first shake (Art. 4.4)")
+
+
 class SetHand(_Model):
     action: Literal["set_hand"]
     position: Position
     setting: Union[StrictInt, Text] = Field(description="'front | back' or a split 0-2")
     by: Text | None = None
+    strategy: Text | None = Field(None, description="in a simulation, the strategy that chose the setting"
+                                                    " (refused at a live table)")
+
+
+class Turn(_Model):
+    action: Literal["turn"]
 
 
 class SetPlayers(_Model):
@@ -303,8 +317,8 @@ class Settle(_Model):
 
 
 Action = Annotated[
-    Union[StartRound, EndRound, PassBank, Decline, Accept, SetStake, CoBank, PlaceBet, Shuffle, CutStacks,
-          Shake, DealTiles, Expose, SetHand, SetPlayers, Settle],
+    Union[StartRound, EndRound, PassBank, Decline, Accept, SetStake, CoBank, PlaceBet, Declare, Shuffle, CutStacks,
+          Shake, DealTiles, Expose, SetHand, Turn, SetPlayers, Settle],
     Field(discriminator="action"),
 ]
 
@@ -313,7 +327,10 @@ class TableState(BaseModel):
     """A table's state (``round`` is the open round, if any); ``balances`` and ``commission``
     are totals over the finished rounds and add up to zero."""
 
+    model_config = ConfigDict(extra="allow")  # a closed table's state adds "closed": when
+
     seq: int
+    mode: str | None = None
     players: list[str]
     options: dict[str, str]
     house_stake: int | None
@@ -331,9 +348,35 @@ class TableState(BaseModel):
 
 class TableCreated(_Model):
     id: str
-    token: str = Field(description="the bearer token for this table, given this once")
+    token: str = Field(description="the table's dealer token, given this once")
     public: bool
+    mode: str
     state: TableState
+
+
+class TableSummary(_Model):
+    id: str
+    public: bool
+    mode: str
+    seq: int
+    closed: str | None
+    quarantined: str | None
+
+
+class TableList(_Model):
+    tables: list[TableSummary]
+
+
+class TableClosed(_Model):
+    id: str
+    closed: str
+    seq: int
+    head: str = Field(description="the hash of the table's last journal row (keep it: the audit checks up to it)")
+
+
+class TokenOut(_Model):
+    id: str
+    token: str = Field(description="the table's new dealer token, given this once")
 
 
 class ActionOut(_Model):
@@ -344,6 +387,9 @@ class ActionOut(_Model):
 
 
 class Health(_Model):
-    status: str
+    status: str = Field(description="ok; degraded (a table quarantined); unavailable (the journal cannot be written)")
     tables: int
     version: str
+    store: str | None = None
+    error: str | None = Field(None, description="why the journal cannot be written")
+    quarantined: int = 0

@@ -25,7 +25,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TypeVar, Union
 
-from paigow.errors import IllegalActionError, InvalidHandError, InvalidRecordError, InvalidTileError
+from paigow.errors import HandSyntaxError, IllegalActionError, IllegalHandError, InvalidTileError, NotationError
 from paigow.table.positions import POSITIONS, check_position
 from paigow.tiles import DECK, Tile, TileLike, parse_tiles
 from paigow.tiles import split_tile_text as _split_tile_words
@@ -141,7 +141,7 @@ class Stacks:
         >>> Stacks.from_tiles("天 地")
         Traceback (most recent call last):
         ...
-        paigow.errors.InvalidHandError: 32 tiles are needed, 2 given: 天 地
+        paigow.errors.IllegalHandError: 32 tiles are needed, 2 given: 天 地
         """
         return cls._of(_rows(parse_tiles(tiles, count=32)))
 
@@ -157,13 +157,13 @@ class Stacks:
             raise TypeError(f"stacks are read from a str, not {text!r}")
         parts = text.split("|")
         if len(parts) != 8:
-            raise InvalidHandError(f"8 stacks separated by '|' are needed, {len(parts)} given: {text[:200]!r}",
+            raise HandSyntaxError(f"8 stacks separated by '|' are needed, {len(parts)} given: {text[:200]!r}",
                                    code="stacks.count")
         words: list[str] = []
         for i, part in enumerate(parts):
             w = list(_split_tile_words(part))
             if len(w) != 4:
-                raise InvalidHandError(f"stack {i} has {len(w)} tiles, not 4: {part.strip()[:80]!r}",
+                raise HandSyntaxError(f"stack {i} has {len(w)} tiles, not 4: {part.strip()[:80]!r}",
                                        code="stacks.size")
             words.extend(w)
         return cls.from_tiles(words)
@@ -225,17 +225,20 @@ class Cut:
             raise TypeError(f"a cut is read from a str, not {text!r}")
         m = re.fullmatch(r"(\d{1,3})\s+cuts\s+(\d{1,3})", text.strip())
         if not m:
-            raise InvalidRecordError(f"a cut is written '<position> cuts <k>', not {text[:80]!r}", code="cut.syntax")
+            raise NotationError(f"a cut is written '<position> cuts <k>', not {text[:80]!r}", code="cut.syntax")
         return cls(int(m.group(1)), int(m.group(2)))
 
     def __str__(self) -> str:
         return f"{self.position} cuts {self.stacks}"
 
 
-def check_cut(cuts: Sequence[Cut], position: int, k: int, banker: int, max_cuts: int = MAX_PLAYER_CUTS) -> None:
+def check_cut(cuts: Sequence[Cut], position: int, k: int, banker: int, max_cuts: int = MAX_PLAYER_CUTS,
+              earlier: Sequence[Cut] = ()) -> None:
     """Raise IllegalActionError unless ``position`` may cut ``k`` stacks after ``cuts`` (Art. 2.1):
     players first, at most ``max_cuts`` (two) player positions, one cut each, the banker last,
-    nobody after.
+    nobody after. ``earlier`` are the cuts of the round's earlier, void deals: a void deal is the
+    same round dealt again, so they count towards the positions that may cut and the one cut
+    each (docs/rules.md §1.6); only the banker's cut of this deal closes its cutting.
 
     >>> check_cut([Cut(1, 2), Cut(4, 1)], 5, 3, banker=0)
     Traceback (most recent call last):
@@ -257,7 +260,11 @@ def check_cut(cuts: Sequence[Cut], position: int, k: int, banker: int, max_cuts:
     if any(c.position == position for c in cuts):
         raise IllegalActionError(f"position {position} has cut already: one cut per position (Art. 2.1)",
                                  code="cut.twice")
-    players = [c.position for c in cuts if c.position != banker]
+    if any(c.position == position for c in earlier):
+        raise IllegalActionError(
+            f"position {position} has cut already this round, before the deal was made void: one cut per"
+            " position, and a void deal is the same round (Art. 2.1)", code="cut.twice")
+    players = list(dict.fromkeys(c.position for c in tuple(earlier) + tuple(cuts) if c.position != banker))
     if position != banker and len(players) >= max_cuts:
         if not players:
             raise IllegalActionError(f"position {position} may not cut: the rules let no player position cut",
@@ -355,14 +362,14 @@ class DiceRoll:
                          text.strip())
         if not m:
             example = "+".join("3562"[i % 4] for i in range(count))
-            raise InvalidRecordError(f"a roll is written like '{example}={sum(map(int, example.split('+')))}',"
-                                     f" not {text[:80]!r}", code="dice.syntax")
+            raise NotationError(f"a roll is written like '{example}={sum(map(int, example.split('+')))}',"
+                                f" not {text[:80]!r}", code="dice.syntax")
         dice = tuple(int(d) for d in m.group(1).split("+"))
         if m.group(2) is not None and int(m.group(2)) != sum(dice):
-            raise InvalidRecordError(f"{text!r}: the dice add up to {sum(dice)}, not {m.group(2)}", code="dice.sum")
+            raise NotationError(f"{text!r}: the dice add up to {sum(dice)}, not {m.group(2)}", code="dice.sum")
         word = m.group(3)
         if word is not None and word not in ("tilted", "fallen"):
-            raise InvalidRecordError(f"{text!r}: a void shake is '(tilted)' or '(fallen)', not {word!r}", code="dice.void_reason")
+            raise NotationError(f"{text!r}: a void shake is '(tilted)' or '(fallen)', not {word!r}", code="dice.void_reason")
         return cls(dice, VoidReason(word) if word is not None else None, count=count)
 
     def __str__(self) -> str:
@@ -383,8 +390,8 @@ def void_reason(void: "VoidReason | str | None") -> VoidReason | None:
     try:
         return VoidReason(void)
     except ValueError:
-        raise InvalidRecordError(f"a shake is void for tilted or fallen dice, not {void[:40]!r} (Art. 1.5)",
-                         code="dice.void_reason") from None
+        raise NotationError(f"a shake is void for tilted or fallen dice, not {void[:40]!r} (Art. 1.5)",
+                            code="dice.void_reason") from None
 
 
 def roll_dice(rng: random.Random, count: int = DICE) -> tuple[int, ...]:
@@ -472,7 +479,7 @@ class Deal:
         >>> Deal.from_hands({2: "天 地 人"})
         Traceback (most recent call last):
         ...
-        paigow.errors.InvalidHandError: position 2 is dealt 4 tiles, not 3: 天 地 人
+        paigow.errors.IllegalHandError: position 2 is dealt 4 tiles, not 3: 天 地 人
         """
         if isinstance(hands, Mapping):
             items = dict(hands)
@@ -481,7 +488,7 @@ class Deal:
         elif isinstance(hands, (str, bytes)) or not isinstance(hands, Sequence):
             raise TypeError(f"a deal is 8 hands in position order or a mapping of positions, not {hands!r}")
         elif len(hands) != 8:
-            raise InvalidHandError(f"a deal is 8 hands in position order, not {len(hands)}", code="deal.positions")
+            raise HandSyntaxError(f"a deal is 8 hands in position order, not {len(hands)}", code="deal.positions")
         else:
             items = dict(enumerate(hands))
         if first is not None:
@@ -502,7 +509,7 @@ class Deal:
                     raise TypeError(f"position {p}'s hand is 4 tiles, not {h!r}") from None
             if len(w) != 4:
                 shown = " ".join(map(str, w[:8])) + (" ..." if len(w) > 8 else "")
-                raise InvalidHandError(f"position {p} is dealt 4 tiles, not {len(w)}: {shown or '(none)'}",
+                raise IllegalHandError(f"position {p} is dealt 4 tiles, not {len(w)}: {shown or '(none)'}",
                                        code="deal.hand_size")
             words[p] = w
         order = list(words)
@@ -535,11 +542,11 @@ class Deal:
                 continue
             m = re.fullmatch(r"(\d{1,3})\s*:(.*)", part, re.S)
             if not m:
-                raise InvalidRecordError(f"a deal is written 'first 3; 0: 6-6 6-6 1-1 1-1; ...', not {text[:80]!r}",
-                                 code="deal.syntax")
-            p = check_position(int(m.group(1)), error=InvalidRecordError, code="deal.syntax")
+                raise NotationError(f"a deal is written 'first 3; 0: 6-6 6-6 1-1 1-1; ...', not {text[:80]!r}",
+                                    code="deal.syntax")
+            p = check_position(int(m.group(1)), error=NotationError, code="deal.syntax")
             if p in hands:
-                raise InvalidRecordError(f"position {p} is given twice in {text[:80]!r}", code="deal.position_twice")
+                raise NotationError(f"position {p} is given twice in {text[:80]!r}", code="deal.position_twice")
             hands[p] = m.group(2)
         return cls.from_hands(hands, first)
 

@@ -163,25 +163,42 @@ def ranking(bets: Iterable[_BetLike]) -> list[tuple[str, int]]:
     return sorted(order, key=lambda x: -x[1])  # sorted is stable: first bettor first on ties
 
 
-def holders(banker: int, bets: Iterable[_BetLike], excluded: Iterable[str] = ()) -> dict[int, str | None]:
-    """Who holds (sets the tiles of) each position with bets (Art. 7.1, 7.5): its largest bettor,
-    the first placed on equal bets; nobody sets two positions, so positions are taken in betting
-    order and one whose largest bettor already holds an earlier position goes to its next largest
-    bettor (docs/rules.md §1.8). ``excluded`` bettors hold nothing (they take no part, Art. 2.3).
-    A position none of whose bettors can hold it maps to None.
+def holders(banker: int, bets: Iterable[_BetLike], excluded: Iterable[str] = (),
+            co_bankers: Iterable[str] = ()) -> dict[int, str | None]:
+    """Who holds (sets the tiles of) each position with bets in play (Art. 7.1, 7.5): its
+    largest bettor, the first placed on equal bets; nobody sets two positions, so positions are
+    taken in betting order and one whose largest bettor already holds an earlier position goes
+    to its next largest bettor (docs/rules.md §1.8).
+
+    ``excluded`` bettors take no part in the round (Art. 2.3): their bets are not in play, and
+    a position none of whose bets is in play is left out. ``co_bankers`` accept no backline
+    bets (Art. 3.3): a co-banker holds a position only where every bet in play is his own. A
+    position in play that none of its bettors may hold maps to None (it stands off whole, Art.
+    7.4).
 
     >>> from paigow.table.settlement import Bet
     >>> holders(0, [Bet(1, "ann", 100), Bet(1, "bob", 50), Bet(3, "ann", 500), Bet(3, "cy", 10)])
     {1: 'ann', 3: 'cy'}
+    >>> holders(0, [Bet(1, "ann", 100), Bet(2, "bob", 300), Bet(2, "ann", 100), Bet(3, "bob", 10)], excluded=["bob"])
+    {1: 'ann', 2: None}
+    >>> holders(0, [Bet(2, "cy", 300), Bet(2, "ann", 50)], co_bankers=["cy"])
+    {2: 'ann'}
     """
-    bets = list(bets)
+    out_ = set(excluded)
+    bets = [b for b in bets if b.bettor not in out_]
+    co = set(co_bankers)
     out: dict[int, str | None] = {}
-    taken = set(excluded)
+    taken: set[str] = set()
     for p in betting_order(banker):
         on = [b for b in bets if b.position == p]
         if not on:
             continue
-        who = next((name for name, _ in ranking(on) if name not in taken), None)
+        who = None
+        for name, _ in ranking(on):
+            if name in taken or (name in co and any(b.bettor != name for b in on)):
+                continue
+            who = name
+            break
         out[p] = who
         if who is not None:
             taken.add(who)

@@ -213,6 +213,11 @@ _HEADER_OPTIONAL: dict[str, Any] = {
     "players": {"type": "array", "items": _NAME, "minItems": 8, "maxItems": 8,
                 "description": "the player of each position (default P0 … P7)"},
     "options": _OPTIONS,
+    "live": {"type": "boolean",
+             "description": "true: a live table, where only the holders set the tiles and no strategy sets a hand"
+                            " (Art. 7.1-7.2); false: a simulation, which may set hands by a strategy, none of them"
+                            " giving rise to a claim. Fixed from the table's start; a record without it (written"
+                            " before the key) is read as a simulation, as it always was"},
     "seed": {"type": ["integer", "null"], "minimum": 0, "maximum": 2**64,
              "description": "the seed of a simulated round (information only)"},
     "rng": _RNG,
@@ -523,7 +528,7 @@ def round_record(r: Round, *, seed: int | None = None) -> dict[str, Any]:
     """The record of ``r`` so far: header, events in order, and the result once settled."""
     s = r.state
     _recordable(s.rules)
-    out: dict[str, Any] = {"format": ROUND_FORMAT, "rules": s.rules.name, "banker": s.banker,
+    out: dict[str, Any] = {"format": ROUND_FORMAT, "rules": s.rules.name, "banker": s.banker, "live": s.live,
                            "players": list(s.players), "options": s.options.to_json()}
     if s.min_stake:
         out["min_stake"] = s.min_stake
@@ -574,7 +579,8 @@ def record_options(record: Mapping[str, Any], rules: RulesLike = None) -> Option
 def _fresh_round(record: Mapping[str, Any], rng: random.Random | None, rules: RulesLike) -> Round:
     ruleset = record_rules(record, rules)
     return Round(record["banker"], players=record.get("players"), options=record_options(record, ruleset),
-                 rules=ruleset, min_stake=record.get("min_stake", 0), rng=rng if rng is not None else random.Random(0))
+                 rules=ruleset, min_stake=record.get("min_stake", 0), rng=rng if rng is not None else random.Random(0),
+                 live=record.get("live", False))
 
 
 def _at(i: int, e: Mapping[str, Any], where: str, err: PaigowError) -> PaigowError:
@@ -702,6 +708,7 @@ def session_record(s: Session) -> dict[str, Any]:
     st = s.state
     _recordable(st.rules)
     out: dict[str, Any] = {"format": SESSION_FORMAT, "rules": st.rules.name, "banker": st.first_banker,
+                           "live": st.live,
                            "players": list(st.players), "options": st.options.to_json(),
                            "house_stake": st.house_stake}
     events = [session_event_json(e) for e in st.log]
@@ -720,7 +727,8 @@ def replay_session(record: Mapping[str, Any], rng: random.Random | None = None, 
         validate(record, SESSION_SCHEMA)
     ruleset = record_rules(record, rules)
     s = Session(record["banker"], players=record.get("players"), options=record_options(record, ruleset),
-                rules=ruleset, house_stake=record.get("house_stake"), rng=rng if rng is not None else random.Random(0))
+                rules=ruleset, house_stake=record.get("house_stake"), rng=rng if rng is not None else random.Random(0),
+                live=record.get("live", False))
     for i, e in enumerate(record["events"]):
         try:
             kind = e["event"]

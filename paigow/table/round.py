@@ -44,7 +44,7 @@ from typing import Any, Union
 import numpy as np
 import numpy.typing as npt
 
-from paigow.errors import BetSyntaxError, IllegalActionError, IllegalBetError, InvalidHandError
+from paigow.errors import BetSyntaxError, HandSyntaxError, IllegalActionError, IllegalBetError, IllegalHandError
 from paigow.rules import MACAU, RuleSet, RulesLike, clean_rules
 from paigow.setting import Outcome, Setting, compare, settings_of
 from paigow.strategies import hand_index, resolve
@@ -243,9 +243,19 @@ class RoundState:
     result: RoundResult | None = None
     log: tuple[RoundEvent, ...] = ()
     rules: RuleSet = MACAU
+    live: bool = False
 
 
-_Derived = tuple[tuple[int, ...], frozenset[str], tuple[int, ...], dict[int, Union[str, None]]]
+@dataclass(frozen=True)
+class _Derived:
+    """What the state implies about who plays, computed once per state (Art. 2.3, 3.3, 7.1-7.5)."""
+
+    exposed_out: tuple[int, ...]
+    away: frozenset[str]
+    active: tuple[int, ...]
+    unheld: tuple[int, ...]
+    holders: dict[int, str]
+    in_bank: frozenset[str]
 
 
 @dataclass(frozen=True)
@@ -269,6 +279,13 @@ class Round:
     house's share in the bank (Art. 3.1); ``min_stake`` is a stake carried from the previous
     round that may not be lowered (Art. 4.9). Randomness comes from ``rng``, or from
     ``random.Random(seed)`` when a seed is given, else from the operating system.
+
+    ``live`` says, from the start, whether this is a live table or a simulation (docs/rules.md
+    §1.8). At a live table only the holders set the tiles (Art. 7.1-7.2): no action lets a
+    strategy set a hand (``set_hand(..., strategy=)``, ``set_players``, ``settle(strategy)``
+    are refused, ``live.strategy``). A simulation (the default, as every record made before
+    the flag was read) may set hands by a strategy; a hand set so never gives rise to an Art.
+    7.2 claim.
     """
 
     def __init__(
@@ -282,8 +299,11 @@ class Round:
         min_stake: int = 0,
         seed: int | None = None,
         rng: random.Random | None = None,
+        live: bool = False,
     ) -> None:
         check_position(banker, "banker")
+        if not isinstance(live, bool):
+            raise TypeError(f"live is True (a live table) or False (a simulation), not {live!r}")
         ruleset = clean_rules(rules)
         if options is None:
             options = Options(ruleset.commission, ruleset.rounding)
@@ -296,7 +316,7 @@ class Round:
         if rng is not None and not isinstance(rng, random.Random):
             raise TypeError(f"rng is a random.Random, not {rng!r}")
         self._rng = rng if rng is not None else make_rng(seed)
-        self._state = RoundState(banker, check_players(players), options, min_stake, rules=ruleset)
+        self._state = RoundState(banker, check_players(players), options, min_stake, rules=ruleset, live=live)
         self._cache: tuple[RoundState | None, _Derived | None] = (None, None)
         if house_stake is not None:
             self.co_bank(HOUSE, house_stake)
@@ -323,6 +343,11 @@ class Round:
         return self._state.rules
 
     @property
+    def live(self) -> bool:
+        """True at a live table (no strategy sets a hand), False in a simulation; fixed at creation."""
+        return self._state.live
+
+    @property
     def banker(self) -> int:
         return self._state.banker
 
@@ -337,10 +362,13 @@ class Round:
 
     @property
     def shares(self) -> tuple[Share, ...]:
-        """The bank's shares: the banker's stake first, then co-bankers in the order they joined."""
+        """The bank's shares: the banker's stake first, then co-bankers in the order they joined.
+        A co-banker who sits out (Art. 2.3, docs/rules.md §1.6) takes no part in the bank: his
+        share leaves it for the round, untouched (``state.co_bankers`` keeps every share put up)."""
         s = self._state
         own = (Share(self.banker_party, s.stake),) if s.stake is not None else ()
-        return own + s.co_bankers
+        away = self._derived().away if s.current.exposures else frozenset()
+        return own + tuple(x for x in s.co_bankers if x.party not in away)
 
     @property
     def bank(self) -> int:
@@ -392,56 +420,70 @@ class Round:
         return tuple(p for p in betting_order(self.banker) if p in on)
 
     def _derived(self) -> _Derived:
-        """Who sits out and who holds what, computed once per state."""
+        """Who sits out, who is in the bank and who holds what, computed once per state.
+
+        Two exposed tiles of a player position (Art. 2.3): its bettors, and the co-banker whose
+        position it is, take no part in the round "for any effect": all their bets stand off
+        and a co-banker's share leaves the bank. The holders are then chosen again among the
+        bets still in play (Art. 7.1, 7.5), never a co-banker where others bet (3.3); a position
+        in play that nobody may hold stands off whole (7.4: one holder, never none)."""
         s = self._state
         cached = self._cache[1]
         if self._cache[0] is s and cached is not None:
             return cached
         cur = s.current
         out = tuple(p for p in betting_order(s.banker) if cur.exposed(p) >= 2)
-        away = frozenset(b.bettor for b in s.bets if b.position in out)
-        on: dict[int, list[Bet]] = {}
-        for b in s.bets:
-            on.setdefault(b.position, []).append(b)
-        active = tuple(p for p in betting_order(s.banker)
-                       if p in on and p not in out and any(b.bettor not in away for b in on[p]))
-        h = holders(s.banker, s.bets, away)
-        value = (out, away, active, {p: h[p] for p in active})
+        co = {x.party for x in s.co_bankers if x.party != HOUSE}
+        away = frozenset({b.bettor for b in s.bets if b.position in out}
+                         | {n for n in co if s.players.index(n) in out})
+        in_bank = frozenset(co - away)
+        h = holders(s.banker, s.bets, away, in_bank)
+        held = {p: w for p, w in h.items() if w is not None and p not in out}
+        value = _Derived(out, away, tuple(held), tuple(p for p, w in h.items() if w is None and p not in out),
+                         held, in_bank)
         self._cache = (s, value)
         return value
 
     @property
     def exposed_out(self) -> tuple[int, ...]:
         """Player positions with two or more tiles exposed in this deal (Art. 2.3)."""
-        return self._derived()[0]
+        return self._derived().exposed_out
 
     @property
     def sitting_out(self) -> frozenset[str]:
-        """The bettors who take no part in the round "for any effect" (Art. 2.3): every bettor on
-        a player position two of whose tiles were exposed. All their bets stand off."""
-        return self._derived()[1]
+        """The players who take no part in the round "for any effect" (Art. 2.3): every bettor on
+        a player position two of whose tiles were exposed, and a co-banker whose own position it
+        is. All their bets stand off, and a co-banker's share leaves the bank for the round."""
+        return self._derived().away
 
     @property
     def sat_out(self) -> tuple[int, ...]:
-        """Positions with bets that take no part: two of their tiles exposed, or every bettor on
-        them sitting out (Art. 2.3)."""
+        """Positions with bets that take no part: two of their tiles exposed, every bettor on
+        them sitting out (Art. 2.3), or nobody left who may hold them (:attr:`unheld`)."""
         active = set(self.active)
         return tuple(p for p in self.playing if p not in active)
 
     @property
+    def unheld(self) -> tuple[int, ...]:
+        """Positions with bets in play that none of their bettors may hold (each holds another
+        position, or co-banks where others bet; Art. 3.3, 7.5): they stand off whole (7.4)."""
+        return self._derived().unheld
+
+    @property
     def active(self) -> tuple[int, ...]:
-        """Positions that play against the banker, in betting order."""
-        return self._derived()[2]
+        """Positions that play against the banker, in betting order: each has exactly one holder."""
+        return self._derived().active
 
     def holders(self) -> dict[int, str | None]:
-        """Who holds each active position: its largest bettor, the first placed on equal bets;
-        nobody sets two positions, so a position whose largest bettor holds one earlier in betting
-        order goes to its next largest (Art. 7.1, 7.5; docs/rules.md §1.8)."""
-        return dict(self._derived()[3])
+        """Who holds each active position: its largest bettor in play, the first placed on equal
+        bets; nobody sets two positions, so a position whose largest bettor holds one earlier in
+        betting order goes to its next largest, and a co-banker holds no position where others
+        bet (Art. 3.3, 7.1, 7.5; docs/rules.md §1.8)."""
+        return dict(self._derived().holders)
 
     def holder(self, position: int) -> str | None:
         """Who holds ``position`` and sets its tiles (None: nobody plays it)."""
-        return self._derived()[3].get(check_position(position))
+        return self._derived().holders.get(check_position(position))
 
     def co_banker_position(self, party: str) -> int | None:
         """The position of a co-banking player (None for the house)."""
@@ -452,9 +494,9 @@ class Round:
         """Who decides the banker's setting when it is disputed: the larger stake of the banker
         (with the stakes co-banking players entrusted to the banker) and the house; on equal
         stakes the banker (Art. 3.4)."""
-        s = self._state
-        house = sum(x.stake for x in s.co_bankers if x.party == HOUSE)
-        banker = (s.stake or 0) + sum(x.stake for x in s.co_bankers if x.party != HOUSE)
+        shares = self.shares
+        house = sum(x.stake for x in shares if x.party == HOUSE)
+        banker = sum(x.stake for x in shares if x.party != HOUSE)
         return HOUSE if house > banker else self.banker_party
 
     def __repr__(self) -> str:
@@ -520,13 +562,26 @@ class Round:
 
     def verify_co_bank(self, party: "int | str", stake: int) -> Share:
         """Raise unless ``party`` (``"house"`` or a player position) may share the bank with
-        ``stake`` (Art. 3.1-3.3): before the shake; a co-banking player accepts no backline bets,
-        so a player who holds a position with other people's bets on it may not co-bank, nor may
-        one on whose own position others bet. Returns the share."""
+        ``stake`` (Art. 3.1-3.3): before the shake; the house's share is fixed in advance, for the
+        table or between rounds, so it joins before the round's first bet or share and never
+        changes (3.1); a co-banking player accepts no backline bets, so a player who holds a
+        position with other people's bets on it may not co-bank, nor may one on whose own
+        position others bet. Returns the share."""
         self._before_shake("co-bank", "stake")
         name = self._co_party(party)
         check_amount(stake, "stake", f" of co-banker {name!r}")
-        if name != HOUSE:
+        if name == HOUSE:
+            s = self._state
+            held = next((x.stake for x in s.co_bankers if x.party == HOUSE), None)
+            if held is not None:
+                raise IllegalActionError(
+                    f"the house's share is fixed in advance (Art. 3.1): it is {held} for this round and may not"
+                    " change", code="co_bank.house_fixed")
+            if s.bets or s.co_bankers:
+                raise IllegalActionError(
+                    "the house's share is fixed in advance (Art. 3.1): it joins the bank before the round's"
+                    " first bet or share, not after", code="co_bank.house_fixed")
+        else:
             pos = self._state.players.index(name)
             others = sorted({b.bettor for b in self.bets_on(pos) if b.bettor != name})
             if others:
@@ -548,7 +603,7 @@ class Round:
 
     def co_bank(self, party: "int | str", stake: int) -> Share:
         """Share the bank: ``"house"`` or the player of a position puts ``stake`` in it (a second
-        call for the same party replaces its stake)."""
+        call for the same player replaces its stake; the house's share, once down, is fixed)."""
         share = self.verify_co_bank(party, stake)
         cur = self._state.co_bankers
         ev = CoBanked(None if share.party == HOUSE else self._state.players.index(share.party), stake)
@@ -611,14 +666,16 @@ class Round:
 
     # -- the declaration ----------------------------------------------------------------------------
     def verify_declare(self, method: str) -> str:
-        """Raise unless the banker may declare the dealing method now: before the shake (Art.
-        4.4). Returns the declaration."""
+        """Raise unless the banker may declare the dealing method now: before the round's first
+        shake (Art. 4.4); from then on it is frozen, through void shakes and void deals (4.7).
+        Returns the declaration."""
         if not isinstance(method, str):
             raise TypeError(f"a dealing method is declared as text, not {method!r}")
         self._require(Phase.BETTING, "declare the dealing method")
-        if self._state.current.shakes:
-            raise IllegalActionError("the dealing method is declared before shaking (Art. 4.4)",
-                                     code="declare.after_shake")
+        if self._state.frozen:
+            raise IllegalActionError(
+                "the dealing method is declared before shaking (Art. 4.4) and stays as declared from the first"
+                " shake, a void deal included (Art. 4.7)", code="declare.after_shake")
         text = method.strip()
         if not text or len(text) > MAX_DECLARATION:
             raise BetSyntaxError(f"a declaration is 1 to {MAX_DECLARATION} characters, not {method[:40]!r}",
@@ -660,13 +717,15 @@ class Round:
 
     def verify_cut(self, position: int, k: int) -> Cut:
         """Raise unless ``position`` may cut ``k`` stacks now (Art. 2.1): before the shake, at most
-        two player positions, one cut each, the banker last and nobody after. Returns the cut."""
+        two player positions in the round and one cut each (a void deal is the same round: its cuts
+        count), the banker last and nobody after in the deal. Returns the cut."""
         check_position(position)
         cur = self._state.current
         if cur.shakes or self._state.phase is not Phase.BETTING:
             raise IllegalActionError(f"position {position} may not cut: the dice have been shaken (Art. 2.1)",
                                      code="cut.after_shake")
-        check_cut(cur.cuts, position, k, self.banker, self._state.rules.max_cuts)
+        earlier = tuple(c for d in self._state.void_deals for c in d.cuts)
+        check_cut(cur.cuts, position, k, self.banker, self._state.rules.max_cuts, earlier)
         return Cut(position, k)
 
     def can_cut(self, position: int, k: int) -> bool:
@@ -713,9 +772,14 @@ class Round:
     # -- the deal -----------------------------------------------------------------------------------
     def verify_deal(self, hands: "Mapping[int, HandLike | None] | Sequence[HandLike | None] | None" = None) -> Deal:
         """Raise unless the tiles may be dealt now (after the shake), or ``hands`` (the tiles
-        actually dealt, by position) are a legal deal that fits what is known. Returns the deal."""
+        actually dealt, by position) are a legal deal that fits what is known; a void shake must
+        be followed by a valid one before any deal (Art. 1.5). Returns the deal."""
         s = self._state
         cur = s.current
+        if cur.shakes and cur.shakes[-1].void is not None and s.phase is Phase.BETTING:
+            raise IllegalActionError(
+                f"cannot deal now: the shake {str(cur.shakes[-1])} was void; shake the dice first, again (Art."
+                " 1.5)", code="deal.void_shake")
         simulated: Deal | None = None
         if cur.stacks is not None and s.phase is Phase.SHAKEN:
             row = cur.stacks
@@ -749,7 +813,7 @@ class Round:
                     )
         missing = [p for p in (s.banker,) + self.playing if entered.hands[p] is None]
         if missing:
-            raise InvalidHandError(
+            raise IllegalHandError(
                 f"the tiles of position{'s' if len(missing) > 1 else ''} {', '.join(map(str, missing))}"
                 " are needed: the banker's and every position with bets", code="deal.missing"
             )
@@ -814,13 +878,13 @@ class Round:
     def _setting(self, position: int, setting: SettingLike) -> Setting:
         hand = self._state.current.deal.hands[position] if self._state.current.deal else None
         if hand is None:  # pragma: no cover - the deal always holds the tiles of every playing position
-            raise InvalidHandError(f"position {position}'s tiles are not known", code="setting.no_tiles")
+            raise IllegalHandError(f"position {position}'s tiles are not known", code="setting.no_tiles")
         options = settings_of(hand)   # the deal's tiles, checked when dealt
         if isinstance(setting, bool) or not isinstance(setting, (Setting, str, int)):
             raise TypeError(f"a setting is a Setting, 'front | back' or a split 0-2, not {setting!r}")
         if isinstance(setting, int):
             if not 0 <= setting <= 2:
-                raise InvalidHandError(
+                raise HandSyntaxError(
                     f"split {setting!r} does not exist: the splits are 0 (ab|cd), 1 (ac|bd), 2 (ad|bc)",
                     code="setting.split",
                 )
@@ -831,11 +895,18 @@ class Round:
                     return option
             setting = Setting.parse(setting)
         if setting not in options:
-            raise InvalidHandError(
+            raise IllegalHandError(
                 f"{str(setting)!r} is not a setting of position {position}'s tiles {' '.join(map(str, hand))}",
                 code="setting.not_these_tiles",
             )
         return setting
+
+    def _refuse_strategy(self, what: str) -> None:
+        if self._state.live:
+            raise IllegalActionError(
+                f"{what} may not be set by a strategy: this is a live table, where only the holder sets the"
+                " tiles and the engine sets no hand for anyone (Art. 7.1-7.2); strategies set hands in a"
+                " simulation only", code="live.strategy")
 
     def _unset_players(self) -> tuple[int, ...]:
         s = self._state
@@ -848,21 +919,29 @@ class Round:
         disputed setting, by the banker or the house as the stakes say (3.4). Players may
         re-arrange until the banker turns the first of his tiles (8.1-8.2); the banker sets after
         every player, once. ``strategy`` names the strategy that chose the setting in a
-        simulation (at most :data:`MAX_STRATEGY_NAME` characters). Returns the setting as the
-        dealer arranges it."""
+        simulation (at most :data:`MAX_STRATEGY_NAME` characters; refused at a live table,
+        ``live.strategy``). A position that nobody may hold stands off whole and is not set
+        (7.4). Returns the setting as the dealer arranges it."""
         pos = check_position(position)
         if by is not None:
             check_name(by, "setter", reserved=())
         if strategy is not None:
             check_strategy_name(strategy)
+            self._refuse_strategy(f"position {pos}'s hand")
         self._require(Phase.DEALT, "set a hand")
         s = self._state
         if pos != s.banker and pos not in self.playing:
             raise IllegalActionError(f"position {pos} has no bets: nobody plays it this round",
                                      code="setting.no_bets")
+        if pos != s.banker and pos in self.unheld:
+            names = sorted({b.bettor for b in self.bets_on(pos) if b.bettor not in self.sitting_out})
+            raise IllegalActionError(
+                f"position {pos} stands off whole: none of its bettors in play ({', '.join(map(repr, names))}) may"
+                " hold it, each holding another position or co-banking where others bet (Art. 3.3, 7.4-7.5)",
+                code="setting.no_holder")
         if pos != s.banker and pos not in self.active:
-            raise IllegalActionError(f"position {pos} sits out: two tiles were exposed (Art. 2.3)",
-                                     code="setting.sat_out")
+            raise IllegalActionError(f"position {pos} sits out: its players take no part, two tiles were exposed"
+                                     " (Art. 2.3)", code="setting.sat_out")
         if pos == s.banker:
             if s.settings[pos] is not None:
                 raise IllegalActionError(f"the banker's hand is set already and may not be changed (Art. 8.2)",
@@ -944,7 +1023,9 @@ class Round:
 
     def verify_set_players(self, strategy: StrategyLike | None = None) -> npt.NDArray[np.float64]:
         """Raise unless the players' hands not yet set can be set by ``strategy`` now (a
-        simulation); returns the strategy's players' table."""
+        simulation only: refused at a live table, ``live.strategy``); returns the strategy's
+        players' table."""
+        self._refuse_strategy("the players' hands")
         self._require(Phase.DEALT, "set the players' hands")
         if self._state.turned:
             raise IllegalActionError("the banker has turned his tiles: no setting changes (Art. 8.2)",
@@ -976,7 +1057,10 @@ class Round:
         """Raise unless the round can be settled now: after the deal, every playing position and
         the banker set by hand (Art. 7.1-7.2) — or, in a simulation, set by ``strategy`` (the
         players' side) and ``banker_strategy`` (by default ``strategy``; the banker's side) for
-        the hands not set. Returns the plan."""
+        the hands not set. At a live table no strategy is taken (``live.strategy``). Returns the
+        plan."""
+        if strategy is not None or banker_strategy is not None:
+            self._refuse_strategy("a hand")
         self._require(Phase.DEALT, "settle")
         s = self._state
         pt = _strategy(strategy, "player") if strategy is not None else None
@@ -1024,7 +1108,7 @@ class Round:
         away, active, held = self.sitting_out, set(self.active), self.holders()
         for p in self.playing:
             bets = self.bets_on(p)
-            if p not in active:
+            if p not in active:   # sat out, or nobody may hold it: it stands off whole
                 plays.append(Play(p, None, bets))
                 continue
             mine, hand = s.settings[p], deal.hands[p]
@@ -1033,7 +1117,8 @@ class Round:
             # the deal's tiles are checked already: their settings without parsing them again
             others = tuple(compare(x, bset, s.rules) for x in settings_of(hand) if x != mine)
             plays.append(Play(p, outcomes[p], tuple(b for b in bets if b.bettor not in away), others,
-                              held[p], tuple(b for b in bets if b.bettor in away)))
+                              held[p], tuple(b for b in bets if b.bettor in away),
+                              by_strategy=s.strategies[p] is not None))
         ledger = _settle(s.banker, self.shares, plays, s.options)
         result = RoundResult(s.banker, s.players, self.shares, s.bets, s.void_deals + (s.current,),
                              s.settings, tuple(outcomes), tuple(plays), ledger, s.strategies, s.declared)

@@ -34,7 +34,10 @@ class SessionState:
     """Everything a :class:`Session` knows, as one frozen value. ``last_bettors`` are the names
     of everyone who bet in the previous round (None before any round); ``log`` is every step of
     the session as frozen events (:mod:`paigow.table.events`: its record; a round's own events
-    are kept with it when it ends)."""
+    are kept with it when it ends). ``outgoing`` is the last banker who passed the bank after
+    banking rounds, while nobody else has banked one since: his position, the rounds he banked in
+    a row and the stake he carried (Art. 4.1, 4.9); ``live`` says whether the table is live or a
+    simulation (:class:`~paigow.table.round.Round`)."""
 
     players: tuple[str, ...]
     options: Options
@@ -51,6 +54,8 @@ class SessionState:
     log: tuple[SessionEvent, ...] = ()
     first_banker: int = 0
     rules: RuleSet = MACAU
+    live: bool = False
+    outgoing: tuple[int, int, int | None] | None = None
 
 
 class Session:
@@ -61,6 +66,14 @@ class Session:
     table waits with no banker until a player takes the bank. A banker who goes on carries the
     stake plus the result, topped up, never lowered. ``rules`` (Macau's by default) is the rule
     set of every round, and gives the default ``options``.
+
+    The limits cannot be bypassed by passing the bank: a banker who has banked two rounds in a
+    row and passes is not offered the bank again, declines or not, until another position has
+    banked a round; one who banked one round and takes the bank back before anyone else banks
+    goes on with his run (the rounds counted and the stake carried, Art. 4.1, 4.9).
+
+    ``live`` (False: a simulation, as :class:`~paigow.table.round.Round`) is the table's, from
+    the start: every round is live or a simulation with it.
     """
 
     def __init__(
@@ -73,8 +86,11 @@ class Session:
         house_stake: int | None = None,
         seed: int | None = None,
         rng: random.Random | None = None,
+        live: bool = False,
     ) -> None:
         check_position(banker, "banker")
+        if not isinstance(live, bool):
+            raise TypeError(f"live is True (a live table) or False (a simulation), not {live!r}")
         ruleset = clean_rules(rules)
         if house_stake is not None:
             check_amount(house_stake, "stake", " of the house")
@@ -86,7 +102,7 @@ class Session:
         self._round: Round | None = None
         self._round_start: tuple[int | None, bool, int] | None = None
         self._state = SessionState(check_players(players), options or Options(ruleset.commission, ruleset.rounding),
-                                   house_stake, banker, first_banker=banker, rules=ruleset)
+                                   house_stake, banker, first_banker=banker, rules=ruleset, live=live)
 
     @property
     def rng(self) -> random.Random:
@@ -101,6 +117,11 @@ class Session:
     def rules(self) -> RuleSet:
         """The rule set the session's rounds are played by (:func:`paigow.rules.clean_rules`)."""
         return self._state.rules
+
+    @property
+    def live(self) -> bool:
+        """True at a live table, False in a simulation (every round is the same)."""
+        return self._state.live
 
     @property
     def banker(self) -> int | None:
@@ -153,7 +174,7 @@ class Session:
                 " the other seven agree (Art. 4.1); pass the bank", code="session.two_rounds"
             )
         if stake is None:
-            if s.rounds_banked == 0:
+            if s.rounds_banked == 0 or s.carried is None:
                 raise IllegalBetError("a new banker puts a stake on the table (Art. 4.4)", code="stake.missing")
             if not s.carried:
                 raise IllegalBetError("the stake was lost in the last round: top it up to go on banking (Art. 4.9)",
@@ -177,7 +198,7 @@ class Session:
         assert s.banker is not None
         carried = s.carried if s.rounds_banked and s.carried is not None else 0
         r = Round(s.banker, players=s.players, options=s.options, rules=s.rules, house_stake=s.house_stake,
-                  min_stake=carried, rng=self._rng)
+                  min_stake=carried, rng=self._rng, live=s.live)
         r.set_stake(amount)
         self._round = r
         self._round_start = (stake, others_agree, len(r.state.log))
@@ -219,6 +240,7 @@ class Session:
             carried=own.stake + res.ledger.changes[own.party],
             last_bettors=frozenset(b.bettor for b in res.bets),
             history=self._state.history + (res,),
+            outgoing=None,
         )
         return res
 
@@ -236,31 +258,48 @@ class Session:
         return can(self.verify_pass_bank)
 
     def pass_bank(self) -> BankTurn:
-        """The banker gives up the bank; the turn goes to the next position in dealing order."""
+        """The banker gives up the bank; the turn goes to the next position in dealing order
+        (after a banker who has just banked two rounds, never back to him: Art. 4.1)."""
         self.verify_pass_bank()
         s = self._state
         assert s.banker is not None
-        nxt = (s.banker + 1) % 8
+        # the run of the last banker who banked a round: kept until another position banks one
+        outgoing = (s.banker, s.rounds_banked, s.carried) if s.rounds_banked else s.outgoing
+        nxt = self._rotation(s.banker, outgoing)
         turn = BankTurn(BankEvent.PASS, s.banker, nxt)
         self._commit(BankMoved(BankEvent.PASS), banker=None, offer=nxt, declined=(s.banker,), rounds_banked=0, carried=None,
-                     turns=s.turns + (turn,))
+                     turns=s.turns + (turn,), outgoing=outgoing)
         return turn
+
+    @staticmethod
+    def _barred(outgoing: tuple[int, int, int | None] | None) -> int | None:
+        """The position that may not be offered the bank: the banker who has just banked two
+        rounds in a row (or more, with the others' agreement) and passed (Art. 4.1)."""
+        return outgoing[0] if outgoing is not None and outgoing[1] >= 2 else None
+
+    def _rotation(self, after: int, outgoing: tuple[int, int, int | None] | None) -> int:
+        """The next position after ``after`` in dealing order that may be offered the bank."""
+        barred = self._barred(outgoing)
+        return next(p for p in ((after + i) % 8 for i in range(1, 9)) if p != barred)
 
     def next_taker(self) -> int:
         """Whose turn it is after the position offered the bank declines: the nearest position
         after it in dealing order whose player bet in the previous round (anywhere) and has not
         declined; when there is none, the next position in rotation (the table waits with no
-        banker until someone takes the bank; docs/rules.md §1.7)."""
+        banker until someone takes the bank; docs/rules.md §1.7). A banker who has just banked
+        two rounds and passed is never offered the bank again this way: only the other seven's
+        agreement lets him go on, before he passes (Art. 4.1)."""
         s = self._state
         if s.offer is None:
             raise IllegalActionError("the bank is not offered to anyone", code="session.not_offered")
+        barred = self._barred(s.outgoing)
         for i in range(1, 8):
             p = (s.offer + i) % 8
-            if p in s.declined:
+            if p in s.declined or p == barred:
                 continue
             if s.last_bettors is None or s.players[p] in s.last_bettors:
                 return p
-        return (s.offer + 1) % 8
+        return self._rotation(s.offer, s.outgoing)
 
     def verify_decline(self) -> int:
         """Raise unless the bank is offered; whoever is offered it may always decline (Art. 4.3:
@@ -289,10 +328,15 @@ class Session:
         return can(self.verify_accept)
 
     def accept(self) -> BankTurn:
-        """The position whose turn it is takes the bank; it starts with a fresh stake."""
+        """The position whose turn it is takes the bank; it starts with a fresh stake, unless it
+        banked the last round played and nobody has banked since: then its run goes on, the
+        rounds counted towards the two-round limit and the stake carried (Art. 4.1, 4.9)."""
         offer = self.verify_accept()
         s = self._state
         turn = BankTurn(BankEvent.ACCEPT, offer, offer)
-        self._commit(BankMoved(BankEvent.ACCEPT), banker=offer, offer=None, declined=(), rounds_banked=0, carried=None,
-                     turns=s.turns + (turn,))
+        rounds, carried = 0, None
+        if s.outgoing is not None and s.outgoing[0] == offer:
+            rounds, carried = s.outgoing[1], s.outgoing[2]
+        self._commit(BankMoved(BankEvent.ACCEPT), banker=offer, offer=None, declined=(), rounds_banked=rounds,
+                     carried=carried, turns=s.turns + (turn,))
         return turn

@@ -11,7 +11,9 @@ a frozen :class:`Ledger`. Money is integers in the currency's minor unit.
   net win of the round; rate and rounding are :class:`Options`.
 - The bank is the sum of its shares (banker, house, co-banking players); its net result is split
   pro rata to the shares by :func:`split`.
-- Backline claims (Art. 7.2) are reported in ``Ledger.claims``, apart from the table's money.
+- Backline claims (Art. 7.2) are reported in ``Ledger.claims``, apart from the table's money:
+  only a holder's own setting gives rise to one (never tiles a strategy set, ``Play.by_strategy``),
+  and a loss that stood off whole still does where another split would have won.
 
 For every ledger, ``sum(changes.values()) + commission == 0``.
 
@@ -214,6 +216,8 @@ class Play:
     placed on equal bets; the table names another when the largest bettor holds another position,
     Art. 7.5). ``sat_out`` are bets on the position that stand off because their bettor takes no
     part in the round (two tiles of a position the bettor backs were exposed, Art. 2.3).
+    ``by_strategy`` marks tiles set by a strategy in a simulation, not by the holder: no Art. 7.2
+    claim arises from them (only a holder's own setting can give rise to one).
 
     >>> p = Play(2, Outcome.LOSE, (Bet(2, "ann", 100), Bet(2, "bob", 200), Bet(2, "ann", 100)))
     >>> p.stakes, p.holder, p.total
@@ -226,9 +230,12 @@ class Play:
     other_outcomes: tuple[Outcome, ...] = ()
     setter: str | None = None
     sat_out: tuple[Bet, ...] = ()
+    by_strategy: bool = False
 
     def __post_init__(self) -> None:
         check_position(self.position)
+        if not isinstance(self.by_strategy, bool):
+            raise TypeError(f"position {self.position}'s by_strategy is True or False, not {self.by_strategy!r}")
         if self.outcome is not None and not isinstance(self.outcome, Outcome):
             raise TypeError(f"position {self.position}'s outcome must be an Outcome or None, not {self.outcome!r}")
         object.__setattr__(self, "bets", tuple(self.bets))
@@ -286,7 +293,8 @@ class LineKind(enum.Enum):
     STAND_OFF = "stand-off"
     """The part of a win or loss the bank cap does not let through: returned."""
     SAT_OUT = "sat-out"
-    """The position took no part (two exposed tiles): the bet is returned."""
+    """The position took no part (two exposed tiles, or nobody may hold it), or the bettor sits
+    out: the bet is returned."""
     COMMISSION = "commission"
     """Commission to the house, from a bettor's win or the bank's net win."""
     SHARE = "share"
@@ -566,7 +574,7 @@ def settle(
     claims: list[Claim] = []
     for pos in betting_order(banker):
         play = by_pos.get(pos)
-        if play is None or play.outcome is not Outcome.LOSE or len(play.stakes) < 2:
+        if play is None or play.outcome is not Outcome.LOSE or len(play.stakes) < 2 or play.by_strategy:
             continue
         better = [o for o in play.other_outcomes if o is not Outcome.LOSE]
         if not better:

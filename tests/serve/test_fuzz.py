@@ -20,7 +20,7 @@ import schemathesis
 from schemathesis.checks import not_a_server_error
 from schemathesis.specs.openapi.checks import response_schema_conformance, status_code_conformance
 
-from serve_support import ThreadServer
+from serve_support import OPERATOR, ThreadServer
 
 COUNTS: collections.Counter[tuple[str, int]] = collections.Counter()
 EXAMPLES = max(10, settings().max_examples // 4)
@@ -76,7 +76,7 @@ ANY_JSON = st.recursive(
 
 @pytest.fixture(scope="module")
 def table(live: ThreadServer) -> tuple[str, dict[str, str]]:
-    t = httpx.post(live.url + "/v1/tables", json={"seed": 1}).json()
+    t = httpx.post(live.url + "/v1/tables", json={"seed": 1, "mode": "simulation"}, headers=OPERATOR).json()
     auth = {"Authorization": f"Bearer {t['token']}"}
     httpx.post(f"{live.url}/v1/tables/{t['id']}/actions", json={"action": "start_round", "stake": 1000}, headers=auth)
     return t["id"], auth

@@ -104,14 +104,143 @@ def test_a_refused_action_writes_nothing(tmp_path: Path) -> None:
 
 
 def test_a_journal_that_does_not_replay_is_refused(tmp_path: Path) -> None:
+    """A row that does not replay quarantines its table, named, and the others serve (issue 23:
+    before, the whole journal was refused). A row changed without its hash breaks the chain; one
+    rewritten with a matching hash (an engine that refuses it) is refused on replay."""
+    from paigow.serve.journal import row_hash
+
     path = str(tmp_path / "bad.db")
     j = Journal(path)
     tid, _ = j.create({"banker": 0}, seed=1)
+    other, _ = j.create({"banker": 0}, seed=2)
     j.act(j.table(tid), ROUND[0])
+    j.act(j.table(other), ROUND[0])
     j.close()
     db = sqlite3.connect(path)
-    db.execute("UPDATE journal SET action = ? WHERE seq = 1", ('{"action": "end_round"}',))
+    db.execute("UPDATE journal SET action = ? WHERE seq = 1 AND table_id = ?", ('{"action": "end_round"}', tid))
     db.commit()
     db.close()
-    with pytest.raises(ReplayError, match="refused on replay"):
-        Journal(path)
+    j = Journal(path)
+    try:
+        assert j.quarantined()[tid] == f"table {tid}: journal row 1 was changed (its hash does not match)"
+        assert j.table(other).seq == 1 and other not in j.quarantined()
+    finally:
+        j.close()
+    db = sqlite3.connect(path)
+    prev, result, at = db.execute("SELECT prev, result, at FROM journal WHERE seq = 1 AND table_id = ?", (tid,)).fetchone()
+    action = '{"action": "end_round"}'
+    h = row_hash(prev, tid, 1, action, None, result, at)
+    db.execute("UPDATE journal SET hash = ? WHERE seq = 1 AND table_id = ?", (h, tid))
+    db.execute("UPDATE tables SET head = ? WHERE id = ?", (h, tid))
+    db.commit()
+    db.close()
+    j = Journal(path)
+    try:
+        assert "journal row 1" in j.quarantined()[tid] and "refused on replay" in j.quarantined()[tid]
+        with pytest.raises(ReplayError, match="refused on replay"):
+            j._rebuild(j.entry(tid).row, j._db)  # type: ignore[union-attr]
+    finally:
+        j.close()
+
+
+# the schema of the journal before issue 23 (no hash chain, no rounds, no snapshots)
+V1_SCHEMA = """
+CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE tables (id TEXT PRIMARY KEY, token_sha256 TEXT NOT NULL, public INTEGER NOT NULL, seed TEXT NOT NULL,
+    config TEXT NOT NULL, created TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')));
+CREATE TABLE journal (table_id TEXT NOT NULL REFERENCES tables(id), seq INTEGER NOT NULL, action TEXT NOT NULL,
+    result TEXT NOT NULL, at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')), PRIMARY KEY (table_id, seq));
+INSERT INTO meta VALUES ('schema', '1');
+"""
+
+
+def test_a_schema_1_journal_is_migrated(tmp_path: Path) -> None:
+    """A journal written before the hash chain opens: its rows are chained as they are, its
+    finished rounds stored, its tables (seeded: simulations) replayed; the audit then checks."""
+    import json
+
+    from paigow.serve.journal import audit, hash_token
+    from paigow.serve.tables import Table
+
+    path = str(tmp_path / "v1.db")
+    db = sqlite3.connect(path)
+    db.executescript(V1_SCHEMA)
+    t = Table({"banker": 0}, 7)
+    db.execute("INSERT INTO tables (id, token_sha256, public, seed, config) VALUES ('t1', ?, 0, '7', ?)",
+               (hash_token("tok"), json.dumps({"banker": 0})))
+    for seq, a in enumerate(ROUND * 2, 1):
+        db.execute("INSERT INTO journal (table_id, seq, action, result) VALUES ('t1', ?, ?, ?)",
+                   (seq, json.dumps(a), json.dumps(t.apply(a))))
+    db.commit()
+    db.close()
+    j = Journal(path)
+    try:
+        assert not j.quarantined() and j.table("t1").view() == t.view()
+        assert j.entry("t1").mode == "simulation" and j.check_token("t1", "tok")  # type: ignore[union-attr]
+        assert j.finished_round(j.entry("t1"), 2, False)["format"] == "paigow-round/1"  # type: ignore[arg-type]
+        j.act(j.entry("t1"), {"action": "pass_bank"})  # type: ignore[arg-type]
+    finally:
+        j.close()
+    assert [r["status"] for r in audit(path)] == ["ok"]
+
+
+def _play_round(t: "object", shift: int = 0) -> None:
+    from paigow.serve.tables import Table
+
+    assert isinstance(t, Table)
+    for a in ROUND:
+        if a["action"] == "start_round":  # a second round carries the stake, topped up
+            a = {**a, "stake": (t.session.carried or 0) + 1000}
+        elif a["action"] == "bet":
+            a = {**a, "position": a["position"] + shift}
+        t.apply(a)
+
+
+def test_a_live_tables_snapshot_restores_it() -> None:
+    """Snapshot and restore between rounds (what start replays from): the same state, and play
+    goes on with fresh secure draws."""
+    from paigow.serve.tables import LiveRandom, Table
+
+    t = Table({"banker": 0, "house_stake": 100})
+    _play_round(t)
+    _play_round(t)
+    snap = t.snapshot()
+    assert snap["rng"] is None  # a live table has no random state to keep
+    u = Table.restore({"banker": 0, "house_stake": 100}, None, snap)
+    assert u.view() == t.view() and isinstance(u.rng, LiveRandom)
+    u.apply({"action": "pass_bank"})
+    u.apply({"action": "accept"})  # position 1 banks: bets on 2 and 3
+    _play_round(u, shift=1)
+    assert u.view()["rounds"] == 3
+    sim = Table({"banker": 0}, 11)
+    _play_round(sim)
+    again = Table.restore({"banker": 0}, 11, sim.snapshot())
+    for a in [{"action": "start_round", "stake": (sim.session.carried or 0) + 1000}, *ROUND[1:-1]]:
+        assert sim.apply(a) == again.apply(a)  # the same shuffles and dice after the snapshot
+
+
+def test_a_live_table_draws_from_secrets(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The stacks and the dice of a live table come from :mod:`secrets` (the operating system's
+    secure generator), and what was drawn is what the journal is handed."""
+    from paigow.serve import tables
+    from paigow.serve.tables import Table
+
+    calls: list[str] = []
+
+    class Recording(tables.secrets.SystemRandom):  # type: ignore[name-defined,misc]
+        def shuffle(self, x: list[object]) -> None:  # type: ignore[override]
+            calls.append("shuffle")
+            x.reverse()
+
+    monkeypatch.setattr(tables.secrets, "SystemRandom", Recording)
+    monkeypatch.setattr(tables.secrets, "randbelow", lambda n: calls.append("randbelow") or 2)
+    t = Table({"banker": 0})
+    for a in ROUND[:4]:
+        t.apply(a)
+    assert calls == ["shuffle"] and t.last_drawn is not None
+    from paigow.table.dealing import Stacks
+    from paigow.tiles import DECK
+
+    assert t.last_drawn["stacks"] == str(Stacks.from_tiles(list(reversed(DECK))))  # as the generator laid them
+    t.apply({"action": "shake"})
+    assert calls.count("randbelow") == 4 and t.last_drawn == {"dice": [3, 3, 3, 3]}

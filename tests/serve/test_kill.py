@@ -22,7 +22,7 @@ import pytest
 
 from paigow.errors import PaigowError
 from paigow.serve.tables import Table
-from serve_support import ServeProcess
+from serve_support import OPERATOR, ServeProcess
 
 SEED = 20261202
 MIN_ACTIONS = 200
@@ -119,7 +119,8 @@ def test_sigkill_loses_nothing_acknowledged(tmp_path: Path) -> None:
     kills = in_flight_committed = in_flight_lost = 0
     latencies: list[float] = []
     try:
-        created = httpx.post(server.url + "/v1/tables", json={"banker": 0, "house_stake": 300, "seed": SEED}).json()
+        created = httpx.post(server.url + "/v1/tables", json={"banker": 0, "house_stake": 300, "seed": SEED,
+                                                              "mode": "simulation"}, headers=OPERATOR).json()
         tid, auth = created["id"], {"Authorization": f"Bearer {created['token']}"}
         i = 0
         while i < len(script):
@@ -179,3 +180,100 @@ def test_scripts_replay_on_a_fresh_table(seed: int) -> None:
     for a, st in zip(script, states):
         t.apply(a)
         assert t.view() == st
+
+
+# -- PostgreSQL: two processes serving the same tables ------------------------------------------
+def _create(server: ServeProcess, **body: Any) -> tuple[str, dict[str, str]]:
+    created = httpx.post(server.url + "/v1/tables", json=body, headers=OPERATOR, timeout=30).json()
+    return created["id"], {"Authorization": f"Bearer {created['token']}"}
+
+
+def test_two_processes_serve_one_table_in_turn(postgres: Any) -> None:
+    """Two `paigow serve` processes on one PostgreSQL database, actions of one table sent to
+    either at once: the database serialises them (each acknowledged once, seq contiguous, the
+    chain checks), and each process answers the state the other left."""
+    from paigow.serve.journal import audit
+    from serve_support import postgres_database
+
+    url = postgres_database(postgres)
+    servers = [ServeProcess(url), ServeProcess(url)]
+    try:
+        tid, auth = _create(servers[0], banker=0)
+        assert httpx.post(f"{servers[1].url}/v1/tables/{tid}/actions", json={"action": "start_round", "stake": 10_000},
+                          headers=auth, timeout=30).status_code == 200
+        done: list[int] = []
+
+        def bets(server: ServeProcess, who: str) -> None:
+            with httpx.Client(timeout=30) as c:
+                for k in range(25):
+                    r = c.post(f"{server.url}/v1/tables/{tid}/actions", headers=auth,
+                               json={"action": "bet", "position": 1 + k % 7, "amount": 10, "bettor": f"{who}-{k}"})
+                    assert r.status_code == 200, r.text
+                    done.append(r.json()["seq"])
+
+        threads = [threading.Thread(target=bets, args=(servers[i % 2], f"p{i}")) for i in range(4)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join(120)
+        assert sorted(done) == list(range(2, 102))  # every seq acknowledged once
+        views = [httpx.get(f"{s.url}/v1/tables/{tid}", headers=auth, timeout=30).json() for s in servers]
+        assert views[0] == views[1] and views[0]["seq"] == 101 and len(views[0]["round"]["bets"]) == 100
+        assert [r["status"] for r in audit(url)] == ["ok"]
+    finally:
+        for s in servers:
+            s.stop()
+
+
+@pytest.mark.slow  # restarts of one of two servers: ~30 s on an idle machine
+def test_sigkill_of_one_of_two_processes_loses_nothing(postgres: Any) -> None:
+    """The kill test on PostgreSQL: the script's actions go to either of two processes; at random
+    points the one taking an action is killed (before, during or after its commit) and the other
+    must answer exactly the state after the last acknowledged action, or after the one in flight;
+    the killed one is restarted and play goes on across both."""
+    from serve_support import postgres_database
+
+    url = postgres_database(postgres)
+    script, states = make_script(SEED + 7, 120)
+    rnd = random.Random(SEED + 8)
+    kill_at = set(rnd.sample(range(len(script)), 10))
+    servers = [ServeProcess(url), ServeProcess(url)]
+    start = time.monotonic()
+    kills = 0
+    try:
+        tid, auth = _create(servers[0], banker=0, house_stake=300, seed=SEED + 7, mode="simulation")
+        i = 0
+        while i < len(script):
+            assert time.monotonic() - start < BUDGET, f"over {BUDGET} s after {kills} kills"
+            k = rnd.randrange(2)
+            url_k = f"{servers[k].url}/v1/tables/{tid}/actions"
+            if i not in kill_at:
+                r = httpx.post(url_k, json=script[i], headers=auth, timeout=30)
+                assert r.status_code == 200, (i, script[i], r.text)
+                assert r.json()["state"] == states[i]
+                i += 1
+                continue
+            kill_at.discard(i)
+            out: list[Any] = []
+            th = threading.Thread(target=_send, args=(url_k, auth, script[i], out))
+            th.start()
+            time.sleep(rnd.uniform(0, 0.02))
+            servers[k].kill()
+            kills += 1
+            th.join(15)
+            acked = bool(out) and isinstance(out[0], httpx.Response) and out[0].status_code == 200
+            got = httpx.get(f"{servers[1 - k].url}/v1/tables/{tid}", headers=auth, timeout=30).json()
+            before = states[i - 1]["seq"] if i else 0
+            if acked or got["seq"] == before + 1:
+                assert got == states[i], f"action {i} ({script[i]}) lost or half-applied"
+                i += 1
+            else:
+                assert got["seq"] == before and (i == 0 or got == states[i - 1])
+            servers[k] = ServeProcess(url)
+        final = httpx.get(f"{servers[0].url}/v1/tables/{tid}", headers=auth, timeout=30).json()
+        assert final == httpx.get(f"{servers[1].url}/v1/tables/{tid}", headers=auth, timeout=30).json()
+    finally:
+        for s in servers:
+            s.stop()
+    assert kills == 10 and final == states[-1]
+    assert sum(final["balances"].values()) + final["commission"] == 0

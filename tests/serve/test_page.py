@@ -19,7 +19,7 @@ import pytest
 pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
 from playwright.sync_api import Browser, Locator, Page, Route, expect, sync_playwright  # noqa: E402
 
-from serve_support import ServeProcess  # noqa: E402
+from serve_support import OPERATOR_KEY, ServeProcess  # noqa: E402
 
 expect.set_options(timeout=30_000)  # a loaded CI machine answers slowly (not a speed test)
 
@@ -55,6 +55,8 @@ def open_page(browser: Browser, server: ServeProcess, size: dict[str, int] = TAB
     pg.set_default_timeout(30_000)
     pg.goto(server.url + "/")
     expect(pg.locator("body[data-ready='1']")).to_have_count(1)
+    # opening a table needs the operator key (issue 23): as the page keeps it once typed
+    pg.evaluate("k => sessionStorage.setItem('paigow-operator', k)", OPERATOR_KEY)
     return pg
 
 
@@ -364,3 +366,18 @@ def test_targets_are_44px(page: Page) -> None:
         .map(e => [e.id || e.className, e.getBoundingClientRect().height, e.getBoundingClientRect().width])
         .filter(([, h, w]) => h < 44 || w < 44)""")
     assert small == []
+
+
+def test_closing_a_table_is_an_action(page: Page) -> None:
+    page.locator("#tab-table").click()
+    page.locator("#create-table").click()
+    tid, token = page.locator("#new-table-id").inner_text(), page.locator("#new-token").inner_text()
+    page.locator("#token-noted").click()
+    page.locator("#close-table").click()
+    page.locator("#close-yes").click()  # it asks first, then the service closes it (operator key)
+    expect(page.locator("body")).to_have_attribute("data-step", "open")
+    assert page.locator(f"button:text-is('{tid}')").count() == 0  # forgotten on this device
+    listed = page.evaluate("k => fetch('/v1/tables', {headers: {Authorization: 'Bearer ' + k}}).then(r => r.json())", OPERATOR_KEY)
+    mine = [x for x in listed["tables"] if x["id"] == tid]
+    assert mine and mine[0]["closed"], listed  # closed by the service, its journal kept
+    assert token

@@ -201,10 +201,14 @@ async function openTable(form) {
   if (S.busy) return;
   if (S.table && S.state && S.asking !== "open-confirmed") { S.asking = "open"; render(); return; }
   S.busy = true;
-  const body = { banker: Number(form.banker.value) };
+  const body = { banker: Number(form.banker.value) };  // a live table: the service's mode by default
   if (form.house.value) body.house_stake = Number(form.house.value);
+  // the operator key opens (and closes) tables: kept for this tab only, never in the address
+  const typed = form.okey ? form.okey.value : "";
+  const key = typed || sessionStorage.getItem("paigow-operator") || "";
   try {
-    const r = await api("POST", "/v1/tables", body, "");
+    const r = await api("POST", "/v1/tables", body, key);
+    if (typed) sessionStorage.setItem("paigow-operator", typed);
     S.table = { id: r.id, token: r.token }; remember(S.table);
     S.justOpened = r.token; S.asking = null; S.wantOpen = false; S.entered = {}; S.advice = {};
     setState(r.state);
@@ -224,7 +228,17 @@ async function resumeTable(id, token, formId = "resume") {
   finally { S.busy = false; }
 }
 
-function closeTable() {
+// closing is the service's action (operator key, between rounds); without the key the page
+// only forgets the table on this device
+async function closeTable() {
+  const key = sessionStorage.getItem("paigow-operator");
+  if (key) {
+    if (S.busy) return;
+    S.busy = true;
+    try { await api("POST", `/v1/tables/${encodeURIComponent(S.table.id)}/close`, {}, key); }
+    catch (e) { S.busy = false; showMsg("close", errorNode(e), "error"); return; }
+    S.busy = false;
+  }
   forget(S.table.id);
   sessionStorage.removeItem("paigow-table");
   S.table = null; S.state = null; S.asking = null; S.wantOpen = false;
@@ -287,6 +301,7 @@ function renderStatus() {
     : el("span", { id: "banker", "data-position": st.banker }, t("status_banker", { p: st.banker, name: st.players[st.banker] })));
   if (r) bits.push(el("span", { id: "phase", "data-phase": r.phase }, t(PHASE_TITLE[step()] || "ph_between")),
     el("span", { id: "bank", "data-bank": r.bank }, t("status_bank"), " ", num(r.bank)));
+  bits.push(el("span", { id: "mode", "data-mode": st.mode }, t(st.mode === "simulation" ? "mode_simulation" : "mode_live")));
   bits.push(el("span", {}, t("status_rounds"), " ", num(st.rounds)));
   if (!S.wantOpen) bits.push(el("button", { type: "button", class: "link", id: "tables-menu", onclick: () => { S.wantOpen = true; render(); } }, t("tables_menu")));
   $("table-status").replaceChildren(...bits);
@@ -315,6 +330,7 @@ function viewOpen() {
   out.push(form("open", openTable,
     field(t("banker_pos"), el("select", { id: "new-banker", name: "banker" }, posOptions(0))),
     field(t("house_stake"), numIn("new-house", { name: "house" })),
+    sessionStorage.getItem("paigow-operator") ? "" : field(t("operator_key"), el("input", { id: "operator-key", name: "okey", type: "password", autocomplete: "off" })),
     submit("create-table", t("open"))));
   out.push(el("h3", {}, t("resume_title")), form("resume", (f) => resumeTable(f.rid.value.trim(), f.rtoken.value.trim()),
     field(t("table_id"), el("input", { id: "resume-id", name: "rid", autocomplete: "off" })),
@@ -344,7 +360,8 @@ function viewBetween() {
   if (S.asking === "close") {
     out.push(el("div", { class: "ask", role: "alertdialog", "aria-labelledby": "close-text" }, el("p", { id: "close-text" }, t("close_confirm", { id: S.table.id })),
       el("button", { type: "button", id: "close-yes", class: "primary", onclick: closeTable }, t("close_yes")),
-      el("button", { type: "button", onclick: () => { S.asking = null; render(); } }, t("cancel"))));
+      el("button", { type: "button", onclick: () => { S.asking = null; render(); } }, t("cancel")),
+      el("p", { id: "msg-close", class: "msg", role: "alert", "aria-live": "assertive" })));
   } else out.push(el("button", { type: "button", id: "close-table", class: "secondary", onclick: () => { S.asking = "close"; render(); } }, t("close_table")));
   return out;
 }

@@ -41,6 +41,8 @@ const I18N = {
     offline: "No answer from the service. Nothing is repeated; re-read the table when the network is back.",
     reread: "Re-read the table", conflict: "The table moved on (now at seq {seq}); here is what it shows now.",
     art: "Art. {a}", busy: "Working…",
+    operator_key: "Operator key", mode_live: "live", mode_simulation: "simulation", close_table: "Close this table",
+    close_confirm: "Close table {id}? It takes no more actions; its journal stays for the audit.",
     err: {},
   },
   "zh-Hant": {
@@ -73,6 +75,8 @@ const I18N = {
     lost_not_taken: "回覆遺失，牌桌未執行此動作（仍為第 {seq} 步）。可再做一次。",
     offline: "服務沒有回覆。沒有重複任何動作；網絡恢復後請重讀牌桌。", reread: "重讀牌桌",
     conflict: "牌桌已更新（現為第 {seq} 步）；以下為最新狀態。", art: "第 {a} 條", busy: "處理中…",
+    operator_key: "管理鑰匙", mode_live: "實台", mode_simulation: "模擬", close_table: "關閉此台",
+    close_confirm: "關閉牌桌 {id}？之後不再接受動作；其記錄保留備查。",
     err: {
       "bet.after_shake": "擲骰後不得下注或改注", "bet.banker_position": "不得在莊家的位置下注",
       "amount.not_positive": "金額須大於零", "action.illegal": "現在不能做此動作", "table.conflict": "牌桌已更新",
@@ -117,6 +121,8 @@ const I18N = {
     lost_not_taken: "回复丢失，牌桌未执行此动作（仍为第 {seq} 步）。可再做一次。",
     offline: "服务没有回复。没有重复任何动作；网络恢复后请重读牌桌。", reread: "重读牌桌",
     conflict: "牌桌已更新（现为第 {seq} 步）；以下为最新状态。", art: "第 {a} 条", busy: "处理中…",
+    operator_key: "管理钥匙", mode_live: "实台", mode_simulation: "模拟", close_table: "关闭此台",
+    close_confirm: "关闭牌桌 {id}？之后不再接受动作；其记录保留备查。",
     err: {
       "bet.after_shake": "掷骰后不得下注或改注", "bet.banker_position": "不得在庄家的位置下注",
       "amount.not_positive": "金额须大于零", "action.illegal": "现在不能做此动作", "table.conflict": "牌桌已更新",
@@ -167,6 +173,8 @@ const I18N = {
     lost_not_taken: "A resposta perdeu-se e a mesa não fez a acção (continua no passo {seq}). Pode fazê-la de novo.",
     offline: "O serviço não responde. Nada foi repetido; releia a mesa quando a rede voltar.", reread: "Reler a mesa",
     conflict: "A mesa avançou (agora no passo {seq}); eis o que mostra agora.", art: "Art. {a}", busy: "A processar…",
+    operator_key: "Chave do operador", mode_live: "ao vivo", mode_simulation: "simulação", close_table: "Fechar esta mesa",
+    close_confirm: "Fechar a mesa {id}? Não aceita mais acções; o registo fica para a auditoria.",
     err: {
       "bet.after_shake": "nenhuma aposta pode ser feita ou alterada depois dos dados",
       "bet.banker_position": "não se aposta na posição da banca", "amount.not_positive": "o montante tem de ser maior que zero",

@@ -1,0 +1,236 @@
+"""Who may do what: operator keys, the rate limit, the host names and the security headers.
+
+- An **operator key** opens, lists, closes and exports tables; it comes from the environment
+  (``PAIGOW_OPERATOR_KEY``: one key, operator ``operator``) or a file (``--operator-keys FILE`` or
+  ``PAIGOW_OPERATOR_KEYS_FILE``: a line ``name key`` or ``name sha256:HEX`` per operator), never
+  from the command line (where ``ps`` and the shell history would show it). Only the SHA-256 of
+  a key is kept in memory, compared in constant time.
+- A table's **dealer token** (given when the table is opened) performs its actions; a viewer
+  (no token) reads public tables only, and only what is face up.
+
+This module does not import FastAPI (the middlewares are plain ASGI).
+
+>>> ops = Operators({hash_key("k" * 24): "pit-1"})
+>>> ops.who("k" * 24), ops.who("x" * 24), ops.who(None)
+('pit-1', None, None)
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+import os
+import stat
+import threading
+import time
+from collections import OrderedDict
+from collections.abc import Awaitable, Callable, Iterable, Mapping, MutableMapping
+from typing import Any
+
+from paigow.serve.errors import HostError, RateLimitError, StartError
+
+__all__ = ["Operators", "hash_key", "load_operators", "RateLimiter", "HostCheck", "SecurityHeaders", "RateLimit",
+           "MIN_KEY", "CSP", "DEFAULT_HOSTS"]
+
+MIN_KEY = 16
+"""Characters in an operator key, at least."""
+DEFAULT_HOSTS = ("localhost", "127.0.0.1", "::1")
+CSP = ("default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; "
+       "connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'")
+"""The Content-Security-Policy of every response: nothing from another origin, no inline script,
+no framing (Swagger UI sets inline styles, hence ``style-src 'unsafe-inline'``)."""
+
+Scope = MutableMapping[str, Any]
+Message = MutableMapping[str, Any]
+Receive = Callable[[], Awaitable[Message]]
+Send = Callable[[Message], Awaitable[None]]
+ASGI = Callable[[Scope, Receive, Send], Awaitable[None]]
+
+
+def hash_key(key: str) -> str:
+    return hashlib.sha256(key.encode()).hexdigest()
+
+
+class Operators:
+    """Operator keys by their SHA-256 (hex) -> operator name."""
+
+    def __init__(self, by_hash: Mapping[str, str] | None = None) -> None:
+        self.by_hash = dict(by_hash or {})
+
+    def __bool__(self) -> bool:
+        return bool(self.by_hash)
+
+    def who(self, key: str | None) -> str | None:
+        """The operator whose key this is, or None (every stored hash compared, in constant time)."""
+        if key is None:
+            return None
+        h = hash_key(key)
+        found = None
+        for stored, name in self.by_hash.items():
+            if hmac.compare_digest(stored, h):
+                found = name
+        return found
+
+
+def _parse_line(line: str, where: str) -> tuple[str, str]:
+    parts = line.split()
+    if len(parts) != 2:
+        raise StartError(f"{where}: a line is 'name key' or 'name sha256:HEX'")
+    name, key = parts
+    if key.startswith("sha256:"):
+        h = key[7:].lower()
+        if len(h) != 64 or any(c not in "0123456789abcdef" for c in h):
+            raise StartError(f"{where}: operator {name!r}: sha256: is followed by 64 hex digits")
+        return name, h
+    if len(key) < MIN_KEY:
+        raise StartError(f"{where}: operator {name!r}: a key has at least {MIN_KEY} characters")
+    return name, hash_key(key)
+
+
+def load_operators(path: str | None = None, environ: Mapping[str, str] | None = None) -> Operators:
+    """The operators from ``PAIGOW_OPERATOR_KEY`` and the key file (``path``, else
+    ``PAIGOW_OPERATOR_KEYS_FILE``). A key file others may read is refused."""
+    env = os.environ if environ is None else environ
+    by_hash: dict[str, str] = {}
+    key = env.get("PAIGOW_OPERATOR_KEY")
+    if key:
+        if len(key) < MIN_KEY:
+            raise StartError(f"PAIGOW_OPERATOR_KEY: a key has at least {MIN_KEY} characters")
+        by_hash[hash_key(key)] = "operator"
+    path = path or env.get("PAIGOW_OPERATOR_KEYS_FILE")
+    if path:
+        try:
+            st = os.stat(path)
+            with open(path, encoding="utf-8") as f:
+                text = f.read()
+        except OSError as e:
+            raise StartError(f"operator keys {path}: {e.strerror or e}") from None
+        if st.st_mode & (stat.S_IROTH | stat.S_IWOTH):
+            raise StartError(f"operator keys {path}: others may read it (chmod 600 {path})")
+        for i, line in enumerate(text.splitlines(), 1):
+            line = line.strip()
+            if line and not line.startswith("#"):
+                name, h = _parse_line(line, f"operator keys {path}, line {i}")
+                by_hash[h] = name
+    return Operators(by_hash)
+
+
+class RateLimiter:
+    """A token bucket per client: ``rate`` requests a second on average, ``burst`` at once."""
+
+    def __init__(self, rate: float, burst: float | None = None, clients: int = 65536) -> None:
+        self.rate = float(rate)
+        self.burst = float(burst if burst is not None else max(1.0, 2 * rate))
+        self.clients = clients
+        self._buckets: OrderedDict[str, tuple[float, float]] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def take(self, client: str) -> float:
+        """0 when the request may go ahead, else the seconds until it could."""
+        now = time.monotonic()
+        with self._lock:
+            tokens, last = self._buckets.pop(client, (self.burst, now))
+            tokens = min(self.burst, tokens + (now - last) * self.rate)
+            wait = 0.0
+            if tokens >= 1:
+                tokens -= 1
+            else:
+                wait = (1 - tokens) / self.rate
+            self._buckets[client] = (tokens, now)
+            while len(self._buckets) > self.clients:
+                self._buckets.popitem(last=False)
+            return wait
+
+
+async def _json(send: Send, status: int, body: Mapping[str, Any], headers: Iterable[tuple[bytes, bytes]] = ()) -> None:
+    data = json.dumps(body).encode()
+    await send({"type": "http.response.start", "status": status,
+                "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(data)).encode()),
+                            *headers]})
+    await send({"type": "http.response.body", "body": data})
+
+
+class RateLimit:
+    """ASGI middleware: 429 ``request.rate`` (with ``Retry-After``) past the client's rate."""
+
+    def __init__(self, app: ASGI, limiter: RateLimiter) -> None:
+        self.app = app
+        self.limiter = limiter
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http":
+            client = (scope.get("client") or ("?", 0))[0]
+            wait = self.limiter.take(str(client))
+            if wait > 0:
+                e = RateLimitError(f"more than {self.limiter.rate:g} requests a second from {client}: retry in {wait:.2f} s")
+                await _json(send, e.status, e.to_dict(), [(b"retry-after", str(max(1, round(wait + 0.5))).encode())])
+                return
+        await self.app(scope, receive, send)
+
+
+def host_name(header: str) -> str:
+    """The name in a ``Host`` header, without the port (``[::1]:8000`` -> ``::1``)."""
+    h = header.strip().lower()
+    if h.startswith("["):
+        return h[1:h.find("]")] if "]" in h else h
+    if h.count(":") == 1:
+        return h.split(":")[0]
+    return h
+
+
+class HostCheck:
+    """ASGI middleware: 400 ``request.host`` unless the ``Host`` header names an allowed host
+    (a page of another site that rebinds its name to this address is refused)."""
+
+    def __init__(self, app: ASGI, allowed: Iterable[str]) -> None:
+        self.app = app
+        self.allowed = {a.strip().lower().strip("[]") for a in allowed}
+        self.any = "*" in self.allowed
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http" and not self.any:
+            host = ""
+            for k, v in scope.get("headers", ()):
+                if k == b"host":
+                    host = v.decode("latin-1")
+                    break
+            if host_name(host) not in self.allowed:
+                e = HostError(f"this service does not answer for host {host[:100]!r} (--allowed-host)")
+                await _json(send, e.status, e.to_dict())
+                return
+        await self.app(scope, receive, send)
+
+
+SECURITY_HEADERS = [
+    (b"content-security-policy", CSP.encode()),
+    (b"x-frame-options", b"DENY"),
+    (b"x-content-type-options", b"nosniff"),
+    (b"referrer-policy", b"no-referrer"),
+    (b"cross-origin-opener-policy", b"same-origin"),
+    (b"cross-origin-resource-policy", b"same-origin"),
+]
+
+
+class SecurityHeaders:
+    """ASGI middleware: the security headers on every response, and ``Cache-Control: no-store``
+    on the API's (a table's state is never kept by a cache on the way)."""
+
+    def __init__(self, app: ASGI) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        api = str(scope.get("path", "")).startswith("/v1/")
+
+        async def sending(msg: Message) -> None:
+            if msg["type"] == "http.response.start":
+                headers = list(msg.get("headers", ())) + SECURITY_HEADERS
+                if api:
+                    headers.append((b"cache-control", b"no-store"))
+                msg["headers"] = headers
+            await send(msg)
+
+        await self.app(scope, receive, sending)
