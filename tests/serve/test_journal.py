@@ -193,6 +193,10 @@ def _play_round(t: "object", shift: int = 0) -> None:
             a = {**a, "stake": (t.session.carried or 0) + 1000}
         elif a["action"] == "bet":
             a = {**a, "position": a["position"] + shift}
+        elif a["action"] == "settle" and t.live:  # a live table: the holders set their tiles (Art. 7.1)
+            for p in (1 + shift, 2 + shift, shift):
+                t.apply({"action": "set_hand", "position": p, "setting": 0})
+            a = {"action": "settle"}
         t.apply(a)
 
 
