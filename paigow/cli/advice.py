@@ -49,12 +49,13 @@ def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None
         "predictive CFR+ in the core, and write <name>.npy and <name>.json (the same bytes on every "
         "run): without --commission the zero-sum game to the given exploitability per hand "
         "(equilibrium.npy); with it the game as paid, to each side's best-response gain per hand "
-        "(equilibrium-paid.npy at 5%%). See docs/equilibrium.md.",
+        "(equilibrium-paid.npy at 5%). See docs/equilibrium.md.",
     )
     s.add_argument("--tol", type=float, default=None,
                    help="exploitability (with --commission: each side's gain) per hand to reach "
                    "(default 1e-8, with --commission 1e-7)")
-    s.add_argument("--max-iterations", type=int, default=20000)
+    s.add_argument("--max-iterations", type=int, default=20000,
+                   help="stop after this many iterations if the tolerance is not reached (default 20000)")
     add_commission(s, absent="none: the zero-sum game")
     s.add_argument("--output", type=pathlib.Path, default=None,
                    help="directory to write to (default: the current directory)")

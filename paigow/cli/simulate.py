@@ -20,7 +20,7 @@ import time
 from collections.abc import Callable
 
 from paigow._text import Progress
-from paigow.cli._common import STRATEGY_HELP, add_commission, commission, strategy_arg
+from paigow.cli._common import STRATEGY_HELP, add_commission, commission, seed, strategy_arg
 from paigow.errors import InvalidSimulationError
 from paigow.simulation import SimulationResult, simulate
 
@@ -54,7 +54,7 @@ def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None
         "The same seed gives the same numbers on any number of threads.",
     )
     p.add_argument("rounds", type=_rounds, help="number of rounds: 1000000, 1e6 or 1M")
-    p.add_argument("--seed", type=int, default=None, help="seed (0 to 2**64-1) to replay a run; default: a fresh one")
+    p.add_argument("--seed", type=seed, default=None, help="seed (0 to 2**64-1) to replay a run; default: a fresh one")
     p.add_argument("--player", default="equilibrium", help="players' strategy: " + STRATEGY_HELP)
     p.add_argument("--banker", default="equilibrium", help="banker's strategy, as --player")
     add_commission(p)
