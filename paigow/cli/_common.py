@@ -17,7 +17,7 @@ if TYPE_CHECKING:
     from paigow.tiles import Tile
 
 __all__ = ["add_commission", "commission", "commission_argv", "four_tiles", "write_json", "positive_int",
-           "strategy_arg", "STRATEGY_HELP", "check_output", "seed"]
+           "strategy_arg", "STRATEGY_HELP", "check_output", "seed", "percent"]
 
 # a word that reads as a number (0.05, 1/20, 5%, 1e-2) is taken as the rate after --commission;
 # two pip digits (66, 12) are a tile, so `advise --commission 66 11 45 24` keeps its four tiles
@@ -109,6 +109,16 @@ def write_json(data: object) -> None:
     from paigow._text import shows_chinese
 
     print(json.dumps(data, ensure_ascii=not shows_chinese(), indent=2))
+
+
+def percent(rate: "Fraction | float") -> str:
+    """A commission rate as every command writes it: a percentage, the form of the regulation
+    and of the tables (``5%``; ``0.05`` and ``1/20`` are read too, never written).
+
+    >>> percent(Fraction(1, 20)), percent(Fraction(1, 25)), percent(Fraction(1, 40)), percent(0)
+    ('5%', '4%', '2.5%', '0%')
+    """
+    return f"{float(rate) * 100:.6g}%"
 
 
 def positive_int(text: str) -> int:
