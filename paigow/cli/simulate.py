@@ -55,9 +55,9 @@ def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None
     )
     p.add_argument("rounds", type=_rounds, help="number of rounds: 1000000, 1e6 or 1M")
     p.add_argument("--seed", type=seed, default=None, help="seed (0 to 2**64-1) to replay a run; default: a fresh one")
-    p.add_argument("--player", default=None, help="players' strategy (default: the equilibrium of the game asked "
-                   "about, as advise: 'equilibrium-paid' with --commission): " + STRATEGY_HELP)
-    p.add_argument("--banker", default=None, help="banker's strategy, as --player (the same default)")
+    p.add_argument("--player", default="equilibrium", help="players' strategy (default, as paigow.simulate's: "
+                   "equilibrium, with --commission too): " + STRATEGY_HELP)
+    p.add_argument("--banker", default="equilibrium", help="banker's strategy, as --player")
     add_commission(p)
     p.add_argument("--rules", default=None, metavar="NAME",
                    help="the rule set the rounds are decided by (default: macau)")
@@ -149,13 +149,9 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     bar = Progress("simulating", force=True) if show else None
     scheduler = args.scheduler if args.scheduler is not None else os.environ.get("DASK_SCHEDULER_ADDRESS")
     rate = commission(args) or 0
-    if args.player is None or args.banker is None:  # one default per meaning: advise's (paigow.equilibria)
-        from paigow.equilibria import default_against
-
-        fallback = default_against(rate, args.rules)
     try:
-        r = simulate(args.rounds, seed=args.seed, player=strategy_arg(args.player or fallback, "player"),
-                     banker=strategy_arg(args.banker or fallback, "banker"),
+        r = simulate(args.rounds, seed=args.seed, player=strategy_arg(args.player, "player"),
+                     banker=strategy_arg(args.banker, "banker"),
                      commission=float(rate), threads=args.threads,
                      progress=_progress_callback(bar) if bar is not None else None,
                      cluster=scheduler or None, rules=args.rules)
