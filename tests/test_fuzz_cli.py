@@ -324,3 +324,8 @@ def test_pcc_messages_name_what_is_wrong(monkeypatch: pytest.MonkeyPatch) -> Non
     with contextlib.redirect_stderr(err), contextlib.redirect_stdout(io.StringIO()):
         assert pcc_main(["settle", "-"]) == 2
     assert 'no "format" key' in err.getvalue() and "None" not in err.getvalue()
+
+
+def test_round_on_an_ascii_console_prints_english_names() -> None:
+    code, out, err = run(["round", "--seed", "7"], b"", "ascii")
+    assert code == 0 and "\\u" not in out and "Mooy 7" in out and "commission 5%" in out, (out, err)
