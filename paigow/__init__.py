@@ -30,7 +30,7 @@ from paigow.tiles import DECK, FACES, Tile, deck_indices, parse_tiles
 
 if TYPE_CHECKING:
     __version__: str  # the installed distribution's version (pyproject.toml), looked up on first use
-    from paigow.advice import Advice, BatchAdvice, SettingValue, advise, advise_batch, best_settings
+    from paigow.advice import Advice, BatchAdvice, SettingValue, advise, advise_batch, best_setting, best_settings, setting_lookup
     from paigow.equilibria import strategy
     from paigow.game import GameValue, exploitability, game_value
     from paigow.table.dealing import (Cut, Deal, DiceRoll, Exposure, ExposureEffect, Stacks, VoidReason,
@@ -48,7 +48,8 @@ if TYPE_CHECKING:
 # The layers above tiles, hands and settings load on first use, so that ``import paigow`` stays
 # quick for a tool that only ranks hands.
 _LAZY = {
-    "paigow.advice": ("Advice", "BatchAdvice", "SettingValue", "advise", "advise_batch", "best_settings"),
+    "paigow.advice": ("Advice", "BatchAdvice", "SettingValue", "advise", "advise_batch", "best_settings",
+                      "best_setting", "setting_lookup"),
     "paigow.game": ("GameValue", "exploitability", "game_value"),
     "paigow.equilibria": ("strategy",),
     "paigow.table.dealing": ("Cut", "Deal", "DiceRoll", "Exposure", "ExposureEffect", "Stacks", "VoidReason",
@@ -80,7 +81,7 @@ __all__ = [
     "Setting", "Outcome", "settings", "compare", "SPLITS",
     "hand_ranks", "setting_batch", "outcomes",
     "HAND_COUNT", "all_hands", "hand_index", "max_back", "Strategy",
-    "advise", "advise_batch", "Advice", "BatchAdvice", "SettingValue", "strategy", "best_settings", "game_value",
+    "advise", "advise_batch", "Advice", "BatchAdvice", "SettingValue", "strategy", "best_settings", "best_setting", "setting_lookup", "game_value",
     "GameValue", "exploitability", "solve", "Equilibrium", "certify", "Certificate", "house_edges", "Edge",
     "PaigowError", "InvalidTileError", "InvalidHandError", "InvalidStrategyError",
     "InvalidBetError", "IllegalActionError",

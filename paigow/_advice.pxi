@@ -351,25 +351,34 @@ cdef Py_ssize_t _best_kernel(const idx_t[:, ::1] hands, const uint8_t[::1] best,
 
 @cython.auto_pickle(False)
 cdef class BestLookup:
-    """A best-setting table held for a caller with one hand per call (the buffer is taken once):
+    """A best-setting table held for a caller with one hand per call (the buffer is taken once).
+
     ``lookup.get(a, b, c, d)`` of four DECK indices is ``row * 3 + k``, k the best setting's
-    index among the settings of the sorted hand (row of all_hands()), or -1 when the four are
-    not distinct indices 0-31 (a non-int is a TypeError)."""
+    index among the settings of the sorted hand (row of all_hands()), -1 when the four are not
+    distinct indices 0-31, or -2 when one is not an int. With ``settings_of`` (row -> the three
+    settings of the sorted hand), ``read`` (any other form of a hand -> four indices, raising
+    what the batch raises) and ``refuse`` (four indices -> raises the batch's error), calling
+    the lookup with a hand returns its best setting, each row's settings kept once met.
+    """
 
     cdef const uint8_t[::1] best
+    cdef list kept
+    cdef object settings_of, read, refuse
 
-    def __init__(self, const uint8_t[::1] best):
+    def __init__(self, const uint8_t[::1] best, settings_of=None, read=None, refuse=None):
         if best.shape[0] != N_HANDS:
             raise ValueError("a best-setting table has 35960 rows")
         self.best = best
+        self.kept = [None] * (3 * N_HANDS)
+        self.settings_of = settings_of
+        self.read = read
+        self.refuse = refuse
 
-    def get(self, a, b, c, d):
+    cdef int _get(self, a, b, c, d):
         cdef uint32_t mask = 0
         cdef int t[4]
         if type(a) is not int or type(b) is not int or type(c) is not int or type(d) is not int:
-            for x in (a, b, c, d):
-                if isinstance(x, bool) or not isinstance(x, int):
-                    raise TypeError(f"a DECK index is an int, not {x!r}")
+            return -2
         if not (0 <= a < N_TILES and 0 <= b < N_TILES and 0 <= c < N_TILES and 0 <= d < N_TILES):
             return -1
         if not distinct4(<uint64_t>a, <uint64_t>b, <uint64_t>c, <uint64_t>d, &mask):
@@ -378,6 +387,29 @@ cdef class BestLookup:
         sort4(t)
         cdef int row = hand_row(t[0], t[1], t[2], t[3])
         return row * 3 + self.best[row]
+
+    def get(self, a, b, c, d):
+        return self._get(a, b, c, d)
+
+    def __call__(self, hand):
+        cdef int found = -2
+        if type(hand) is tuple and len(<tuple>hand) == 4:
+            found = self._get((<tuple>hand)[0], (<tuple>hand)[1], (<tuple>hand)[2], (<tuple>hand)[3])
+        if found == -2:
+            hand = tuple(self.read(hand))
+            found = self._get(hand[0], hand[1], hand[2], hand[3])
+        if found < 0:
+            self.refuse(hand)
+            raise ValueError("not a hand")  # refuse raises; never reached
+        got = self.kept[found]
+        if got is None:
+            row = found // 3
+            ss = self.settings_of(row)
+            self.kept[3 * row] = ss[0]
+            self.kept[3 * row + 1] = ss[1]
+            self.kept[3 * row + 2] = ss[2]
+            got = ss[found - 3 * row]
+        return got
 
 
 def rank_one(a, b, RuleTables rules):

@@ -53,7 +53,8 @@ from paigow.strategies import NAMED, Strategy, StrategyLike, check_seat, on_forg
 from paigow.tiles import DECK, Tile, TileLike, deck_indices, parse_tiles
 
 __all__ = [
-    "SettingValue", "Advice", "BatchAdvice", "advise", "advise_batch", "best_settings", "prepare",
+    "SettingValue", "Advice", "BatchAdvice", "advise", "advise_batch", "best_settings", "best_setting",
+    "setting_lookup", "prepare",
     # the setting game's and the catalogue's, importable from here as before
     "GameValue", "strategy", "game_value", "exploitability", "equilibrium_info", "OPPONENT_HANDS", "PAIRINGS",
 ]
@@ -384,6 +385,75 @@ def _sorted_settings(row: int) -> tuple[Setting, Setting, Setting]:
         got = _BY_FACES.setdefault(faces, settings_of(tiles))
     _BY_ROW[row] = got
     return got
+
+
+def best_setting(tiles: "str | Iterable[TileLike] | tuple[int, int, int, int]", seat: str = "player",
+                 strategy: StrategyLike = "equilibrium", rules: RulesLike = None) -> Setting:
+    """The setting one hand takes under ``strategy`` for ``seat``: :func:`best_settings` for one
+    hand, as a :class:`~paigow.Setting`, for a caller who asks one hand per call (a dealer
+    assistant, a loop, a service). ``tiles`` is four DECK indices, four tiles or text; the hand
+    is checked as the batch checks it (the same errors) and the answer read from the strategy's
+    table without building an array. A caller with many hands and one strategy holds
+    :func:`setting_lookup` instead and saves the strategy's look-up on every call.
+
+    >>> best_setting("天 地 杂九 至尊", strategy="max-back"), best_setting((0, 2, 22, 28), strategy="max-back")
+    (Setting.parse('1-1 2-4 | 6-6 4-5'), Setting.parse('1-1 2-4 | 6-6 4-5'))
+    """
+    look = _BEST.get((seat, strategy)) if rules is None and type(strategy) is str else None
+    if look is None:
+        look = setting_lookup(seat, strategy, rules)
+    return look(tiles)  # type: ignore[no-any-return]
+
+
+def setting_lookup(seat: str = "player", strategy: StrategyLike = "equilibrium",
+                   rules: RulesLike = None) -> _core.BestLookup:
+    """:func:`best_setting` with its strategy chosen once: a callable taking a hand (four DECK
+    indices, four tiles or text) and returning its setting, at the cost of a table read.
+
+    >>> of = setting_lookup("banker", "max-back")
+    >>> of((0, 2, 22, 28)) == best_setting("天 地 杂九 至尊", "banker", "max-back")
+    True
+    """
+    g = clean_rules(rules)
+    s = clean_strategy(strategy, check_seat(seat), g)
+    look = _core.BestLookup(s.best, _row_settings, _read_hand, _refuse_hand)
+    if type(strategy) is str and rules is None:  # Macau's named strategies are few: kept
+        with _PLANS_LOCK:
+            _BEST[(seat, strategy)] = look
+    return look
+
+
+def _row_settings(row: int) -> tuple[Setting, Setting, Setting]:
+    return _BY_ROW.get(row) or _sorted_settings(row)
+
+
+def _read_hand(hand: Any) -> tuple[int, int, int, int]:
+    """Four DECK indices of a hand in a form other than four ints: text, tiles, or numbers as
+    the batch reads an array row (numpy integers too, with the batch's errors)."""
+    if isinstance(hand, str):
+        return _parse4(hand)[1]  # type: ignore[return-value]
+    items = list(hand)
+    if any(isinstance(x, (str, Tile)) for x in items):
+        a, b, c, d = deck_indices(parse_tiles(items, count=4))
+    else:
+        a, b, c, d = as_index_array([items], 4, "hands")[0].tolist()
+    return a, b, c, d
+
+
+def _refuse_hand(hand: tuple[int, int, int, int]) -> None:
+    """Raise the batch's error for four indices outside the deck or with one twice."""
+    raise_bad_row("hands", np.array([hand], dtype=object), 0)
+
+
+_BEST: dict[tuple[Any, ...], _core.BestLookup] = {}
+
+
+def _forget_best() -> None:
+    with _PLANS_LOCK:
+        _BEST.clear()
+
+
+on_forget(_forget_best)
 
 
 @dataclasses.dataclass(frozen=True)

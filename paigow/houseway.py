@@ -33,6 +33,7 @@ from collections import Counter
 from collections.abc import Iterable, Iterator
 from typing import IO, Any, Optional
 
+from paigow.batch import setting_batch
 from paigow.errors import InvalidStrategyError, PaigowError
 from paigow.hands import Category, Hand
 from paigow.rules import US, RuleSet
@@ -127,6 +128,9 @@ class WaySetting:
 # house ways
 
 
+_KEEP = 1 << 18  # answers kept per way: the faces of every order of every hand, and some indices
+
+
 class HouseWay:
     """A house way: for each distinct hand, one setting and the rule that decided it.
 
@@ -158,13 +162,42 @@ class HouseWay:
             found = self._decisions[key] = self._decide(_representative(key))
         return found
 
-    def set(self, tiles: "str | Iterable[TileLike]") -> WaySetting:
-        """The way's setting of four tiles, and the rule that decided it.
+    @functools.cached_property
+    def _kept(self) -> dict[Any, WaySetting]:
+        return {}  # answers by the hand as given (its faces in order, or its DECK indices)
+
+    def set(self, tiles: "str | Iterable[TileLike] | tuple[int, int, int, int]") -> WaySetting:
+        """The way's setting of four tiles (text, tiles or four DECK indices), and the rule that
+        decided it. A hand met before is a look-up: one hand per call costs a dictionary read.
 
         >>> FOXWOODS.set("天 天 至尊 鹅").rule
         'rule 0: best in both hands'
+        >>> FOXWOODS.set((0, 1, 28, 6)) == FOXWOODS.set("天 天 至尊 鹅")
+        True
         """
+        kept = self._kept
+        if type(tiles) is tuple or type(tiles) is str:
+            got = kept.get(tiles)  # the same text, tiles or indices met before (only checked ones are kept)
+            if got is not None:
+                return got
+            if len(tiles) == 4 and all(type(x) is int for x in tiles):
+                setting_batch([tiles])  # the batch's check, with its errors
+                got = self._set(tuple(DECK[i] for i in tiles))
+                if len(kept) < _KEEP:
+                    kept[tiles] = got
+                return got
         t = parse_tiles(tiles, count=4)
+        key = ("faces", t[0].face, t[1].face, t[2].face, t[3].face)  # apart from four DECK indices
+        got = kept.get(key)
+        if got is None:
+            got = self._set(t)
+            if len(kept) < _KEEP:
+                kept[key] = got
+        if (type(tiles) is str or type(tiles) is tuple) and len(kept) < _KEEP:
+            kept[tiles] = got  # checked: the text or tiles as given, for the next call
+        return got
+
+    def _set(self, t: tuple[Tile, ...]) -> WaySetting:
         split, rule = self.decision((t[0], t[1], t[2], t[3]))
         k = _map_split(t, split)
         return WaySetting(settings_of(t)[k], rule, k, self.name)

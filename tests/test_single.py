@@ -79,3 +79,72 @@ def test_compare_refuses_more_copies_than_the_deck_holds() -> None:
     with pytest.raises(paigow.errors.TileCopiesError, match="too many 4-5"):  # one 4-5 in the deck
         compare(Setting.parse("天 地 | 杂九 至尊"), Setting.parse("天 地 | 杂九 至尊"))
     assert compare(Setting.parse("天 地 | 4-5 2-4"), Setting.parse("天 地 | 3-6 1-2")) is Outcome.LOSE
+
+
+@pytest.mark.parametrize("seat", ["player", "banker"])
+@pytest.mark.parametrize("strategy", ["equilibrium", "max-back"])
+def test_best_setting_is_the_batch_answer_for_all_35960_hands(seat: str, strategy: str) -> None:
+    hands = all_hands()
+    batch = paigow.best_settings(hands, seat=seat, strategy=strategy)
+    of = paigow.setting_lookup(seat, strategy)
+    rows = hands.tolist()
+    for i, (h, k) in enumerate(zip(rows, batch.tolist())):
+        expected = settings([DECK[t] for t in h])[k]
+        got = of(tuple(h))
+        assert got == expected, (h, got, expected)
+        if i % 97 == 0:  # the other forms, and the one-call function, on a sample
+            rev = tuple(reversed(h))
+            assert paigow.best_setting(rev, seat, strategy) == expected
+            assert paigow.best_setting([DECK[t] for t in h], seat, strategy) == expected
+            assert paigow.best_setting(" ".join(str(DECK[t]) for t in h), seat, strategy) == expected
+            assert paigow.best_setting(np.array(h, dtype=np.int16), seat, strategy) == expected
+
+
+@pytest.mark.parametrize("bad", [(0, 0, 1, 2), (0, 1, 2, 32), (0, 1, 2), (0.0, 1, 2, 3), (True, 1, 2, 3),
+                                 (-1, 1, 2, 3), [2**40, 1, 2, 3], [0, 1, 2, 3, 4], ("a", 1, 2, 3)])
+def test_best_setting_refuses_what_the_batch_refuses_with_its_error(bad: object) -> None:
+    try:
+        paigow.best_settings([bad])
+    except (PaigowError, TypeError, ValueError) as e:
+        expected: BaseException = e
+    else:
+        pytest.fail(f"the batch accepted {bad!r}")
+    if isinstance(bad, tuple) and "a" in bad:
+        with pytest.raises(paigow.errors.UnknownTileError):  # text is read as tiles by the single path
+            paigow.best_setting(bad)  # type: ignore[arg-type]
+        return
+    with pytest.raises(type(expected)) as got:
+        paigow.best_setting(bad)  # type: ignore[arg-type]
+    assert str(got.value) == str(expected)
+    if isinstance(expected, PaigowError):
+        assert got.value.code == expected.code  # type: ignore[attr-defined]
+
+
+def test_best_setting_under_another_rule_set_and_strategy_checks() -> None:
+    toy = MACAU.replace(name="zero-both", zero_rule="both")
+    assert paigow.best_setting((0, 2, 22, 28), strategy="max-back", rules=toy) == Setting.parse("1-1 2-4 | 6-6 4-5")
+    with pytest.raises(paigow.errors.InvalidStrategyError):
+        paigow.best_setting((0, 2, 22, 28), seat="dealer")
+    with pytest.raises(paigow.errors.InvalidStrategyError):
+        paigow.best_setting((0, 2, 22, 28), strategy="no-such-strategy")
+
+
+def test_a_house_ways_setting_is_its_table_for_all_35960_hands() -> None:
+    from paigow.houseway import house_way
+
+    way = house_way("foxwoods")
+    table = way.table()
+    for i, h in enumerate(all_hands().tolist()):
+        expected = settings([DECK[t] for t in h])[int(np.argmax(table[i]))]
+        assert way.set(tuple(h)).setting == expected, h
+        if i % 211 == 0:
+            assert way.set(" ".join(str(DECK[t]) for t in h)).setting == expected
+            assert way.set(tuple(DECK[t] for t in h)).setting == expected
+    for bad in [(0, 0, 1, 2), (0, 1, 2, 32), (-1, 1, 2, 3)]:
+        with pytest.raises(PaigowError) as batch:
+            paigow.setting_batch([bad])
+        with pytest.raises(type(batch.value)) as single:
+            way.set(bad)
+        assert (single.value.code, str(single.value)) == (batch.value.code, str(batch.value))
+        with pytest.raises(type(batch.value)):
+            way.set(bad)  # refused again: a refused hand is never kept
