@@ -159,7 +159,8 @@ def test_a_schema_1_journal_is_migrated(tmp_path: Path) -> None:
     finished rounds stored, its tables (seeded: simulations) replayed; the audit then checks."""
     import json
 
-    from paigow.serve.journal import audit, hash_token
+    from paigow.serve.journal import hash_token
+    from paigow.serve.stores import audit
     from paigow.serve.tables import Table
 
     path = str(tmp_path / "v1.db")
