@@ -82,6 +82,21 @@ class Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
         self.exit(2, f"{self.prog}: error: {self.one_line(message, USAGE_LIMIT)} (see '{self.prog} --help') [usage]\n")
 
+    _intermixing = False
+
+    def parse_known_args(self, args: Any = None, namespace: Any = None) -> Any:
+        """A subcommand's words in any order: options may come between positionals
+        (``advise 6-6 --seat banker 1-1 4-5 2-4``), as in ``parse_intermixed_args``."""
+        if self._subparsers is not None or self._intermixing:
+            return super().parse_known_args(args, namespace)
+        self._intermixing = True
+        try:
+            return self.parse_known_intermixed_args(args, namespace)
+        except TypeError:  # a parser argparse cannot intermix (argparse.REMAINDER, a mixed group)
+            return super().parse_known_args(args, namespace)
+        finally:
+            self._intermixing = False
+
 
 def chosen(argv: Sequence[str]) -> str | None:
     """The subcommand named in ``argv``: its first word that is not an option.
@@ -97,12 +112,24 @@ def chosen(argv: Sequence[str]) -> str | None:
     return None
 
 
+def plain(text: str) -> str:
+    """A docstring's reStructuredText as a terminal shows it: ````x```` and ``:role:`x``` as ``'x'``.
+
+    >>> plain("as ``pcc roll --json`` writes it, see :class:`~pcc.Round`")
+    "as 'pcc roll --json' writes it, see 'Round'"
+    """
+    import re
+
+    text = re.sub(r":[a-z:]+:`~?(?:[\w.]*\.)?([^`]+)`", r"'\1'", text)
+    return re.sub(r"``([^`]+)``", r"'\1'", text)
+
+
 def add_command(sub: Any, name: str, module: str, help_text: str) -> None:
     """Mount a module of one command: ``add_arguments(parser)`` adds its arguments, ``run(args,
     out)`` runs it (looked up when it runs, writing to the standard output of that moment); its
     description is the first paragraph of the module's docstring."""
     doc = sys.modules[module].__doc__ or help_text
-    parser = sub.add_parser(name, help=help_text, description=doc.split("\n\n")[0])
+    parser = sub.add_parser(name, help=help_text, description=plain(doc.split("\n\n")[0]))
     sys.modules[module].add_arguments(parser)
     parser.set_defaults(func=lambda args: sys.modules[module].run(args, sys.stdout))
 
@@ -202,7 +229,10 @@ class Program:
             command = named if named in self.commands else None
             parser = self.build_parser(command)
             try:
-                args = parser.parse_args(words)
+                args, extra = parser.parse_known_args(words)
+                if extra:  # said by the subcommand's parser, so the message names it
+                    mine = parser._subparsers._group_actions[0].choices.get(command) if command else None  # type: ignore[union-attr]
+                    (mine or parser).error(f"unrecognized arguments: {' '.join(extra)}")
             except SystemExit as exc:  # argparse has printed its message (or the help, or the version)
                 if self.usage_exits:
                     raise

@@ -243,3 +243,89 @@ def test_no_command_changes_the_package(scratch: pathlib.Path) -> None:
     finally:
         os.chdir(old)
     assert package_files() == before
+
+
+# -- the messages a newcomer meets (issue 24): each says what is wrong, with the command and its code --
+def test_an_option_between_tiles_is_taken() -> None:
+    for argv in (["advise", "6-6", "--commission", "1-1", "4-5", "2-4"], ["advise", "6-6", "--seat", "banker", "1-1", "4-5", "2-4"]):
+        code, out, err = run(argv, b"", "utf-8")
+        assert code == 0 and "6-6 天  1-1 地  4-5 杂九  2-4 大鸡六" in out, (argv, err)
+
+
+def test_an_unknown_option_is_named_by_its_subcommand() -> None:
+    code, _, err = run(["advise", "6-6", "1-1", "4-5", "2-4", "--bogus"], b"", "utf-8")
+    assert code == 2 and err.startswith("paigow advise: error: unrecognized arguments: --bogus") and err.endswith("[usage]\n")
+
+
+def test_a_negative_commission_keeps_the_subcommand_and_its_code() -> None:
+    for argv in (["advise", "6-6", "1-1", "4-5", "2-4", "--commission", "-5%"], ["edges", "--commission", "-5%"]):
+        code, _, err = run(argv, b"", "utf-8")
+        assert code == 2 and err.startswith(f"paigow {argv[0]}: error: commission rate '-5%'"), err
+        assert err.rstrip().endswith("[commission.range]"), err
+
+
+def test_against_a_file_that_is_not_a_strategy_says_so(tmp_path: pathlib.Path) -> None:
+    record = tmp_path / "round.json"
+    record.write_text("{}", encoding="utf-8")
+    notes = tmp_path / "notes.txt"
+    notes.write_text("x", encoding="utf-8")
+    for path, said in ((record, "is not a strategy that 'paigow solve' wrote: no 'round.npy' beside it"),
+                       (notes, "is a file but not a strategy")):
+        code, _, err = run(["advise", "天", "地", "杂九", "至尊", "--against", str(path)], b"", "utf-8")
+        assert code == 2 and said in err and "no such file" not in err and "[strategy.file]" in err, err
+
+
+def test_solve_checks_its_output_directory_before_solving(tmp_path: pathlib.Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import paigow.solver
+
+    def no_work(*args: Any, **kwargs: Any) -> Any:
+        raise AssertionError("solve ran before --output was checked")
+
+    monkeypatch.setattr(paigow.solver, "solve", no_work)
+    code, _, err = run(["solve", "--output", str(tmp_path / "typo" / "dir")], b"", "utf-8")
+    assert code == 2 and "no such directory" in err and err.rstrip().endswith("[output.write]"), err
+    assert not (tmp_path / "typo").exists()
+
+
+def test_one_rule_for_seeds() -> None:
+    for command in (["round"], ["simulate", "1000", "--no-progress"]):
+        for bad in ("-1", str(2**64)):
+            code, _, err = run([*command, "--seed", bad], b"", "utf-8")
+            assert code == 2 and "a seed is a whole number from 0 to 2**64 - 1" in err and "[usage]" in err, (command, err)
+        code, _, err = run([*command, "--seed", str(2**64 - 1)], b"", "utf-8")
+        assert code == 0, (command, err)
+
+
+def test_help_texts_read_as_written() -> None:
+    code, out, _ = run(["solve", "--help"], b"", "utf-8")
+    assert code == 0 and "%%" not in out
+    assert "stop after this many iterations" in out  # --max-iterations has a help line
+    from pcc.cli import main as pcc_main
+
+    for command in ("odds", "roll", "settle"):
+        buf = io.StringIO()
+        with contextlib.redirect_stdout(buf):
+            try:
+                pcc_main([command, "--help"])
+            except SystemExit:
+                pass
+        assert "``" not in buf.getvalue() and ":class:" not in buf.getvalue(), command
+
+
+def test_pcc_messages_name_what_is_wrong(monkeypatch: pytest.MonkeyPatch) -> None:
+    from pcc.cli import main as pcc_main
+
+    err = io.StringIO()
+    with contextlib.redirect_stderr(err), contextlib.redirect_stdout(io.StringIO()):
+        assert pcc_main(["odds", "figure:crab=10"]) == 2
+    assert "odds takes spots without stakes: 'figure:crab=10' has one (write 'figure:crab')" in err.getvalue()
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(b"{}"), encoding="utf-8"))
+    err = io.StringIO()
+    with contextlib.redirect_stderr(err), contextlib.redirect_stdout(io.StringIO()):
+        assert pcc_main(["settle", "-"]) == 2
+    assert 'no "format" key' in err.getvalue() and "None" not in err.getvalue()
+
+
+def test_round_on_an_ascii_console_prints_english_names() -> None:
+    code, out, err = run(["round", "--seed", "7"], b"", "ascii")
+    assert code == 0 and "\\u" not in out and "Mooy 7" in out and "commission 5%" in out, (out, err)

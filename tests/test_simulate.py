@@ -462,7 +462,7 @@ def test_cli_progress_bar_and_tables(capsys: pytest.CaptureFixture[str], tmp_pat
                  "--commission", "5%"]) == 0
     captured = capsys.readouterr()
     assert "100.0% 3,000,000/3,000,000 rounds" in captured.err and captured.err.endswith("\n")
-    assert "player table, banker equilibrium, commission 0.05" in captured.out
+    assert "player table, banker equilibrium, commission 5%" in captured.out
 
 
 def test_cli_rules(capsys: pytest.CaptureFixture[str]) -> None:

@@ -315,7 +315,7 @@ def test_docs_and_readme_show_the_table_as_computed() -> None:
     root = pathlib.Path(__file__).resolve().parent.parent
     head = "commission 5% of every win"
     assert _text_block(root / "docs" / "equilibrium.md", head) == format_table(edges("5%") + edges("4%"))
-    assert _text_block(root / "README.md", head) == format_table(edges("5%"))
+    assert _text_block(root / "docs" / "advice.md", head) == format_table(edges("5%"))
     doc = (root / "docs" / "equilibrium.md").read_text(encoding="utf-8")
     five, four = solver.setting_changes("5%"), solver.setting_changes("4%")
     assert f"| player | {five['player']} (" in doc and f"| banker | {five['banker']} (" in doc

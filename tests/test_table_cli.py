@@ -19,7 +19,7 @@ from paigow.table import simulate_round
 from paigow.table.records import result_json
 
 DOCS = Path(__file__).resolve().parent.parent / "docs" / "dealer.md"
-README = Path(__file__).resolve().parent.parent / "README.md"
+RECORD_DOC = Path(__file__).resolve().parent.parent / "docs" / "dealer.md"  # the record format, with an example
 
 RECORD: dict[str, Any] = {
     "format": "paigow-round/1",
@@ -198,7 +198,7 @@ def _block(text: str, marker: str) -> str:
 
 def test_the_documented_settle_example_is_what_settle_prints(capsys: pytest.CaptureFixture[str],
                                                              monkeypatch: pytest.MonkeyPatch) -> None:
-    text = README.read_text(encoding="utf-8")
+    text = RECORD_DOC.read_text(encoding="utf-8")
     monkeypatch.setattr(sys, "stdin", io.StringIO(_block(text, "settle-input")))
     code, out, _ = run(capsys, "settle")
     assert code == 0

@@ -238,7 +238,7 @@ def test_a_program_runs_the_chosen_command_and_prints_errors_on_one_line(
     assert program.main(["say", "stop"]) == 130 and capsys.readouterr().err == "demo say: interrupted\n"
     assert program.main(["say", "--nonesuch"]) == 2
     err = capsys.readouterr().err
-    assert err.startswith("demo: error: unrecognized arguments: --nonesuch") and err.endswith("[usage]\n")
+    assert err.startswith("demo say: error: unrecognized arguments: --nonesuch") and err.endswith("[usage]\n")  # named by its command
     assert program.main(["say", "--help"]) == 0 and "Say the words given." in capsys.readouterr().out
     assert "More text" not in program.build_parser("say").format_help()
 

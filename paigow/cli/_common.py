@@ -17,7 +17,7 @@ if TYPE_CHECKING:
     from paigow.tiles import Tile
 
 __all__ = ["add_commission", "commission", "commission_argv", "four_tiles", "write_json", "positive_int",
-           "strategy_arg", "STRATEGY_HELP", "check_output"]
+           "strategy_arg", "STRATEGY_HELP", "check_output", "seed", "percent"]
 
 # a word that reads as a number (0.05, 1/20, 5%, 1e-2) is taken as the rate after --commission;
 # two pip digits (66, 12) are a tile, so `advise --commission 66 11 45 24` keeps its four tiles
@@ -63,6 +63,8 @@ def commission_argv(argv: Sequence[str]) -> list[str]:
     ['advise', '--commission=1/20', '6-6', '1-1']
     >>> commission_argv(["settle", "--commission", "4%", "-"])
     ['settle', '--commission', '4%', '-']
+    >>> commission_argv(["edges", "--commission", "-5%"])
+    ['edges', '--commission=-5%']
     """
     from paigow.commission import COMMISSION
 
@@ -74,6 +76,8 @@ def commission_argv(argv: Sequence[str]) -> list[str]:
             nxt = out[i + 1].strip()
             if not _NUMBER.match(nxt) or _PIPS.match(nxt):
                 out[i] = f"--commission={COMMISSION}"
+            elif nxt.startswith("-"):  # a negative rate would read as an option: keep it the rate, refused by name
+                out[i:i + 2] = [f"--commission={nxt}"]
     return out
 
 
@@ -107,6 +111,16 @@ def write_json(data: object) -> None:
     print(json.dumps(data, ensure_ascii=not shows_chinese(), indent=2))
 
 
+def percent(rate: "Fraction | float") -> str:
+    """A commission rate as every command writes it: a percentage, the form of the regulation
+    and of the tables (``5%``; ``0.05`` and ``1/20`` are read too, never written).
+
+    >>> percent(Fraction(1, 20)), percent(Fraction(1, 25)), percent(Fraction(1, 40)), percent(0)
+    ('5%', '4%', '2.5%', '0%')
+    """
+    return f"{float(rate) * 100:.6g}%"
+
+
 def positive_int(text: str) -> int:
     """An argparse type: a whole number of at least 1."""
     try:
@@ -115,6 +129,26 @@ def positive_int(text: str) -> int:
         raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
     if value < 1:
         raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
+    return value
+
+
+def seed(text: str) -> int:
+    """An argparse type: a seed, a whole number from 0 to 2**64 - 1 (one rule for ``round`` and
+    ``simulate``).
+
+    >>> seed("7"), seed(str(2**64 - 1))
+    (7, 18446744073709551615)
+    >>> seed("-1")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: a seed is a whole number from 0 to 2**64 - 1, not -1
+    """
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if not 0 <= value < 2**64:
+        raise argparse.ArgumentTypeError(f"a seed is a whole number from 0 to 2**64 - 1, not {value}")
     return value
 
 
@@ -148,8 +182,15 @@ def strategy_arg(text: str, seat: str) -> Any:
                                        f"that 'paigow solve' writes: name the file", code="strategy.file")
         path = found[0]
     elif path.suffix == ".json":
+        if path.is_file() and not path.with_suffix(".npy").is_file():
+            raise InvalidStrategyError(f"{text!r} is not a strategy that 'paigow solve' wrote: no "
+                                       f"{path.with_suffix('.npy').name!r} beside it", code="strategy.file")
         path = path.with_suffix(".npy")  # the record solve writes beside the table
     elif path.suffix != ".npy":
+        if path.is_file():
+            raise InvalidStrategyError(f"{text!r} is a file but not a strategy: give a name, the directory "
+                                       f"or the equilibrium*.npy that 'paigow solve' wrote, or a .npy table",
+                                       code="strategy.file")
         return text  # the engine says what is wrong with the name
     if not path.is_file():
         raise InvalidStrategyError(f"cannot read a strategy table from {text!r}: no such file", code="strategy.file")
@@ -180,3 +221,13 @@ def check_output(directory: "str | None | Any") -> None:
                                  f"{str(out)!r} is in {str(package)!r}", code="output.package")
     if out.exists() and not out.is_dir():
         raise InvalidOptionError(f"--output {str(out)!r} is a file: give a directory", code="output.write")
+    # checked before the work (a solve takes seconds to minutes): a missing directory is made, but
+    # only inside one that exists, so a mistyped path fails now, not after the solve
+    import os
+
+    where = out if out.exists() else out.parent
+    if not where.is_dir():
+        raise InvalidOptionError(f"--output {str(out)!r}: no such directory {str(where)!r} "
+                                 f"(solve makes the last directory only)", code="output.write")
+    if not os.access(where, os.W_OK | os.X_OK):
+        raise InvalidOptionError(f"--output {str(out)!r}: cannot write in {str(where)!r}", code="output.write")

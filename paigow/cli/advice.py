@@ -21,6 +21,7 @@ from paigow.cli._common import (
     check_output,
     commission,
     four_tiles,
+    percent,
     strategy_arg,
     write_json,
 )
@@ -49,12 +50,13 @@ def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None
         "predictive CFR+ in the core, and write <name>.npy and <name>.json (the same bytes on every "
         "run): without --commission the zero-sum game to the given exploitability per hand "
         "(equilibrium.npy); with it the game as paid, to each side's best-response gain per hand "
-        "(equilibrium-paid.npy at 5%%). See docs/equilibrium.md.",
+        "(equilibrium-paid.npy at 5%). See docs/equilibrium.md.",
     )
     s.add_argument("--tol", type=float, default=None,
                    help="exploitability (with --commission: each side's gain) per hand to reach "
                    "(default 1e-8, with --commission 1e-7)")
-    s.add_argument("--max-iterations", type=int, default=20000)
+    s.add_argument("--max-iterations", type=int, default=20000,
+                   help="stop after this many iterations if the tolerance is not reached (default 20000)")
     add_commission(s, absent="none: the zero-sum game")
     s.add_argument("--output", type=pathlib.Path, default=None,
                    help="directory to write to (default: the current directory)")
@@ -100,7 +102,7 @@ def _cmd_advise(args: argparse.Namespace) -> int:
         return f"{x} {x.name_zh if zh else x.name_en}"
 
     print(f"tiles: {'  '.join(named(t) for t in a.tiles)}   seat: {a.seat}   "
-          f"against: {a.against}{f'   commission {float(a.rate):.2%}'.replace('.00%', '%') if a.commission else ''}"
+          f"against: {a.against}{f'   commission {percent(a.rate)}' if a.commission else ''}"
           f"{f'   rules: {a.rules}' if a.rules != 'macau' else ''}")
     rows = []
     for k, o in enumerate(a.options):
@@ -147,7 +149,7 @@ def _cmd_solve(args: argparse.Namespace) -> int:
         print(json.dumps({**info, "seconds": round(seconds, 3), "written_to": str(path), "converged": ok}, indent=2))
         return 0 if ok else 1
     if rate:
-        print(f"commission {float(rate * 100):g}% of every win, both sides: expected result per hand "
+        print(f"commission {percent(rate)} of every win, both sides: expected result per hand "
               f"player {eq.value:+.9f}, banker {eq.banker_value:+.9f}")
         print(f"best-response gain per hand: player {eq.player_gain:.2e}, banker {eq.banker_gain:.2e} "
               f"after {eq.iterations} iterations in {seconds:.1f} s")

@@ -120,7 +120,7 @@ def _cmd_serve(args: argparse.Namespace) -> int:
 
 
 def _audit(db: str) -> int:
-    from paigow.serve.journal import audit
+    from paigow.serve.stores import audit
 
     results = audit(db)
     broken = [r for r in results if r["status"] != "ok"]
@@ -137,7 +137,7 @@ def _audit(db: str) -> int:
 def _export(db: str, tid: str) -> int:
     import json
 
-    from paigow.serve.journal import export_table
+    from paigow.serve.stores import export_table
 
     print(json.dumps(export_table(db, tid), ensure_ascii=False, indent=1))
     return 0

@@ -20,7 +20,7 @@ import time
 from collections.abc import Callable
 
 from paigow._text import Progress
-from paigow.cli._common import STRATEGY_HELP, add_commission, commission, strategy_arg
+from paigow.cli._common import STRATEGY_HELP, add_commission, commission, percent, seed, strategy_arg
 from paigow.errors import InvalidSimulationError
 from paigow.simulation import SimulationResult, simulate
 
@@ -54,8 +54,9 @@ def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None
         "The same seed gives the same numbers on any number of threads.",
     )
     p.add_argument("rounds", type=_rounds, help="number of rounds: 1000000, 1e6 or 1M")
-    p.add_argument("--seed", type=int, default=None, help="seed (0 to 2**64-1) to replay a run; default: a fresh one")
-    p.add_argument("--player", default="equilibrium", help="players' strategy: " + STRATEGY_HELP)
+    p.add_argument("--seed", type=seed, default=None, help="seed (0 to 2**64-1) to replay a run; default: a fresh one")
+    p.add_argument("--player", default="equilibrium", help="players' strategy (default, as paigow.simulate's: "
+                   "equilibrium, with --commission too): " + STRATEGY_HELP)
     p.add_argument("--banker", default="equilibrium", help="banker's strategy, as --player")
     add_commission(p)
     p.add_argument("--rules", default=None, metavar="NAME",
@@ -117,7 +118,7 @@ def summary(r: SimulationResult) -> str:
     """The text summary ``paigow simulate`` prints."""
     from paigow._text import table
 
-    commission = f"{r.commission:g}" if r.commission else "none"
+    commission = percent(r.commission) if r.commission else "none"
     head = [
         f"{r.rounds:,} rounds, seed {r.seed}",
         f"player {r.player}, banker {r.banker}, commission {commission}, rules {r.rules}, "
@@ -147,10 +148,11 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     show = args.progress if args.progress is not None else sys.stderr.isatty() and not args.json
     bar = Progress("simulating", force=True) if show else None
     scheduler = args.scheduler if args.scheduler is not None else os.environ.get("DASK_SCHEDULER_ADDRESS")
+    rate = commission(args) or 0
     try:
         r = simulate(args.rounds, seed=args.seed, player=strategy_arg(args.player, "player"),
                      banker=strategy_arg(args.banker, "banker"),
-                     commission=float(commission(args) or 0), threads=args.threads,
+                     commission=float(rate), threads=args.threads,
                      progress=_progress_callback(bar) if bar is not None else None,
                      cluster=scheduler or None, rules=args.rules)
     except ImportError as e:  # --scheduler without Dask installed

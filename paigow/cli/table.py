@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from paigow.table.round import RoundResult
 
-from paigow.cli._common import add_commission
+from paigow.cli._common import add_commission, percent, seed
 from paigow.errors import BetSyntaxError, IllegalBetError, InvalidRecordError
 from paigow.rules import MACAU, RULE_SETS, clean_rules
 from paigow.table.positions import betting_order, check_position
@@ -32,15 +32,14 @@ def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None
         "each position against the banker, and the ledger (who pays whom, in order, with the "
         "commission). Secure shuffle by default; --seed replays a round exactly.",
     )
-    p.add_argument("--seed", type=int, help="seed for a reproducible round (default: operating-system entropy)")
+    p.add_argument("--seed", type=seed, help="seed (0 to 2**64-1) for a reproducible round (default: operating-system entropy)")
     p.add_argument("--banker", type=int, default=0, help="the banker's position, 0-7 (default 0)")
     p.add_argument("--stake", type=int, default=1000, help="the banker's stake in minor units (default 1000)")
     p.add_argument("--bet", type=int, default=100, help="the bet on every player position (default 100)")
     p.add_argument("--bets", metavar="P=N[,P=N...]",
                    help="bets by position instead of --bet on every position, e.g. '1=100,4=250'")
     p.add_argument("--house", type=int, metavar="N", help="the house's share of the bank (co-banking)")
-    p.add_argument("--strategy", help="how the hands are set: max-back or equilibrium (default: equilibrium when"
-                   " paigow.advice is installed, else max-back)")
+    p.add_argument("--strategy", help="how the hands are set: max-back or equilibrium (default: equilibrium)")
     p.add_argument("--banker-strategy", help="the banker's strategy (default: --strategy)")
     p.add_argument("--rules", choices=sorted(RULE_SETS), default=MACAU.name,
                    help="the rule set the table plays by (default macau: Portaria 96/85/M)")
@@ -138,14 +137,14 @@ def _cmd_settle(args: argparse.Namespace) -> int:
 def render(result: "RoundResult", seed: int | None = None) -> str:
     """A settled round as text a person can follow: the bank, the dice, the deal, each
     position, the ledger lines in order, the changes and any claims."""
-    from paigow._text import table
+    from paigow._text import name, table
 
     led = result.ledger
     banker = result.banker
     out = [f"Pai Gow round: banker at position {banker} ({result.players[banker]})"
            + (f", seed {seed}" if seed is not None else ", secure shuffle")]
     out.append("bank: " + ", ".join(str(s) for s in result.shares) + f" = {led.bank}"
-               + f"; commission {led.options.commission} ({led.options.rounding.value})")
+               + f"; commission {percent(led.options.commission)} ({led.options.rounding.value})")
     for d in result.deals:
         for roll in d.shakes:
             if roll.void is not None:
@@ -180,7 +179,7 @@ def render(result: "RoundResult", seed: int | None = None) -> str:
             verdict = _OUTCOME[play.outcome]
         rows.append([
             pos, bets, " ".join(map(str, hand)) if hand else "",
-            str(s) if s else "", s.front.name_zh if s else "", s.back.name_zh if s else "", verdict,
+            str(s) if s else "", name(s.front) if s else "", name(s.back) if s else "", verdict,
         ])
     out.append(table(["pos", "bets", "tiles", "setting (front | back)", "front", "back", "outcome"], rows))
     out.append("")

@@ -39,7 +39,8 @@ from paigow.serve.errors import (
     TokenError,
     UnknownTableError,
 )
-from paigow.serve.journal import SNAPSHOT_EVERY, TableEntry, open_journal
+from paigow.serve.journal import SNAPSHOT_EVERY, TableEntry
+from paigow.serve.stores import open_journal
 from paigow.tiles import FACES, deck_indices, parse_tiles
 
 __all__ = ["create_app", "MAX_BODY", "MAX_TABLES"]

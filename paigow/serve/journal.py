@@ -1,5 +1,5 @@
 """The service's durable store: a journal of every accepted table action, in SQLite (this module)
-or PostgreSQL (:mod:`paigow.serve.pgjournal`).
+or PostgreSQL (:mod:`paigow.serve.pgjournal`; :mod:`paigow.serve.stores` opens either).
 
 SQLite in WAL mode with ``synchronous=FULL``: a commit is on disk when ``commit()`` returns. An
 action is performed in memory first (the engine refuses it or accepts it, changing nothing when it
@@ -66,7 +66,7 @@ from paigow.serve.errors import (
 )
 from paigow.serve.tables import Table
 
-__all__ = ["Journal", "TableEntry", "SCHEMA_VERSION", "hash_token", "ReplayError", "audit", "open_journal", "export_table",
+__all__ = ["Journal", "TableEntry", "SCHEMA_VERSION", "hash_token", "ReplayError", "audit", "export_table",
            "row_hash", "genesis_hash", "EXPORT_FORMAT"]
 
 SCHEMA_VERSION = 2
@@ -149,11 +149,11 @@ def row_hash(prev: str, tid: str, seq: int, action: str, drawn: str | None, resu
     return _h([prev, tid, seq, action, drawn, result, at])
 
 
-def _now() -> str:
+def now_text() -> str:
     return datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
 
 
-def _dumps(x: Any) -> str:
+def dumps(x: Any) -> str:
     return json.dumps(x, ensure_ascii=False)
 
 
@@ -309,7 +309,7 @@ def export_rows(tr: TableRow, rows: Sequence[Sequence[Any]], withhold_from: int 
     }
 
 
-def _withhold_from(rows: Sequence[Sequence[Any]]) -> int | None:
+def withhold_from(rows: Sequence[Sequence[Any]]) -> int | None:
     """The seq of the last round's start when no settle follows it: its tiles are still face down."""
     for row in reversed(rows):
         try:
@@ -323,7 +323,7 @@ def _withhold_from(rows: Sequence[Sequence[Any]]) -> int | None:
     return None
 
 
-def _quarantine_line(tid: str, reason: str) -> None:
+def quarantine_line(tid: str, reason: str) -> None:
     print(f"paigow serve: table {tid} quarantined: {reason}", file=sys.stderr, flush=True)
 
 
@@ -515,7 +515,7 @@ class Journal:
                     e.table = self._rebuild(tr, self._db, store_missing=True)
                 except ReplayError as x:
                     e.quarantined = str(x)
-                    _quarantine_line(tr.id, str(x))
+                    quarantine_line(tr.id, str(x))
 
     def _rebuild(self, tr: TableRow, db: sqlite3.Connection, store_missing: bool = False) -> Table:
         rows = db.execute(f"SELECT {ROW_COLUMNS} FROM journal WHERE table_id = ? ORDER BY seq", (tr.id,)).fetchall()
@@ -526,7 +526,7 @@ class Journal:
         if store_missing and missing:  # finished before the rounds were stored (schema 1)
             for m in missing:
                 db.execute("INSERT OR IGNORE INTO rounds (table_id, number, seq, record, public) VALUES (?, ?, ?, ?, ?)",
-                           (tr.id, m["number"], m["seq"], _dumps(m["record"]), _dumps(m["public"])))
+                           (tr.id, m["number"], m["seq"], dumps(m["record"]), dumps(m["public"])))
         return t
 
     # -- tables -------------------------------------------------------------------------------------
@@ -565,7 +565,7 @@ class Journal:
         table = Table(config, seed if mode == "simulation" else None)
         tid = secrets.token_hex(8)
         token = secrets.token_urlsafe(24)
-        created = _now()
+        created = now_text()
         config_text = json.dumps(dict(config))
         seed_text = str(seed) if mode == "simulation" else ""
         genesis = genesis_hash(tid, operator, public, mode, seed_text, config_text, created)
@@ -600,10 +600,10 @@ class Journal:
 
     def _rows_for(self, entry: TableEntry, t: Table, action: Mapping[str, Any], result: Any,
                   ) -> tuple[list[tuple[str, tuple[Any, ...]]], str]:
-        at = _now()
-        a_text = _dumps(dict(action))
-        d_text = _dumps(t.last_drawn) if t.last_drawn else None
-        r_text = _dumps(result)
+        at = now_text()
+        a_text = dumps(dict(action))
+        d_text = dumps(t.last_drawn) if t.last_drawn else None
+        r_text = dumps(result)
         h = row_hash(entry.head, entry.id, t.seq, a_text, d_text, r_text, at)
         rows: list[tuple[str, tuple[Any, ...]]] = [
             ("INSERT INTO journal (table_id, seq, action, result, at, drawn, prev, hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
@@ -613,10 +613,10 @@ class Journal:
         if t.last_round is not None:
             n = t.last_round["number"]
             rows.append(("INSERT INTO rounds (table_id, number, seq, record, public) VALUES (?, ?, ?, ?, ?)",
-                         (entry.id, n, t.seq, _dumps(t.last_round["record"]), _dumps(t.last_round["public"]))))
+                         (entry.id, n, t.seq, dumps(t.last_round["record"]), dumps(t.last_round["public"]))))
             if self.snapshot_every and n % self.snapshot_every == 0:
                 rows.append(("INSERT INTO snapshots (table_id, seq, head, state) VALUES (?, ?, ?, ?)",
-                             (entry.id, t.seq, h, _dumps(t.snapshot()))))
+                             (entry.id, t.seq, h, dumps(t.snapshot()))))
         return rows, h
 
     def act(self, table: Table | TableEntry, action: Mapping[str, Any]) -> Any:
@@ -693,10 +693,10 @@ class Journal:
             t = self._usable(entry)
             if t.session.round is not None:
                 raise RoundOpenError(f"table {entry.id!r} has a round open: end it first")
-            at = _now()
-            archive = _dumps({"dealer": t.view(), "public": t.view(public=True)})
+            at = now_text()
+            archive = dumps({"dealer": t.view(), "public": t.view(public=True)})
             seq = t.seq + 1
-            a_text, r_text = _dumps({"action": "close"}), _dumps({"closed": at, "rounds": len(t.session.state.history)})
+            a_text, r_text = dumps({"action": "close"}), dumps({"closed": at, "rounds": len(t.session.state.history)})
             h = row_hash(entry.head, entry.id, seq, a_text, None, r_text, at)
             self._commit([
                 ("INSERT INTO journal (table_id, seq, action, result, at, drawn, prev, hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
@@ -723,7 +723,7 @@ class Journal:
         db = self._reader()
         tr = TableRow.of(db.execute(f"SELECT {TABLE_COLUMNS} FROM tables WHERE id = ?", (entry.id,)).fetchone())
         rows = db.execute(f"SELECT {ROW_COLUMNS} FROM journal WHERE table_id = ? ORDER BY seq", (entry.id,)).fetchall()
-        return export_rows(tr, rows, _withhold_from(rows))
+        return export_rows(tr, rows, withhold_from(rows))
 
     def journal_length(self, tid: str) -> int:
         """How many actions of table ``tid`` are in the journal (read on its own connection)."""
@@ -765,34 +765,18 @@ class _Ticket:
 
 
 # -- opening and auditing -------------------------------------------------------------------------
-def is_postgres(db: str) -> bool:
-    return db.startswith(("postgresql://", "postgres://"))
-
-
-def open_journal(db: str, **kwargs: Any) -> Journal:
-    """The journal at ``db``: an SQLite file, or a ``postgresql://`` URL."""
-    if is_postgres(db):
-        from paigow.serve.pgjournal import PgJournal
-
-        return PgJournal(db, **kwargs)
-    return Journal(db, **kwargs)
-
-
 def audit(db: str) -> list[dict[str, Any]]:
     """Check every table's hash chain in the journal at ``db`` (open, closed and quarantined
     tables alike), without serving it: one entry per table with ``status`` "ok" or "broken" and,
-    when broken, ``seq`` (the first broken row) and ``reason``."""
-    if is_postgres(db):
-        from paigow.serve.pgjournal import pg_audit
-
-        return pg_audit(db)
+    when broken, ``seq`` (the first broken row) and ``reason``. SQLite's; a PostgreSQL URL is
+    :func:`paigow.serve.stores.audit`'s."""
     if not os.path.isfile(db):
         raise JournalOpenError(f"no journal at {db}")
     try:
         conn = sqlite3.connect(f"file:{db}?mode=ro", uri=True)
         try:
             tables = [TableRow.of(r) for r in conn.execute(f"SELECT {TABLE_COLUMNS} FROM tables ORDER BY rowid")]
-            return [_audit_one(tr, conn.execute(f"SELECT {ROW_COLUMNS} FROM journal WHERE table_id = ? ORDER BY seq",
+            return [audit_table(tr, conn.execute(f"SELECT {ROW_COLUMNS} FROM journal WHERE table_id = ? ORDER BY seq",
                                                 (tr.id,)).fetchall()) for tr in tables]
         finally:
             conn.close()
@@ -801,11 +785,8 @@ def audit(db: str) -> list[dict[str, Any]]:
 
 
 def export_table(db: str, tid: str) -> dict[str, Any]:
-    """:func:`export_rows` of table ``tid`` in the journal at ``db``, read without serving it."""
-    if is_postgres(db):
-        from paigow.serve.pgjournal import pg_export
-
-        return pg_export(db, tid)
+    """:func:`export_rows` of table ``tid`` in the SQLite journal at ``db``, read without serving
+    it (:func:`paigow.serve.stores.export_table` takes either store)."""
     if not os.path.isfile(db):
         raise JournalOpenError(f"no journal at {db}")
     try:
@@ -817,14 +798,14 @@ def export_table(db: str, tid: str) -> dict[str, Any]:
 
                 raise UnknownTableError(f"no table {tid!r} in {db}")
             rows = conn.execute(f"SELECT {ROW_COLUMNS} FROM journal WHERE table_id = ? ORDER BY seq", (tid,)).fetchall()
-            return export_rows(TableRow.of(row), rows, _withhold_from(rows))
+            return export_rows(TableRow.of(row), rows, withhold_from(rows))
         finally:
             conn.close()
     except sqlite3.Error as e:
         raise JournalOpenError(f"the journal {db} is not a usable SQLite database of paigow serve: {e}") from None
 
 
-def _audit_one(tr: TableRow, rows: Sequence[Sequence[Any]]) -> dict[str, Any]:
+def audit_table(tr: TableRow, rows: Sequence[Sequence[Any]]) -> dict[str, Any]:
     out: dict[str, Any] = {"table": tr.id, "rows": len(rows), "closed": tr.closed, "head": tr.head}
     try:
         check_chain(tr, rows)

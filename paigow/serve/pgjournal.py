@@ -44,11 +44,11 @@ from paigow.serve.journal import (
     ReplayError,
     TableEntry,
     TableRow,
-    _audit_one,
-    _dumps,
-    _now,
-    _quarantine_line,
-    _withhold_from,
+    audit_table,
+    dumps,
+    now_text,
+    quarantine_line,
+    withhold_from,
     export_rows,
     hash_token,
     rebuild,
@@ -236,7 +236,7 @@ class PgJournal(Journal):
             for m in missing:
                 conn.execute("INSERT INTO rounds (table_id, number, seq, record, public) VALUES (%s, %s, %s, %s, %s)"
                              " ON CONFLICT DO NOTHING",
-                             (tr.id, m["number"], m["seq"], _dumps(m["record"]), _dumps(m["public"])))
+                             (tr.id, m["number"], m["seq"], dumps(m["record"]), dumps(m["public"])))
         return t
 
     def _replay_all(self, conn: Any) -> None:
@@ -250,7 +250,7 @@ class PgJournal(Journal):
                     e.head = tr.head
                 except ReplayError as x:
                     e.quarantined = str(x)
-                    _quarantine_line(tr.id, str(x))
+                    quarantine_line(tr.id, str(x))
 
     def _entry_for(self, tr: TableRow) -> TableEntry:
         with self._guard:
@@ -290,7 +290,7 @@ class PgJournal(Journal):
             t = self._full(conn, tr)
         except ReplayError as x:
             e.table, e.quarantined = None, str(x)
-            _quarantine_line(tr.id, str(x))
+            quarantine_line(tr.id, str(x))
             raise QuarantinedError(f"table {e.id!r} is quarantined: {x}") from None
         except Exception:
             e.table = None  # rebuilt from the database next time
@@ -412,10 +412,10 @@ class PgJournal(Journal):
             t = self._fresh(conn, entry, tr)
             if t.session.round is not None:
                 raise RoundOpenError(f"table {entry.id!r} has a round open: end it first")
-            at = _now()
-            archive = _dumps({"dealer": t.view(), "public": t.view(public=True)})
+            at = now_text()
+            archive = dumps({"dealer": t.view(), "public": t.view(public=True)})
             seq = t.seq + 1
-            a_text, r_text = _dumps({"action": "close"}), _dumps({"closed": at, "rounds": len(t.session.state.history)})
+            a_text, r_text = dumps({"action": "close"}), dumps({"closed": at, "rounds": len(t.session.state.history)})
             h = row_hash(entry.head, entry.id, seq, a_text, None, r_text, at)
             conn.execute("INSERT INTO journal (table_id, seq, action, result, at, drawn, prev, hash)"
                          " VALUES (%s, %s, %s, %s, %s, %s, %s, %s)", (entry.id, seq, a_text, r_text, at, None, entry.head, h))
@@ -439,7 +439,7 @@ class PgJournal(Journal):
             tr = self._row(conn, entry.id)
             rows = self._rows(conn, entry.id)
         assert tr is not None
-        return export_rows(tr, rows, _withhold_from(rows))
+        return export_rows(tr, rows, withhold_from(rows))
 
     def journal_length(self, tid: str) -> int:
         with self._pool.connection() as conn:
@@ -479,7 +479,7 @@ def pg_audit(url: str) -> list[dict[str, Any]]:
     conn = _read_only(url)
     try:
         tables = [TableRow.of(r) for r in conn.execute(f"SELECT {TABLE_COLUMNS} FROM tables ORDER BY n")]
-        return [_audit_one(tr, PgJournal._rows(conn, tr.id)) for tr in tables]
+        return [audit_table(tr, PgJournal._rows(conn, tr.id)) for tr in tables]
     except psycopg.Error as e:
         raise JournalOpenError(f"the journal {_safe(url)} is not a journal of paigow serve: {' '.join(str(e).split())}") from None
     finally:
@@ -494,6 +494,6 @@ def pg_export(url: str, tid: str) -> dict[str, Any]:
         if r is None:
             raise UnknownTableError(f"no table {tid!r} in {_safe(url)}")
         rows = PgJournal._rows(conn, tid)
-        return export_rows(TableRow.of(r), rows, _withhold_from(rows))
+        return export_rows(TableRow.of(r), rows, withhold_from(rows))
     finally:
         conn.close()

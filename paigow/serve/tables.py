@@ -6,9 +6,8 @@ tests drive it directly. Every action goes through the public Round/Session API
 journal of actions replays on any later engine that keeps the procedure. Every action of the
 round and the session is an action here, refused with the engine's own code.
 
-A table is live or a simulation from its creation (the setting ``live``; a table journaled
-without it is a simulation, as it always played): at a live table no action lets a strategy set
-a hand (``live.strategy``, Art. 7.1-7.2).
+At a live table no action lets a strategy set a hand (``live.strategy``, Art. 7.1-7.2): the
+Session is told which it is.
 
 A table is **live** or a **simulation**. A simulation draws from ``random.Random(seed)``: the
 seed replays it. A live table has no seed: it draws from the operating system's secure
@@ -84,7 +83,7 @@ ROUND_ACTIONS: dict[str, tuple[str, ...]] = {
 }
 ACTIONS: dict[str, tuple[str, ...]] = {**SESSION_ACTIONS, **ROUND_ACTIONS}
 
-CONFIG_KEYS = ("banker", "players", "house_stake", "options", "live")
+CONFIG_KEYS = ("banker", "players", "house_stake", "options")
 
 
 def result_json(x: object) -> Any:

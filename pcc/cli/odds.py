@@ -23,6 +23,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace, out: TextIO) -> int:
     """Print the table (or JSON) of the spots asked for."""
+    for s in args.spots:
+        if "=" in s:  # a bet with its stake, as roll takes: odds are the spot's alone
+            from pcc.errors import BetSyntaxError
+
+            raise BetSyntaxError(f"odds takes spots without stakes: {s!r} has one (write {s.partition('=')[0]!r})",
+                                 code="bet.unknown")
     rows: tuple[SpotOdds, ...] = tuple(odds(Spot.parse(s)) for s in args.spots) if args.spots else odds_table()
     if args.json:
         out.write(json.dumps(table_as_json(rows), ensure_ascii=False, indent=2) + "\n")

@@ -49,7 +49,11 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
         raise InvalidRecordError(
             f"the record is larger than {_MAX_BYTES // (1024 * 1024)} MiB", code="record.too_large"
         )
-    rnd = round_from_record(loads(data))
+    record = loads(data)
+    if isinstance(record, dict) and "format" not in record:
+        raise InvalidRecordError('record: no "format" key: a round record is what \'pcc roll --json\' writes, '
+                                 '{"format": "pcc-round", "version": 1, ...}', code="record.format")
+    rnd = round_from_record(record)
     if rnd.settlement is None:
         raise InvalidRecordError(
             "record: the round has no settling roll yet, so there is nothing to settle", code="record.unsettled"

@@ -313,7 +313,9 @@ def test_a_live_table_draws_securely_and_journals_what_it_drew(c: httpx.Client, 
         assert t["mode"] == "live" and t["state"]["mode"] == "live"
         for a in ({"action": "start_round", "stake": 100}, {"action": "bet", "position": 1, "amount": 10},
                   {"action": "shuffle"}, {"action": "shake"}, {"action": "deal"},
-                  {"action": "settle", "strategy": "equilibrium"}):
+                  # a live table: the holders set their tiles (no strategy sets a hand, Art. 7.1-7.2)
+                  {"action": "set_hand", "position": 1, "setting": 0}, {"action": "set_hand", "position": 0, "setting": 0},
+                  {"action": "settle"}):
             act(c, tid, auth, **a)
         e = server.journal.entry(tid)
         from paigow.serve.tables import LiveRandom
@@ -336,7 +338,7 @@ def test_a_live_table_replays_from_what_it_drew(db: str) -> None:
             tid, auth, _ = open_table(c)
             for a in ({"action": "start_round", "stake": 100}, {"action": "bet", "position": 1, "amount": 10},
                       {"action": "shuffle"}, {"action": "shake"}, {"action": "deal"},
-                      {"action": "set_players", "strategy": "equilibrium"}):
+                      {"action": "set_hand", "position": 1, "setting": 0}):
                 act(c, tid, auth, **a)
             before = ok(c.get(f"/v1/tables/{tid}", headers=auth))
     finally:
@@ -558,7 +560,7 @@ def test_start_replays_only_the_tail_after_the_snapshot(db: str, monkeypatch: py
     try:
         with httpx.Client(base_url=s.url) as c:
             tid, auth, _ = open_table(c, mode="simulation", seed=9)
-            closed, closed_auth, _ = open_table(c)
+            closed, closed_auth, _ = open_table(c, mode="simulation", seed=10)
             play_rounds(c, tid, auth, 5)
             tail = begin(c, tid, auth)
             before = ok(c.get(f"/v1/tables/{tid}", headers=auth))
@@ -592,7 +594,7 @@ def test_start_replays_only_the_tail_after_the_snapshot(db: str, monkeypatch: py
 
 
 def test_the_regulators_export(c: httpx.Client, db: str) -> None:
-    tid, auth, _ = open_table(c)
+    tid, auth, _ = open_table(c, mode="simulation", seed=11)
     play_rounds(c, tid, auth, 1)
     begin(c, tid, auth)
     act(c, tid, auth, action="shuffle")
@@ -616,8 +618,8 @@ def test_audit_names_the_first_broken_row(db: str, tmp_path: Path) -> None:
     s = ThreadServer(db)
     try:
         with httpx.Client(base_url=s.url) as c:
-            tid, auth, _ = open_table(c)
-            other, other_auth, _ = open_table(c)
+            tid, auth, _ = open_table(c, mode="simulation", seed=12)
+            other, other_auth, _ = open_table(c, mode="simulation", seed=13)
             play_rounds(c, tid, auth, 1)
             play_rounds(c, other, other_auth, 1)
     finally:

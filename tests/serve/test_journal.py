@@ -159,7 +159,8 @@ def test_a_schema_1_journal_is_migrated(tmp_path: Path) -> None:
     finished rounds stored, its tables (seeded: simulations) replayed; the audit then checks."""
     import json
 
-    from paigow.serve.journal import audit, hash_token
+    from paigow.serve.journal import hash_token
+    from paigow.serve.stores import audit
     from paigow.serve.tables import Table
 
     path = str(tmp_path / "v1.db")
@@ -193,6 +194,10 @@ def _play_round(t: "object", shift: int = 0) -> None:
             a = {**a, "stake": (t.session.carried or 0) + 1000}
         elif a["action"] == "bet":
             a = {**a, "position": a["position"] + shift}
+        elif a["action"] == "settle" and t.live:  # a live table: the holders set their tiles (Art. 7.1)
+            for p in (1 + shift, 2 + shift, shift):
+                t.apply({"action": "set_hand", "position": p, "setting": 0})
+            a = {"action": "settle"}
         t.apply(a)
 
 

@@ -192,7 +192,7 @@ def test_two_processes_serve_one_table_in_turn(postgres: Any) -> None:
     """Two `paigow serve` processes on one PostgreSQL database, actions of one table sent to
     either at once: the database serialises them (each acknowledged once, seq contiguous, the
     chain checks), and each process answers the state the other left."""
-    from paigow.serve.journal import audit
+    from paigow.serve.stores import audit
     from serve_support import postgres_database
 
     url = postgres_database(postgres)

@@ -18,6 +18,7 @@ from paigow.errors import PaigowError
 from paigow.serve.tables import ROUND_ACTIONS, SESSION_ACTIONS, Table
 from paigow.table import Round, Session
 from paigow.table.records import ledger_json, replay_session, session_record
+from serve_support import OPERATOR
 
 TILES = {"0": "5-5 4-4 3-3 2-5", "1": "1-6 1-4 4-5 1-3", "2": "天 天 地 地", "3": "红头 红头 板櫈 板櫈",
          "5": "虎头 虎头 拎冧六 拎冧六"}
@@ -74,7 +75,7 @@ def refused_everywhere(client: httpx.Client, body: dict[str, Any], actions: list
                        last: dict[str, Any], code: str) -> dict[str, Any]:
     """``actions`` are accepted and ``last`` refused with ``code`` by the service, the library
     and the session's record; returns the service's state after the refusal (unchanged)."""
-    t = ok(client.post("/v1/tables", json=body), 201)
+    t = ok(client.post("/v1/tables", json=body, headers=OPERATOR), 201)
     auth = {"Authorization": f"Bearer {t['token']}"}
     url = f"/v1/tables/{t['id']}"
     s = library(body)
@@ -103,7 +104,7 @@ def refused_everywhere(client: httpx.Client, body: dict[str, Any], actions: list
 
 
 def opened(client: httpx.Client, body: dict[str, Any]) -> tuple[str, dict[str, str]]:
-    t = ok(client.post("/v1/tables", json=body), 201)
+    t = ok(client.post("/v1/tables", json=body, headers=OPERATOR), 201)
     return f"/v1/tables/{t['id']}", {"Authorization": f"Bearer {t['token']}"}
 
 
@@ -115,7 +116,7 @@ REPRO = START + [{"action": "bet", "position": 1, "amount": 300, "bettor": "ann"
 
 # -- live or a simulation ------------------------------------------------------------------------------
 def test_a_live_table_refuses_every_strategy_and_says_it_is_live(client: httpx.Client) -> None:
-    body = {"banker": 0, "seed": 19, "mode": "live"}
+    body = {"banker": 0, "mode": "live"}  # a live table draws from the secure generator: no seed
     for last in ({"action": "settle", "strategy": "equilibrium"}, {"action": "settle", "banker_strategy": "max-back"},
                  {"action": "set_players", "strategy": "max-back"}, {"action": "set_players"},
                  {"action": "set_hand", "position": 1, "setting": 0, "strategy": "max-back"}):
@@ -136,9 +137,9 @@ def test_a_live_table_refuses_every_strategy_and_says_it_is_live(client: httpx.C
 
 
 def test_the_issues_reproducer_at_a_simulation_gives_no_claim(client: httpx.Client) -> None:
-    """POST /v1/tables {"banker": 0, "seed": 19} and the issue's actions: the strategy's setting
+    """POST /v1/tables {"banker": 0, "seed": 19, "mode": "simulation"} and the issue's actions: the strategy's setting
     loses where another split would not; before the fix that was "ann owes bob 100"."""
-    url, auth = opened(client, {"banker": 0, "seed": 19})
+    url, auth = opened(client, {"banker": 0, "seed": 19, "mode": "simulation"})
     assert ok(client.get(url, headers=auth))["mode"] == "simulation"
     for a in REPRO:
         ok(client.post(url + "/actions", json=a, headers=auth))
@@ -146,7 +147,7 @@ def test_the_issues_reproducer_at_a_simulation_gives_no_claim(client: httpx.Clie
     assert res["ledger"]["claims"] == []
     pos1 = next(p for p in res["positions"] if p["position"] == 1)
     assert pos1["strategy"] == "max-back" and pos1["outcome"] == "lose" and set(pos1["other_outcomes"]) != {"lose"}
-    s = library({"banker": 0, "seed": 19})
+    s = library({"banker": 0, "seed": 19, "mode": "simulation"})
     for a in REPRO:
         do(s, a)
     assert s.round is not None and s.round.settle("max-back").ledger.claims == ()
@@ -158,12 +159,12 @@ def test_a_table_journaled_before_the_mode_plays_as_a_simulation() -> None:
     for a in REPRO:
         t.apply(a)
     assert t.apply({"action": "settle", "strategy": "max-back"})["ledger"]["claims"] == []
-    assert Table({"banker": 0, "live": True}, seed=1).session.live
+    assert Table({"banker": 0}).session.live  # a table without a seed is live: it draws from the secure generator
 
 
 # -- 8. declare and turn are service actions -----------------------------------------------------------
 def test_declare_and_turn_are_actions_of_the_service(client: httpx.Client) -> None:
-    body = {"banker": 0, "seed": 4}
+    body = {"banker": 0, "seed": 4, "mode": "simulation"}
     url, auth = opened(client, body)
     s = library(body)
     steps = START + [{"action": "bet", "position": 1, "amount": 100},
@@ -188,7 +189,7 @@ def test_declare_and_turn_are_actions_of_the_service(client: httpx.Client) -> No
 
 # -- the findings, on every path -------------------------------------------------------------------------
 def test_the_two_round_limit_after_a_pass_and_declines(client: httpx.Client) -> None:
-    body = {"banker": 0, "seed": 5}
+    body = {"banker": 0, "seed": 5, "mode": "simulation"}
     one = [{"action": "bet", "position": 1, "amount": 100}, {"action": "bet", "position": 3, "amount": 100},
            {"action": "shuffle"}, {"action": "shake"}, {"action": "deal"}, {"action": "settle", "strategy": "max-back"},
            {"action": "end_round"}]
@@ -205,7 +206,7 @@ def test_the_two_round_limit_after_a_pass_and_declines(client: httpx.Client) -> 
 
 
 def test_holders_after_sit_outs_and_co_bankers(client: httpx.Client) -> None:
-    body = {"banker": 0, "seed": 2}
+    body = {"banker": 0, "seed": 2, "mode": "simulation"}
     bets = [(1, 300, "ann"), (2, 300, "bob"), (2, 100, "ann"), (3, 100, "cy"), (3, 50, "bob")]
     steps = START + [{"action": "bet", "position": p, "amount": a, "bettor": w} for p, a, w in bets] + [
         {"action": "deal", "hands": {p: TILES[p] for p in "0123"}},
@@ -234,10 +235,10 @@ def test_holders_after_sit_outs_and_co_bankers(client: httpx.Client) -> None:
 
 def test_house_share_cuts_shakes_and_the_declaration(client: httpx.Client) -> None:
     # Art. 3.1: the house's share fixed for the table
-    refused_everywhere(client, {"banker": 0, "seed": 1, "house_stake": 1000},
+    refused_everywhere(client, {"banker": 0, "seed": 1, "house_stake": 1000, "mode": "simulation"},
                        START + [{"action": "bet", "position": 1, "amount": 100}],
                        {"action": "co_bank", "party": "house", "stake": 1}, "co_bank.house_fixed")
-    refused_everywhere(client, {"banker": 0, "seed": 1}, START + [{"action": "bet", "position": 1, "amount": 100}],
+    refused_everywhere(client, {"banker": 0, "seed": 1, "mode": "simulation"}, START + [{"action": "bet", "position": 1, "amount": 100}],
                        {"action": "co_bank", "party": "house", "stake": 500}, "co_bank.house_fixed")
     # Art. 2.1: a void deal is the same round
     void_deal = START + [{"action": "bet", "position": 1, "amount": 100}, {"action": "declare", "method": "A"},
@@ -245,7 +246,7 @@ def test_house_share_cuts_shakes_and_the_declaration(client: httpx.Client) -> No
                          {"action": "cut", "position": 2, "k": 3}, {"action": "shake", "dice": [1, 1, 1, 6]},
                          {"action": "deal"}, {"action": "expose", "position": 0}, {"action": "expose", "position": 0},
                          {"action": "shuffle"}]
-    body = {"banker": 0, "seed": 3}
+    body = {"banker": 0, "seed": 3, "mode": "simulation"}
     refused_everywhere(client, body, void_deal, {"action": "cut", "position": 3, "k": 1}, "cut.too_many")
     # Art. 4.4/4.7: the declaration frozen from the first shake, a void deal included
     refused_everywhere(client, body, void_deal, {"action": "declare", "method": "B"}, "declare.after_shake")
