@@ -23,6 +23,7 @@ import enum
 import functools
 from collections.abc import Iterable
 
+from paigow._svg import draw_hand
 from paigow.tiles import FACES, Tile, TileLike, parse_tiles
 
 __all__ = ["Category", "Hand", "HandOrder", "HAND_ORDERS", "HAND_RANK_COUNT", "ZERO_POINT_RANKS", "face_hand_ranks",
@@ -373,9 +374,7 @@ class Hand:
 
     def _repr_svg_(self) -> str:
         """The hand drawn as Chinese dominoes look (:func:`paigow.svg.hand`), for notebooks."""
-        from paigow import svg
-
-        return svg.hand(self)
+        return draw_hand(self)
 
     # -- JSON (the command line's and services' form) ---------------------------------------------
     def to_json(self) -> dict[str, object]:

@@ -17,6 +17,7 @@ import enum
 from collections.abc import Iterable
 
 from paigow import _core
+from paigow._svg import draw_setting
 from paigow.errors import HandSyntaxError, IllegalHandError
 from paigow.hands import Hand
 from paigow.rules import RuleSet, RulesLike, clean_rules
@@ -164,9 +165,7 @@ class Setting:
 
     def _repr_svg_(self) -> str:
         """The setting drawn as Chinese dominoes look (:func:`paigow.svg.setting`), for notebooks."""
-        from paigow import svg
-
-        return svg.setting(self)
+        return draw_setting(self)
 
     # -- JSON (the command line's and services' form) ---------------------------------------------
     def to_json(self) -> dict[str, object]:

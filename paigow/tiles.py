@@ -21,6 +21,7 @@ from collections import Counter
 from collections.abc import Iterable
 from typing import Union
 
+from paigow._svg import draw_tile
 from paigow.errors import IllegalHandError, TileCopiesError, UnknownTileError
 
 __all__ = ["Tile", "TileLike", "FACES", "DECK", "parse_tiles", "deck_indices", "split_tile_text"]
@@ -149,9 +150,7 @@ class Tile:
 
     def _repr_svg_(self) -> str:
         """The tile drawn as Chinese dominoes look (:func:`paigow.svg.tile`), for notebooks."""
-        from paigow import svg
-
-        return svg.tile(self)
+        return draw_tile(self)
 
     # -- parsing --------------------------------------------------------------------------------
     @classmethod
