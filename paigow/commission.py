@@ -23,7 +23,7 @@ from typing import Union
 
 from paigow.errors import InvalidOptionError
 
-__all__ = ["COMMISSION", "RateLike", "rate", "Rounding"]
+__all__ = ["COMMISSION", "RateLike", "rate", "percent", "Rounding"]
 
 COMMISSION = Fraction(1, 20)
 """The regulation's rate: 5% of every win (Portaria 58/91/M)."""
@@ -60,6 +60,17 @@ def rate(value: RateLike) -> Fraction:
     if not 0 <= r < 1:
         raise InvalidOptionError(f"commission rate {value!r} must be at least 0 and below 1", code="commission.range")
     return r
+
+
+def percent(rate: "Fraction | float") -> str:
+    """A commission rate as every output writes it (the command line, the API): a percentage,
+    the form of the regulation and of the tables (``5%``; ``0.05`` and ``1/20`` are read too,
+    never written).
+
+    >>> percent(Fraction(1, 20)), percent(Fraction(1, 25)), percent(Fraction(1, 40)), percent(0)
+    ('5%', '4%', '2.5%', '0%')
+    """
+    return f"{float(rate) * 100:.6g}%"
 
 
 class Rounding(enum.Enum):

@@ -329,3 +329,24 @@ def test_pcc_messages_name_what_is_wrong(monkeypatch: pytest.MonkeyPatch) -> Non
 def test_round_on_an_ascii_console_prints_english_names() -> None:
     code, out, err = run(["round", "--seed", "7"], b"", "ascii")
     assert code == 0 and "\\u" not in out and "Mooy 7" in out and "commission 5%" in out, (out, err)
+
+
+def test_serve_without_its_extra_is_one_line_on_stderr_and_exit_2(monkeypatch: pytest.MonkeyPatch,
+                                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    import builtins
+
+    from paigow.cli import main
+
+    real = builtins.__import__
+
+    def no_uvicorn(name: str, *args: object, **kwargs: object) -> object:
+        if name == "uvicorn" or name.startswith("uvicorn."):
+            raise ModuleNotFoundError("No module named 'uvicorn'", name="uvicorn")
+        return real(name, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(builtins, "__import__", no_uvicorn)
+    code = main(["serve", "--port", "18123"])
+    out, err = capsys.readouterr()
+    assert code == 2 and out == ""
+    assert err.count("\n") == 1 and "needs the serve extra" in err and "uvicorn is not installed" in err
+    assert err.rstrip().endswith("[serve.start]")

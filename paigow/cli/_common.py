@@ -13,6 +13,8 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
+from paigow.commission import percent as percent  # the one spelling of a rate in output
+
 if TYPE_CHECKING:
     from paigow.tiles import Tile
 
@@ -109,16 +111,6 @@ def write_json(data: object) -> None:
     from paigow._text import shows_chinese
 
     print(json.dumps(data, ensure_ascii=not shows_chinese(), indent=2))
-
-
-def percent(rate: "Fraction | float") -> str:
-    """A commission rate as every command writes it: a percentage, the form of the regulation
-    and of the tables (``5%``; ``0.05`` and ``1/20`` are read too, never written).
-
-    >>> percent(Fraction(1, 20)), percent(Fraction(1, 25)), percent(Fraction(1, 40)), percent(0)
-    ('5%', '4%', '2.5%', '0%')
-    """
-    return f"{float(rate) * 100:.6g}%"
 
 
 def positive_int(text: str) -> int:

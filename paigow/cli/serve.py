@@ -88,9 +88,10 @@ def _cmd_serve(args: argparse.Namespace) -> int:
         from paigow.serve.app import MAX_TABLES, create_app, warm
         from paigow.serve.auth import DEFAULT_HOSTS, load_operators
         from paigow.serve.journal import SNAPSHOT_EVERY
-    except ImportError as e:  # pragma: no cover - the extra is part of [test]
-        print(f"paigow serve needs the serve extra (pip install -e '.[serve]'): {e}")
-        return 1
+    except ImportError as e:  # one line on standard error and exit 2, like every failure to start
+        missing = getattr(e, "name", None) or str(e)
+        raise StartError(f"paigow serve needs the serve extra: pip install 'macau-table-games[serve]' (or, in a"
+                         f" checkout, pip install -e '.[serve]'); {missing} is not installed") from None
     import socket
     import threading
 

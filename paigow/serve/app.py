@@ -20,6 +20,7 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 import pcc
+from paigow.commission import percent
 from paigow.errors import PaigowError
 from paigow.serve import models as m
 from paigow.serve.auth import (
@@ -185,12 +186,14 @@ def _setting(s: Any) -> dict[str, Any]:
     return {"text": str(s), "front": _hand(s.front), "back": _hand(s.back)}
 
 
-def _advice(tiles: Any, seat: str, against: str, commission: bool) -> dict[str, Any]:
+def _advice(tiles: Any, seat: str, against: str | None, commission: bool | str) -> dict[str, Any]:
     from paigow.advice import OPPONENT_HANDS, advise
 
+    # the library's answer, defaults included: against left out is its default for the commission
     a = advise(tiles, seat=seat, against=against, commission=commission)
     return {
         "tiles": [str(t) for t in a.tiles], "seat": a.seat, "against": a.against, "commission": a.commission,
+        "rate": percent(a.rate),
         "opponent_hands": OPPONENT_HANDS, "best": a.best, "mixed": a.mixed,
         "settings": [{**_setting(o.setting), "wins": o.wins, "pushes": o.pushes, "losses": o.losses,
                       "value": o.value, "equilibrium_probability": o.probability} for o in a.options],

@@ -19,7 +19,12 @@ TEXT_MAX = 200
 Text = Annotated[str, StringConstraints(max_length=TEXT_MAX)]
 TilesText = Annotated[str, StringConstraints(max_length=TEXT_MAX)]
 Tiles = Union[TilesText, Annotated[list[Text], Field(max_length=8)]]
-StrategyName = Literal["equilibrium", "max-back"]
+StrategyName = Literal["equilibrium", "equilibrium-paid", "equilibrium-paid-4pct", "max-back"]
+"""The named strategies (paigow.strategies.NAMED): the shipped equilibria (without and as paid at
+5% and 4%) and max-back."""
+Rate = Annotated[str, StringConstraints(max_length=64)]
+"""A commission rate as the library reads it: ``"5%"``, ``"0.05"``, ``"1/20"``."""
+Commission = Union[StrictBool, Rate]
 Seat = Literal["player", "banker"]
 
 
@@ -73,8 +78,11 @@ class SettingsOut(_Model):
 class AdviceIn(_Model):
     tiles: Tiles = Field(examples=["天 地 杂九 至尊"])
     seat: Seat = "player"
-    against: StrategyName = "equilibrium"
-    commission: StrictBool = False
+    against: StrategyName | None = Field(
+        None, description="the other side's strategy; left out, the library's default for the commission:"
+                          " equilibrium without, equilibrium-paid at 5% (paigow.equilibria.default_against)")
+    commission: Commission = Field(
+        False, description="false (none), true (the rule set's rate: 5%) or a rate such as '4%', '0.04' or '1/25'")
 
 
 class SettingAdvice(_Model):
@@ -93,6 +101,7 @@ class AdviceOut(_Model):
     seat: str
     against: str
     commission: bool
+    rate: str = Field(description="the commission rate applied, written as a percentage ('0%' without)")
     opponent_hands: int
     best: int
     mixed: bool
@@ -102,8 +111,11 @@ class AdviceOut(_Model):
 class AdviceBatchIn(_Model):
     hands: Annotated[list[Tiles], Field(max_length=ADVICE_BATCH_MAX)]
     seat: Seat = "player"
-    against: StrategyName = "equilibrium"
-    commission: StrictBool = False
+    against: StrategyName | None = Field(
+        None, description="the other side's strategy; left out, the library's default for the commission:"
+                          " equilibrium without, equilibrium-paid at 5% (paigow.equilibria.default_against)")
+    commission: Commission = Field(
+        False, description="false (none), true (the rule set's rate: 5%) or a rate such as '4%', '0.04' or '1/25'")
 
 
 class AdviceBatchOut(_Model):
