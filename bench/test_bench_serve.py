@@ -180,7 +180,7 @@ def _actions(benchmark: Any, name: str, urls: list[str]) -> None:
     def make(k: int, i: int) -> tuple[str, str, Any, dict[str, str]]:
         tid, auth = tables[k]
         return ("POST", f"{urls[k % len(urls)]}/v1/tables/{tid}/actions",
-                {"action": "co_bank", "party": "house", "stake": 100 + i}, auth)
+                {"action": "bet", "position": 1 + i % 7, "amount": 10, "bettor": f"b{i}"}, auth)  # a bet each
 
     wall, lat, engine = asyncio.run(_load(make, PER_CLIENT["action"]))
     _record(benchmark, name, wall, lat, engine)
