@@ -468,6 +468,8 @@ def create_app(db: str = "paigow.db", *, max_body: int = MAX_BODY, operators: Op
             config["players"] = list(body.players)
         if body.house_stake is not None:
             config["house_stake"] = body.house_stake
+        if body.rules != "macau":  # the config names the rule set; a table journaled without it is Macau's
+            config["rules"] = body.rules
         if body.options is not None:
             config["options"] = body.options.model_dump(exclude_none=True)
         tid, token = journal.create(config, public=body.public, seed=body.seed, operator=op, mode=body.mode,

@@ -214,6 +214,8 @@ class OptionsIn(_Model):
 
 
 class TableIn(_Model):
+    rules: Literal["macau"] = Field(
+        "macau", description="the rule set (paigow.rules): Macau's; the US table comes with its own table flow")
     banker: StrictInt = 0
     players: Annotated[list[Text], Field(max_length=8)] | None = None
     house_stake: StrictInt | None = None
@@ -342,6 +344,7 @@ class TableState(BaseModel):
     model_config = ConfigDict(extra="allow")  # a closed table's state adds "closed": when
 
     seq: int
+    rules: str = "macau"
     mode: str | None = None
     players: list[str]
     options: dict[str, str]

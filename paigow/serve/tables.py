@@ -83,7 +83,7 @@ ROUND_ACTIONS: dict[str, tuple[str, ...]] = {
 }
 ACTIONS: dict[str, tuple[str, ...]] = {**SESSION_ACTIONS, **ROUND_ACTIONS}
 
-CONFIG_KEYS = ("banker", "players", "house_stake", "options")
+CONFIG_KEYS = ("banker", "players", "house_stake", "options", "rules")
 
 
 def result_json(x: object) -> Any:
@@ -211,6 +211,7 @@ class Table:
             house_stake=config.get("house_stake"),
             rng=self.rng,
             live=self.live,
+            rules=config.get("rules"),
         )
         self.seq = 0
         self.last_drawn: dict[str, Any] | None = None
@@ -341,6 +342,7 @@ class Table:
         bal, commission = self.balances()
         return {
             "seq": self.seq,
+            "rules": self.session.state.rules.name,
             "mode": self.mode,
             "players": list(st.players),
             "options": st.options.to_json(),

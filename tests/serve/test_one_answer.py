@@ -48,3 +48,13 @@ def test_advice_takes_every_named_strategy(client: httpx.Client, against: str) -
 def test_a_bad_rate_is_the_librarys_error(client: httpx.Client) -> None:
     r = client.post("/v1/advice", json={"tiles": "天 地 杂九 至尊", "commission": "150%"})
     assert r.status_code == 400 and r.json()["code"] == "commission.range", r.text
+
+
+def test_a_tables_config_names_its_rule_set(client: httpx.Client) -> None:
+    from serve_support import OPERATOR
+
+    t = client.post("/v1/tables", json={"rules": "macau"}, headers=OPERATOR)
+    assert t.status_code == 201 and t.json()["state"]["rules"] == "macau", t.text
+    assert client.post("/v1/tables", json={}, headers=OPERATOR).json()["state"]["rules"] == "macau"
+    r = client.post("/v1/tables", json={"rules": "texas"}, headers=OPERATOR)
+    assert r.status_code == 422, r.text  # a rule set the service does not deal is refused by the schema
