@@ -530,11 +530,6 @@ class Strategy:
     def _advice_packed(self) -> "Packed":
         return self.advice_packed(MACAU)
 
-    @property
-    def _simulation_packed(self) -> tuple[npt.NDArray[np.uint16], npt.NDArray[np.uint64]]:
-        """The simulation kernel's form: per hand a packed pure entry or the mixed thresholds."""
-        return self._once("simulation", lambda: _pack_simulation(self._table_v))  # type: ignore[no-any-return]
-
     def side(self, seat: str, rules: RuleSet = MACAU) -> "SideTables":
         """The side tables of advice for a hand at ``seat`` against this strategy at the other
         seat, in the setting game of ``rules`` (a cleaned RuleSet): built once per seat and game
@@ -659,32 +654,6 @@ def _pack_advice(q: npt.NDArray[np.uint64], ranks: npt.NDArray[np.uint8]) -> Pac
     np.cumsum(nz.sum(axis=1), out=starts[1:])
     return (pure, starts, np.ascontiguousarray(ranks[:, :, 0][nz]),
             np.ascontiguousarray(ranks[:, :, 1][nz]), np.ascontiguousarray(q[nz]))
-
-
-_ONE32 = 1 << 32
-
-
-def _pack_simulation(table: npt.NDArray[np.float64]) -> tuple[npt.NDArray[np.uint16], npt.NDArray[np.uint64]]:
-    """Per hand a packed entry (setting << 14 | front rank << 7 | back rank) for a pure row, or
-    0xFFFF for a mixed row, and the cumulative thresholds of settings 0 and 1 out of 2**32."""
-    ranks = _hands.all_ranks(MACAU).astype(np.uint16)
-    t = table / table.sum(axis=1, keepdims=True)
-    cum = np.cumsum(t, axis=1)[:, :2]
-    thr = np.clip(np.rint(cum * _ONE32), 0, _ONE32).astype(np.uint64)
-    first = thr[:, 0] == _ONE32
-    second = (thr[:, 0] == 0) & (thr[:, 1] == _ONE32)
-    third = thr[:, 1] == 0
-    choice = np.where(first, 0, np.where(second, 1, 2))
-    chosen = ranks[np.arange(HAND_COUNT), choice]
-    packed = (choice.astype(np.uint16) << 14) | (chosen[:, 0] << 7) | chosen[:, 1]
-    packed = np.where(first | second | third, packed, 0xFFFF).astype(np.uint16)
-    packed.flags.writeable = False
-    thr.flags.writeable = False
-    return np.ascontiguousarray(packed), np.ascontiguousarray(thr)
-
-
-# ---------------------------------------------------------------------------------------------
-# arrays by name, as before
 
 
 def resolve(strategy: "StrategyLike", seat: str = "player") -> npt.NDArray[np.float64]:
