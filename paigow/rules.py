@@ -14,7 +14,7 @@ RuleSet('macau')
 >>> toy
 RuleSet('toy', zero_rule=ZeroRule.BOTH)
 >>> US
-RuleSet('us', hand_order='us', zero_rule=ZeroRule.BOTH, dice=3, banker_sets='foxwoods', high_at_least_low=True)
+RuleSet('us', hand_order='us', zero_rule=ZeroRule.BOTH, dice=3, banker_sets='foxwoods', high_at_least_low=True, bank='house')
 >>> US.core.n_ranks, US.core.front_zero, US.core.back_zero
 (106, 5, 5)
 >>> clean_rules("texas")
@@ -38,7 +38,7 @@ from paigow.hands import HAND_ORDERS as _ORDERS
 from paigow.hands import HandOrder
 from paigow.tiles import DECK
 
-__all__ = ["RuleSet", "ZeroRule", "Copies", "MACAU", "US", "RULE_SETS", "RulesLike", "clean_rules", "HAND_ORDERS"]
+__all__ = ["RuleSet", "ZeroRule", "Copies", "MACAU", "US", "BANKS", "RULE_SETS", "RulesLike", "clean_rules", "HAND_ORDERS"]
 
 
 class ZeroRule(enum.Enum):
@@ -67,7 +67,7 @@ class Copies(enum.Enum):
 HAND_ORDERS: dict[str, HandOrder] = dict(_ORDERS)  # "macau": docs/rules.md §1.2; "us": §3.1
 
 _FIELDS_SHOWN = ("hand_order", "zero_rule", "copies", "commission", "rounding", "dice", "max_cuts",
-                 "banker_sets", "high_at_least_low")
+                 "banker_sets", "high_at_least_low", "bank")
 
 
 @dataclasses.dataclass(frozen=True)
@@ -86,6 +86,12 @@ class RuleSet:
       of a house way (a strategy the dealer follows)
     - ``high_at_least_low``: a player sets his own two hands and the high must rank at least
       the low (else the dealer arranges them, smaller in front, and nothing fouls)
+    - ``bank``: who banks and how the bank moves between rounds (:data:`BANKS`): ``"rotation"``
+      (Macau, Art. 3-4: the positions bank in turn, at most two rounds in a row) or ``"house"``
+      (the US game: the house banks by default and sets its hand by ``banker_sets``; after a
+      round it banked, the bank is offered to the next player in turn who played that round
+      against it, who may bank alone, covering every bet, or co-bank with the house, half each,
+      his hand then set by the house way)
     """
 
     name: str
@@ -98,6 +104,7 @@ class RuleSet:
     max_cuts: int = 2
     banker_sets: str = "holder"
     high_at_least_low: bool = False
+    bank: str = "rotation"
 
     def __post_init__(self) -> None:
         def put(field: str, value: object) -> None:
@@ -122,6 +129,12 @@ class RuleSet:
         if not isinstance(self.high_at_least_low, bool):
             raise InvalidOptionError(f"high_at_least_low is True or False, not {self.high_at_least_low!r}",
                                      code="rules.range")
+        if self.bank not in BANKS:
+            raise InvalidOptionError(f"unknown bank {self.bank!r}: the banks are " + ", ".join(map(repr, BANKS)),
+                                     code="rules.option")
+        if self.bank == "house" and self.banker_sets == "holder":
+            raise InvalidOptionError("a bank the house holds needs a house way to set its hand (banker_sets)",
+                                     code="rules.banker_sets")
 
     def __repr__(self) -> str:
         default = _DEFAULTS
@@ -165,16 +178,20 @@ def _enum(kind: Any, value: object, what: str) -> Any:
                                  code="rules.option") from None
 
 
+BANKS = ("rotation", "house")
+"""How the bank moves (:attr:`RuleSet.bank`): Macau's rotation among the positions, or the house's."""
+
 _DEFAULTS = RuleSet("defaults")
 
 MACAU = RuleSet("macau")
 """Portaria 96/85/M with the commission of Portaria 58/91/M: today's behaviour everywhere."""
 
-US = RuleSet("us", hand_order="us", zero_rule=ZeroRule.BOTH, dice=3, banker_sets="foxwoods", high_at_least_low=True)
+US = RuleSet("us", hand_order="us", zero_rule=ZeroRule.BOTH, dice=3, banker_sets="foxwoods", high_at_least_low=True,
+             bank="house")
 """Pai Gow Tiles as US casinos deal it (docs/rules.md §3.1): Gee Joon tiles lowest as singles,
 zero against zero to the banker in both hands, copies to the banker, three dice, the high hand
 at least the low hand, the banker's hand set by the Foxwoods house way (``paigow.houseway``),
-commission 5%. The 4.76% commission some houses take (20 to 21) is
+the house banking by default and offering the bank in turn (``bank="house"``), commission 5%. The 4.76% commission some houses take (20 to 21) is
 ``US.replace(name="us-4.76", commission=Fraction(1, 21))``."""
 
 RULE_SETS: dict[str, RuleSet] = {"macau": MACAU, "us": US}

@@ -22,6 +22,7 @@ import enum
 from dataclasses import dataclass
 from typing import ClassVar, Union
 
+from paigow.hands import Hand
 from paigow.setting import Setting
 from paigow.table.dealing import Cut, Deal, DiceRoll, Exposure, Stacks
 from paigow.tiles import Tile
@@ -38,6 +39,8 @@ __all__ = [
     "Dealt",
     "Exposed",
     "HandSet",
+    "WaySet",
+    "WHY",
     "Turned",
     "Settled",
     "RoundEvent",
@@ -165,6 +168,27 @@ class HandSet:
     strategy: str | None = None
 
 
+WHY = ("house", "asked", "foul")
+"""Why a hand was set by the house way (:class:`WaySet`): the house's own hand (or the hand of a
+bank the house shares), the holder asked for it, or the holder's setting fouled."""
+
+
+@dataclass(frozen=True)
+class WaySet:
+    """A position's hand set by the house way (docs/rules.md §3.1): ``why`` is one of
+    :data:`WHY`; ``rule`` the house way's rule that decided the setting, ``way`` its name;
+    ``by`` who asked (or whose setting fouled); ``placed`` the fouled placement, low then high."""
+
+    kind: ClassVar[str] = "house_way"
+    position: int
+    setting: Setting
+    rule: str
+    way: str
+    why: str
+    by: str | None = None
+    placed: tuple[Hand, Hand] | None = None
+
+
 @dataclass(frozen=True)
 class Turned:
     """The banker turns the first of his tiles: no setting changes after (Art. 8.2)."""
@@ -180,7 +204,7 @@ class Settled:
 
 
 RoundEvent = Union[StakeSet, CoBanked, BetPlaced, Declared, Shuffled, CutMade, Shaken, Dealt, Exposed, HandSet,
-                   Turned, Settled]
+                   WaySet, Turned, Settled]
 """One event of a round."""
 
 
@@ -194,20 +218,27 @@ class BankEvent(enum.Enum):
     """The position whose turn it is declines; the turn goes on (Art. 4.3)."""
     ACCEPT = "accept"
     """The position whose turn it is takes the bank."""
+    CO_BANK = "co_bank"
+    """The position whose turn it is takes the bank with the house, half each (the US game)."""
 
 
 @dataclass(frozen=True)
 class BankTurn:
     """A record of the bank moving: ``position`` did ``event``; ``to`` is whose turn it is now
-    (or who banks, after an accept)."""
+    (or who banks, after an accept); ``house`` says the house banks next, at ``to`` (the US game)."""
 
     event: BankEvent
     position: int
     to: int
+    house: bool = False
 
     def __str__(self) -> str:
         if self.event is BankEvent.ACCEPT:
             return f"{self.position} takes the bank"
+        if self.event is BankEvent.CO_BANK:
+            return f"{self.position} takes the bank with the house, half each"
+        if self.house:
+            return f"{self.position} declines; the house banks at {self.to}"
         verb = "passes" if self.event is BankEvent.PASS else "declines"
         return f"{self.position} {verb}; the turn to bank goes to {self.to}"
 

@@ -45,7 +45,7 @@ from paigow.errors import InvalidOptionError, InvalidRecordError, PaigowError
 from paigow.rules import MACAU, RuleSet, RulesLike, clean_rules
 from paigow.setting import Outcome
 from paigow.table._checks import json_type
-from paigow.table.dealing import DICE, Stacks, make_rng
+from paigow.table.dealing import Stacks, make_rng
 from paigow.table.events import (
     BankMoved,
     BetPlaced,
@@ -65,6 +65,8 @@ from paigow.table.events import (
     Shuffled,
     StakeSet,
     Turned,
+    WaySet,
+    WHY,
 )
 from paigow.table.positions import HOUSE, MAX_AMOUNT, MAX_NAME, betting_order, check_position
 from paigow.table.round import MAX_DECLARATION, MAX_STRATEGY_NAME, Phase, Round, RoundResult
@@ -145,9 +147,10 @@ _ROUND_EVENTS: list[dict[str, Any]] = [
         {"stacks": _TEXT}),
     _ev("cut", "a cut: 'stacks' whole stacks from the front of the row to its end (Art. 2.1)",
         {"position": _POS, "stacks": {"type": "integer", "minimum": 1, "maximum": 7}}),
-    _ev("shake", "a shake of the 4 dice; a void one ('tilted', 'fallen') is shaken again (Art. 1.5)",
+    _ev("shake", "a shake of the dice (4; as many as the rule set shakes: 3 in the US game); a void one"
+        " ('tilted', 'fallen') is shaken again (Art. 1.5)",
         {"dice": {"type": "array", "items": {"type": "integer", "minimum": 1, "maximum": 6},
-                  "minItems": 4, "maxItems": 4}},
+                  "minItems": 1, "maxItems": 6}},
         {"void": {"enum": ["tilted", "fallen", None]}}),
     _ev("deal", "the tiles dealt, by position ('0'-'7'): the banker's and every betting position's",
         {"hands": {"type": "object", "properties": {str(p): _TEXT for p in range(8)},
@@ -159,6 +162,14 @@ _ROUND_EVENTS: list[dict[str, Any]] = [
         {"position": _POS, "setting": {"type": ["string", "integer"], "maxLength": 200, "minimum": 0, "maximum": 2}},
         {"by": {"type": ["string", "null"], "minLength": 1, "maxLength": MAX_NAME},
          "strategy": {"type": ["string", "null"], "minLength": 1, "maxLength": MAX_STRATEGY_NAME}}),
+    _ev("house_way", "a hand set by the rule set's house way (docs/rules.md §3.1): the house's own ('why':"
+        " 'house'), at its holder's request ('asked', 'by'), or re-set after the holder's setting fouled ('foul',"
+        " 'placed': the fouled 'low | high'); 'setting' and 'rule' are what the way gives, and a replay must agree",
+        {"position": _POS, "why": {"enum": list(WHY)}, "setting": {"type": "string", "maxLength": 200},
+         "rule": {"type": "string", "maxLength": 200}},
+        {"way": {"type": "string", "maxLength": 200},
+         "by": {"type": ["string", "null"], "minLength": 1, "maxLength": MAX_NAME},
+         "placed": {"type": ["string", "null"], "maxLength": 200}}),
     _ev("turn", "the banker turns the first of his tiles: no setting changes after (Art. 8.2)"),
     _ev("settle", "the round is settled"),
 ]
@@ -203,7 +214,8 @@ _RESULT = _obj({
         "holder": {"type": ["string", "null"]},
         "bets": {"type": "array", "items": _STAKE_OF}, "stood_off": {"type": "array", "items": _STAKE_OF},
         "outcome": _OUTCOME, "other_outcomes": {"type": "array", "items": _OUTCOME},
-        "sat_out": {"type": "boolean"}})},
+        "sat_out": {"type": "boolean"}}, {"house_way": _obj({"rule": _TEXT, "why": {"enum": list(WHY)},
+                                                            "way": _TEXT})})},
     "ledger": _LEDGER,
 }, description="the settled round, as the engine computes it; a record that gives it must agree")
 
@@ -234,6 +246,9 @@ ROUND_SCHEMA: dict[str, Any] = {
         {**_HEADER_OPTIONAL,
          "min_stake": {"type": "integer", "minimum": 0, "maximum": MAX_AMOUNT,
                        "description": "a stake carried from the banker's last round, never lowered (Art. 4.9)"},
+         "house_banks": {"type": "boolean",
+                         "description": "whether the house holds the bank; left out, as the rule set says (its"
+                                        " 'bank': 'house' in the US game, the positions in Macau)"},
          "result": {"$ref": "#/$defs/result"}},
     ),
     "$defs": {"event": {"oneOf": _ROUND_EVENTS}, "result": _RESULT},
@@ -249,6 +264,8 @@ _SESSION_EVENTS: list[dict[str, Any]] = [
     _ev("pass", "the banker gives up the bank"),
     _ev("decline", "the position offered the bank declines it (Art. 4.3)"),
     _ev("accept", "the position offered the bank takes it"),
+    _ev("co_bank", "the position offered the bank takes it with the house, half each, its hand set by the house"
+        " way (the US game, docs/rules.md §3.1)"),
 ]
 
 SESSION_SCHEMA: dict[str, Any] = {
@@ -354,6 +371,10 @@ def event_json(e: RoundEvent) -> dict[str, Any]:
         out.update(position=e.position, tile=str(e.tile) if e.tile is not None else None)
     elif isinstance(e, HandSet):
         out.update(position=e.position, setting=str(e.setting), by=e.by, strategy=e.strategy)
+    elif isinstance(e, WaySet):
+        out.update(position=e.position, why=e.why, by=e.by,
+                   placed=f"{e.placed[0]} | {e.placed[1]}" if e.placed is not None else None,
+                   setting=str(e.setting), rule=e.rule, way=e.way)
     else:
         assert isinstance(e, (Turned, Settled)), e
     return out
@@ -415,6 +436,9 @@ def positions_json(res: RoundResult) -> list[dict[str, Any]]:
             "other_outcomes": [_outcome_json(o) for o in play.other_outcomes] if play is not None else [],
             "sat_out": play is not None and play.outcome is None,
         })
+        way = res.ways[pos]
+        if way is not None:   # only where the house way set the hand: records made before read the same
+            positions[-1]["house_way"] = {"rule": way.rule, "why": way.why, "way": way.way}
     return positions
 
 
@@ -516,20 +540,13 @@ def ledger_from_json(data: object) -> Ledger:
 
 
 # -- rounds -----------------------------------------------------------------------------------------
-def _recordable(rules: RuleSet) -> None:
-    """Refuse a rule set these formats cannot record: they hold shakes of 4 dice."""
-    if rules.dice != DICE:
-        raise InvalidRecordError(
-            f"the {rules.name!r} rules shake {rules.dice} dice: the formats {ROUND_FORMAT} and {SESSION_FORMAT}"
-            f" record shakes of {DICE}", code="record.invalid")
-
-
 def round_record(r: Round, *, seed: int | None = None) -> dict[str, Any]:
     """The record of ``r`` so far: header, events in order, and the result once settled."""
     s = r.state
-    _recordable(s.rules)
     out: dict[str, Any] = {"format": ROUND_FORMAT, "rules": s.rules.name, "banker": s.banker, "live": s.live,
                            "players": list(s.players), "options": s.options.to_json()}
+    if s.house_banks != (s.rules.bank == "house"):
+        out["house_banks"] = s.house_banks
     if s.min_stake:
         out["min_stake"] = s.min_stake
     if seed is not None:
@@ -580,7 +597,7 @@ def _fresh_round(record: Mapping[str, Any], rng: random.Random | None, rules: Ru
     ruleset = record_rules(record, rules)
     return Round(record["banker"], players=record.get("players"), options=record_options(record, ruleset),
                  rules=ruleset, min_stake=record.get("min_stake", 0), rng=rng if rng is not None else random.Random(0),
-                 live=record.get("live", False))
+                 live=record.get("live", False), house_banks=record.get("house_banks"))
 
 
 def _at(i: int, e: Mapping[str, Any], where: str, err: PaigowError) -> PaigowError:
@@ -619,6 +636,21 @@ def _apply_one(r: Round, e: Mapping[str, Any]) -> None:
         r.expose(e["position"], e.get("tile"))
     elif kind == "set":   # by its holder, or in a simulation by the strategy named
         r.set_hand(e["position"], e["setting"], e.get("by"), strategy=e.get("strategy"))
+    elif kind == "house_way":   # the house's hand, a holder's request, or a fouled setting re-set
+        if e["why"] == "foul":
+            if e.get("placed") is None:
+                raise InvalidRecordError("a hand re-set after a foul names the fouled setting ('placed')",
+                                         code="record.house_way")
+            r.set_hand(e["position"], e["placed"], e.get("by"))
+        else:
+            r.house_way(e["position"], e.get("by"))
+        got = r.ways[e["position"]]
+        if got is None or got.why != e["why"] or str(got.setting) != e["setting"] or got.rule != e["rule"] \
+                or ("way" in e and got.way != e["way"]):
+            did = "no house way" if got is None else f"{got.why}: {got.setting} by {got.rule!r}"
+            raise InvalidRecordError(
+                f"the record's house way ({e['why']}: {e['setting']} by {e['rule']!r}) is not what the table does"
+                f" ({did})", code="record.house_way")
     elif kind == "turn":
         r.turn()
     else:
@@ -706,7 +738,6 @@ def _rng_from_json(data: Mapping[str, Any] | None) -> random.Random:
 def session_record(s: Session) -> dict[str, Any]:
     """The record of a session so far: every round (an open one last) and every move of the bank."""
     st = s.state
-    _recordable(st.rules)
     out: dict[str, Any] = {"format": SESSION_FORMAT, "rules": st.rules.name, "banker": st.first_banker,
                            "live": st.live,
                            "players": list(st.players), "options": st.options.to_json(),
@@ -741,6 +772,8 @@ def replay_session(record: Mapping[str, Any], rng: random.Random | None = None, 
                 s.pass_bank()
             elif kind == "decline":
                 s.decline()
+            elif kind == "co_bank":
+                s.accept(with_house=True)
             else:
                 assert kind == "accept"
                 s.accept()

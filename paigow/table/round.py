@@ -45,6 +45,9 @@ import numpy as np
 import numpy.typing as npt
 
 from paigow.errors import BetSyntaxError, HandSyntaxError, IllegalActionError, IllegalBetError, IllegalHandError
+from paigow.fouls import fouls
+from paigow.hands import Hand
+from paigow.houseway import house_way as _house_way
 from paigow.rules import MACAU, RuleSet, RulesLike, clean_rules
 from paigow.setting import Outcome, Setting, compare, settings_of
 from paigow.strategies import hand_index, resolve
@@ -81,11 +84,12 @@ from paigow.table.events import (
     Shuffled,
     StakeSet,
     Turned,
+    WaySet,
 )
 from paigow.table.positions import HOUSE, POSITIONS, betting_order, check_amount, check_name, check_position, holders
 from paigow.table.settlement import Bet, Ledger, Options, Play, Share
 from paigow.table.settlement import settle as _settle
-from paigow.tiles import DECK, Tile, TileLike, deck_indices
+from paigow.tiles import DECK, Tile, TileLike, deck_indices, parse_tiles, split_tile_text
 
 __all__ = [
     "Phase",
@@ -187,7 +191,9 @@ class RoundResult:
     and outcome (``None`` for the banker, for positions without bets and for positions that sat
     out), the plays handed to settlement and the ledger. ``strategies[p]`` names the strategy
     that set position ``p``'s tiles in a simulation (None: set by hand at the table);
-    ``declared`` is the dealing method the banker declared (Art. 4.4)."""
+    ``declared`` is the dealing method the banker declared (Art. 4.4); ``ways[p]`` says when the
+    house way set position ``p``'s hand, by which rule and why; ``house_banks`` that the house
+    held the bank (the US game, docs/rules.md §3.1)."""
 
     banker: int
     players: tuple[str, ...]
@@ -200,6 +206,8 @@ class RoundResult:
     ledger: Ledger
     strategies: tuple[str | None, ...] = (None,) * 8
     declared: str | None = None
+    ways: tuple[WaySet | None, ...] = (None,) * 8
+    house_banks: bool = False
 
     @property
     def deal(self) -> Deal:
@@ -244,6 +252,8 @@ class RoundState:
     log: tuple[RoundEvent, ...] = ()
     rules: RuleSet = MACAU
     live: bool = False
+    house_banks: bool = False
+    ways: tuple[WaySet | None, ...] = (None,) * 8
 
 
 @dataclass(frozen=True)
@@ -286,6 +296,11 @@ class Round:
     are refused, ``live.strategy``). A simulation (the default, as every record made before
     the flag was read) may set hands by a strategy; a hand set so never gives rise to an Art.
     7.2 claim.
+
+    ``house_banks`` (by default: whether the rule set's ``bank`` is ``"house"``, the US game)
+    makes the house the banker: the banker's position is the dealer's seat, the stake is the
+    house's, and its hand is set by the rule set's house way (:meth:`house_way`), as is the hand
+    of a bank the house shares under such rules (docs/rules.md §3.1).
     """
 
     def __init__(
@@ -300,11 +315,19 @@ class Round:
         seed: int | None = None,
         rng: random.Random | None = None,
         live: bool = False,
+        house_banks: bool | None = None,
     ) -> None:
         check_position(banker, "banker")
         if not isinstance(live, bool):
             raise TypeError(f"live is True (a live table) or False (a simulation), not {live!r}")
         ruleset = clean_rules(rules)
+        if house_banks is None:
+            house_banks = ruleset.bank == "house"
+        if not isinstance(house_banks, bool):
+            raise TypeError(f"house_banks is True or False, not {house_banks!r}")
+        if house_banks and ruleset.banker_sets == "holder":
+            raise IllegalActionError(f"the house banks by a house way, and the {ruleset.name!r} rules name none"
+                                     " (banker_sets)", code="house_way.none")
         if options is None:
             options = Options(ruleset.commission, ruleset.rounding)
         if not isinstance(options, Options):
@@ -316,7 +339,8 @@ class Round:
         if rng is not None and not isinstance(rng, random.Random):
             raise TypeError(f"rng is a random.Random, not {rng!r}")
         self._rng = rng if rng is not None else make_rng(seed)
-        self._state = RoundState(banker, check_players(players), options, min_stake, rules=ruleset, live=live)
+        self._state = RoundState(banker, check_players(players), options, min_stake, rules=ruleset, live=live,
+                                 house_banks=house_banks)
         self._cache: tuple[RoundState | None, _Derived | None] = (None, None)
         if house_stake is not None:
             self.co_bank(HOUSE, house_stake)
@@ -357,8 +381,29 @@ class Round:
 
     @property
     def banker_party(self) -> str:
-        """The banker's name: the player of the banker's position."""
-        return self._state.players[self._state.banker]
+        """The banker's name: the player of the banker's position, or ``"house"`` when the house
+        banks (:attr:`house_banks`)."""
+        return HOUSE if self._state.house_banks else self._state.players[self._state.banker]
+
+    @property
+    def house_banks(self) -> bool:
+        """True when the house holds the bank (the US game's default, docs/rules.md §3.1)."""
+        return self._state.house_banks
+
+    @property
+    def way_sets_banker(self) -> bool:
+        """True when the banker's hand is set by the rule set's house way, not by the banker: the
+        house banks, or shares the bank under rules where the house banks (docs/rules.md §3.1)."""
+        s = self._state
+        if s.rules.banker_sets == "holder":
+            return False
+        return s.house_banks or (s.rules.bank == "house" and any(x.party == HOUSE for x in s.co_bankers))
+
+    @property
+    def ways(self) -> tuple[WaySet | None, ...]:
+        """For each position, the house way's setting of its hand, with the rule and why (None:
+        set by its holder, by a strategy, or not set)."""
+        return self._state.ways
 
     @property
     def shares(self) -> tuple[Share, ...]:
@@ -537,7 +582,18 @@ class Round:
                 f"stake {amount!r} is below {self._state.min_stake}, the stake carried from the last"
                 " round: it may be topped up, never lowered (Art. 4.9)", code="stake.lowered"
             )
+        if self._covers_all:
+            others = sum(x.stake for x in self._state.co_bankers)
+            total = sum(b.amount for b in self._state.bets)
+            if amount + others < total:
+                raise IllegalBetError(f"a bank of {amount + others} does not cover the {total} bet: the bank covers"
+                                      " every bet (docs/rules.md §3.1)", code="stake.uncovered")
         return Share(self.banker_party, amount)
+
+    @property
+    def _covers_all(self) -> bool:
+        """Under rules where the house banks, the bank covers every bet (docs/rules.md §3.1)."""
+        return self._state.rules.bank == "house"
 
     def can_set_stake(self, amount: int) -> bool:
         return can(self.verify_set_stake, amount)
@@ -570,6 +626,13 @@ class Round:
         self._before_shake("co-bank", "stake")
         name = self._co_party(party)
         check_amount(stake, "stake", f" of co-banker {name!r}")
+        if self._state.rules.bank == "house":
+            if name != HOUSE:
+                raise IllegalActionError(f"under the {self._state.rules.name!r} rules only the house shares a"
+                                         " player's bank (docs/rules.md §3.1)", code="co_bank.rules")
+            if self._state.house_banks:
+                raise IllegalActionError("the house banks this round: it does not co-bank its own bank",
+                                         code="co_bank.house_banks")
         if name == HOUSE:
             s = self._state
             held = next((x.stake for x in s.co_bankers if x.party == HOUSE), None)
@@ -638,6 +701,13 @@ class Round:
             )
         bet = Bet(pos, name, amount)
         bets = s.bets + (bet,)
+        if self._covers_all:
+            bank = (s.stake or 0) + sum(x.stake for x in s.co_bankers)
+            total = sum(b.amount for b in bets)
+            if total > bank:
+                raise IllegalBetError(
+                    f"the bank of {bank} does not cover {total} in bets: the bank covers every bet (docs/rules.md"
+                    " §3.1)", code="bet.uncovered")
         held = holders(s.banker, bets)
         for p, h in held.items():
             if h is None:
@@ -751,7 +821,20 @@ class Round:
         if self._state.stake is None:
             raise IllegalActionError("the banker puts the stake on the table before shaking (Art. 4.4)",
                                      code="shake.no_stake")
+        self._check_halves()
         return values, reason
+
+    def _check_halves(self) -> None:
+        """Under rules where the house banks, a player who co-banks with the house covers half:
+        the two shares are equal (docs/rules.md §3.1)."""
+        s = self._state
+        if s.rules.bank != "house" or s.house_banks or s.stake is None:
+            return
+        house = next((x.stake for x in s.co_bankers if x.party == HOUSE), None)
+        if house is not None and house != s.stake:
+            raise IllegalActionError(
+                f"a player who co-banks with the house covers half the bank: the house's {house} and the"
+                f" banker's {s.stake} are to be equal (docs/rules.md §3.1)", code="co_bank.half")
 
     def can_shake(self, dice: Sequence[int] | None = None, void: "VoidReason | str | None" = None) -> bool:
         return can(self.verify_shake, dice, void)
@@ -801,6 +884,8 @@ class Round:
         if s.phase is Phase.BETTING and s.stake is None:
             raise IllegalActionError("the banker puts the stake on the table before the deal (Art. 4.4)",
                                      code="deal.no_stake")
+        if s.phase is Phase.BETTING:
+            self._check_halves()
         if cur.stacks is not None and simulated is None:
             raise IllegalActionError("the stacks are laid out: shake the dice and deal them", code="deal.not_shaken")
         entered = Deal.from_hands(hands, self.first_position)   # the one check of the tiles entered
@@ -912,23 +997,10 @@ class Round:
         s = self._state
         return tuple(p for p in self.active if s.settings[p] is None)
 
-    def verify_set_hand(self, position: int, setting: SettingLike, by: str | None = None, *,
-                        strategy: str | None = None) -> Setting:
-        """Raise unless ``setting`` (a Setting, ``"front | back"`` or a split 0-2) may be placed
-        for ``position`` now: after the deal, by the holder (7.1, 7.4) or, for the banker's
-        disputed setting, by the banker or the house as the stakes say (3.4). Players may
-        re-arrange until the banker turns the first of his tiles (8.1-8.2); the banker sets after
-        every player, once. ``strategy`` names the strategy that chose the setting in a
-        simulation (at most :data:`MAX_STRATEGY_NAME` characters; refused at a live table,
-        ``live.strategy``). A position that nobody may hold stands off whole and is not set
-        (7.4). Returns the setting as the dealer arranges it."""
-        pos = check_position(position)
-        if by is not None:
-            check_name(by, "setter", reserved=())
-        if strategy is not None:
-            check_strategy_name(strategy)
-            self._refuse_strategy(f"position {pos}'s hand")
-        self._require(Phase.DEALT, "set a hand")
+    def _check_setter(self, pos: int, by: str | None, action: str = "set") -> None:
+        """Raise unless ``pos``'s hand may be placed now, by ``by`` when named (the checks of
+        :meth:`verify_set_hand` and :meth:`verify_house_way`)."""
+        self._require(Phase.DEALT, f"{action} a hand")
         s = self._state
         if pos != s.banker and pos not in self.playing:
             raise IllegalActionError(f"position {pos} has no bets: nobody plays it this round",
@@ -968,7 +1040,58 @@ class Round:
             if by is not None and by != holder:
                 raise IllegalActionError(f"{by!r} does not set position {pos}: {holder!r} holds it (Art. 7.1, 7.5)",
                                          code="setting.not_holder")
-        return self._setting(pos, setting)
+
+    def _clean_setting(self, position: int, setting: SettingLike, by: str | None,
+                       strategy: str | None) -> "Setting | WaySet":
+        """The checked setting, or, where the rules make the high hand rank at least the low and
+        the holder placed ``setting`` as text ``low | high`` that fouls, the house way's setting of
+        the hand, marked as a foul (docs/rules.md §3.1)."""
+        pos = check_position(position)
+        if by is not None:
+            check_name(by, "setter", reserved=())
+        if strategy is not None:
+            check_strategy_name(strategy)
+            self._refuse_strategy(f"position {pos}'s hand")
+        self._check_setter(pos, by)
+        s = self._state
+        if pos == s.banker and self.way_sets_banker:
+            raise IllegalActionError(
+                f"the banker's hand is set by the house way ({s.rules.banker_sets}), not by hand: the"
+                f" {'house banks' if s.house_banks else 'house shares the bank'} (docs/rules.md §3.1); use house_way",
+                code="setting.house_way")
+        st = self._setting(pos, setting)
+        if isinstance(setting, str) and "|" in setting and s.rules.high_at_least_low \
+                and s.rules.banker_sets != "holder":
+            low, high = setting.split("|", 1)
+            t = parse_tiles(list(split_tile_text(low)) + list(split_tile_text(high)), count=4)
+            placed = (Hand(t[0], t[1]), Hand(t[2], t[3]))
+            if fouls(placed[0], placed[1], s.rules):
+                return replace(self._way(pos, "foul", by), placed=placed)
+        return st
+
+    def _way(self, pos: int, why: str, by: str | None) -> WaySet:
+        """The rule set's house way's setting of ``pos``'s hand, and the rule."""
+        hand = self._state.current.deal.hands[pos] if self._state.current.deal else None
+        assert hand is not None
+        way = _house_way(self._state.rules.banker_sets)
+        got = way.set(hand)
+        return WaySet(pos, got.setting, got.rule, got.way, why, by)
+
+    def verify_set_hand(self, position: int, setting: SettingLike, by: str | None = None, *,
+                        strategy: str | None = None) -> Setting:
+        """Raise unless ``setting`` (a Setting, ``"front | back"`` or a split 0-2) may be placed
+        for ``position`` now: after the deal, by the holder (7.1, 7.4) or, for the banker's
+        disputed setting, by the banker or the house as the stakes say (3.4). Players may
+        re-arrange until the banker turns the first of his tiles (8.1-8.2); the banker sets after
+        every player, once. ``strategy`` names the strategy that chose the setting in a
+        simulation (at most :data:`MAX_STRATEGY_NAME` characters; refused at a live table,
+        ``live.strategy``). A position that nobody may hold stands off whole and is not set
+        (7.4). Where the house way sets the banker's hand, the banker's is not set by hand
+        (``setting.house_way``). Returns the setting as the dealer arranges it; under rules where
+        the high hand must rank at least the low, a ``"low | high"`` that fouls is re-set by the
+        house way, and that setting is returned (docs/rules.md §3.1)."""
+        got = self._clean_setting(position, setting, by, strategy)
+        return got.setting if isinstance(got, WaySet) else got
 
     def can_set_hand(self, position: int, setting: SettingLike, by: str | None = None, *,
                      strategy: str | None = None) -> bool:
@@ -980,24 +1103,61 @@ class Round:
         banker turns a tile); returns it as the dealer arranges it (smaller hand in front, Art.
         5.2). The banker's setting turns his tiles first (Art. 8.2). In a simulation,
         ``strategy`` names the strategy that chose the setting, and the result says so (a
-        replayed record's strategy-set hands come back this way)."""
-        st = self.verify_set_hand(position, setting, by, strategy=strategy)
-        self._place(position, st, by, strategy)
-        return st
+        replayed record's strategy-set hands come back this way). A fouled ``"low | high"`` is
+        re-set by the house way and logged as such (:attr:`ways`)."""
+        got = self._clean_setting(position, setting, by, strategy)
+        if isinstance(got, WaySet):
+            self._place(position, got.setting, by, None, got)
+            return got.setting
+        self._place(position, got, by, strategy)
+        return got
 
-    def _place(self, position: int, st: Setting, by: str | None, strategy: str | None) -> None:
+    def verify_house_way(self, position: int, by: str | None = None) -> WaySet:
+        """Raise unless ``position``'s hand may be set by the rule set's house way now: the
+        house's own hand (or a bank the house shares, :attr:`way_sets_banker`), after every
+        player has set (Art. 8.1); or a hand whose holder (``by``, when named) asks for it, while
+        the holder may still set it (docs/rules.md §3.1). Rules that name no house way refuse it
+        (``house_way.none``). Returns the setting, the rule that decided it and why."""
+        pos = check_position(position)
+        if by is not None:
+            check_name(by, "setter", reserved=())
+        s = self._state
+        if s.rules.banker_sets == "holder":
+            raise IllegalActionError(f"the {s.rules.name!r} rules name no house way: each hand is set by its holder",
+                                     code="house_way.none")
+        house = pos == s.banker and self.way_sets_banker
+        if house and by is not None and by not in (HOUSE, self.banker_party):
+            raise IllegalActionError(f"{by!r} does not ask for the house's hand: the house way sets it",
+                                     code="setting.not_decider")
+        self._check_setter(pos, None if house else by, "set by the house way")
+        return self._way(pos, "house" if house else "asked", by)
+
+    def can_house_way(self, position: int, by: str | None = None) -> bool:
+        return can(self.verify_house_way, position, by)
+
+    def house_way(self, position: int, by: str | None = None) -> WaySet:
+        """Set ``position``'s hand by the house way: the house's own hand, or at its holder's
+        request (``by``); returns the setting with the rule that decided it and why, as logged."""
+        ws = self.verify_house_way(position, by)
+        self._place(position, ws.setting, by, None, ws)
+        return ws
+
+    def _place(self, position: int, st: Setting, by: str | None, strategy: str | None,
+               way: WaySet | None = None) -> None:
         s = self._state
         events: list[RoundEvent] = []
         turned = s.turned
         if position == s.banker and not turned:
             events.append(Turned())
             turned = True
-        events.append(HandSet(position, st, by, strategy))
+        events.append(way if way is not None else HandSet(position, st, by, strategy))
         new = list(s.settings)
         new[position] = st
         strat = list(s.strategies)
         strat[position] = strategy
-        self._commit(*events, settings=tuple(new), strategies=tuple(strat), turned=turned)
+        ways = list(s.ways)
+        ways[position] = way
+        self._commit(*events, settings=tuple(new), strategies=tuple(strat), turned=turned, ways=tuple(ways))
 
     def verify_turn(self) -> None:
         """Raise unless the banker may turn the first of his tiles: after the deal, every player
@@ -1067,7 +1227,7 @@ class Round:
         bs = banker_strategy if banker_strategy is not None else strategy
         bt = _strategy(bs, "banker") if bs is not None else None
         unset = list(self._unset_players()) if pt is None else []
-        if s.settings[s.banker] is None and bt is None:
+        if s.settings[s.banker] is None and bt is None and not self.way_sets_banker:
             unset.append(s.banker)
         if unset:
             who = ", ".join(map(str, unset))
@@ -1079,6 +1239,8 @@ class Round:
         if pt is not None and s.turned and self._unset_players():
             raise IllegalActionError("the banker has turned his tiles: no setting changes (Art. 8.2)",
                                      code="setting.after_turn")
+        if self.way_sets_banker:   # the house's procedure sets the banker's hand, not a strategy
+            bt = None
         return _SettlePlan(pt, bt, _label(strategy) if pt is not None else None,
                            _label(bs) if bt is not None else None, self._unset_players())
 
@@ -1090,11 +1252,17 @@ class Round:
         hand first (:meth:`set_hand`); a simulation passes ``strategy`` (a name such as
         ``"equilibrium"`` or ``"max-back"``, or a (35960, 3) table) to set the hands not set, and
         ``banker_strategy`` (by default the same) for the banker's; the result's ``strategies``
-        says which hands a strategy set."""
+        says which hands a strategy set. Where the house way sets the banker's hand
+        (:attr:`way_sets_banker`) and it is not set yet, the house way sets it, at a live table
+        too: the house's procedure, not a decision of the engine's (docs/rules.md §3.1)."""
         plan = self.verify_settle(strategy, banker_strategy)
         if plan.players is not None and plan.player_label is not None:
             self._fill(plan.fill, plan.players, plan.player_label)
         s = self._state
+        if s.settings[s.banker] is None and self.way_sets_banker:
+            ws = self._way(s.banker, "house", None)
+            self._place(s.banker, ws.setting, None, None, ws)
+            s = self._state
         if s.settings[s.banker] is None:
             assert plan.banker is not None and plan.banker_label is not None
             self._fill((s.banker,), plan.banker, plan.banker_label)
@@ -1121,7 +1289,8 @@ class Round:
                               by_strategy=s.strategies[p] is not None))
         ledger = _settle(s.banker, self.shares, plays, s.options)
         result = RoundResult(s.banker, s.players, self.shares, s.bets, s.void_deals + (s.current,),
-                             s.settings, tuple(outcomes), tuple(plays), ledger, s.strategies, s.declared)
+                             s.settings, tuple(outcomes), tuple(plays), ledger, s.strategies, s.declared, s.ways,
+                             s.house_banks)
         self._commit(Settled(), phase=Phase.SETTLED, result=result)
         return result
 

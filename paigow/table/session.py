@@ -56,6 +56,9 @@ class SessionState:
     rules: RuleSet = MACAU
     live: bool = False
     outgoing: tuple[int, int, int | None] | None = None
+    house_banks: bool = False
+    with_house: bool = False
+    last_offer: int | None = None
 
 
 class Session:
@@ -74,6 +77,17 @@ class Session:
 
     ``live`` (False: a simulation, as :class:`~paigow.table.round.Round`) is the table's, from
     the start: every round is live or a simulation with it.
+
+    Under rules where the house banks (``rules.bank == "house"``, the US game, docs/rules.md
+    §3.1) the bank moves otherwise, and Macau's rotation above is not used: ``banker`` is the
+    house's seat, and the house banks every round by default (its stake each round, or
+    ``house_stake`` when none is given). After a round the house banked, the bank is offered to
+    the next position in turn (dealing order, from the last one offered) whose player played
+    that round against the house; he may :meth:`accept` it (banking alone, covering every bet),
+    take it with the house (``accept(with_house=True)``: the house puts up as much as he does
+    and the house way sets his hand), or :meth:`decline` it (the house banks the next round).
+    After a round a player banked, the bank goes back to the house; nobody played that round
+    against the house, so the offer moves on only after the next round the house banks.
     """
 
     def __init__(
@@ -102,7 +116,8 @@ class Session:
         self._round: Round | None = None
         self._round_start: tuple[int | None, bool, int] | None = None
         self._state = SessionState(check_players(players), options or Options(ruleset.commission, ruleset.rounding),
-                                   house_stake, banker, first_banker=banker, rules=ruleset, live=live)
+                                   house_stake, banker, first_banker=banker, rules=ruleset, live=live,
+                                   house_banks=ruleset.bank == "house")
 
     @property
     def rng(self) -> random.Random:
@@ -127,6 +142,20 @@ class Session:
     def banker(self) -> int | None:
         """The banker's position (None while the bank is offered)."""
         return self._state.banker
+
+    @property
+    def house_banks(self) -> bool:
+        """True when the house holds the bank (the next round's, or the open one's)."""
+        return self._state.house_banks
+
+    @property
+    def with_house(self) -> bool:
+        """True when the banking player shares the bank with the house, half each (the US game)."""
+        return self._state.with_house
+
+    @property
+    def _house_rules(self) -> bool:
+        return self._state.rules.bank == "house"
 
     @property
     def offer(self) -> int | None:
@@ -168,6 +197,15 @@ class Session:
         if s.banker is None:
             raise IllegalActionError(f"the bank is offered to position {s.offer}: it accepts or declines first",
                                      code="session.bank_offered")
+        if self._house_rules:
+            if stake is None and s.house_banks and s.house_stake is not None:
+                stake = s.house_stake
+            if stake is None:
+                who = "the house's stake" if s.house_banks else "a banking player's stake"
+                raise IllegalBetError(f"{who} is put on the table for every round (docs/rules.md §3.1)",
+                                      code="stake.missing")
+            return check_amount(stake, "stake", " of the house" if s.house_banks else
+                                f" of the banker {s.players[s.banker]!r}")
         if s.rounds_banked >= 2 and not others_agree:
             raise IllegalActionError(
                 f"position {s.banker} has banked {s.rounds_banked} rounds in a row: two is the limit unless"
@@ -197,8 +235,13 @@ class Session:
         s = self._state
         assert s.banker is not None
         carried = s.carried if s.rounds_banked and s.carried is not None else 0
-        r = Round(s.banker, players=s.players, options=s.options, rules=s.rules, house_stake=s.house_stake,
-                  min_stake=carried, rng=self._rng, live=s.live)
+        if self._house_rules:   # the house banks, or shares a player's bank half and half
+            r = Round(s.banker, players=s.players, options=s.options, rules=s.rules,
+                      house_stake=amount if s.with_house else None, rng=self._rng, live=s.live,
+                      house_banks=s.house_banks)
+        else:
+            r = Round(s.banker, players=s.players, options=s.options, rules=s.rules, house_stake=s.house_stake,
+                      min_stake=carried, rng=self._rng, live=s.live)
         r.set_stake(amount)
         self._round = r
         self._round_start = (stake, others_agree, len(r.state.log))
@@ -233,6 +276,10 @@ class Session:
         own = res.shares[0]
         self._round = None
         self._round_start = None
+        if self._house_rules:
+            self._commit(ev, RoundEnded(), open_round=False, last_bettors=frozenset(b.bettor for b in res.bets),
+                         history=self._state.history + (res,), **self._after_round(res))
+            return res
         self._commit(
             ev, RoundEnded(),
             open_round=False,
@@ -244,6 +291,22 @@ class Session:
         )
         return res
 
+    def _after_round(self, res: RoundResult) -> dict[str, Any]:
+        """Where the bank goes after a round under rules where the house banks: after a round the
+        house banked, offered to the next position in turn whose player played against it; else
+        (or when nobody did) back to the house."""
+        s = self._state
+        house = {"banker": s.first_banker, "offer": None, "house_banks": True, "with_house": False, "declined": ()}
+        if not res.house_banks:
+            return house
+        played = {b.bettor for b in res.bets}
+        start = s.last_offer if s.last_offer is not None else s.first_banker
+        for i in range(1, 9):
+            p = (start + i) % 8
+            if p != s.first_banker and s.players[p] in played:
+                return {**house, "banker": None, "offer": p, "house_banks": False}
+        return house
+
     # -- the bank passing ---------------------------------------------------------------------------
     def verify_pass_bank(self) -> None:
         """Raise unless the banker may give up the bank now (between rounds)."""
@@ -253,6 +316,10 @@ class Session:
         if s.banker is None:
             raise IllegalActionError(f"the bank is offered to position {s.offer}: it accepts or declines",
                                      code="session.bank_offered")
+        if self._house_rules:
+            raise IllegalActionError(f"under the {s.rules.name!r} rules the bank goes back to the house after every"
+                                     " round: there is no bank to pass (docs/rules.md §3.1)",
+                                     code="session.house_bank")
 
     def can_pass_bank(self) -> bool:
         return can(self.verify_pass_bank)
@@ -262,6 +329,7 @@ class Session:
         (after a banker who has just banked two rounds, never back to him: Art. 4.1)."""
         self.verify_pass_bank()
         s = self._state
+        assert not self._house_rules
         assert s.banker is not None
         # the run of the last banker who banked a round: kept until another position banks one
         outgoing = (s.banker, s.rounds_banked, s.carried) if s.rounds_banked else s.outgoing
@@ -303,7 +371,12 @@ class Session:
 
     def verify_decline(self) -> int:
         """Raise unless the bank is offered; whoever is offered it may always decline (Art. 4.3:
-        nobody is forced to bank). Returns whose turn it will be."""
+        nobody is forced to bank). Returns whose turn it will be (under rules where the house banks:
+        the house's seat, the house banking the next round)."""
+        if self._house_rules:
+            if self._state.offer is None:
+                raise IllegalActionError("the bank is not offered to anyone", code="session.not_offered")
+            return self._state.first_banker
         return self.next_taker()
 
     def can_decline(self) -> bool:
@@ -314,25 +387,45 @@ class Session:
         nxt = self.verify_decline()
         s = self._state
         assert s.offer is not None
+        if self._house_rules:
+            turn = BankTurn(BankEvent.DECLINE, s.offer, nxt, house=True)
+            self._commit(BankMoved(BankEvent.DECLINE), banker=nxt, offer=None, house_banks=True, with_house=False,
+                         last_offer=s.offer, turns=s.turns + (turn,))
+            return turn
         turn = BankTurn(BankEvent.DECLINE, s.offer, nxt)
         self._commit(BankMoved(BankEvent.DECLINE), offer=nxt, declined=s.declined + (s.offer,), turns=s.turns + (turn,))
         return turn
 
-    def verify_accept(self) -> int:
-        """Raise unless the bank is offered to someone; return that position."""
+    def verify_accept(self, with_house: bool = False) -> int:
+        """Raise unless the bank is offered to someone; return that position. ``with_house``
+        (rules where the house banks only) takes it with the house, half each."""
+        if not isinstance(with_house, bool):
+            raise TypeError(f"with_house is True or False, not {with_house!r}")
         if self._state.offer is None:
             raise IllegalActionError("the bank is not offered to anyone", code="session.not_offered")
+        if with_house and not self._house_rules:
+            raise IllegalActionError(f"under the {self._state.rules.name!r} rules a player does not take the bank"
+                                     " with the house: the house co-banks with a share (co_bank)",
+                                     code="session.with_house")
         return self._state.offer
 
-    def can_accept(self) -> bool:
-        return can(self.verify_accept)
+    def can_accept(self, with_house: bool = False) -> bool:
+        return can(self.verify_accept, with_house)
 
-    def accept(self) -> BankTurn:
+    def accept(self, with_house: bool = False) -> BankTurn:
         """The position whose turn it is takes the bank; it starts with a fresh stake, unless it
         banked the last round played and nobody has banked since: then its run goes on, the
-        rounds counted towards the two-round limit and the stake carried (Art. 4.1, 4.9)."""
-        offer = self.verify_accept()
+        rounds counted towards the two-round limit and the stake carried (Art. 4.1, 4.9). Under rules
+        where the house banks, the player banks one round, alone or ``with_house`` (half each, his
+        hand set by the house way; docs/rules.md §3.1)."""
+        offer = self.verify_accept(with_house)
         s = self._state
+        if self._house_rules:   # one round, alone (covering every bet) or with the house, half each
+            move = BankEvent.CO_BANK if with_house else BankEvent.ACCEPT
+            turn = BankTurn(move, offer, offer)
+            self._commit(BankMoved(move), banker=offer, offer=None, house_banks=False, with_house=with_house,
+                         last_offer=offer, turns=s.turns + (turn,))
+            return turn
         turn = BankTurn(BankEvent.ACCEPT, offer, offer)
         rounds, carried = 0, None
         if s.outgoing is not None and s.outgoing[0] == offer:
