@@ -300,6 +300,43 @@ CASES: list[tuple[str, type[PaigowError], Callable[[], object]]] = [
 ]
 
 
+
+# -- the US table (docs/rules.md §3.1) ----------------------------------------------------------------
+def us_dealt(**kw: Any) -> Round:
+    r = Round(0, rules="us", seed=1, **kw)
+    r.set_stake(1000)
+    r.bet(1, 100)
+    r.deal({0: "5-5 4-4 3-3 2-5", 1: "6-6 6-6 4-4 1-2"})
+    return r
+
+
+def _bad_way_record() -> dict[str, Any]:
+    r = us_dealt()
+    r.set_hand(1, 0)
+    r.settle()
+    rec = round_record(r)
+    for e in rec["events"]:
+        if e["event"] == "house_way":
+            e["rule"] = "rule 99"
+    return rec
+
+
+CASES += [
+    ("bet.uncovered", IllegalBetError, lambda: _then(r := Round(0, rules="us"), lambda: r.set_stake(100)).bet(1, 101)),
+    ("stake.uncovered", IllegalBetError,
+     lambda: _then(r := Round(0, rules="us"), lambda: (r.set_stake(100), r.bet(1, 100))).set_stake(99)),
+    ("co_bank.rules", IllegalActionError, lambda: Round(3, rules="us", house_banks=False).co_bank(1, 100)),
+    ("co_bank.house_banks", IllegalActionError, lambda: Round(0, rules="us").co_bank("house", 100)),
+    ("co_bank.half", IllegalActionError,
+     lambda: _then(r := Round(3, rules="us", house_banks=False, house_stake=500), lambda: r.set_stake(400)).shake()),
+    ("house_way.none", IllegalActionError, lambda: dealt().house_way(1)),
+    ("setting.house_way", IllegalActionError,
+     lambda: _then(r := us_dealt(), lambda: r.set_hand(1, 0)).set_hand(0, 0)),
+    ("session.house_bank", IllegalActionError, lambda: Session(0, rules="us").pass_bank()),
+    ("session.with_house", IllegalActionError, lambda: offered().accept(with_house=True)),
+    ("record.house_way", InvalidRecordError, lambda: replay_round(_bad_way_record())),
+]
+
 def test_every_documented_code_has_a_case() -> None:
     assert {c for c, _, _ in CASES} == set(documented()) - {"setting.no_tiles"}  # unreachable: a guard
 
