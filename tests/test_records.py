@@ -70,7 +70,7 @@ def test_the_package_validator_and_jsonschema_agree_on_bad_records() -> None:
         {**good, "events": [{"event": "co_bank", "party": "house", "position": 3, "stake": 5}]},
         {**good, "events": [{"event": "fly"}]},
         {**good, "events": [{"position": 1}]},
-        {**good, "events": [{"event": "shake", "dice": [1, 2, 3]}]},
+        {**good, "events": [{"event": "shake", "dice": [1, 2, 3, 4, 5, 6, 1]}]},   # 1 to 6: the rule set says how many
         {**good, "events": [{"event": "stake", "amount": 10**15 + 1}]},
         {**good, "players": ["a"] * 7},
         {k: v for k, v in good.items() if k != "events"},
