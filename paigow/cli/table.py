@@ -141,7 +141,8 @@ def render(result: "RoundResult", seed: int | None = None) -> str:
 
     led = result.ledger
     banker = result.banker
-    out = [f"Pai Gow round: banker at position {banker} ({result.players[banker]})"
+    who = "the house" if result.house_banks else result.players[banker]
+    out = [f"Pai Gow round: banker at position {banker} ({who})"
            + (f", seed {seed}" if seed is not None else ", secure shuffle")]
     out.append("bank: " + ", ".join(str(s) for s in result.shares) + f" = {led.bank}"
                + f"; commission {percent(led.options.commission)} ({led.options.rounding.value})")
@@ -182,6 +183,11 @@ def render(result: "RoundResult", seed: int | None = None) -> str:
             str(s) if s else "", name(s.front) if s else "", name(s.back) if s else "", verdict,
         ])
     out.append(table(["pos", "bets", "tiles", "setting (front | back)", "front", "back", "outcome"], rows))
+    for pos, way in enumerate(result.ways):
+        if way is not None:
+            why = {"house": "the house's hand", "asked": f"asked by {way.by or 'the holder'}",
+                   "foul": f"re-set after a foul ({way.placed[0]} | {way.placed[1]})" if way.placed else "foul"}[way.why]
+            out.append(f"house way ({way.way}) at {pos}, {why}: {way.setting} by {way.rule}")
     out.append("")
     out.append("ledger, in order:")
     lines = [[x.step, "" if x.position is None else x.position, x.kind.value,
