@@ -214,8 +214,9 @@ class OptionsIn(_Model):
 
 
 class TableIn(_Model):
-    rules: Literal["macau"] = Field(
-        "macau", description="the rule set (paigow.rules): Macau's; the US table comes with its own table flow")
+    rules: Literal["macau", "us"] = Field(
+        "macau", description="the rule set (paigow.rules): Macau's, or the US game's (the house banks by the house"
+                             " way, the bank offered in turn; docs/dealer.md)")
     banker: StrictInt = 0
     players: Annotated[list[Text], Field(max_length=8)] | None = None
     house_stake: StrictInt | None = None
@@ -252,6 +253,8 @@ class Decline(_Model):
 
 class Accept(_Model):
     action: Literal["accept"]
+    with_house: StrictBool | None = Field(None, description="the US game: take the bank with the house, half each,"
+                                                            " the hand then set by the house way")
 
 
 class SetStake(_Model):
@@ -315,6 +318,13 @@ class SetHand(_Model):
                                                     " (refused at a live table)")
 
 
+class HouseWay(_Model):
+    action: Literal["house_way"]
+    position: Position
+    by: Text | None = Field(None, description="the holder asking for the house way (a player's hand); left out for"
+                                              " the house's own hand")
+
+
 class Turn(_Model):
     action: Literal["turn"]
 
@@ -332,7 +342,7 @@ class Settle(_Model):
 
 Action = Annotated[
     Union[StartRound, EndRound, PassBank, Decline, Accept, SetStake, CoBank, PlaceBet, Declare, Shuffle, CutStacks,
-          Shake, DealTiles, Expose, SetHand, Turn, SetPlayers, Settle],
+          Shake, DealTiles, Expose, SetHand, HouseWay, Turn, SetPlayers, Settle],
     Field(discriminator="action"),
 ]
 
@@ -350,6 +360,8 @@ class TableState(BaseModel):
     options: dict[str, str]
     house_stake: int | None
     banker: int | None
+    house_banks: bool = False
+    with_house: bool = False
     offer: int | None
     declined: list[int]
     rounds_banked: int

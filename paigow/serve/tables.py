@@ -50,6 +50,7 @@ from paigow.errors import IllegalActionError
 from paigow.setting import Setting
 from paigow.table import BankTurn, Phase, Round, RoundResult, Session
 from paigow.table.dealing import Cut, Deal, DiceRoll, Exposure, Stacks
+from paigow.table.events import WaySet
 from paigow.table.records import deal_record_json, replay_session, round_record, session_record
 from paigow.table.records import result_json as round_result_json
 from paigow.table.settlement import Bet, Options, Share
@@ -64,7 +65,7 @@ SESSION_ACTIONS: dict[str, tuple[str, ...]] = {
     "end_round": (),
     "pass_bank": (),
     "decline": (),
-    "accept": (),
+    "accept": ("with_house",),
 }
 ROUND_ACTIONS: dict[str, tuple[str, ...]] = {
     "set_stake": ("amount",),
@@ -77,6 +78,7 @@ ROUND_ACTIONS: dict[str, tuple[str, ...]] = {
     "expose": ("position", "tile"),
     "declare": ("method",),
     "set_hand": ("position", "setting", "by", "strategy"),
+    "house_way": ("position", "by"),
     "turn": (),
     "set_players": ("strategy",),
     "settle": ("strategy", "banker_strategy"),
@@ -105,6 +107,8 @@ def result_json(x: object) -> Any:
                 "effect": x.effect.value}
     if isinstance(x, Setting):
         return _setting_json(x)
+    if isinstance(x, WaySet):
+        return {"position": x.position, "setting": _setting_json(x.setting), **_way_json(x)}
     if isinstance(x, RoundResult):
         return round_result_json(x)
     if isinstance(x, BankTurn):
@@ -121,6 +125,13 @@ def result_json(x: object) -> Any:
 def _setting_json(s: Setting) -> dict[str, Any]:
     return {"text": str(s), "front": s.front.name_zh, "back": s.back.name_zh,
             "front_en": s.front.name_en, "back_en": s.back.name_en}
+
+
+def _way_json(w: WaySet) -> dict[str, Any]:
+    """How the house way set a hand: the rule that decided it, the way, why, who asked, and a
+    fouled placement."""
+    return {"rule": w.rule, "way": w.way, "why": w.why, "by": w.by,
+            "placed": f"{w.placed[0]} | {w.placed[1]}" if w.placed is not None else None}
 
 
 def _hands(hands: object) -> object:
@@ -288,7 +299,8 @@ class Table:
             elif name == "shake" and "dice" not in kwargs:
                 if replaying and "dice" not in given:
                     raise ReplayMismatch("a live table's roll is journaled with its dice")
-                dice = given["dice"] if "dice" in given else [secrets.randbelow(6) + 1 for _ in range(4)]
+                count = self.session.rules.dice   # as many as the rule set shakes (3 in the US game)
+                dice = given["dice"] if "dice" in given else [secrets.randbelow(6) + 1 for _ in range(count)]
                 kwargs["dice"] = tuple(dice)
                 took["dice"] = list(dice)
             self.rng.drawn = []
@@ -348,6 +360,8 @@ class Table:
             "options": st.options.to_json(),
             "house_stake": st.house_stake,
             "banker": st.banker,
+            "house_banks": st.house_banks,
+            "with_house": st.with_house,
             "offer": st.offer,
             "declined": list(st.declined),
             "rounds_banked": st.rounds_banked,
@@ -381,6 +395,7 @@ def _round_view(r: Round, public: bool = False) -> dict[str, Any]:
     if not settled:
         deal["stacks"] = None  # face down until the round is over, for everyone (§1.6)
     settings = [_setting_json(x) if x is not None else None for x in st.settings]
+    ways = [_way_json(w) if w is not None else None for w in st.ways]
     result = round_result_json(r.result) if r.result is not None else None
     if public:
         deal["stacks"] = None  # the stacks hold the tiles of positions nobody turns
@@ -392,11 +407,14 @@ def _round_view(r: Round, public: bool = False) -> dict[str, Any]:
         if deal["hands"] is not None:
             deal["hands"] = {k: v for k, v in deal["hands"].items() if int(k) in shown}
         settings = [x if p in shown else None for p, x in enumerate(settings)]
+        ways = [x if p in shown else None for p, x in enumerate(ways)]   # the rule of a hand face up only
         result = _public_result(r.result) if r.result is not None else None
     return {
         "phase": r.phase.value,
         "banker": r.banker,
         "banker_party": r.banker_party,
+        "house_banks": r.house_banks,
+        "way_sets_banker": r.way_sets_banker,
         "min_stake": st.min_stake,
         "shares": [{"party": x.party, "stake": x.stake} for x in r.shares],
         "bank": r.bank,
@@ -411,5 +429,6 @@ def _round_view(r: Round, public: bool = False) -> dict[str, Any]:
         "void_deals": len(st.void_deals),
         "set": [p for p, x in enumerate(st.settings) if x is not None],
         "settings": settings,
+        "ways": ways,
         "result": result,
     }

@@ -1052,13 +1052,13 @@ class Round:
         if strategy is not None:
             check_strategy_name(strategy)
             self._refuse_strategy(f"position {pos}'s hand")
-        self._check_setter(pos, by)
         s = self._state
         if pos == s.banker and self.way_sets_banker:
             raise IllegalActionError(
                 f"the banker's hand is set by the house way ({s.rules.banker_sets}), not by hand: the"
                 f" {'house banks' if s.house_banks else 'house shares the bank'} (docs/rules.md §3.1); use house_way",
                 code="setting.house_way")
+        self._check_setter(pos, by)
         st = self._setting(pos, setting)
         if isinstance(setting, str) and "|" in setting and s.rules.high_at_least_low \
                 and s.rules.banker_sets != "holder":
