@@ -202,6 +202,7 @@ async function openTable(form) {
   if (S.table && S.state && S.asking !== "open-confirmed") { S.asking = "open"; render(); return; }
   S.busy = true;
   const body = { banker: Number(form.banker.value) };  // a live table: the service's mode by default
+  if (form.rules && form.rules.value === "us") body.rules = "us";  // the US game: the house banks (docs/dealer.md)
   if (form.house.value) body.house_stake = Number(form.house.value);
   // the operator key opens (and closes) tables: kept for this tab only, never in the address
   const typed = form.okey ? form.okey.value : "";
@@ -298,13 +299,23 @@ function renderStatus() {
   const bits = [el("span", {}, t("status_table"), " ", el("b", { id: "table-id" }, S.table.id)),
     el("span", {}, t("status_seq"), " ", el("b", { id: "seq" }, st.seq))];
   bits.push(st.banker === null ? el("span", { id: "banker" }, t("status_offer", { p: st.offer }))
-    : el("span", { id: "banker", "data-position": st.banker }, t("status_banker", { p: st.banker, name: st.players[st.banker] })));
+    : el("span", { id: "banker", "data-position": st.banker, "data-house": String(!!st.house_banks) },
+      t("status_banker", { p: st.banker, name: st.house_banks ? t("house") : st.players[st.banker] })));
+  if (isUS()) bits.push(el("span", { id: "rules", "data-rules": st.rules }, t("rules_us")));
   if (r) bits.push(el("span", { id: "phase", "data-phase": r.phase }, t(PHASE_TITLE[step()] || "ph_between")),
     el("span", { id: "bank", "data-bank": r.bank }, t("status_bank"), " ", num(r.bank)));
   bits.push(el("span", { id: "mode", "data-mode": st.mode }, t(st.mode === "simulation" ? "mode_simulation" : "mode_live")));
   bits.push(el("span", {}, t("status_rounds"), " ", num(st.rounds)));
   if (!S.wantOpen) bits.push(el("button", { type: "button", class: "link", id: "tables-menu", onclick: () => { S.wantOpen = true; render(); } }, t("tables_menu")));
   $("table-status").replaceChildren(...bits);
+}
+
+// the US game (docs/dealer.md): the house banks by the house way, three dice, the bank offered in turn
+const isUS = () => !!(S.state && S.state.rules === "us");
+const WHY = { house: "why_house", asked: "why_asked", foul: "why_foul" };
+function wayNote(p, w) {
+  return el("p", { class: "way", id: `way-${p}`, "data-rule": w.rule, "data-why": w.why },
+    t(WHY[w.why] || "why_house"), ": ", el("b", {}, w.rule), w.placed ? ` (${t("placed")} ${w.placed})` : "");
 }
 
 // a form: Enter submits, its message sits right under its action
@@ -328,6 +339,8 @@ function viewOpen() {
       el("button", { type: "button", id: "back-to-table", onclick: () => { S.asking = null; S.wantOpen = false; render(); } }, t("back_to", { id: S.table.id }))));
   }
   out.push(form("open", openTable,
+    field(t("rules_label"), el("select", { id: "new-rules", name: "rules" },
+      el("option", { value: "macau" }, t("rules_macau")), el("option", { value: "us" }, t("rules_us")))),
     field(t("banker_pos"), el("select", { id: "new-banker", name: "banker" }, posOptions(0))),
     field(t("house_stake"), numIn("new-house", { name: "house" })),
     sessionStorage.getItem("paigow-operator") ? "" : field(t("operator_key"), el("input", { id: "operator-key", name: "okey", type: "password", autocomplete: "off" })),
@@ -354,8 +367,9 @@ function viewBetween() {
   const st = S.state;
   const out = [form("start", (f) => write(st.rounds || st.carried !== null ? { action: "start_round", ...(amount(f.stake.value) ? { stake: amount(f.stake.value) } : {}) }
     : { action: "start_round", stake: amount(f.stake.value) }, "start"),
-  field(st.carried !== null ? t("next_stake") : t("stake"), numIn("stake", { "data-autofocus": true })), submit("start-round", t("start")))];
-  if (st.rounds) out.push(form("pass", () => write({ action: "pass_bank" }, "pass"), submit("pass-bank", t("pass_bank"), { class: "secondary" })));
+  field(isUS() ? (st.house_banks ? t("house_stake_round") : t("stake")) : st.carried !== null ? t("next_stake") : t("stake"),
+    numIn("stake", { "data-autofocus": true })), submit("start-round", t("start")))];
+  if (st.rounds && !isUS()) out.push(form("pass", () => write({ action: "pass_bank" }, "pass"), submit("pass-bank", t("pass_bank"), { class: "secondary" })));
   out.push(balances());
   if (S.asking === "close") {
     out.push(el("div", { class: "ask", role: "alertdialog", "aria-labelledby": "close-text" }, el("p", { id: "close-text" }, t("close_confirm", { id: S.table.id })),
@@ -367,14 +381,22 @@ function viewBetween() {
 }
 
 function viewOffer() {
-  return [el("p", {}, t("status_offer", { p: S.state.offer })),
+  const us = isUS();
+  return [el("p", {}, t("status_offer", { p: S.state.offer })), us ? el("p", { class: "hint" }, t("offer_us")) : "",
     form("accept", () => write({ action: "accept" }, "accept"), submit("accept", t("accept"), { "data-autofocus": true })),
-    form("decline", () => write({ action: "decline" }, "decline"), submit("decline", t("decline"), { class: "secondary" }))];
+    us ? form("accept-house", () => write({ action: "accept", with_house: true }, "accept-house"),
+      submit("accept-house", t("co_bank_house"), { class: "secondary" })) : "",
+    form("decline", () => write({ action: "decline" }, "decline"), submit("decline", us ? t("decline_house") : t("decline"), { class: "secondary" }))];
 }
 
 function viewBank() {
   const r = S.state.round;
-  return [el("p", {}, t("stake"), ": ", el("b", {}, r.shares.map((s) => `${s.party} ${num(s.stake)}`).join(" · "))),
+  const shares = el("p", {}, t("stake"), ": ", el("b", {}, r.shares.map((s) => `${s.party === "house" ? t("house") : s.party} ${num(s.stake)}`).join(" · ")));
+  if (isUS()) {  // the house banks, or shares the bank half and half: nobody else co-banks
+    return [shares, el("p", { class: "hint" }, t(r.house_banks ? "house_banks_hint" : "covers_hint")),
+      el("button", { type: "button", id: "to-bets", class: "primary", "data-autofocus": true, onclick: () => { S.betStep = "bets"; render(); } }, t("to_bets"))];
+  }
+  return [shares,
     form("cobank", (f) => write({ action: "co_bank", party: f.party.value === "house" ? "house" : Number(f.party.value), stake: amount(f.cstake.value) }, "cobank"),
       field(t("cob_party"), el("select", { id: "cob-party", name: "party" }, el("option", { value: "house" }, t("house")),
         posOptions(-1).filter((o) => Number(o.value) !== r.banker))),
@@ -385,7 +407,7 @@ function viewBank() {
 function viewBets() {
   const st = S.state, r = st.round;
   const cards = [0, 1, 2, 3, 4, 5, 6, 7].map((p) => {
-    if (p === r.banker) return el("div", { class: "bet banker", id: `bet-card-${p}` }, el("h3", {}, t("pos", { p }), " · ", t("banker_here")));
+    if (p === r.banker) return el("div", { class: "bet banker", id: `bet-card-${p}` }, el("h3", {}, t("pos", { p }), " · ", r.house_banks ? t("house") : t("banker_here")));
     const mine = r.bets.filter((b) => b.position === p);
     return el("div", { class: "bet", id: `bet-card-${p}` }, el("h3", {}, t("pos", { p }), " · ", st.players[p]),
       form(`bet-${p}`, (f) => {
@@ -412,7 +434,8 @@ function viewDice() {
     form("shake", (f) => {
       const d = f.dice.value.trim();
       write(d ? { action: "shake", dice: d.split(/[\s,+]+/).map(Number) } : { action: "shake" }, "shake");
-    }, field(t("dice"), el("input", { id: "dice", name: "dice", autocomplete: "off", placeholder: "3 5 6 2" })), submit("shake", t("shake"))),
+    }, field(t("dice"), el("input", { id: "dice", name: "dice", autocomplete: "off", placeholder: isUS() ? "3 5 2" : "3 5 6 2" })), submit("shake", t("shake"))),
+    isUS() ? el("p", { class: "hint", id: "dice-us" }, t("dice_us")) : "",
     el("button", { type: "button", id: "back-bets", class: "secondary", onclick: () => { S.betStep = "bets"; render(); } }, t("back_bets"))];
 }
 
@@ -458,16 +481,26 @@ function viewTiles() {
 function viewSettings() {
   const r = S.state.round, order = positionsInPlay();
   for (const p of order) {
-    if (!S.advice[p]) S.advice[p] = api("POST", "/v1/advice", { tiles: r.deal.hands[String(p)].join(" "), seat: p === r.banker ? "banker" : "player" }).catch(() => null);
+    if (!S.advice[p] && !(p === r.banker && r.way_sets_banker)) S.advice[p] = api("POST", "/v1/advice", { tiles: r.deal.hands[String(p)].join(" "), seat: p === r.banker ? "banker" : "player" }).catch(() => null);
   }
+  const ways = r.ways || [];
   const grid = el("div", { class: "settings" }, order.map((p) => {
     const box = el("div", { class: "pos-settings", id: `settings-${p}`, "data-pos": p });
     const chosen = r.settings[p] ? r.settings[p].text : null;
-    const who = p === r.banker ? t("banker_here") : r.holders[String(p)];
+    const byWay = p === r.banker && r.way_sets_banker;  // the house's hand: the house way sets it
+    const who = p === r.banker ? (r.house_banks ? t("house") : t("banker_here")) : r.holders[String(p)];
     box.append(el("h3", {}, t("pos", { p }), " · ", who, chosen ? el("span", { class: "chosen" }, " ✓ " + t("chosen")) : ""),
       el("div", { class: "hand-tiles" }, r.deal.hands[String(p)].map((x) => faceImg(x, "tileimg small"))));
     const choices = el("div", { class: "choices", role: "group", "aria-label": `${t("pos", { p })}` });
+    if (isUS()) {
+      const wayBtn = el("button", { type: "button", class: "setbtn way-btn", id: `houseway-${p}`, "aria-pressed": String(!!ways[p]),
+        onclick: () => write(p === r.banker || !r.holders[String(p)] ? { action: "house_way", position: p }
+          : { action: "house_way", position: p, by: r.holders[String(p)] }, `set-${p}`) }, t(byWay ? "way_house_btn" : "way_ask_btn"));
+      box.append(el("div", { class: "choices way-row" }, wayBtn));
+      if (chosen && ways[p]) box.append(el("p", { class: "way-setting" }, chosen), wayNote(p, ways[p]));
+    }
     box.append(choices, el("p", { id: `msg-set-${p}`, class: "msg", role: "alert", "aria-live": "assertive" }));
+    if (byWay) return box;  // no setting by hand for the house's hand
     S.advice[p].then((a) => {
       if (!a || !box.isConnected) return;
       choices.replaceChildren(...a.settings.map((s, k) => el("button", {
@@ -478,7 +511,7 @@ function viewSettings() {
     });
     return box;
   }));
-  return [el("p", { class: "hint" }, t("settings_hint")), grid,
+  return [el("p", { class: "hint" }, t(isUS() ? "settings_hint_us" : "settings_hint")), grid,
     form("settle", () => write({ action: "settle" }, "settle"), submit("settle", t("turn_settle")))];
 }
 
@@ -486,9 +519,12 @@ function viewLedger() {
   const res = S.state.round.result, L = res.ledger;
   const outcome = (p) => p.sat_out ? t("sits_out") : t("outcome_" + p.outcome);
   const lines = res.positions.filter((p) => p.role === "player" && p.bets.length).map((p) =>
-    el("li", { "data-pos": p.position }, `${t("pos", { p: p.position })}: ${p.front} | ${p.back} — ${outcome(p)}`));
+    el("li", { "data-pos": p.position }, `${t("pos", { p: p.position })}: ${p.front} | ${p.back} — ${outcome(p)}`,
+      p.house_way ? ` (${t(WHY[p.house_way.why] || "why_house")}: ${p.house_way.rule})` : ""));
   const changes = Object.entries(L.changes).map(([k, v]) => el("tr", {}, el("td", {}, k), el("td", { class: "num", "data-amount": v }, signed(v))));
-  return [el("p", {}, t("banker_here"), ": ", res.positions[0].front, " | ", res.positions[0].back), el("ul", { class: "outcomes" }, lines),
+  const bank = res.positions[0];
+  return [el("p", { id: "ledger-banker" }, S.state.round.house_banks ? t("house") : t("banker_here"), ": ", bank.front, " | ", bank.back),
+    bank.house_way ? wayNote(bank.position, bank.house_way) : "", el("ul", { class: "outcomes" }, lines),
     el("table", { id: "ledger-changes" }, el("caption", {}, t("changes")), el("tbody", {}, changes,
       el("tr", {}, el("th", { scope: "row" }, t("commission")), el("td", { class: "num", id: "commission-total", "data-amount": L.commission }, num(L.commission))))),
     form("end", () => write({ action: "end_round" }, "end"), submit("end-round", t("end_round"), { "data-autofocus": true }))];

@@ -194,3 +194,84 @@ const I18N = {
     },
   },
 };
+
+// The US table (docs/dealer.md: the house banks by the house way, three dice, the bank offered in
+// turn): its labels and error messages, merged into each language above.
+(() => {
+  const US = {
+    en: {
+      rules_label: "Rules", rules_macau: "Macau", rules_us: "US (house way)",
+      house_stake_round: "House's stake (empty: the table's)",
+      offer_us: "He played the last hand against the house: he may bank alone, covering every bet, or with the house, half each.",
+      co_bank_house: "Bank with the house (half each)", decline_house: "Decline (the house banks)",
+      house_banks_hint: "The house banks; its hand is set by the house way. The bank covers every bet.",
+      covers_hint: "The banker covers every bet.",
+      dice_us: "Three dice, counting the banker as 1: 9 or 17 gives the banker the first stack.",
+      settings_hint_us: "Each holder sets or asks for the house way; a foul is re-set by the house way; the house last, by the house way.",
+      way_house_btn: "House way (the house's hand)", way_ask_btn: "Ask for the house way",
+      why_house: "House way", why_asked: "House way, asked", why_foul: "Foul, re-set by the house way", placed: "placed",
+      err: {},
+    },
+    "zh-Hant": {
+      rules_label: "規則", rules_macau: "澳門", rules_us: "美式（公司排法）",
+      house_stake_round: "公司本金（空白＝牌桌預設）",
+      offer_us: "他上一局與公司對賭：可獨自做莊並承擔所有注碼，或與公司合莊，各佔一半。",
+      co_bank_house: "與公司合莊（各半）", decline_house: "不接（由公司做莊）",
+      house_banks_hint: "公司做莊，其手牌按公司排法排。莊本須承擔所有注碼。", covers_hint: "莊家須承擔所有注碼。",
+      dice_us: "擲三粒骰，莊位數作 1：9 或 17 點由莊家取第一疊。",
+      settings_hint_us: "各持牌者自行排牌或要求按公司排法；排錯按公司排法重排；公司最後按公司排法排。",
+      way_house_btn: "公司排法（公司手牌）", way_ask_btn: "要求按公司排法",
+      why_house: "公司排法", why_asked: "應要求按公司排法", why_foul: "排錯，按公司排法重排", placed: "原排",
+      err: {
+        "bet.uncovered": "莊本不足以承擔此注", "stake.uncovered": "本金不足以承擔已下的注",
+        "setting.house_way": "此手牌按公司排法排，不可手排", "house_way.none": "此規則沒有公司排法",
+        "co_bank.half": "合莊者須與公司各出一半", "session.house_bank": "每局後莊歸公司，無莊可讓",
+        "co_bank.rules": "只有公司可與莊家合莊", "co_bank.house_banks": "公司做莊時不合莊",
+        "session.with_house": "此規則不設與公司合莊",
+      },
+    },
+    "zh-Hans": {
+      rules_label: "规则", rules_macau: "澳门", rules_us: "美式（公司排法）",
+      house_stake_round: "公司本金（空白＝牌桌默认）",
+      offer_us: "他上一局与公司对赌：可独自做庄并承担所有注码，或与公司合庄，各占一半。",
+      co_bank_house: "与公司合庄（各半）", decline_house: "不接（由公司做庄）",
+      house_banks_hint: "公司做庄，其手牌按公司排法排。庄本须承担所有注码。", covers_hint: "庄家须承担所有注码。",
+      dice_us: "掷三粒骰，庄位数作 1：9 或 17 点由庄家取第一叠。",
+      settings_hint_us: "各持牌者自行排牌或要求按公司排法；排错按公司排法重排；公司最后按公司排法排。",
+      way_house_btn: "公司排法（公司手牌）", way_ask_btn: "要求按公司排法",
+      why_house: "公司排法", why_asked: "应要求按公司排法", why_foul: "排错，按公司排法重排", placed: "原排",
+      err: {
+        "bet.uncovered": "庄本不足以承担此注", "stake.uncovered": "本金不足以承担已下的注",
+        "setting.house_way": "此手牌按公司排法排，不可手排", "house_way.none": "此规则没有公司排法",
+        "co_bank.half": "合庄者须与公司各出一半", "session.house_bank": "每局后庄归公司，无庄可让",
+        "co_bank.rules": "只有公司可与庄家合庄", "co_bank.house_banks": "公司做庄时不合庄",
+        "session.with_house": "此规则不设与公司合庄",
+      },
+    },
+    pt: {
+      rules_label: "Regras", rules_macau: "Macau", rules_us: "EUA (maneira da casa)",
+      house_stake_round: "Fundo da casa (vazio: o da mesa)",
+      offer_us: "Jogou a última mão contra a casa: pode ter a banca sozinho, cobrindo todas as apostas, ou com a casa, metade cada.",
+      co_bank_house: "Banca com a casa (metade cada)", decline_house: "Recusar (a casa tem a banca)",
+      house_banks_hint: "A casa tem a banca; a sua mão é arranjada pela maneira da casa. A banca cobre todas as apostas.",
+      covers_hint: "A banca cobre todas as apostas.",
+      dice_us: "Três dados, contando a banca como 1: 9 ou 17 dá a primeira pilha à banca.",
+      settings_hint_us: "Cada detentor arranja ou pede a maneira da casa; uma mão mal arranjada é rearranjada pela maneira da casa; a casa por último.",
+      way_house_btn: "Maneira da casa (mão da casa)", way_ask_btn: "Pedir a maneira da casa",
+      why_house: "Maneira da casa", why_asked: "Maneira da casa, a pedido",
+      why_foul: "Mão mal arranjada, rearranjada pela maneira da casa", placed: "arranjada",
+      err: {
+        "bet.uncovered": "a banca não cobre esta aposta", "stake.uncovered": "o fundo não cobre as apostas feitas",
+        "setting.house_way": "esta mão é arranjada pela maneira da casa", "house_way.none": "estas regras não têm maneira da casa",
+        "co_bank.half": "quem faz banca com a casa cobre metade", "session.house_bank": "a banca volta à casa após cada ronda",
+        "co_bank.rules": "só a casa partilha a banca de um jogador", "co_bank.house_banks": "a casa não partilha a sua própria banca",
+        "session.with_house": "estas regras não têm banca com a casa",
+      },
+    },
+  };
+  for (const [lang, keys] of Object.entries(US)) {
+    const { err, ...labels } = keys;
+    Object.assign(I18N[lang], labels);
+    Object.assign(I18N[lang].err, err);
+  }
+})();

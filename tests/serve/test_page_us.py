@@ -1,0 +1,127 @@
+"""The dealer's page at a US table (docs/dealer.md, docs/page.md), in a real browser at 1024×768
+in English: the table opened with the US rules, the house banking, three dice, a player asking
+for the house way, the house's hand set by the house way with its rule, the ledger, and the
+bank offered in turn, taken with the house."""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+from collections.abc import Iterator
+
+import pytest
+
+pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
+from playwright.sync_api import Browser, Page, expect, sync_playwright  # noqa: E402
+
+from serve_support import OPERATOR_KEY, ServeProcess  # noqa: E402
+
+expect.set_options(timeout=30_000)
+
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+if not os.path.exists(CHROMIUM):
+    pytest.skip("Debian's chromium is not installed", allow_module_level=True)
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServeProcess]:
+    s = ServeProcess(tmp_path_factory.mktemp("page-us") / "page.db")
+    yield s
+    s.stop()
+
+
+@pytest.fixture(scope="module")
+def page() -> Iterator[Page]:
+    with sync_playwright() as p:
+        b: Browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=["--no-sandbox"])
+        ctx = b.new_context(viewport={"width": 1024, "height": 768}, device_scale_factor=1, has_touch=True,
+                            locale="en-GB")
+        pg = ctx.new_page()
+        pg.set_default_timeout(30_000)
+        yield pg
+        b.close()
+
+
+def test_a_us_round_on_the_dealers_page(page: Page, server: ServeProcess) -> None:
+    pg = page
+    pg.goto(server.url + "/")
+    expect(pg.locator("body[data-ready='1']")).to_have_count(1)
+    pg.evaluate("k => sessionStorage.setItem('paigow-operator', k)", OPERATOR_KEY)
+    expect(pg.locator("html")).to_have_attribute("lang", "en")
+    seq = 0
+
+    def tap(sel: str) -> None:
+        pg.locator(sel).click()
+
+    def moved() -> None:
+        nonlocal seq
+        seq += 1
+        expect(pg.locator("#seq")).to_have_text(str(seq))
+
+    tap("#tab-table")
+    pg.locator("#new-rules").select_option("us")
+    pg.locator("#new-house").fill("5000")
+    tap("#create-table")
+    tap("#token-noted")
+    expect(pg.locator("#rules")).to_have_text("US (house way)")
+    expect(pg.locator("#banker")).to_have_attribute("data-house", "true")
+    expect(pg.locator("#banker")).to_contain_text("house")
+    expect(pg.locator("label[for], .field").filter(has_text="House's stake")).to_have_count(1)
+    tap("#start-round")                                  # empty: the table's house stake
+    moved()
+    expect(pg.locator("#bank")).to_have_attribute("data-bank", "5000")
+    expect(pg.locator("#form-cobank")).to_have_count(0)  # nobody co-banks the house's bank
+    tap("#to-bets")
+    for pos, amount in ((1, "100"), (3, "300")):
+        pg.locator(f"#bet-amt-{pos}").fill(amount)
+        tap(f"button#bet-{pos}")
+        moved()
+    pg.locator("#bet-amt-5").fill("4601")               # more than the bank covers
+    tap("button#bet-5")
+    expect(pg.locator("#msg-bet-5 code")).to_have_text("bet.uncovered")
+    tap("#to-dice")
+    expect(pg.locator("#dice")).to_have_attribute("placeholder", "3 5 2")
+    expect(pg.locator("#dice-us")).to_contain_text("9 or 17")
+    tap("button#shuffle")
+    moved()
+    pg.locator("#dice").fill("6 6 5")                   # 17: the banker's stack first
+    tap("button#shake")
+    moved()
+    tap("button#deal")
+    moved()
+    expect(pg.locator("#settings-0 .setbtn:not(.way-btn)")).to_have_count(0)   # not set by hand
+    expect(pg.locator("#houseway-0")).to_have_text("House way (the house's hand)")
+    expect(pg.locator("#settings-1 .setbtn.best")).to_have_count(1)
+    tap("#houseway-1")                                   # the player asks for the house way
+    moved()
+    expect(pg.locator("#way-1")).to_have_attribute("data-why", "asked")
+    rule1 = pg.locator("#way-1").get_attribute("data-rule") or ""
+    assert rule1 and rule1 in (pg.locator("#way-1").text_content() or "")
+    tap("#settings-3 .setbtn.best")
+    moved()
+    tap("#houseway-0")                                   # the house's hand: turned and set by the way
+    seq += 1                                             # the turn and the setting are one action
+    expect(pg.locator("#seq")).to_have_text(str(seq))
+    expect(pg.locator("#way-0")).to_have_attribute("data-why", "house")
+    rule0 = pg.locator("#way-0").get_attribute("data-rule") or ""
+    assert re.search(r"rule|pair|WGH|other|picture|Gong|Wong|High", rule0), rule0
+    state = pg.evaluate("() => S.state")
+    assert state["round"]["ways"][0]["rule"] == rule0 and state["round"]["ways"][1]["rule"] == rule1
+    tap("button#settle")
+    expect(pg.locator("#ledger-changes")).to_be_visible()
+    expect(pg.locator("#ledger-banker")).to_contain_text("house")
+    expect(pg.locator("#way-0")).to_contain_text(rule0)
+    expect(pg.locator(".outcomes li[data-pos='1']")).to_contain_text(rule1)
+    total = sum(int(c.get_attribute("data-amount") or 0) for c in pg.locator("#ledger-changes td[data-amount]").all())
+    assert total == 0
+    tap("button#end-round")
+    expect(pg.locator("body")).to_have_attribute("data-step", "offer")   # P1 played against the house
+    expect(pg.locator("#form-pass")).to_have_count(0)
+    expect(pg.locator("button#accept-house")).to_have_text("Bank with the house (half each)")
+    tap("button#accept-house")
+    expect(pg.locator("#banker")).to_have_attribute("data-position", "1")
+    expect(pg.locator("#banker")).to_have_attribute("data-house", "false")
+    pg.locator("#stake").fill("200")
+    tap("#start-round")
+    expect(pg.locator("#bank")).to_have_attribute("data-bank", "400")   # the house puts up as much
