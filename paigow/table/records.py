@@ -413,7 +413,7 @@ def _outcome_json(o: Outcome | None) -> str | None:
 def positions_json(res: RoundResult) -> list[dict[str, Any]]:
     """Each position of a settled round (the banker, then every position with bets or known
     tiles, in betting order) with its tiles, setting, holder, bets and outcome."""
-    positions = []
+    positions: list[dict[str, Any]] = []
     plays = {p.position: p for p in res.plays}
     for pos in (res.banker,) + betting_order(res.banker):
         hand = res.deal.hands[pos]
