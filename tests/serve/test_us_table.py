@@ -106,3 +106,15 @@ def test_a_macau_table_names_no_house_way(client: httpx.Client) -> None:
     assert r.status_code == 400 and r.json()["code"] == "house_way.none", r.text
     r = client.post(f"/v1/tables/{tid}/actions", json={"action": "accept", "with_house": True}, headers=auth)
     assert r.status_code == 400, r.text
+
+
+def test_a_live_us_table_draws_three_dice(client: httpx.Client) -> None:
+    made = ok(client.post("/v1/tables", json={"rules": "us"}, headers=OPERATOR), 201)
+    tid, auth = made["id"], {"Authorization": f"Bearer {made['token']}"}
+    for action in ({"action": "start_round", "stake": 1000}, {"action": "bet", "position": 1, "amount": 100},
+                   {"action": "shuffle"}):
+        ok(client.post(f"/v1/tables/{tid}/actions", json=action, headers=auth))
+    roll = ok(client.post(f"/v1/tables/{tid}/actions", json={"action": "shake"}, headers=auth))
+    dice = roll["result"]["dice"]
+    assert len(dice) == 3 and all(1 <= d <= 6 for d in dice)
+    assert roll["state"]["round"]["first_position"] == (sum(dice) - 1) % 8
