@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from record_schemas import every_record_matches_its_schema  # noqa: F401  (every record checked)
 
-from paigow.errors import IllegalActionError, IllegalBetError, InvalidRecordError
+from paigow.errors import IllegalActionError, IllegalBetError, IllegalHandError, InvalidRecordError
 from paigow.hands import Hand
 from paigow.houseway import FOXWOODS
 from paigow.rules import MACAU, US
@@ -388,3 +388,15 @@ def test_an_old_macau_record_still_reads() -> None:
     assert written["events"] == OLD_MACAU["events"] and "house_banks" not in written
     assert all("house_way" not in p for p in written["result"]["positions"])
     assert replay_round(written) == r                  # with its result, as written today
+
+
+def test_a_foul_without_a_house_way_is_refused() -> None:
+    strict = MACAU.replace(name="strict", high_at_least_low=True)   # the rule, and no house way
+    r = Round(0, rules=strict, seed=1)
+    r.set_stake(1000)
+    r.bet(1, 100)
+    r.deal({0: BANKER, 1: FOUL})
+    with pytest.raises(IllegalHandError, match="foul") as e:
+        r.set_hand(1, "6-6 6-6 | 4-4 1-2")
+    assert e.value.code == "setting.foul" and r.state.settings[1] is None
+    assert r.set_hand(1, "4-4 1-2 | 6-6 6-6") == Setting.parse("4-4 1-2 | 6-6 6-6")

@@ -45,7 +45,7 @@ import numpy as np
 import numpy.typing as npt
 
 from paigow.errors import BetSyntaxError, HandSyntaxError, IllegalActionError, IllegalBetError, IllegalHandError
-from paigow.fouls import fouls
+from paigow.fouls import fouls, player_setting
 from paigow.hands import Hand
 from paigow.houseway import house_way as _house_way
 from paigow.rules import MACAU, RuleSet, RulesLike, clean_rules
@@ -1060,12 +1060,13 @@ class Round:
                 code="setting.house_way")
         self._check_setter(pos, by)
         st = self._setting(pos, setting)
-        if isinstance(setting, str) and "|" in setting and s.rules.high_at_least_low \
-                and s.rules.banker_sets != "holder":
+        if isinstance(setting, str) and "|" in setting and s.rules.high_at_least_low:
             low, high = setting.split("|", 1)
             t = parse_tiles(list(split_tile_text(low)) + list(split_tile_text(high)), count=4)
             placed = (Hand(t[0], t[1]), Hand(t[2], t[3]))
             if fouls(placed[0], placed[1], s.rules):
+                if s.rules.banker_sets == "holder":   # no house way to re-set it by: the foul is refused
+                    player_setting(placed[0], placed[1], s.rules)
                 return replace(self._way(pos, "foul", by), placed=placed)
         return st
 
