@@ -118,3 +118,39 @@ def test_a_live_us_table_draws_three_dice(client: httpx.Client) -> None:
     dice = roll["result"]["dice"]
     assert len(dice) == 3 and all(1 <= d <= 6 for d in dice)
     assert roll["state"]["round"]["first_position"] == (sum(dice) - 1) % 8
+
+
+def test_a_us_table_replays_from_its_journal(tmp_path: "object") -> None:
+    """A live US table (secure shuffles and three dice, a house way asked for, a foul, the house's
+    hand, the bank offered and declined) read back from the journal after a restart: the same
+    state, public view and balances."""
+    from pathlib import Path
+
+    from paigow.serve.journal import Journal
+
+    path = str(Path(str(tmp_path)) / "us.db")
+    j = Journal(path)
+    tid = j.create({"banker": 0, "rules": "us", "house_stake": 3000})[0]
+    e = j.entry(tid)
+    assert e is not None
+    for a in ({"action": "start_round"}, {"action": "bet", "position": 2, "amount": 100},
+              {"action": "bet", "position": 5, "amount": 100, "bettor": "ann"}, {"action": "shuffle"},
+              {"action": "shake"}, {"action": "deal"}, {"action": "house_way", "position": 2},
+              {"action": "set_hand", "position": 5, "setting": 1, "by": "ann"},
+              {"action": "house_way", "position": 0}, {"action": "settle"}, {"action": "end_round"},
+              {"action": "decline"}):
+        with e.lock:
+            j.act(e, a)
+    t = j.table(tid)
+    views = (t.view(), t.view(public=True))
+    assert views[0]["house_banks"] and views[0]["rounds"] == 1 and views[0]["turns"] == [
+        "2 declines; the house banks at 0"]
+    assert sum(views[0]["balances"].values()) + views[0]["commission"] == 0
+    j.close()
+    j2 = Journal(path)
+    try:
+        again = j2.table(tid)
+        assert (again.view(), again.view(public=True)) == views
+        assert again.session.state.history[0].ways[0] is not None
+    finally:
+        j2.close()
