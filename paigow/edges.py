@@ -45,7 +45,7 @@ from paigow.rules import MACAU, US, RuleSet, RulesLike, clean_rules, commission_
 from paigow.strategies import Strategy
 
 __all__ = ["Edge", "edge", "edges", "house_edges", "format_table", "STRATEGIES", "RATES", "us_edges", "US_RATES",
-           "BEST_RESPONSES", "counts"]
+           "BEST_RESPONSES", "counts", "format_us_table", "has_house_way"]
 
 STRATEGIES = ("equilibrium-paid", "equilibrium", "max-back")
 """The strategies of the table: the equilibrium as paid (at the table's rate), the zero-commission
@@ -120,7 +120,7 @@ def edge(player: str, banker: str, commission: "bool | RateLike" = True, rules: 
     """One row of the table: ``player`` against ``banker`` (names from :data:`STRATEGIES`) at
     ``commission`` (``True``: the rule set's rate, 5% for Macau) in the game of ``rules``."""
     g = clean_rules(rules)
-    if _is_way_game(g):
+    if has_house_way(g):
         for row in us_edges(commission, g):
             if (row.player_strategy, row.banker_strategy) == (player, banker):
                 return row
@@ -140,7 +140,7 @@ def edges(commission: "bool | RateLike" = True, rules: RulesLike = None, exact: 
     ``exact`` the shipped exact equilibria stand in for the numerical ones
     (``equilibrium-paid-exact``, ``equilibrium-exact``: paigow.exact) and every row is exact."""
     g = clean_rules(rules)
-    if _is_way_game(g):
+    if has_house_way(g):
         if exact:
             raise InvalidOptionError("the US table's house-way rows are exact already, and no exact equilibrium "
                                      "of the US game is shipped: leave out exact", code="edges.exact")
@@ -160,7 +160,7 @@ house_edges = edges
 # ---------------------------------------------------------------------------------------------
 # the US game: the house way, the best responses to it, and the equilibria where shipped
 
-def _is_way_game(rules: RuleSet) -> bool:
+def has_house_way(rules: RuleSet) -> bool:
     """The game of ``rules`` is the US game, whose banker sets by a house way."""
     from paigow._types import same_game
 
@@ -189,7 +189,7 @@ def us_edges(commission: "bool | RateLike" = True, rules: RulesLike = US,
     from paigow.houseway import house_way
 
     g = clean_rules(rules)
-    if not _is_way_game(g):
+    if not has_house_way(g):
         raise InvalidOptionError(f"the house-way table is of the US game; rule set {g.name!r} is another game "
                                  f"(its banker sets his own hand): use rules='us'", code="edges.way")
     w = house_way(g.banker_sets if way is None else way)  # type: ignore[arg-type]
@@ -266,4 +266,26 @@ def format_table(rows: "tuple[Edge, ...]") -> str:
         out.append(f"commission {float(r * 100):g}% of every win, one player against the banker, per hand:")
         out.append(table(["player", "banker", "win", "push", "lose", "player EV", "banker EV", "house", ""], body,
                          right=[2, 3, 4, 5, 6, 7]))
+    return "\n".join(out)
+
+
+def format_us_table(rows: "tuple[Edge, ...]") -> str:
+    """The US table as ``paigow edges --rules us`` prints it: per rate, each row's integer counts
+    of the 736,281,000 pairings (the player's wins, pushes, losses) and each side's result per
+    hand (a banker's: a player who banks); an equilibrium's row (not exact) shows its shares."""
+    from paigow._text import table
+
+    out = []
+    for r in sorted({e.commission for e in rows}, reverse=True):
+        body = []
+        for e in rows:
+            if e.commission != r:
+                continue
+            wpl = [f"{x:,}" for x in counts(e)] if e.exact else [_pct(x) for x in (e.win, e.push, e.lose)]
+            body.append([e.player_strategy, e.banker_strategy, *wpl, _signed(e.player_result),
+                         _signed(e.banker_result), "=" if e.exact else ""])
+        out.append(f"US game, commission {float(r * 100):.6g}% of every win ({r}), one player against the banker, "
+                   f"of {PAIRINGS:,} pairings:")
+        out.append(table(["player", "banker", "wins", "pushes", "losses", "player EV", "banker EV", ""], body,
+                         right=[2, 3, 4, 5, 6]))
     return "\n".join(out)
