@@ -445,8 +445,10 @@ class _Foxwoods(HouseWay):
     def _rule0(self, t: tuple[Tile, ...], ss: list[tuple[int, Setting]]) -> Optional[tuple[int, str]]:
         if not self._on("0"):
             return None
-        for k, s in ss:
-            if all(_r(s.front) >= _r(o.front) and _r(s.back) >= _r(o.back) for _, o in ss):
+        ranks = [(_r(s.front), _r(s.back)) for _, s in ss]
+        top = (max(f for f, _ in ranks), max(b for _, b in ranks))
+        for (k, _), fb in zip(ss, ranks):
+            if fb == top:  # at least every other setting's low and high
                 return k, "rule 0: best in both hands"
         return None
 

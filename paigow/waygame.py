@@ -2,8 +2,8 @@
 
 In the US game (docs/rules.md §3) the dealer sets the house's hand by a house way
 (:mod:`paigow.houseway`). Against a house way, a pure strategy, every setting of every hand has
-exact integer counts over the 20,475 hands the other side can hold (the way's advice side tables,
-:meth:`paigow.Strategy.side`), and every whole-game figure is an integer count over the
+exact integer counts over the 20,475 hands the other side can hold (the solver's kernel,
+:class:`paigow.game.SideCounter`), and every whole-game figure is an integer count over the
 736,281,000 pairings: no sampling and no floating point.
 
 A seat's *best response* to the way sets each hand by one of two objectives:
@@ -43,6 +43,7 @@ import numpy.typing as npt
 from paigow._types import HAND_COUNT, all_hands, all_ranks, hand_types
 from paigow.commission import RateLike, percent
 from paigow.errors import InvalidOptionError
+from paigow.game import SideCounter
 from paigow.houseway import HouseWay, distinct_hands, hand_class, house_way
 from paigow.rules import commission_of
 from paigow.setting import SPLITS, Setting, settings_of
@@ -61,9 +62,6 @@ OPPONENT_HANDS = 20475
 PAIRINGS = HAND_COUNT * OPPONENT_HANDS
 """Player/banker pairings of the whole game: 736,281,000."""
 
-_UNIT = 47  # the side tables count in units of 2**-47 of one opposing hand
-
-
 def check_objective(objective: object) -> str:
     """``objective`` if it is one of :data:`OBJECTIVES` (InvalidOptionError, code
     ``houseway.objective``, otherwise)."""
@@ -79,17 +77,25 @@ def _way(way: "HouseWay | str | os.PathLike[str]") -> HouseWay:
     return w
 
 
+@functools.lru_cache(maxsize=16)
 def _counts(way: HouseWay, seat: str) -> npt.NDArray[np.int64]:
     """(types, 3, 3): wins, pushes and losses of each setting (``settings()`` order of the type's
     hands, tiles ascending) of every hand type of ``seat`` against the way at the other seat,
-    as integers of the 20,475 opposing hands."""
-    s = way.strategy(way.rules)
-    side = s.side(seat, way.rules)
-    ty = hand_types(way.rules)
-    assert side.counts.shape[0] == ty.n  # a way sets every hand of a type alike
-    whole = side.counts >> np.uint64(_UNIT)
-    assert ((whole << np.uint64(_UNIT)) == side.counts).all(), "a count against a pure strategy is whole"
-    return whole.astype(np.int64)
+    as integers of the 20,475 opposing hands (the solver's side_counts kernel: exact against a
+    pure strategy). Read-only, kept per way and seat."""
+    rules = way.rules
+    sigma, uniform = way.strategy(rules).type_strategy(rules)
+    assert uniform  # a way sets every hand of a type alike
+    c = SideCounter(1, rules).counts(sigma, seat == "banker")  # (n, type settings, wins and losses)
+    ints = c.astype(np.int64)
+    assert (ints == c).all(), "a count against a pure strategy is whole"
+    ty = hand_types(rules)
+    by_setting = ty.hand_map[ty.rep_hand].astype(np.intp)  # each hand setting's type setting
+    w = np.take_along_axis(ints[:, :, 0], by_setting, axis=1)
+    lo = np.take_along_axis(ints[:, :, 1], by_setting, axis=1)
+    out = np.stack([w, OPPONENT_HANDS - w - lo, lo], axis=2)
+    out.flags.writeable = False
+    return out
 
 
 def _way_settings(way: HouseWay) -> npt.NDArray[np.intp]:

@@ -51,7 +51,7 @@ def _value(wpl: tuple[int, int, int], objective: str, r: Fraction) -> Fraction:
 
 
 def test_the_house_way_row_is_the_type_kernels_count(way_types: np.ndarray) -> None:
-    # seat_counts reads the advice side tables; type_game_counts is the solver's kernel
+    # seat_counts reads the solver's side_counts kernel; type_game_counts is the type-pair kernel
     got = seat_counts("foxwoods", "player")
     want = tuple(int(x) for x in type_game_counts(way_types, way_types, US))
     assert got == want and sum(got) == PAIRINGS
@@ -79,18 +79,17 @@ def test_the_best_response_row_is_its_table_played_through_the_type_kernel(
 @pytest.mark.parametrize("seat", ["player", "banker"])
 @pytest.mark.parametrize("objective", ["win-loss", "paid"])
 def test_no_setting_of_any_type_beats_the_best_response(seat: str, objective: str) -> None:
-    # every setting of every type, counted by the solver's side_counts kernel (not the side tables)
-    from paigow.game import SideCounter
-
+    # every setting of every type, counted by the advice side tables (not the solver's kernel that
+    # paigow.waygame reads): for each type's first hand, its three settings
     r = Fraction(1, 21)
     ty = hand_types(US)
-    c = SideCounter(1, US).counts(_types(FOXWOODS.table()), seat == "banker")  # (n, 3, 2) wins, losses
-    w, lo = c[:, :, 0].astype(np.int64), c[:, :, 1].astype(np.int64)
-    assert (w == c[:, :, 0]).all() and (lo == c[:, :, 1]).all()
+    side = Strategy(FOXWOODS.table()).side(seat, US)
+    c = (side.counts >> np.uint64(47)).astype(np.int64)
+    assert ((c.astype(np.uint64) << np.uint64(47)) == side.counts).all()
+    w, lo = c[:, :, 0], c[:, :, 2]
     val = w - lo if objective == "win-loss" else 20 * w - 21 * lo
-    valid = np.arange(3)[None, :] < ty.m[:, None]
-    best = np.where(valid, val, np.iinfo(np.int64).min).max(axis=1)
-    played = _types(best_response("foxwoods", seat, objective, r))
+    best = val.max(axis=1)
+    played = best_response("foxwoods", seat, objective, r)[ty.rep_hand]
     k = np.argmax(played, axis=1)
     assert (val[np.arange(ty.n), k] == best).all()
     # the row's objective is the sum of the types' best values
