@@ -101,7 +101,8 @@ def _counts(way: HouseWay, seat: str) -> npt.NDArray[np.int64]:
 def _way_settings(way: HouseWay) -> npt.NDArray[np.intp]:
     """The way's setting of each type's hands (index in ``settings()`` order of its tiles ascending)."""
     ty = hand_types(way.rules)
-    return np.argmax(way.table()[ty.rep_hand], axis=1)
+    out: npt.NDArray[np.intp] = np.argmax(way.table()[ty.rep_hand], axis=1)
+    return out
 
 
 def _scaled(counts: npt.NDArray[np.int64], objective: str, r: Fraction) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64], int]:
@@ -128,7 +129,8 @@ def _choose(counts: npt.NDArray[np.int64], own: npt.NDArray[np.intp], objective:
                 ranks[:, :, 0].astype(np.int64)):
         masked = np.where(cand, key, low)
         cand &= masked == masked.max(axis=1, keepdims=True)
-    return np.argmax(cand, axis=1)
+    out: npt.NDArray[np.intp] = np.argmax(cand, axis=1)
+    return out
 
 
 @functools.lru_cache(maxsize=1)
@@ -439,7 +441,11 @@ def hand_values(tiles: "str | Iterable[TileLike]", way: "HouseWay | str | os.Pat
     mine = settings_of(tuple(DECK[i] for i in all_hands()[row].tolist()))  # the tiles ascending
     # setting k of the tiles as given is setting m of the tiles ascending (settings are canonical)
     to_sorted = [mine.index(s) for s in given]
-    opts = tuple(SettingCounts(given[k], *(int(x) for x in counts[typ, to_sorted[k]]), r) for k in range(3))
+    def one(k: int) -> SettingCounts:
+        w, p, lo = (int(x) for x in counts[typ, to_sorted[k]])
+        return SettingCounts(given[k], w, p, lo, r)
+
+    opts = (one(0), one(1), one(2))
     way_k = next(k for k in range(3) if given[k] == mine[int(own[typ])])
     best_k = next(k for k in range(3) if given[k] == mine[int(played[typ])])
-    return HandValues(t, seat, w.name, objective, (opts[0], opts[1], opts[2]), way_k, best_k)
+    return HandValues(t, seat, w.name, objective, opts, way_k, best_k)
