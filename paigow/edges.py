@@ -186,13 +186,15 @@ def us_edges(commission: "bool | RateLike" = True, rules: RulesLike = US,
     >>> counts(rows[0])
     (216954384, 295368216, 223958400)
     """
-    from paigow.houseway import house_way
+    from paigow.houseway import house_way, is_house_way
 
     g = clean_rules(rules)
     if not has_house_way(g):
         raise InvalidOptionError(f"the house-way table is of the US game; rule set {g.name!r} is another game "
                                  f"(its banker sets his own hand): use rules='us'", code="edges.way")
-    w = house_way(g.banker_sets if way is None else way)  # type: ignore[arg-type]
+    if way is None:  # the rule set's own way; a US-game rule set whose banker sets his own hand: Foxwoods
+        way = g.banker_sets if is_house_way(g.banker_sets) else "foxwoods"
+    w = house_way(way)  # type: ignore[arg-type]
     w.strategy(g)  # the way's game is this one (else houseway.rules)
     return _us_edges(w, commission_of(g, commission), g)
 
