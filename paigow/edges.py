@@ -136,7 +136,8 @@ def edge(player: str, banker: str, commission: "bool | RateLike" = True, rules: 
 
 def edges(commission: "bool | RateLike" = True, rules: RulesLike = None, exact: bool = False) -> tuple[Edge, ...]:
     """The nine pairings of :data:`STRATEGIES` at ``commission`` (5% or 4% for Macau; ``True``:
-    the rule set's rate) in the game of ``rules``, the player's strategy varying slowest. With
+    the rule set's rate) in the game of ``rules``, the player's strategy varying slowest (the US
+    game's table is another: :func:`us_edges`, at any rate). With
     ``exact`` the shipped exact equilibria stand in for the numerical ones
     (``equilibrium-paid-exact``, ``equilibrium-exact``: paigow.exact) and every row is exact."""
     g = clean_rules(rules)

@@ -45,7 +45,7 @@ from paigow.commission import RateLike, percent
 from paigow.errors import InvalidOptionError
 from paigow.game import SideCounter
 from paigow.houseway import HouseWay, distinct_hands, hand_class, house_way
-from paigow.rules import commission_of
+from paigow.rules import RuleSet, commission_of
 from paigow.setting import SPLITS, Setting, settings_of
 from paigow.strategies import check_seat, hand_index
 from paigow.tiles import DECK, Tile, TileLike, deck_indices, parse_tiles
@@ -133,11 +133,9 @@ def _choose(counts: npt.NDArray[np.int64], own: npt.NDArray[np.intp], objective:
     return out
 
 
-@functools.lru_cache(maxsize=1)
-def _type_ranks_cached(order: str) -> npt.NDArray[np.uint8]:
-    from paigow.rules import RULE_SETS
-
-    rules = next(g for g in RULE_SETS.values() if g.hand_order == order)
+@functools.lru_cache(maxsize=2)
+def _type_ranks(rules: RuleSet) -> npt.NDArray[np.uint8]:
+    """(types, 3, 2): the (low, high) rank of each setting of each type's first hand."""
     return np.ascontiguousarray(all_ranks(rules)[hand_types(rules).rep_hand])
 
 
@@ -148,7 +146,7 @@ def _plan(way: HouseWay, seat: str, objective: "str | None", r: Fraction) -> tup
     own = _way_settings(way)
     if objective is None:
         return counts, own, own
-    return counts, own, _choose(counts, own, objective, r, _type_ranks_cached(way.rules.hand_order))
+    return counts, own, _choose(counts, own, objective, r, _type_ranks(way.rules))
 
 
 def _total(counts: npt.NDArray[np.int64], played: npt.NDArray[np.intp], cnt: npt.NDArray[np.int64]) -> tuple[int, int, int]:
@@ -219,12 +217,9 @@ def _carry(src: "tuple[Tile, ...]", k: int, dst: "tuple[Tile, ...]") -> int:
 
 
 @functools.lru_cache(maxsize=2)
-def _distinct_of_types(order: str) -> tuple[npt.NDArray[np.intp], tuple[tuple[Tile, ...], ...]]:
+def _distinct_of_types(rules: RuleSet) -> tuple[npt.NDArray[np.intp], tuple[tuple[Tile, ...], ...]]:
     """Each type's distinct hand (its index in :func:`distinct_hands`), and each type's first
     hand's tiles."""
-    from paigow.rules import RULE_SETS
-
-    rules = next(g for g in RULE_SETS.values() if g.hand_order == order)
     ty = hand_types(rules)
     index = {tuple(sorted(hand_class(x) for x in t)): n for n, t in enumerate(distinct_hands())}
     reps = tuple(tuple(DECK[i] for i in row) for row in all_hands()[ty.rep_hand].tolist())
@@ -332,7 +327,7 @@ def audit(way: "HouseWay | str | os.PathLike[str]" = "foxwoods", seat: str = "pl
     primary, _, scale = _scaled(counts, objective, r)
     rows = np.arange(ty.n)
     p_own, p_best = primary[rows, own], primary[rows, played]
-    which, reps = _distinct_of_types(w.rules.hand_order)
+    which, reps = _distinct_of_types(w.rules)
     unit = scale * OPPONENT_HANDS
     # per distinct hand: the hands, and the value of each setting summed over its hands
     found: dict[int, list[Any]] = {}
