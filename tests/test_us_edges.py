@@ -269,6 +269,20 @@ def counts_table() -> str:
     return "\n".join(lines)
 
 
+def test_the_doc_s_rule_c_figures_are_computed_now() -> None:
+    from paigow.houseway import foxwoods_without
+
+    def shares(way: object) -> tuple[float, ...]:
+        return tuple(100 * x / PAIRINGS for x in seat_counts(way))  # type: ignore[arg-type]
+
+    w0, p0, _ = shares(FOXWOODS)
+    w1, p1, l1 = shares(foxwoods_without("1C"))
+    text = DOC.read_text(encoding="utf-8")
+    said = re.search(r"<!-- without 1C -->(.*?)<!-- end -->", text, re.S)
+    assert said and said.group(1).strip() == (f"from {p0:.2f}% to {p1:.2f}% (wins {w1:.2f}%, losses {l1:.2f}%)")
+    assert p0 < float(WOO[("foxwoods", "foxwoods", "push")]) < p1
+
+
 def test_every_woo_figure_lies_within_the_stated_distance() -> None:
     # docs/us-edges.md: house edges within 0.04 points, win/push/loss within 0.5
     for line in doc_table().splitlines()[2:]:
