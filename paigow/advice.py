@@ -43,6 +43,7 @@ from paigow.equilibria import equilibrium_info as equilibrium_info
 from paigow.equilibria import strategy as strategy
 from paigow.errors import InvalidRecordError
 from paigow.game import COUNT_UNIT, OPPONENT_HANDS
+from paigow.houseway import HOUSE_WAYS, house_way, is_house_way
 from paigow.game import PAIRINGS as PAIRINGS
 from paigow.game import GameValue as GameValue
 from paigow.game import exploitability as exploitability
@@ -200,7 +201,9 @@ def advise(
 ) -> Advice:
     """Exact values of the three settings of four tiles for ``seat`` against the other side
     setting by ``against`` (a :class:`~paigow.Strategy`, a name such as "equilibrium" or
-    "max-back", a (35960, 3) table or a strategy file), in the game of ``rules`` (a
+    "max-back", a (35960, 3) table or a strategy file; in the US game also a house way: "foxwoods",
+    a :class:`~paigow.houseway.HouseWay` or a house-way file, refused under another rule set with
+    code ``houseway.rules``), in the game of ``rules`` (a
     :class:`~paigow.rules.RuleSet` or its name; Macau's by default). Left out, ``against`` is the
     shipped equilibrium of the game at ``commission``: "equilibrium" without, "equilibrium-paid"
     at 5% (:func:`paigow.equilibria.default_against`); ``Advice.against`` names the one used. A
@@ -274,7 +277,7 @@ def _plan(seat: str, against: "StrategyLike | None", commission: "bool | RateLik
     cache: dict[Any, _Plan] | None = None
     key: tuple[Any, ...] = ()
     # a bool or a rate's text (not a number: 1 == True would find True's plan)
-    if type(seat) is str and (against is None or (type(against) is str and against in NAMED)) \
+    if type(seat) is str and (against is None or (type(against) is str and (against in NAMED or against in HOUSE_WAYS))) \
             and (type(commission) is bool or type(commission) is str):
         if rules is None or rules is MACAU:
             cache, key = _PLANS, (seat, against, commission)
@@ -316,6 +319,10 @@ def _arguments(seat: str, against: "StrategyLike | None", commission: "bool | Ra
     r = commission_of(g, commission)
     if against is None:
         against = default_name(g, r)
+    elif is_house_way(against):  # the house way of the US game: a pure strategy of its own game only
+        s = house_way(against).strategy(g)  # type: ignore[arg-type]
+        s.side(seat, g)  # built now, as a named strategy's: advice against a way is a lookup from the first call
+        return g, seat, s, r
     return g, seat, clean_strategy(against, _OTHER[seat], g), r
 
 

@@ -14,6 +14,10 @@ equilibria in it are certified (each side's best-response gain at most 1e-7 per 
 The table is of one rule set's game (``rules=``, Macau's by default) at a rate for which
 :mod:`paigow.equilibria` ships its equilibrium as paid.
 
+The US game (``rules="us"``) has a table of its own (:func:`us_edges`), of the house way
+against itself and against each seat's best response (:mod:`paigow.waygame`), every row exact,
+at any rate; rows of the US game's equilibria join it when the catalogue ships them.
+
 >>> row = edges("5%")[0]                      # the two sides at the paid equilibrium
 >>> row.player_strategy, row.banker_strategy, row.exact
 ('equilibrium-paid', 'equilibrium-paid', False)
@@ -37,10 +41,11 @@ from paigow.errors import InvalidOptionError
 from paigow.game import PAIRINGS, type_game_counts
 from paigow.game import Edge as Edge  # the row's value: the game as paid (paigow.exact builds rows too)
 from paigow.game import Share as Share
-from paigow.rules import MACAU, RuleSet, RulesLike, clean_rules, commission_of
+from paigow.rules import MACAU, US, RuleSet, RulesLike, clean_rules, commission_of
 from paigow.strategies import Strategy
 
-__all__ = ["Edge", "edge", "edges", "house_edges", "format_table", "STRATEGIES", "RATES"]
+__all__ = ["Edge", "edge", "edges", "house_edges", "format_table", "STRATEGIES", "RATES", "us_edges", "US_RATES",
+           "BEST_RESPONSES", "counts", "format_us_table", "has_house_way"]
 
 STRATEGIES = ("equilibrium-paid", "equilibrium", "max-back")
 """The strategies of the table: the equilibrium as paid (at the table's rate), the zero-commission
@@ -48,6 +53,15 @@ equilibrium, and max-back (the strongest back hand)."""
 
 RATES: tuple[Fraction, ...] = paid_rates(MACAU)
 """The rates the table is shipped for (Macau's game): the regulation's 5% and the US custom of 4%."""
+
+US_RATES: tuple[Fraction, ...] = (Fraction(1, 20), Fraction(1, 21))
+"""The rates the US table is printed at when none is asked: 5%, and the 4.76% the Wizard of Odds
+also tabulates, read as 1/21 (a win paid 20 to 21: 4.7619...%). Any other rate can be asked."""
+
+BEST_RESPONSES = {"best-response": "win-loss", "best-response-paid": "paid"}
+"""The best-response rows of the US table by name, and the objective each maximises
+(:data:`paigow.waygame.OBJECTIVES`)."""
+
 
 def _strategy(name: str, seat: str, r: Fraction, rules: RuleSet) -> Strategy:
     """The strategy of a row: the catalogue's equilibrium of the game as paid at ``r`` or without
@@ -105,8 +119,16 @@ def _check_rate(commission: "bool | RateLike", rules: RuleSet) -> Fraction:
 def edge(player: str, banker: str, commission: "bool | RateLike" = True, rules: RulesLike = None) -> Edge:
     """One row of the table: ``player`` against ``banker`` (names from :data:`STRATEGIES`) at
     ``commission`` (``True``: the rule set's rate, 5% for Macau) in the game of ``rules``."""
-    player, banker = _check_name(player, "player"), _check_name(banker, "banker")
     g = clean_rules(rules)
+    if has_house_way(g):
+        for row in us_edges(commission, g):
+            if (row.player_strategy, row.banker_strategy) == (player, banker):
+                return row
+        names = sorted({n for row in us_edges(commission, g) for n in (row.player_strategy, row.banker_strategy)})
+        raise InvalidOptionError(f"no row {player!r} against {banker!r} in the US table: its strategies are "
+                                 f"{', '.join(map(repr, names))} (a best response plays the house way)",
+                                 code="edges.strategy")
+    player, banker = _check_name(player, "player"), _check_name(banker, "banker")
     if player == banker == "max-back":  # no equilibrium in the row: any rule set, any rate
         return _edge(player, banker, commission_of(g, commission), g)
     return _edge(player, banker, _check_rate(commission, g), g)
@@ -114,10 +136,16 @@ def edge(player: str, banker: str, commission: "bool | RateLike" = True, rules: 
 
 def edges(commission: "bool | RateLike" = True, rules: RulesLike = None, exact: bool = False) -> tuple[Edge, ...]:
     """The nine pairings of :data:`STRATEGIES` at ``commission`` (5% or 4% for Macau; ``True``:
-    the rule set's rate) in the game of ``rules``, the player's strategy varying slowest. With
+    the rule set's rate) in the game of ``rules``, the player's strategy varying slowest (the US
+    game's table is another: :func:`us_edges`, at any rate). With
     ``exact`` the shipped exact equilibria stand in for the numerical ones
     (``equilibrium-paid-exact``, ``equilibrium-exact``: paigow.exact) and every row is exact."""
     g = clean_rules(rules)
+    if has_house_way(g):
+        if exact:
+            raise InvalidOptionError("the US table's house-way rows are exact already, and no exact equilibrium "
+                                     "of the US game is shipped: leave out exact", code="edges.exact")
+        return us_edges(commission, g)
     r = _check_rate(commission, g)
     if exact:
         from paigow.exact import exact_edges
@@ -128,6 +156,95 @@ def edges(commission: "bool | RateLike" = True, rules: RulesLike = None, exact: 
 
 house_edges = edges
 """``paigow.house_edges``: :func:`edges` under a name that does not shadow this module."""
+
+
+# ---------------------------------------------------------------------------------------------
+# the US game: the house way, the best responses to it, and the equilibria where shipped
+
+def has_house_way(rules: RuleSet) -> bool:
+    """The game of ``rules`` is the US game, whose banker sets by a house way."""
+    from paigow._types import same_game
+
+    return same_game(rules, US)
+
+
+def us_edges(commission: "bool | RateLike" = True, rules: RulesLike = US,
+             way: "object" = None) -> tuple[Edge, ...]:
+    """The US table at ``commission`` (``True``: the rule set's 5%; any rate): the house way
+    (``way``: a name, a house-way file or a :class:`~paigow.houseway.HouseWay`; the rule set's
+    own by default, Foxwoods) against itself; each seat's best response against the way, by
+    wins minus losses (``best-response``, the Wizard of Odds' optimum) and by the result after
+    commission (``best-response-paid``); then, for each equilibrium of the US game the
+    catalogue ships (as paid at this rate, and without commission), the equilibrium against
+    itself and against the way on either side. Every row but an equilibrium's is exact.
+
+    The rows read as the Edge of Macau's table: ``player_result`` of ``way``/``way`` is the
+    player's result, ``banker_result`` the result of a player who banks against the way.
+
+    >>> rows = us_edges("5%")
+    >>> [(r.player_strategy, r.banker_strategy) for r in rows][:3]
+    [('foxwoods', 'foxwoods'), ('best-response', 'foxwoods'), ('foxwoods', 'best-response')]
+    >>> counts(rows[0])
+    (216954384, 295368216, 223958400)
+    """
+    from paigow.houseway import house_way, is_house_way
+
+    g = clean_rules(rules)
+    if not has_house_way(g):
+        raise InvalidOptionError(f"the house-way table is of the US game; rule set {g.name!r} is another game "
+                                 f"(its banker sets his own hand): use rules='us'", code="edges.way")
+    if way is None:  # the rule set's own way; a US-game rule set whose banker sets his own hand: Foxwoods
+        way = g.banker_sets if is_house_way(g.banker_sets) else "foxwoods"
+    w = house_way(way)  # type: ignore[arg-type]
+    w.strategy(g)  # the way's game is this one (else houseway.rules)
+    return _us_edges(w, commission_of(g, commission), g)
+
+
+@functools.lru_cache(maxsize=32)
+def _us_edges(way: "object", r: Fraction, g: RuleSet) -> tuple[Edge, ...]:
+    from paigow.equilibria import clean_strategy
+    from paigow.houseway import HouseWay
+    from paigow.waygame import seat_counts
+
+    assert isinstance(way, HouseWay)
+    n = way.name
+
+    def exact(player: str, banker: str, wpl: tuple[int, int, int]) -> Edge:
+        w, p, lo = wpl
+        return Edge(player, banker, r, Fraction(w, PAIRINGS), Fraction(p, PAIRINGS), Fraction(lo, PAIRINGS), True)
+
+    rows = [exact(n, n, seat_counts(way, "player", None, r))]
+    for name, objective in BEST_RESPONSES.items():
+        rows.append(exact(name, n, seat_counts(way, "player", objective, r)))
+        rows.append(exact(n, name, seat_counts(way, "banker", objective, r)[::-1]))  # the banker's wins: the player's losses
+    ws = way.strategy(g)
+    for found in dict.fromkeys(x for x in (solution(g, r), solution(g, Fraction(0))) if x is not None):
+        sp, sb = clean_strategy(found.name, "player", g), clean_strategy(found.name, "banker", g)
+        for player, banker in ((sp, sb), (sp, ws), (ws, sb)):
+            rows.append(_pair_row(player, banker, r, g))
+    return tuple(rows)
+
+
+def _pair_row(sp: Strategy, sb: Strategy, r: Fraction, g: RuleSet) -> Edge:
+    """The row of two strategies by the type kernel: exact counts when both are pure."""
+    c = type_game_counts(sp.type_strategy(g)[0], sb.type_strategy(g)[0], g)
+    if sp.is_pure and sb.is_pure:
+        ints = [int(x) for x in c]
+        assert all(float(i) == x for i, x in zip(ints, c)) and sum(ints) == PAIRINGS
+        w, p, l_ = (Fraction(i, PAIRINGS) for i in ints)
+        return Edge(sp.name, sb.name, r, w, p, l_, True)
+    wf, pf, lf = (float(x) / PAIRINGS for x in np.asarray(c))
+    return Edge(sp.name, sb.name, r, wf, pf, lf, False)
+
+
+def counts(row: Edge) -> tuple[int, int, int]:
+    """The player's (wins, pushes, losses) of an exact row as integer counts of the 736,281,000
+    pairings (ValueError for a row that is not exact)."""
+    if not row.exact:
+        raise ValueError(f"the row {row.player_strategy} against {row.banker_strategy} is not exact")
+    out = tuple(int(x * PAIRINGS) for x in (row.win, row.push, row.lose))
+    assert all(Fraction(x, PAIRINGS) == y for x, y in zip(out, (row.win, row.push, row.lose)))
+    return out[0], out[1], out[2]
 
 
 def _pct(x: Share) -> str:
@@ -152,4 +269,26 @@ def format_table(rows: "tuple[Edge, ...]") -> str:
         out.append(f"commission {float(r * 100):g}% of every win, one player against the banker, per hand:")
         out.append(table(["player", "banker", "win", "push", "lose", "player EV", "banker EV", "house", ""], body,
                          right=[2, 3, 4, 5, 6, 7]))
+    return "\n".join(out)
+
+
+def format_us_table(rows: "tuple[Edge, ...]") -> str:
+    """The US table as ``paigow edges --rules us`` prints it: per rate, each row's integer counts
+    of the 736,281,000 pairings (the player's wins, pushes, losses) and each side's result per
+    hand (a banker's: a player who banks); an equilibrium's row (not exact) shows its shares."""
+    from paigow._text import table
+
+    out = []
+    for r in sorted({e.commission for e in rows}, reverse=True):
+        body = []
+        for e in rows:
+            if e.commission != r:
+                continue
+            wpl = [f"{x:,}" for x in counts(e)] if e.exact else [_pct(x) for x in (e.win, e.push, e.lose)]
+            body.append([e.player_strategy, e.banker_strategy, *wpl, _signed(e.player_result),
+                         _signed(e.banker_result), "=" if e.exact else ""])
+        out.append(f"US game, commission {float(r * 100):.6g}% of every win ({r}), one player against the banker, "
+                   f"of {PAIRINGS:,} pairings:")
+        out.append(table(["player", "banker", "wins", "pushes", "losses", "player EV", "banker EV", ""], body,
+                         right=[2, 3, 4, 5, 6]))
     return "\n".join(out)

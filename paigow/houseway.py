@@ -36,12 +36,15 @@ from typing import IO, Any, Optional, cast
 from paigow.batch import setting_batch
 from paigow.errors import InvalidStrategyError, PaigowError
 from paigow.hands import Category, Hand
-from paigow.rules import US, RuleSet
+from paigow._types import same_game
+from paigow.rules import US, RuleSet, RulesLike, clean_rules
 from paigow.setting import SPLITS, Setting, settings_of
+from paigow.strategies import Strategy
 from paigow.tiles import DECK, Tile, TileLike, clip_text, parse_tiles
 
 __all__ = ["HouseWay", "WaySetting", "FOXWOODS", "HOUSE_WAYS", "house_way", "read_house_way",
-           "distinct_hands", "hand_class", "DISTINCT_HAND_COUNT", "FILE_HEADER", "RULE_IDS", "foxwoods_without"]
+           "distinct_hands", "hand_class", "DISTINCT_HAND_COUNT", "FILE_HEADER", "RULE_IDS", "foxwoods_without",
+           "is_house_way"]
 
 # ---------------------------------------------------------------------------------------------
 # tile classes: Table 1's ranks, the two Gee Joon tiles as one (US order, docs/rules.md §3.1)
@@ -219,6 +222,27 @@ class HouseWay:
             h.update(f"{' '.join(map(str, t))}\t{s}\n".encode())
         return h.hexdigest()
 
+    @functools.cached_property
+    def _strategy(self) -> Strategy:
+        return Strategy(self.table(), name=self.name)
+
+    def strategy(self, rules: RulesLike = US) -> Strategy:
+        """The way as a :class:`paigow.Strategy` named after it (one per way), for advice and
+        game values in the game of ``rules``, which must be the way's (the US game; anything
+        else is InvalidStrategyError, code ``houseway.rules``).
+
+        >>> s = FOXWOODS.strategy()
+        >>> s.name, s.is_pure, s is FOXWOODS.strategy("us")
+        ('foxwoods', True, True)
+        """
+        g = clean_rules(rules)
+        if not same_game(g, self.rules):
+            raise InvalidStrategyError(
+                f"the house way {self.name!r} sets hands in the game of rule set {self.rules.name!r} "
+                f"(docs/rules.md §3); rule set {g.name!r} is another game: use rules={self.rules.name!r}",
+                code="houseway.rules")
+        return self._strategy
+
     def table(self) -> Any:
         """The way as a strategy: a read-only (35960, 3) float64 table, row i the i-th hand of
         ``itertools.combinations(range(32), 4)`` (``paigow.all_hands()``), probability 1 on the
@@ -250,16 +274,49 @@ def _map_split(t: tuple[Tile, ...], split: int) -> int:
     raise AssertionError("unreachable")  # pragma: no cover
 
 
+def _class_codes() -> Any:
+    """Each of the 35,960 hands (``paigow.all_hands()`` order) as the index of its distinct hand
+    in :func:`distinct_hands`, and, per split k, the code of the classes of the split's first
+    hand (two classes, the smaller times 17 plus the larger)."""
+    import numpy as np
+
+    from paigow._types import all_hands
+
+    cls = np.array([hand_class(t) for t in DECK], dtype=np.int64)[all_hands().astype(np.intp)]  # (35960, 4)
+    srt = np.sort(cls, axis=1)
+    key = ((srt[:, 0] * 17 + srt[:, 1]) * 17 + srt[:, 2]) * 17 + srt[:, 3]
+    keys = np.array([((a * 17 + b) * 17 + c) * 17 + d for a, b, c, d in (_key_of(t) for t in distinct_hands())])
+    which = np.searchsorted(keys, key)
+    assert (keys[which] == key).all()
+    first = np.stack([np.minimum(cls[:, i], cls[:, j]) * 17 + np.maximum(cls[:, i], cls[:, j])
+                      for i, j, _, _ in SPLITS], axis=1)
+    second = np.stack([np.minimum(cls[:, i], cls[:, j]) * 17 + np.maximum(cls[:, i], cls[:, j])
+                       for _, _, i, j in SPLITS], axis=1)
+    return which, first, second
+
+
+_CODES: list[Any] = []
+
+
 @functools.lru_cache(maxsize=8)
 def _table_cached(way: HouseWay) -> Any:
     import numpy as np
 
-    rows = list(itertools.combinations(range(32), 4))
-    out = np.zeros((len(rows), 3), dtype=np.float64)
-    for n, row in enumerate(rows):
-        t = tuple(DECK[i] for i in row)
-        split, _ = way.decision(t)  # type: ignore[arg-type]
-        out[n, _map_split(t, split)] = 1.0
+    if not _CODES:
+        _CODES.append(_class_codes())
+    which, first, second = _CODES[0]
+    # the classes of one hand of the way's split of each distinct hand, as a code
+    low = np.empty(DISTINCT_HAND_COUNT, dtype=np.int64)
+    for n, t in enumerate(distinct_hands()):
+        i, j, _, _ = SPLITS[way.decision(t)[0]]  # one hand of the split (either: both are matched)
+        a, b = sorted((hand_class(t[i]), hand_class(t[j])))
+        low[n] = a * 17 + b
+    want = low[which][:, None]
+    match = (first == want) | (second == want)  # a hand's splits that put those classes together
+    k = np.argmax(match, axis=1)
+    assert match[np.arange(len(k)), k].all()
+    out = np.zeros((len(k), 3), dtype=np.float64)
+    out[np.arange(len(k)), k] = 1.0
     out.flags.writeable = False
     return out
 
@@ -330,8 +387,14 @@ _PICTURES: tuple[tuple[str, tuple[frozenset[int], ...], str], ...] = (
 )
 
 
+_PICTURE_KEYS = frozenset(tuple(sorted(p)) for _, slots, _ in _PICTURES for p in itertools.product(*slots))
+"""The class multisets of every picture hand: a hand outside them is no picture (a quick test)."""
+
+
 def _picture(t: tuple[Tile, ...], ss: list[tuple[int, Setting]]) -> Optional[tuple[int, str]]:
     cls = [hand_class(x) for x in t]
+    if tuple(sorted(cls)) not in _PICTURE_KEYS:
+        return None
     for letter, slots, text in _PICTURES:
         for perm in itertools.permutations(range(4)):
             if all(cls[perm[s]] in slots[s] for s in range(4)):
@@ -382,8 +445,10 @@ class _Foxwoods(HouseWay):
     def _rule0(self, t: tuple[Tile, ...], ss: list[tuple[int, Setting]]) -> Optional[tuple[int, str]]:
         if not self._on("0"):
             return None
-        for k, s in ss:
-            if all(_r(s.front) >= _r(o.front) and _r(s.back) >= _r(o.back) for _, o in ss):
+        ranks = [(_r(s.front), _r(s.back)) for _, s in ss]
+        top = (max(f for f, _ in ranks), max(b for _, b in ranks))
+        for (k, _), fb in zip(ss, ranks):
+            if fb == top:  # at least every other setting's low and high
                 return k, "rule 0: best in both hands"
         return None
 
@@ -528,6 +593,20 @@ def house_way(way: "str | os.PathLike[str] | HouseWay") -> HouseWay:
     raise InvalidStrategyError(f"unknown house way {clip_text(way)!r}: the ways are "
                                + ", ".join(map(repr, HOUSE_WAYS)) + ", or a house-way file (.csv)",
                                code="houseway.unknown")
+
+
+def is_house_way(x: object) -> bool:
+    """``x`` names a house way rather than another strategy: a :class:`HouseWay`, a name of
+    :data:`HOUSE_WAYS`, or a house-way file (a path ending ``.csv``).
+
+    >>> is_house_way("Foxwoods"), is_house_way("way.csv"), is_house_way("max-back")
+    (True, True, False)
+    """
+    if isinstance(x, HouseWay):
+        return True
+    if isinstance(x, str):
+        return x.strip().lower() in HOUSE_WAYS or x.strip().lower().endswith(".csv")
+    return isinstance(x, os.PathLike) and str(os.fspath(x)).lower().endswith(".csv")
 
 
 # ---------------------------------------------------------------------------------------------

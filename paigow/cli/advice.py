@@ -37,7 +37,8 @@ def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None
     p.add_argument("--seat", choices=("player", "banker"), default="player", help="whose hand it is (default: player)")
     p.add_argument("--against", default=None, metavar="STRATEGY",
                    help="how the other side sets its hand (default: the equilibrium of the game as played, "
-                   "'equilibrium' without commission, 'equilibrium-paid' with it): " + STRATEGY_HELP)
+                   "'equilibrium' without commission, 'equilibrium-paid' with it): " + STRATEGY_HELP
+                   + "; with --rules us also a house way: foxwoods or a house-way file (.csv)")
     add_commission(p)
     add_rules(p)
     p.add_argument("--json", action="store_true", help="machine-readable output")
@@ -87,7 +88,11 @@ def _cmd_advise(args: argparse.Namespace) -> int:
     rate = commission(args)
     rules = rules_arg(args)
     other = "banker" if args.seat == "player" else "player"
-    against = None if args.against is None else strategy_arg(args.against, other)
+    from paigow.houseway import is_house_way
+
+    # a house way (US game) by name or file goes to advise as given; else a strategy's name or file
+    against = None if args.against is None else args.against if is_house_way(args.against) else \
+        strategy_arg(args.against, other)
 
     from paigow._text import shows_chinese, table
     from paigow.advice import OPPONENT_HANDS, advise

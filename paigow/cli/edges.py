@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import argparse
 import json
+from fractions import Fraction
+from typing import Any
 
 from paigow.cli._common import add_commission, commission
 from paigow.cli.advice import add_rules, rules_arg
@@ -20,6 +22,8 @@ def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None
     )
     add_commission(p, absent="both 5%% and 4%%, the rates the table is shipped for")
     add_rules(p)
+    p.add_argument("--way", default=None, metavar="NAME|FILE",
+                   help="the US game's house way: foxwoods or a house-way file (default: the rule set's, foxwoods)")
     p.add_argument("--json", action="store_true", help="machine-readable output (exact rows also as fractions)")
     p.add_argument("--exact", action="store_true",
                    help="the exact equilibria in place of the numerical ones: every row exact")
@@ -29,7 +33,10 @@ def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None
 def _cmd_edges(args: argparse.Namespace) -> int:
     rate = commission(args)  # the rate's syntax and range first
     rules = rules_arg(args)
-    from paigow.edges import edges, format_table
+    from paigow.edges import has_house_way, edges, format_table
+
+    if has_house_way(rules) or args.way is not None:
+        return _us_table(args, rate, rules)
     from paigow.equilibria import paid_rates
 
     # left out: every rate the table is shipped for (Macau's: 5% and 4%), else the rule set's own
@@ -39,4 +46,29 @@ def _cmd_edges(args: argparse.Namespace) -> int:
         print(json.dumps([e.to_json() for e in rows], indent=2))
     else:
         print(format_table(rows))
+    return 0
+
+
+def _us_table(args: argparse.Namespace, rate: "Fraction | None", rules: Any) -> int:
+    """The US game's table: the house way against itself and against each seat's best response,
+    exact integer counts, at 5% and 1/21 (4.76%) unless a rate is given."""
+    from paigow.edges import US_RATES, counts, format_us_table, us_edges
+
+    if getattr(args, "exact", False):
+        from paigow.edges import edges
+
+        edges(True, rules, exact=True)  # refused with its code: the US rows are exact already
+    rates = US_RATES if rate is None else (rate,)
+    rows = tuple(e for r in rates for e in us_edges(r, rules, args.way))
+    if args.json:
+        out = []
+        for e in rows:
+            d = e.to_json()
+            if e.exact:
+                w, p, lo = counts(e)
+                d["counts"] = {"win": w, "push": p, "lose": lo, "pairings": w + p + lo}
+            out.append(d)
+        print(json.dumps(out, indent=2))
+    else:
+        print(format_us_table(rows))
     return 0
