@@ -228,10 +228,27 @@ def test_commission_on_every_win_and_the_banks_net_win_rounded_as_the_rules_say(
         led = res.ledger
         assert res.outcomes[1] is Outcome.WIN and res.outcomes[2] is Outcome.LOSE
         fees = [x.amount for x in led.lines if x.kind.value == "commission"]
-        bank_net = 50 - 30                              # the bank's net win: 5% of 20 is 1, exact
-        assert fees == [win_fee, 1] and led.commission == win_fee + 1 and led.bank_commission == 1
-        assert led.changes == {HOUSE: bank_net - 1, "P1": 30 - win_fee, "ann": -50}
+        bank_net = 50 - 30                              # the bank's net win; the house banks alone:
+        assert fees == [win_fee] and led.commission == win_fee and led.bank_commission == 0   # none to itself
+        assert led.changes == {HOUSE: bank_net, "P1": 30 - win_fee, "ann": -50}
         assert sum(led.changes.values()) + led.commission == 0
+
+
+def test_a_player_bank_pays_commission_on_its_net_win() -> None:
+    r = Round(0, rules=US, seed=1, house_banks=False)
+    assert r.banker_party == "P0"
+    r.set_stake(1000)
+    r.bet(1, 30)
+    r.bet(2, 50, "ann")
+    r.deal({0: BANKER, 1: "6-6 6-6 1-1 1-1", 2: "2-3 1-4 1-5 4-6"})
+    r.set_hand(1, 0)
+    r.set_hand(2, 2, "ann")
+    r.set_hand(0, "4-4 2-5 | 5-5 3-3")                  # a player banking alone sets his own hand, last
+    led = r.settle().ledger
+    fees = [x.amount for x in led.lines if x.kind.value == "commission"]
+    assert fees == [2, 1] and led.bank_commission == 1   # 5% of 30 half up; 5% of the bank's 20
+    assert led.changes == {"P0": 20 - 1, "P1": 28, "ann": -50}
+    assert sum(led.changes.values()) + led.commission == 0
 
 
 # -- the bank offered in turn (a Session) ----------------------------------------------------------

@@ -634,7 +634,10 @@ def _run(banker: int, shares: tuple[Share, ...], plays: Mapping[int, Play], opti
             fee = options.commission_on(part) if play.outcome is Outcome.WIN else 0
             if fee:
                 raw.append((LineKind.COMMISSION, pos, bettor, HOUSE, fee))
-    fee = options.commission_on(result) if result > 0 else 0
+    # the bank's net win pays commission to the house, unless the house holds the whole bank (the
+    # US game's house bank): the house pays nothing to itself
+    house_alone = all(s.party == HOUSE for s in shares)
+    fee = options.commission_on(result) if result > 0 and not house_alone else 0
     if fee:
         raw.append((LineKind.COMMISSION, None, BANK, HOUSE, fee))
     for s, part in zip(shares, split(result - fee, [s.stake for s in shares])):
