@@ -12,17 +12,23 @@ name                              rules          commission   what it is
 ``equilibrium``                   Macau          none         the zero-sum game (a win +1, a loss -1)
 ``equilibrium-paid``              Macau          5%           the game as paid, both sides
 ``equilibrium-paid-4pct``         Macau          4%           the same at the US custom of 4%
+``us-equilibrium``                US             none         the US casino game, zero-sum
+``us-equilibrium-paid``           US             5%           the US game as paid, both sides
+``us-equilibrium-paid-4.76pct``   US             4.76%        the same at WoO's other rate
 ================================  =============  ===========  =====================================
 
-A rule set whose setting game is Macau's (it differs in the dice, the cuts or the rounding, say)
-shares these solutions; another has none shipped, and a solved strategy's name is refused under it
-(:func:`clean_strategy`), while "max-back" and a caller's tables work under any rule set.
+A rule set whose setting game is one of these (it differs in the dice, the cuts, the rounding or
+who sets the house's hand, say) shares its solutions; another has none shipped, and a solved
+strategy's name is refused under a rule set whose game it does not solve (:func:`clean_strategy`),
+while "max-back" and a caller's tables work under any rule set.
 
 What advice plays against when told nothing is stated once here (:func:`default_against`): the
 solution of the game at the commission asked, else the zero-commission one of the rule set.
 
 >>> default_against(False), default_against(True), default_against("4%"), default_against("3%")
 ('equilibrium', 'equilibrium-paid', 'equilibrium-paid-4pct', 'equilibrium')
+>>> default_against(False, "us"), default_against(True, "us"), default_against("4%", "us")
+('us-equilibrium', 'us-equilibrium-paid', 'us-equilibrium')
 >>> solution(MACAU, Fraction(1, 20)).name
 'equilibrium-paid'
 >>> info = paid_info()
@@ -45,17 +51,21 @@ import numpy.typing as npt
 from paigow._types import game_tag, hand_types, same_game
 from paigow.commission import COMMISSION, RateLike
 from paigow.errors import InvalidOptionError, InvalidStrategyError
-from paigow.rules import MACAU, RuleSet, RulesLike, clean_rules, commission_of
+from paigow.rules import MACAU, US, RuleSet, RulesLike, clean_rules, commission_of
 from paigow.strategies import DATA_DIR, NAMED, SEATS, Strategy, StrategyLike, forget_named, solved_file
 
 __all__ = [
-    "Equilibrium", "Solution", "CATALOGUE", "PAID_NAME", "DATA_DIR", "solution", "solutions", "paid_rates", "file_stem",
+    "Equilibrium", "Solution", "CATALOGUE", "PAID_NAME", "US_476", "DATA_DIR", "solution", "solutions", "paid_rates", "file_stem",
     "default_name", "default_against", "clean_strategy", "strategy", "equilibrium_info", "shipped",
     "shipped_info", "shipped_types", "paid_strategy", "paid_info", "setting_changes", "forget",
 ]
 
 PAID_NAME = "equilibrium-paid"
 """The name of the shipped equilibrium of the game as paid (commission 5% on both sides)."""
+
+US_476 = Fraction(119, 2500)
+"""4.76%, the other commission rate the Wizard of Odds tabulates for the US game, as written
+(a US solution is shipped at it)."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -141,6 +151,9 @@ CATALOGUE: tuple[Solution, ...] = (
     Solution("equilibrium", MACAU, Fraction(0)),
     Solution(PAID_NAME, MACAU, COMMISSION),
     Solution("equilibrium-paid-4pct", MACAU, Fraction(1, 25)),
+    Solution("us-equilibrium", US, Fraction(0)),
+    Solution("us-equilibrium-paid", US, COMMISSION),
+    Solution("us-equilibrium-paid-4.76pct", US, US_476),
 )
 """Every solution the package ships. A new one is a line here, a line of
 :data:`paigow.strategies.NAMED` and its files in ``paigow/data``."""
@@ -171,7 +184,7 @@ def paid_rates(rules: RuleSet) -> tuple[Fraction, ...]:
 
 def _none_shipped(rules: RuleSet, what: str) -> InvalidStrategyError:
     return InvalidStrategyError(
-        f"{what}: no equilibrium is shipped for rule set {rules.name!r} (its setting game is not Macau's); "
+        f"{what}: no equilibrium is shipped for rule set {rules.name!r} (no shipped solution solves its setting game); "
         f"give a strategy ('max-back' or a table), or solve it with paigow.solve(rules=...)", code="strategy.rules")
 
 

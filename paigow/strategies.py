@@ -23,6 +23,7 @@ import collections
 import dataclasses
 import functools
 import hashlib
+import json
 import os
 import pathlib
 import threading
@@ -163,6 +164,9 @@ NAMED: dict[str, "str | Callable[[RuleSet], npt.NDArray[np.float64]]"] = {
     "equilibrium": "equilibrium.npy",
     "equilibrium-paid": "equilibrium-paid.npy",  # the game as paid, 5% on both sides (paigow.equilibria)
     "equilibrium-paid-4pct": "equilibrium-paid-4pct.npy",  # the same at 4%, for the house-edge table
+    "us-equilibrium": "us-equilibrium.npy",  # the US casino game's (paigow.rules.US), no commission
+    "us-equilibrium-paid": "us-equilibrium-paid.npy",  # the US game as paid, 5% on both sides
+    "us-equilibrium-paid-4.76pct": "us-equilibrium-paid-4.76pct.npy",  # the same at 4.76%
     "max-back": _max_back,
 }
 """The strategies known by name. A solved strategy is one line: its name and its file in
@@ -217,8 +221,18 @@ def _by_rule(name: str, rules: RuleSet) -> "Strategy":
 
 @functools.lru_cache(maxsize=None)
 def _by_file(name: str, seat: str) -> "Strategy":
-    # a shipped solution's type table is over the types of the game it solves (Macau's hand order)
-    return Strategy._load(DATA_DIR / _file(name), seat, name, MACAU, solved_file(name))
+    # a shipped solution's type table is over the types of the game it solves: the rule set its
+    # .json names (as paigow.solver.load reads it), Macau's when it names none
+    return Strategy._load(DATA_DIR / _file(name), seat, name, _solved_rules(name), solved_file(name))
+
+
+def _solved_rules(name: str) -> RuleSet:
+    """The rule set whose hand order numbers the settings of the solved strategy ``name``."""
+    info = (DATA_DIR / _file(name)).with_suffix(".json")
+    if not info.exists():
+        return MACAU
+    named = json.loads(info.read_text(encoding="utf-8")).get("rules")
+    return MACAU if named is None else clean_rules(named)
 
 
 def _file(name: str) -> str:
@@ -369,7 +383,7 @@ class Strategy:
         >>> Strategy.named("greedy")
         Traceback (most recent call last):
         ...
-        paigow.errors.InvalidStrategyError: unknown strategy 'greedy': use 'equilibrium', 'equilibrium-paid', 'equilibrium-paid-4pct', 'max-back' or a (35960, 3) table
+        paigow.errors.InvalidStrategyError: unknown strategy 'greedy': use 'equilibrium', 'equilibrium-paid', ..., 'max-back' or a (35960, 3) table
         """
         seat = check_seat(seat)
         if not isinstance(name, str):
@@ -666,6 +680,6 @@ def resolve(strategy: "StrategyLike", seat: str = "player") -> npt.NDArray[np.fl
     >>> resolve("greedy")
     Traceback (most recent call last):
     ...
-    paigow.errors.InvalidStrategyError: unknown strategy 'greedy': use 'equilibrium', 'equilibrium-paid', 'equilibrium-paid-4pct', 'max-back' or a (35960, 3) table
+    paigow.errors.InvalidStrategyError: unknown strategy 'greedy': use 'equilibrium', 'equilibrium-paid', ..., 'max-back' or a (35960, 3) table
     """
     return Strategy.clean(strategy, seat).table
