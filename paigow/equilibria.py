@@ -215,7 +215,13 @@ def clean_strategy(x: StrategyLike, seat: str, rules: RuleSet) -> Strategy:
     s = Strategy.clean(x, seat, rules)
     known = _BY_NAME.get(s.name)
     if known is not None and not same_game(known.rules, rules):
-        raise _none_shipped(rules, f"the strategy {s.name!r} solves the game of rule set {known.rules.name!r}")
+        own = solutions(rules)
+        if not own:
+            raise _none_shipped(rules, f"the strategy {s.name!r} solves the game of rule set {known.rules.name!r}")
+        raise InvalidStrategyError(
+            f"the strategy {s.name!r} solves the game of rule set {known.rules.name!r}, not that of rule set "
+            f"{rules.name!r}: its shipped solutions are " + ", ".join(repr(x.name) for x in own),
+            code="strategy.rules")
     return s
 
 

@@ -23,7 +23,6 @@ import collections
 import dataclasses
 import functools
 import hashlib
-import json
 import os
 import pathlib
 import threading
@@ -221,18 +220,8 @@ def _by_rule(name: str, rules: RuleSet) -> "Strategy":
 
 @functools.lru_cache(maxsize=None)
 def _by_file(name: str, seat: str) -> "Strategy":
-    # a shipped solution's type table is over the types of the game it solves: the rule set its
-    # .json names (as paigow.solver.load reads it), Macau's when it names none
-    return Strategy._load(DATA_DIR / _file(name), seat, name, _solved_rules(name), solved_file(name))
-
-
-def _solved_rules(name: str) -> RuleSet:
-    """The rule set whose hand order numbers the settings of the solved strategy ``name``."""
-    info = (DATA_DIR / _file(name)).with_suffix(".json")
-    if not info.exists():
-        return MACAU
-    named = json.loads(info.read_text(encoding="utf-8")).get("rules")
-    return MACAU if named is None else clean_rules(named)
+    # a shipped solution's type table is over the types of the game it solves (Macau's hand order)
+    return Strategy._load(DATA_DIR / _file(name), seat, name, MACAU, solved_file(name))
 
 
 def _file(name: str) -> str:
