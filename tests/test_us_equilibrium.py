@@ -355,3 +355,32 @@ def test_solve_exact_true_under_the_us_rules() -> None:
     assert eq.player == shipped.player and eq.banker == shipped.banker
     # a strategy of one hand order is not equal to the same numbers in the other's
     assert ExactStrategy(shipped.player.pure, shipped.player.mixed, MACAU) != shipped.player
+
+
+# ---------------------------------------------------------------------------------------------
+# what docs/equilibrium.md says of the US game is what the package computes
+
+def test_the_docs_show_the_us_numbers_as_computed() -> None:
+    from paigow.edges import format_table
+
+    doc = (pathlib.Path(__file__).resolve().parent.parent / "docs" / "equilibrium.md").read_text(encoding="utf-8")
+    us = doc[doc.index("## The US game"):]
+    table = format_table(edges("5%", rules="us") + edges("4.76%", rules="us"))
+    assert "```text\n" + table + "\n```" in us
+    for rate, (stem, vp, vb) in EXACT.items():
+        assert f"`paigow/data/{stem}.npy`" in us
+        assert f"{str(vp).replace('-', '−')} = {float(vp):+.12f}".replace("+", "").replace("-", "−") in us
+        if rate:
+            assert f"{str(vb).replace('-', '−')} = {float(vb):+.12f}".replace("-", "−") in us
+        eq = exact.shipped_exact(rate, rules=US)
+        if rate != RATE_476:  # the two tables of mixed hands list every probability
+            for seat in ("player", "banker"):
+                for t, row in eq.strategy(seat).mixed.items():
+                    assert all(str(p) in us for p in row if p), (seat, t)
+    for name in NUMERICAL:
+        info = equilibria.shipped_info(name)
+        gains = [info["exploitability"]] if name == "us-equilibrium" else list(info["gains"].values())
+        assert all(f"{g:.3e}".replace("e-0", "e-") in us for g in gains)
+    changes = equilibria.setting_changes(True, rules="us")
+    assert changes == equilibria.setting_changes(RATE_476, rules="us")
+    assert f"{changes['player']} of the player's hands and {changes['banker']} of the banker's" in us
