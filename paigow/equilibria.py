@@ -6,16 +6,16 @@ Each shipped solution solves the setting game (see :mod:`paigow.game`) of one ru
 comparison at one commission rate, and is a named strategy of :data:`paigow.strategies.NAMED`
 (its file in ``paigow/data``). The catalogue says which one is shipped for which game:
 
-================================  =============  ===========  =====================================
-name                              rules          commission   what it is
-================================  =============  ===========  =====================================
-``equilibrium``                   Macau          none         the zero-sum game (a win +1, a loss -1)
-``equilibrium-paid``              Macau          5%           the game as paid, both sides
-``equilibrium-paid-4pct``         Macau          4%           the same at the US custom of 4%
-``us-equilibrium``                US             none         the US casino game, zero-sum
-``us-equilibrium-paid``           US             5%           the US game as paid, both sides
-``us-equilibrium-paid-4.76pct``   US             4.76%        the same at WoO's other rate
-================================  =============  ===========  =====================================
+===================================  =======  ============  ========================================
+name                                 rules    commission    what it is
+===================================  =======  ============  ========================================
+``equilibrium``                      Macau    none          the zero-sum game (a win +1, a loss -1)
+``equilibrium-paid``                 Macau    5%            the game as paid, both sides
+``equilibrium-paid-4pct``            Macau    4%            the same at the US custom of 4%
+``us-equilibrium``                   US       none          the US casino game, zero-sum
+``us-equilibrium-paid``              US       5%            the US game as paid, both sides
+``us-equilibrium-paid-4.7619pct``    US       1/21          the same at 4.76% (a win paid 20 to 21)
+===================================  =======  ============  ========================================
 
 A rule set whose setting game is one of these (it differs in the dice, the cuts, the rounding or
 who sets the house's hand, say) shares its solutions; another has none shipped, and a solved
@@ -27,8 +27,8 @@ solution of the game at the commission asked, else the zero-commission one of th
 
 >>> default_against(False), default_against(True), default_against("4%"), default_against("3%")
 ('equilibrium', 'equilibrium-paid', 'equilibrium-paid-4pct', 'equilibrium')
->>> default_against(False, "us"), default_against(True, "us"), default_against("4%", "us")
-('us-equilibrium', 'us-equilibrium-paid', 'us-equilibrium')
+>>> default_against(False, "us"), default_against(True, "us"), default_against("1/21", "us")
+('us-equilibrium', 'us-equilibrium-paid', 'us-equilibrium-paid-4.7619pct')
 >>> solution(MACAU, Fraction(1, 20)).name
 'equilibrium-paid'
 >>> info = paid_info()
@@ -55,17 +55,13 @@ from paigow.rules import MACAU, US, RuleSet, RulesLike, clean_rules, commission_
 from paigow.strategies import DATA_DIR, NAMED, SEATS, Strategy, StrategyLike, forget_named, solved_file
 
 __all__ = [
-    "Equilibrium", "Solution", "CATALOGUE", "PAID_NAME", "US_476", "DATA_DIR", "solution", "solutions", "paid_rates", "file_stem",
+    "Equilibrium", "Solution", "CATALOGUE", "PAID_NAME", "DATA_DIR", "solution", "solutions", "paid_rates", "file_stem",
     "default_name", "default_against", "clean_strategy", "strategy", "equilibrium_info", "shipped",
     "shipped_info", "shipped_types", "paid_strategy", "paid_info", "setting_changes", "forget",
 ]
 
 PAID_NAME = "equilibrium-paid"
 """The name of the shipped equilibrium of the game as paid (commission 5% on both sides)."""
-
-US_476 = Fraction(119, 2500)
-"""4.76%, the other commission rate the Wizard of Odds tabulates for the US game, as written
-(a US solution is shipped at it)."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -153,7 +149,7 @@ CATALOGUE: tuple[Solution, ...] = (
     Solution("equilibrium-paid-4pct", MACAU, Fraction(1, 25)),
     Solution("us-equilibrium", US, Fraction(0)),
     Solution("us-equilibrium-paid", US, COMMISSION),
-    Solution("us-equilibrium-paid-4.76pct", US, US_476),
+    Solution("us-equilibrium-paid-4.7619pct", US, Fraction(1, 21)),  # 4.76%, read as 20 to 21
 )
 """Every solution the package ships. A new one is a line here, a line of
 :data:`paigow.strategies.NAMED` and its files in ``paigow/data``."""

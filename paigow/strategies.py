@@ -165,7 +165,7 @@ NAMED: dict[str, "str | Callable[[RuleSet], npt.NDArray[np.float64]]"] = {
     "equilibrium-paid-4pct": "equilibrium-paid-4pct.npy",  # the same at 4%, for the house-edge table
     "us-equilibrium": "us-equilibrium.npy",  # the US casino game's (paigow.rules.US), no commission
     "us-equilibrium-paid": "us-equilibrium-paid.npy",  # the US game as paid, 5% on both sides
-    "us-equilibrium-paid-4.76pct": "us-equilibrium-paid-4.76pct.npy",  # the same at 4.76%
+    "us-equilibrium-paid-4.7619pct": "us-equilibrium-paid-4.7619pct.npy",  # the same at 4.76%, read as 1/21
     "max-back": _max_back,
 }
 """The strategies known by name. A solved strategy is one line: its name and its file in

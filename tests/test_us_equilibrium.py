@@ -15,7 +15,6 @@ import pytest
 
 import paigow
 from paigow import _types, equilibria, exact, game, solver
-from paigow.edges import edges
 from paigow.errors import InvalidOptionError, InvalidStrategyError
 from paigow.exact import ExactStrategy
 from paigow.rules import MACAU, US
@@ -24,19 +23,19 @@ from paigow.strategies import Strategy
 import reference
 
 DATA = equilibria.DATA_DIR
-RATE_476 = Fraction(119, 2500)
+RATE_476 = Fraction(1, 21)  # the 4.76% of the US tables, read as a win paid 20 to 21
 NUMERICAL = {  # name: commission
     "us-equilibrium": Fraction(0),
     "us-equilibrium-paid": Fraction(1, 20),
-    "us-equilibrium-paid-4.76pct": RATE_476,
+    "us-equilibrium-paid-4.7619pct": RATE_476,
 }
 EXACT = {  # commission: (stem, the player's value, the banker's value), per hand
     Fraction(0): ("us-equilibrium-exact", Fraction(-27681553379, 2942178876000),
                   Fraction(27681553379, 2942178876000)),
     Fraction(1, 20): ("us-equilibrium-paid-exact", Fraction(-57116224093, 2406166308000),
                       Fraction(-5396935607237, 1001636672400000)),
-    RATE_476: ("us-equilibrium-paid-4.76pct-exact", Fraction(-45849844033803410681, 1989203705153437500000),
-               Fraction(-68789196052053351073, 14704000949137500000000)),
+    RATE_476: ("us-equilibrium-paid-4.7619pct-exact", Fraction(-18265581710557, 792267807240000),
+               Fraction(-9429339463, 2013139510200)),
 }
 HAND = "6-6 3-3 2-2 2-4"  # a hand of the player's type 593, which the exact equilibrium mixes
 
@@ -57,13 +56,13 @@ def test_the_us_solutions_are_catalogued_under_the_us_rule_set() -> None:
     # the defaults advice plays against: the game's solution at the rate asked, else its zero-commission one
     assert equilibria.default_against(False, "us") == "us-equilibrium"
     assert equilibria.default_against(True, "us") == "us-equilibrium-paid"
-    assert equilibria.default_against("4.76%", US) == "us-equilibrium-paid-4.76pct"
+    assert equilibria.default_against("1/21", US) == "us-equilibrium-paid-4.7619pct"
     assert equilibria.default_against("4%", US) == "us-equilibrium"
     assert equilibria.equilibrium_info("us")["game_value"] == pytest.approx(-0.0094085, abs=1e-7)
     # a rule set that differs from the US one only where the setting game does not look shares them
     house = US.replace(name="us-4.76", commission=RATE_476, dice=4)
     assert equilibria.solution(house, RATE_476) is equilibria.solution(US, RATE_476)
-    assert equilibria.default_against(True, house) == "us-equilibrium-paid-4.76pct"
+    assert equilibria.default_against(True, house) == "us-equilibrium-paid-4.7619pct"
 
 
 def test_a_solution_is_refused_under_a_rule_set_whose_game_it_does_not_solve() -> None:
@@ -133,7 +132,7 @@ def test_advice_under_the_us_rules_plays_against_the_us_equilibria() -> None:
     a = paigow.advise(HAND, rules="us")
     assert a.against == "us-equilibrium" and a.rules == "us"
     assert paigow.advise(HAND, rules="us", commission=True).against == "us-equilibrium-paid"
-    assert paigow.advise(HAND, rules="us", commission="4.76%").against == "us-equilibrium-paid-4.76pct"
+    assert paigow.advise(HAND, rules="us", commission=Fraction(1, 21)).against == "us-equilibrium-paid-4.7619pct"
     # each setting's value is the solver's value of the hand's type setting against the banker's
     # equilibrium (another kernel): wins minus losses over the 20,475 opposing hands
     ty = _types.hand_types(US)
@@ -143,21 +142,6 @@ def test_advice_under_the_us_rules_plays_against_the_us_equilibria() -> None:
         a = paigow.advise([paigow.DECK[int(i)] for i in _types.all_hands()[g]], rules="us")
         for s, o in enumerate(a.options):
             assert o.value == pytest.approx(q[t, int(ty.hand_map[g, s])] / game.OPPONENT_HANDS, abs=1e-12)
-
-
-def test_edges_of_the_us_game() -> None:
-    for rate in ("5%", "4.76%"):
-        rows = edges(rate, rules="us")
-        assert len(rows) == 9
-        first = rows[0]
-        name = equilibria.solution(US, paigow.commission.rate(rate))
-        assert name is not None
-        info = equilibria.shipped_info(name.name)
-        assert float(first.player_result) == pytest.approx(info["value"]["player"], abs=1e-12)
-        assert float(first.banker_result) == pytest.approx(info["value"]["banker"], abs=1e-12)
-    with pytest.raises(InvalidOptionError) as e:
-        edges("4%", rules="us")
-    assert e.value.code == "edges.rate"
 
 
 # ---------------------------------------------------------------------------------------------
@@ -181,7 +165,7 @@ def test_a_cold_us_solve_on_a_looser_tolerance_lands_near_the_shipped_one() -> N
 @pytest.mark.parametrize("args,stem", [
     ([], "us-equilibrium"),
     (["--commission", "5%"], "us-equilibrium-paid"),
-    (["--commission", "4.76%"], "us-equilibrium-paid-4.76pct"),
+    (["--commission", "1/21"], "us-equilibrium-paid-4.7619pct"),
 ])
 def test_solve_command_reproduces_the_shipped_us_data(tmp_path: pathlib.Path, args: list[str], stem: str) -> None:
     from paigow.cli import main
@@ -321,9 +305,13 @@ def test_exact_edges_of_the_us_game() -> None:
         zero = next(e for e in rows if e.player_strategy == e.banker_strategy == "equilibrium-exact")
         assert zero.win - zero.lose == EXACT[Fraction(0)][1]
         mb = rows[-1]
-        numerical = edges(rate, rules="us")[-1]
+        counted = paigow.game_value("max-back", "max-back", rules="us")  # the advice kernels' side tables
         assert (mb.player_strategy, mb.banker_strategy) == ("max-back", "max-back")
-        assert (mb.win, mb.push, mb.lose) == (numerical.win, numerical.push, numerical.lose)
+        assert (float(mb.win), float(mb.push), float(mb.lose)) == (
+            pytest.approx(counted.win, abs=1e-15), pytest.approx(counted.push, abs=1e-15),
+            pytest.approx(counted.lose, abs=1e-15))
+        eq = exact.shipped_exact(rate, rules=US)  # the first row: the pair of the exact paid equilibrium
+        assert (rows[0].win, rows[0].push, rows[0].lose) == exact.exact_counts(eq.player, eq.banker)
     with pytest.raises(InvalidOptionError) as e:
         exact.exact_edges("4%", rules="us")
     assert e.value.code == "edges.rate"
@@ -335,7 +323,7 @@ def test_exact_edges_of_the_us_game() -> None:
 @pytest.mark.parametrize("args,stem", [
     ([], "us-equilibrium-exact"),
     (["--commission", "5%"], "us-equilibrium-paid-exact"),
-    (["--commission", "4.76%"], "us-equilibrium-paid-4.76pct-exact"),
+    (["--commission", "1/21"], "us-equilibrium-paid-4.7619pct-exact"),
 ])
 def test_exact_solve_command_reproduces_the_shipped_us_files(
         tmp_path: pathlib.Path, capsys: pytest.CaptureFixture[str], args: list[str], stem: str) -> None:
@@ -365,7 +353,7 @@ def test_the_docs_show_the_us_numbers_as_computed() -> None:
 
     doc = (pathlib.Path(__file__).resolve().parent.parent / "docs" / "equilibrium.md").read_text(encoding="utf-8")
     us = doc[doc.index("## The US game"):]
-    table = format_table(edges("5%", rules="us") + edges("4.76%", rules="us"))
+    table = format_table(exact.exact_edges("5%", rules="us") + exact.exact_edges(Fraction(1, 21), rules="us"))
     assert "```text\n" + table + "\n```" in us
     for rate, (stem, vp, vb) in EXACT.items():
         assert f"`paigow/data/{stem}.npy`" in us
