@@ -32,15 +32,20 @@ proves the result:
    response) that type joins the active types and the small game is solved again.
 
 The proof does not depend on how the strategies were found: :func:`prove` takes any pair of
-exact strategies (:class:`ExactStrategy`), and the tests re-prove the shipped files
-(``paigow/data/equilibrium-exact.*``, ``equilibrium-paid-exact.*``,
-``equilibrium-paid-4pct-exact.*``) from scratch.
+exact strategies (:class:`ExactStrategy`), and the tests re-prove the shipped files from
+scratch: Macau's (``paigow/data/equilibrium-exact.*``, ``equilibrium-paid-exact.*``,
+``equilibrium-paid-4pct-exact.*``) and the US game's (``us-equilibrium-exact.*``,
+``us-equilibrium-paid-exact.*``, ``us-equilibrium-paid-4.7619pct-exact.*``). Every function
+takes ``rules=`` (Macau's by default; a shipped pair's own when it is read from its file), and
+an :class:`ExactStrategy` carries the rule set whose hand order numbers its settings.
 
 >>> eq = shipped_exact()                 # the zero-commission game
 >>> eq.player_value
 Fraction(-4601027, 490854000)
 >>> eq.exact, eq.player_value == -eq.banker_value
 (True, True)
+>>> shipped_exact(0, rules="us").player_value
+Fraction(-27681553379, 2942178876000)
 """
 
 from __future__ import annotations
