@@ -175,6 +175,19 @@ def test_solve_command_reproduces_the_shipped_us_data(tmp_path: pathlib.Path, ar
         assert (tmp_path / name).read_bytes() == (DATA / name).read_bytes()
 
 
+def test_solve_command_under_the_us_rules(tmp_path: pathlib.Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from paigow.cli import main
+
+    assert main(["solve", "--rules", "us", "--commission", "5%", "--tol", "1", "--max-iterations", "5",
+                 "--output", str(tmp_path)]) == 0
+    out = capsys.readouterr().out
+    assert "rule set: us" in out and "commission 5%" in out
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["us-equilibrium-paid.json", "us-equilibrium-paid.npy"]
+    eq = solver.load(tmp_path / "us-equilibrium-paid.npy")
+    assert eq.rules is US and eq.commission == Fraction(1, 20) and eq.iterations == 5
+    assert solver.certify(eq).gain == pytest.approx(max(eq.player_gain, eq.banker_gain), rel=1e-2)
+
+
 def test_solve_command_refuses_an_unknown_rule_set(tmp_path: pathlib.Path, capsys: pytest.CaptureFixture[str]) -> None:
     from paigow.cli import main
 

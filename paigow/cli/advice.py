@@ -150,6 +150,8 @@ def _cmd_solve(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps({**info, "seconds": round(seconds, 3), "written_to": str(path), "converged": ok}, indent=2))
         return 0 if ok else 1
+    if rules.name != "macau":
+        print(f"rule set: {rules.name}")
     if rate:
         print(f"commission {percent(rate)} of every win, both sides: expected result per hand "
               f"player {eq.value:+.9f}, banker {eq.banker_value:+.9f}")
