@@ -1029,7 +1029,8 @@ def _start_arrays(start: Any, r: Fraction,
         path = DATA_DIR / f"{equilibria.file_stem(r, rules)}.npy"
         if not path.exists():
             raise InvalidStrategyError(f"no numerical equilibrium of rule set {rules.name!r} at commission "
-                                       f"{float(r * 100):g}% is shipped to start from: give start (paigow.solve)",
+                                       f"{float(r * 100):g}% is shipped to start from: solve the game first "
+                                       f"(paigow.solve(..., exact=True), or solve_exact(start=...))",
                                        code="strategy.file")
         data = np.load(path)
         return data[0], data[1]

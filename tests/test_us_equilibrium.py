@@ -193,6 +193,9 @@ def test_solve_command_refuses_an_unknown_rule_set(tmp_path: pathlib.Path, capsy
 
     assert main(["solve", "--rules", "texas", "--output", str(tmp_path)]) == 2
     assert "[rules.unknown]" in capsys.readouterr().err
+    # no numerical US solution at 4% to start the exact one from: said so, nothing written
+    assert main(["solve", "--exact", "--rules", "us", "--commission", "4%", "--output", str(tmp_path)]) == 2
+    assert "no numerical equilibrium of rule set 'us' at commission 4%" in capsys.readouterr().err
     assert list(tmp_path.iterdir()) == []
 
 
