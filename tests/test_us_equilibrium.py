@@ -386,6 +386,17 @@ def test_the_docs_show_the_us_numbers_as_computed() -> None:
         info = equilibria.shipped_info(name)
         gains = [info["exploitability"]] if name == "us-equilibrium" else list(info["gains"].values())
         assert all(f"{g:.3e}".replace("e-0", "e-") in us for g in gains)
+    # how far from Macau's: the most likely settings, and Macau's pair certified in the US game
+    differ = {c: [int((Strategy.named(m, seat).best != Strategy.named(u, seat).best).sum())
+                  for seat in ("player", "banker")]
+              for c, m, u in ((0, "equilibrium", "us-equilibrium"), (5, "equilibrium-paid", "us-equilibrium-paid"))}
+    flat = " ".join(us.split())
+    assert f"on {differ[0][0]} of the player's 35,960 hands and {differ[0][1]} of the banker's" in flat
+    assert differ[5][0] == differ[5][1] and f"and on {differ[5][0]} of each at 5%" in flat
+    c = solver.certify(Strategy.named("equilibrium", "player").table, Strategy.named("equilibrium", "banker").table,
+                       0, rules="us")
+    assert f"gains {c.player_gain:.1e} per hand for the player and {c.banker_gain:.1e} for the banker".replace(
+        "e-0", "e-") in flat
     changes = equilibria.setting_changes(True, rules="us")
     assert changes == equilibria.setting_changes(RATE_476, rules="us")
-    assert f"{changes['player']} of the player's hands and {changes['banker']} of the banker's" in us
+    assert f"{changes['player']} of the player's hands and {changes['banker']} of the banker's" in flat
