@@ -730,9 +730,12 @@ def _lemke(g: _Small, prior_x: npt.NDArray[np.float64], prior_y: npt.NDArray[np.
             if best_r < 0:
                 best_r, best_ratio = r, ratio
                 continue
+            # among tied ratios: z0 first, then the larger pivot, the first row when the pivots
+            # are equal but for rounding (twin types: the BLAS's rounding must not choose)
             tie = 1e-12 * max(1.0, best_ratio)
             if ratio < best_ratio - tie or (ratio <= best_ratio + tie and
-                                            (basis[r] == cZ or (basis[best_r] != cZ and d[r] > d[best_r]))):
+                                            (basis[r] == cZ or (basis[best_r] != cZ and
+                                                                d[r] > d[best_r] * (1 + 1e-9) + 1e-15))):
                 best_r, best_ratio = r, ratio
         if best_r < 0:
             raise _LemkeFailure("a ray: no variable blocks the entering one")
