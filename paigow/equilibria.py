@@ -216,7 +216,7 @@ def clean_strategy(x: StrategyLike, seat: str, rules: RuleSet) -> Strategy:
             raise _none_shipped(rules, f"the strategy {s.name!r} solves the game of rule set {known.rules.name!r}")
         raise InvalidStrategyError(
             f"the strategy {s.name!r} solves the game of rule set {known.rules.name!r}, not that of rule set "
-            f"{rules.name!r}: its shipped solutions are " + ", ".join(repr(x.name) for x in own),
+            f"{rules.name!r}: its shipped solutions are " + ", ".join(repr(sol.name) for sol in own),
             code="strategy.rules")
     return s
 
