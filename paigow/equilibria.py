@@ -6,23 +6,29 @@ Each shipped solution solves the setting game (see :mod:`paigow.game`) of one ru
 comparison at one commission rate, and is a named strategy of :data:`paigow.strategies.NAMED`
 (its file in ``paigow/data``). The catalogue says which one is shipped for which game:
 
-================================  =============  ===========  =====================================
-name                              rules          commission   what it is
-================================  =============  ===========  =====================================
-``equilibrium``                   Macau          none         the zero-sum game (a win +1, a loss -1)
-``equilibrium-paid``              Macau          5%           the game as paid, both sides
-``equilibrium-paid-4pct``         Macau          4%           the same at the US custom of 4%
-================================  =============  ===========  =====================================
+===================================  =======  ============  ========================================
+name                                 rules    commission    what it is
+===================================  =======  ============  ========================================
+``equilibrium``                      Macau    none          the zero-sum game (a win +1, a loss -1)
+``equilibrium-paid``                 Macau    5%            the game as paid, both sides
+``equilibrium-paid-4pct``            Macau    4%            the same at the US custom of 4%
+``us-equilibrium``                   US       none          the US casino game, zero-sum
+``us-equilibrium-paid``              US       5%            the US game as paid, both sides
+``us-equilibrium-paid-4.7619pct``    US       1/21          the same at 4.76% (a win paid 20 to 21)
+===================================  =======  ============  ========================================
 
-A rule set whose setting game is Macau's (it differs in the dice, the cuts or the rounding, say)
-shares these solutions; another has none shipped, and a solved strategy's name is refused under it
-(:func:`clean_strategy`), while "max-back" and a caller's tables work under any rule set.
+A rule set whose setting game is one of these (it differs in the dice, the cuts, the rounding or
+who sets the house's hand, say) shares its solutions; another has none shipped, and a solved
+strategy's name is refused under a rule set whose game it does not solve (:func:`clean_strategy`),
+while "max-back" and a caller's tables work under any rule set.
 
 What advice plays against when told nothing is stated once here (:func:`default_against`): the
 solution of the game at the commission asked, else the zero-commission one of the rule set.
 
 >>> default_against(False), default_against(True), default_against("4%"), default_against("3%")
 ('equilibrium', 'equilibrium-paid', 'equilibrium-paid-4pct', 'equilibrium')
+>>> default_against(False, "us"), default_against(True, "us"), default_against("1/21", "us")
+('us-equilibrium', 'us-equilibrium-paid', 'us-equilibrium-paid-4.7619pct')
 >>> solution(MACAU, Fraction(1, 20)).name
 'equilibrium-paid'
 >>> info = paid_info()
@@ -45,7 +51,7 @@ import numpy.typing as npt
 from paigow._types import game_tag, hand_types, same_game
 from paigow.commission import COMMISSION, RateLike
 from paigow.errors import InvalidOptionError, InvalidStrategyError
-from paigow.rules import MACAU, RuleSet, RulesLike, clean_rules, commission_of
+from paigow.rules import MACAU, US, RuleSet, RulesLike, clean_rules, commission_of
 from paigow.strategies import DATA_DIR, NAMED, SEATS, Strategy, StrategyLike, forget_named, solved_file
 
 __all__ = [
@@ -141,6 +147,9 @@ CATALOGUE: tuple[Solution, ...] = (
     Solution("equilibrium", MACAU, Fraction(0)),
     Solution(PAID_NAME, MACAU, COMMISSION),
     Solution("equilibrium-paid-4pct", MACAU, Fraction(1, 25)),
+    Solution("us-equilibrium", US, Fraction(0)),
+    Solution("us-equilibrium-paid", US, COMMISSION),
+    Solution("us-equilibrium-paid-4.7619pct", US, Fraction(1, 21)),  # 4.76%, read as 20 to 21
 )
 """Every solution the package ships. A new one is a line here, a line of
 :data:`paigow.strategies.NAMED` and its files in ``paigow/data``."""
@@ -171,7 +180,7 @@ def paid_rates(rules: RuleSet) -> tuple[Fraction, ...]:
 
 def _none_shipped(rules: RuleSet, what: str) -> InvalidStrategyError:
     return InvalidStrategyError(
-        f"{what}: no equilibrium is shipped for rule set {rules.name!r} (its setting game is not Macau's); "
+        f"{what}: no equilibrium is shipped for rule set {rules.name!r} (no shipped solution solves its setting game); "
         f"give a strategy ('max-back' or a table), or solve it with paigow.solve(rules=...)", code="strategy.rules")
 
 
@@ -202,7 +211,13 @@ def clean_strategy(x: StrategyLike, seat: str, rules: RuleSet) -> Strategy:
     s = Strategy.clean(x, seat, rules)
     known = _BY_NAME.get(s.name)
     if known is not None and not same_game(known.rules, rules):
-        raise _none_shipped(rules, f"the strategy {s.name!r} solves the game of rule set {known.rules.name!r}")
+        own = solutions(rules)
+        if not own:
+            raise _none_shipped(rules, f"the strategy {s.name!r} solves the game of rule set {known.rules.name!r}")
+        raise InvalidStrategyError(
+            f"the strategy {s.name!r} solves the game of rule set {known.rules.name!r}, not that of rule set "
+            f"{rules.name!r}: its shipped solutions are " + ", ".join(repr(sol.name) for sol in own),
+            code="strategy.rules")
     return s
 
 

@@ -32,15 +32,20 @@ proves the result:
    response) that type joins the active types and the small game is solved again.
 
 The proof does not depend on how the strategies were found: :func:`prove` takes any pair of
-exact strategies (:class:`ExactStrategy`), and the tests re-prove the shipped files
-(``paigow/data/equilibrium-exact.*``, ``equilibrium-paid-exact.*``,
-``equilibrium-paid-4pct-exact.*``) from scratch.
+exact strategies (:class:`ExactStrategy`), and the tests re-prove the shipped files from
+scratch: Macau's (``paigow/data/equilibrium-exact.*``, ``equilibrium-paid-exact.*``,
+``equilibrium-paid-4pct-exact.*``) and the US game's (``us-equilibrium-exact.*``,
+``us-equilibrium-paid-exact.*``, ``us-equilibrium-paid-4.7619pct-exact.*``). Every function
+takes ``rules=`` (Macau's by default; a shipped pair's own when it is read from its file), and
+an :class:`ExactStrategy` carries the rule set whose hand order numbers its settings.
 
 >>> eq = shipped_exact()                 # the zero-commission game
 >>> eq.player_value
 Fraction(-4601027, 490854000)
 >>> eq.exact, eq.player_value == -eq.banker_value
 (True, True)
+>>> shipped_exact(0, rules="us").player_value
+Fraction(-27681553379, 2942178876000)
 """
 
 from __future__ import annotations
@@ -60,8 +65,9 @@ import numpy.typing as npt
 
 from paigow import _core
 from paigow.commission import RateLike
+from paigow._types import all_hands, hand_types
 from paigow.errors import InvalidOptionError, InvalidStrategyError
-from paigow.hands import HAND_RANK_COUNT
+from paigow.game import SideCounter, type_values
 from paigow.rules import MACAU, RuleSet, RulesLike, clean_rules, commission_of
 from paigow.tiles import DECK
 
@@ -82,33 +88,13 @@ _EXACT_LIMIT = 2 ** 53
 # ---------------------------------------------------------------------------------------------
 # what this module reads of the rest of the package (the hand types and the hands), in one place
 
-def _types() -> Any:
-    from paigow._types import hand_types
-
-    return hand_types(MACAU)
+def _types(rules: RuleSet = MACAU) -> Any:
+    """The hand types with their settings under the hand order of ``rules`` (a cleaned RuleSet)."""
+    return hand_types(rules)
 
 
 def _hands() -> npt.NDArray[np.int8]:
-    from paigow._types import all_hands
-
     return all_hands()
-
-
-@functools.lru_cache(maxsize=1)
-def _kernel_data() -> tuple[npt.NDArray[np.int8], npt.NDArray[np.int32]]:
-    """What side_counts reads besides the strategy: each tile's rank 0-16 and the rows of the 29
-    hands holding each triple of tiles (triples in colex order)."""
-    hands = _hands().astype(np.int64)
-    tile_rank = np.array([t.rank - 1 for t in DECK], dtype=np.int8)
-    triples = np.full((4960, 29), -1, dtype=np.int32)
-    fill = np.zeros(4960, dtype=np.int64)
-    for i, (a, b, c, d) in enumerate(hands.tolist()):
-        for x, y, z in ((a, b, c), (a, b, d), (a, c, d), (b, c, d)):
-            k = z * (z - 1) * (z - 2) // 6 + y * (y - 1) // 2 + x
-            triples[k, fill[k]] = i
-            fill[k] += 1
-    assert (fill == 29).all()
-    return tile_rank, triples
 
 
 # ---------------------------------------------------------------------------------------------
@@ -126,13 +112,16 @@ def _three(row: Iterable[Any]) -> tuple[Fraction, Fraction, Fraction]:
 class ExactStrategy:
     """A type strategy with exact probabilities: ``pure`` (n types,) int8 is the setting of
     each type played purely (-1 for a mixed type) and ``mixed`` maps each mixed type to its
-    probabilities of settings 0-2 as fractions (summing to 1)."""
+    probabilities of settings 0-2 as fractions (summing to 1). A type's settings are numbered
+    as the hand order of ``rules`` tells them apart (Macau's by default; a rule set or its name)."""
 
     pure: npt.NDArray[np.int8]
     mixed: Mapping[int, tuple[Fraction, Fraction, Fraction]]
+    rules: RuleSet = MACAU
 
     def __post_init__(self) -> None:
-        ty = _types()
+        object.__setattr__(self, "rules", clean_rules(self.rules))
+        ty = _types(self.rules)
         pure = np.asarray(self.pure)
         if pure.shape != (ty.n,):
             raise InvalidStrategyError(f"an exact strategy has one setting per type ({ty.n}), not shape {pure.shape}",
@@ -155,12 +144,14 @@ class ExactStrategy:
 
     @classmethod
     def from_array(cls, sigma: npt.ArrayLike, exact: "Mapping[int, Iterable[Fraction | int | str]] | None" = None,
-                   tol: float = 0.0) -> "ExactStrategy":
+                   tol: float = 0.0, rules: RulesLike = None) -> "ExactStrategy":
         """The exact strategy of a (n, 3) type table whose rows are 0/1 except those given exactly
         in ``exact`` (whose float rows must agree with the fractions within ``tol``). With ``tol``
-        above 0, rows not in ``exact`` are taken pure on their largest probability."""
+        above 0, rows not in ``exact`` are taken pure on their largest probability. The table's
+        settings are those of the hand order of ``rules`` (Macau's by default)."""
         s = np.asarray(sigma, dtype=np.float64)
-        ty = _types()
+        rs = clean_rules(rules)
+        ty = _types(rs)
         if s.shape != (ty.n, 3):
             raise InvalidStrategyError(f"a type strategy is ({ty.n}, 3), not {s.shape}", code="strategy.exact")
         given = {int(t): _three(row) for t, row in (exact or {}).items()}
@@ -183,14 +174,16 @@ class ExactStrategy:
             if t not in mixed:
                 pure[t] = next(k for k, p in enumerate(row) if p)
         pure[list(mixed)] = -1
-        return cls(pure, mixed)
+        return cls(pure, mixed, rs)
 
     @classmethod
-    def from_floats(cls, sigma: npt.ArrayLike) -> "ExactStrategy":
+    def from_floats(cls, sigma: npt.ArrayLike, rules: RulesLike = None) -> "ExactStrategy":
         """A (n, 3) float type table read exactly: each probability the binary fraction it is,
-        each row divided by its exact sum (a row with one nonzero entry is pure)."""
+        each row divided by its exact sum (a row with one nonzero entry is pure); its settings
+        those of the hand order of ``rules`` (Macau's by default)."""
         s = np.asarray(sigma, dtype=np.float64)
-        ty = _types()
+        rs = clean_rules(rules)
+        ty = _types(rs)
         if s.shape != (ty.n, 3) or not np.isfinite(s).all() or (s < 0).any():
             raise InvalidStrategyError(f"a type strategy is ({ty.n}, 3) of probabilities, not {s.shape}",
                                        code="strategy.exact")
@@ -201,7 +194,7 @@ class ExactStrategy:
             total = sum(row, Fraction(0))
             mixed[t] = _three(v / total for v in row)
             pure[t] = -1
-        return cls(pure, mixed)
+        return cls(pure, mixed, rs)
 
     def row(self, t: int) -> tuple[Fraction, Fraction, Fraction]:
         """Type ``t``'s probabilities of its settings 0-2."""
@@ -213,7 +206,7 @@ class ExactStrategy:
 
     def array(self) -> npt.NDArray[np.float64]:
         """The strategy as a (n, 3) float64 type table (each fraction to the nearest double)."""
-        ty = _types()
+        ty = _types(self.rules)
         out = np.zeros((ty.n, 3), dtype=np.float64)
         pure = self.pure >= 0
         out[np.where(pure)[0], self.pure[pure]] = 1.0
@@ -234,7 +227,8 @@ class ExactStrategy:
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, ExactStrategy):
             return NotImplemented
-        return bool((self.pure == other.pure).all()) and self.mixed == other.mixed
+        return (self.rules.hand_order == other.rules.hand_order and bool((self.pure == other.pure).all())
+                and self.mixed == other.mixed)
 
     __hash__ = None  # type: ignore[assignment]
 
@@ -247,7 +241,7 @@ class _Counts:
     other, scaled by the commission's denominator, with a cache of the indicator columns."""
 
     def __init__(self, r: Fraction, rules: RuleSet, threads: int = 1) -> None:
-        ty = _types()
+        ty = _types(rules)
         self.r = r
         self.rules = rules
         self.scale = r.denominator if r else 1   # payoffs are integers times 1/scale
@@ -256,9 +250,7 @@ class _Counts:
         self.threads = threads
         self.valid = np.arange(3)[None, :] < ty.m[:, None]
         if r:
-            self.tile_rank, self.triples = _kernel_data()
-            self.work = np.empty(_core.side_counts_size(HAND_RANK_COUNT), dtype=np.float64)
-            self.out = np.empty((ty.n, 3, 2), dtype=np.float64)
+            self.counter = SideCounter(threads, rules)  # the game's side_counts, with its buffers
         else:
             self.work = np.empty(_core.side_values_size(), dtype=np.float64)
             self.out2 = np.empty((ty.n, 3), dtype=np.float64)
@@ -273,17 +265,11 @@ class _Counts:
 
     def raw(self, sigma: npt.NDArray[np.float64], banker_side: bool) -> npt.NDArray[np.int64]:
         """(n, 3, 2) wins and losses (commission) or (n, 3) wins minus losses (none), integers."""
-        ty = _types()
         self.calls += 1
         s = np.ascontiguousarray(sigma, dtype=np.float64)
         if self.r:
-            _core.side_counts(s, ty.hand_type, _hands(), ty.tset_f, ty.tset_b, ty.rep_hand, banker_side,
-                              self.tile_rank, self.rules.core, self.triples, HAND_RANK_COUNT, self.work,
-                              self.out, self.threads)
-            return self._ints(self.out)
-        _core.side_values(s, ty.hand_type, _hands(), ty.tset_f, ty.tset_b, ty.rep_hand, banker_side,
-                          self.rules.core, self.threads, self.work, self.out2)
-        return self._ints(self.out2)
+            return self._ints(self.counter.counts(s, banker_side))
+        return self._ints(type_values(s, banker_side, self.rules, self.threads, self.work, self.out2))
 
     def payoff(self, sigma: npt.NDArray[np.float64], banker_side: bool) -> npt.NDArray[np.int64]:
         """(n, 3) scaled integer payoffs of one side's settings (0 for a setting a type lacks)."""
@@ -296,7 +282,7 @@ class _Counts:
         playing setting ``k`` (and no other hand): one term of the linear decomposition."""
         key = (banker_side, t, k)
         if key not in self.cache:
-            ty = _types()
+            ty = _types(self.rules)
             e = np.zeros((ty.n, 3))
             e[t, k] = 1.0
             self.cache[key] = self.payoff(e, banker_side)
@@ -369,7 +355,7 @@ class Proof:
 def _prove_side(counts: _Counts, own: ExactStrategy, other: ExactStrategy, seat: str,
                 limit: int) -> tuple[Fraction, Fraction, list[Deviation], int, Fraction]:
     """(gain, value, deviations, ties, margin) of ``seat`` playing ``own`` against ``other``."""
-    ty = _types()
+    ty = _types(counts.rules)
     banker_side = seat == "banker"
     q, d = _exact_values(counts, other, banker_side)
     denom = d * counts.scale
@@ -415,15 +401,27 @@ def _prove_side(counts: _Counts, own: ExactStrategy, other: ExactStrategy, seat:
 def prove(player: ExactStrategy, banker: ExactStrategy, commission: "RateLike | bool" = 0,
           rules: RulesLike = None, threads: int = 1, limit: int = 20) -> Proof:
     """Prove (or refute) that ``player`` and ``banker`` are an exact Nash equilibrium of the
-    setting game at ``commission`` (0: the zero-sum game; a rate: the game as paid, a win worth
-    ``1 - rate``): every setting of every type of each side is valued exactly against the other
-    side's exact strategy, and each side's best-response gain is summed exactly over all types.
-    ``limit`` caps the deviations listed."""
-    rs = clean_rules(rules)
-    r = commission_of(rs, commission)
+    setting game of ``rules`` (the strategies' own rule set when None) at ``commission`` (0: the
+    zero-sum game; a rate: the game as paid, a win worth ``1 - rate``): every setting of every
+    type of each side is valued exactly against the other side's exact strategy, and each side's
+    best-response gain is summed exactly over all types. ``limit`` caps the deviations listed.
+    Strategies whose settings are numbered by another hand order than the game's are refused
+    (InvalidStrategyError, code ``strategy.rules``)."""
     if not isinstance(player, ExactStrategy) or not isinstance(banker, ExactStrategy):
         raise TypeError("prove() takes two ExactStrategy values")
+    rs = player.rules if rules is None else clean_rules(rules)
+    r = commission_of(rs, commission)
+    _same_order(rs, player, banker)
     return _prove(_Counts(r, rs, threads), player, banker, limit)
+
+
+def _same_order(rules: RuleSet, *strategies: ExactStrategy) -> None:
+    for s in strategies:
+        if s.rules.hand_order != rules.hand_order:
+            raise InvalidStrategyError(
+                f"an exact strategy of the hand order {s.rules.hand_order!r} (rule set {s.rules.name!r}) is not a "
+                f"strategy of the game of rule set {rules.name!r} (hand order {rules.hand_order!r})",
+                code="strategy.rules")
 
 
 def _prove(counts: _Counts, player: ExactStrategy, banker: ExactStrategy, limit: int = 20) -> Proof:
@@ -443,7 +441,7 @@ def _player_counts(banker: ExactStrategy, rules: RuleSet, threads: int = 1) -> t
     base = counts.raw(banker.pure_part(), False)
     w = base[:, :, 0].astype(object) * d
     lo = base[:, :, 1].astype(object) * d
-    ty = _types()
+    ty = _types(rules)
     for t, k, p in terms:
         e = np.zeros((ty.n, 3))
         e[t, k] = 1.0
@@ -456,7 +454,7 @@ def _player_counts(banker: ExactStrategy, rules: RuleSet, threads: int = 1) -> t
 
 def _played_total(player: ExactStrategy, q: npt.NDArray[Any]) -> Fraction:
     """sum over types of (hands of the type) x (the type's probabilities . its row of q)."""
-    ty = _types()
+    ty = _types(player.rules)
     pure = player.pure >= 0
     idx = np.where(pure)[0]
     total = Fraction(int((q[idx, player.pure[idx].astype(np.intp)] * ty.cnt[idx].astype(object)).sum()))
@@ -468,18 +466,22 @@ def _played_total(player: ExactStrategy, q: npt.NDArray[Any]) -> Fraction:
 def exact_counts(player: ExactStrategy, banker: ExactStrategy, rules: RulesLike = None,
                  threads: int = 1) -> tuple[Fraction, Fraction, Fraction]:
     """The player's exact (win, push, lose) shares of all 736,281,000 pairings with both sides
-    playing these exact strategies."""
-    w, lo, d = _player_counts(banker, clean_rules(rules), threads)
+    playing these exact strategies, in the game of ``rules`` (the strategies' own when None)."""
+    rs = player.rules if rules is None else clean_rules(rules)
+    _same_order(rs, player, banker)
+    w, lo, d = _player_counts(banker, rs, threads)
     win = _played_total(player, w) / (d * PAIRINGS)
     lose = _played_total(player, lo) / (d * PAIRINGS)
     return win, 1 - win - lose, lose
 
 
-def exact_strategy(strategy: Any, seat: str = "player", commission: "RateLike | bool" = 0) -> ExactStrategy:
-    """``strategy`` as an :class:`ExactStrategy`: one already, the name of a shipped exact
-    equilibrium (``"equilibrium-exact"``, ``"equilibrium-paid-exact"``, ...), or any strategy
-    the solver takes (a name or a (35960, 3) table setting every hand of a type alike), each
-    float read as the exact binary fraction it is and each row divided by its exact sum."""
+def exact_strategy(strategy: Any, seat: str = "player", commission: "RateLike | bool" = 0,
+                   rules: RulesLike = None) -> ExactStrategy:
+    """``strategy`` as an :class:`ExactStrategy` of the game of ``rules`` (Macau's by default):
+    one already, the name of a shipped exact equilibrium (``"equilibrium-exact"``,
+    ``"us-equilibrium-paid-exact"``, ...), or any strategy the solver takes (a name or a
+    (35960, 3) table setting every hand of a type alike), each float read as the exact binary
+    fraction it is and each row divided by its exact sum."""
     if isinstance(strategy, ExactStrategy):
         return strategy
     if seat not in SEATS:
@@ -488,23 +490,27 @@ def exact_strategy(strategy: Any, seat: str = "player", commission: "RateLike | 
         return _load(strategy, False).strategy(seat)
     from paigow.equilibria import clean_strategy
 
-    sigma, uniform = clean_strategy(strategy, seat, MACAU).types
+    rs = clean_rules(rules)
+    sigma, uniform = clean_strategy(strategy, seat, rs).type_strategy(rs)
     if not uniform:
         raise InvalidStrategyError("an exact strategy must set every hand of a type alike", code="strategy.split_type")
-    return ExactStrategy.from_floats(sigma)
+    return ExactStrategy.from_floats(sigma, rs)
 
 
 def certify_exact(player: Any, banker: Any = None, commission: "RateLike | bool" = 0,
                   rules: RulesLike = None, threads: int = 1) -> Proof:
     """:func:`prove` for any strategies :func:`exact_strategy` takes (``player`` may be an
-    :class:`ExactEquilibrium`, ``banker`` then None): each side's best-response gain exactly."""
+    :class:`ExactEquilibrium`, ``banker`` then None), in the game of ``rules`` (an exact
+    equilibrium's own when None, else Macau's): each side's best-response gain exactly."""
     if isinstance(player, ExactEquilibrium):
         if banker is not None:
             raise TypeError("certify_exact(equilibrium) takes no banker strategy")
         return prove(player.player, player.banker, commission, rules, threads)
     if banker is None:
         raise TypeError("certify_exact(player, banker): give the banker's strategy")
-    return prove(exact_strategy(player, "player"), exact_strategy(banker, "banker"), commission, rules, threads)
+    rs = clean_rules(rules)
+    return prove(exact_strategy(player, "player", rules=rs), exact_strategy(banker, "banker", rules=rs),
+                 commission, rs, threads)
 
 
 EXACT_STRATEGIES = ("equilibrium-paid-exact", "equilibrium-exact", "max-back")
@@ -512,21 +518,25 @@ EXACT_STRATEGIES = ("equilibrium-paid-exact", "equilibrium-exact", "max-back")
 rate), the exact zero-commission equilibrium, and max-back."""
 
 
-def exact_edges(commission: "RateLike | bool" = "5%") -> tuple[Any, ...]:
-    """The house-edge table (:func:`paigow.edges.edges`) with the exact equilibria in place of the
-    numerical ones: every row exact (its shares are fractions), at 5% or 4%."""
-    from paigow.equilibria import paid_rates
+def exact_edges(commission: "RateLike | bool" = "5%", rules: RulesLike = None) -> tuple[Any, ...]:
+    """The house-edge table (:func:`paigow.edges.edges`) of the game of ``rules`` (Macau's by
+    default) with the exact equilibria in place of the numerical ones: every row exact (its
+    shares are fractions), at a rate whose exact equilibrium is shipped (Macau's: 5% and 4%)."""
     from paigow.game import Edge
 
-    r = commission_of(MACAU, commission)
-    if r not in paid_rates(MACAU):
-        raise InvalidOptionError(f"no shipped equilibrium as paid at commission {float(r * 100):g}% "
-                                 f"({commission!r}): the exact table is shipped for 5% and 4%", code="edges.rate")
-    rs = MACAU
-    names = {"equilibrium-paid-exact": exact_stem(r), "equilibrium-exact": exact_stem(0), "max-back": "max-back"}
+    rs = clean_rules(rules)
+    r = commission_of(rs, commission)
+    rates = _exact_rates(rs)
+    if r not in rates or 0 not in rates:
+        shown = " and ".join(f"{float(x * 100):g}%" for x in rates if x) or "no rate"
+        raise InvalidOptionError(f"no shipped exact equilibrium as paid at commission {float(r * 100):g}% "
+                                 f"({commission!r}) for rule set {rs.name!r}: the exact table is shipped for {shown}",
+                                 code="edges.rate")
+    names = {"equilibrium-paid-exact": exact_stem(r, rs), "equilibrium-exact": exact_stem(0, rs),
+             "max-back": "max-back"}
 
     def strat(name: str, seat: str) -> ExactStrategy:
-        return exact_strategy(names[name], seat)
+        return exact_strategy(names[name], seat, rules=rs)
 
     banker_counts = {b: _player_counts(strat(b, "banker"), rs) for b in EXACT_STRATEGIES}
     rows = []
@@ -593,7 +603,7 @@ class _Small:
 
 def _small_game(counts: _Counts, act_p: list[int], act_b: list[int], fixed_p: "_Fixed",
                 fixed_b: "_Fixed") -> _Small:
-    ty = _types()
+    ty = _types(counts.rules)
     und = ty.undominated
     px = [(t, k) for t in act_p for k in range(int(ty.m[t])) if und[t, k]]
     py = [(t, k) for t in act_b for k in range(int(ty.m[t])) if und[t, k]]
@@ -720,9 +730,12 @@ def _lemke(g: _Small, prior_x: npt.NDArray[np.float64], prior_y: npt.NDArray[np.
             if best_r < 0:
                 best_r, best_ratio = r, ratio
                 continue
+            # among tied ratios: z0 first, then the larger pivot, the first row when the pivots
+            # are equal but for rounding (twin types: the BLAS's rounding must not choose)
             tie = 1e-12 * max(1.0, best_ratio)
             if ratio < best_ratio - tie or (ratio <= best_ratio + tie and
-                                            (basis[r] == cZ or (basis[best_r] != cZ and d[r] > d[best_r]))):
+                                            (basis[r] == cZ or (basis[best_r] != cZ and
+                                                                d[r] > d[best_r] * (1 + 1e-9) + 1e-15))):
                 best_r, best_ratio = r, ratio
         if best_r < 0:
             raise _LemkeFailure("a ray: no variable blocks the entering one")
@@ -807,6 +820,11 @@ class ExactEquilibrium:
     def banker_value(self) -> Fraction:
         return self.proof.banker_value
 
+    @property
+    def rule_set(self) -> RuleSet:
+        """The rule set whose game the pair solves (``rules`` names it)."""
+        return self.player.rules
+
     def strategy(self, seat: str) -> ExactStrategy:
         if seat not in SEATS:
             raise InvalidStrategyError(f"unknown seat {seat!r}: use 'player' or 'banker'")
@@ -824,13 +842,13 @@ class ExactEquilibrium:
         return Equilibrium(self.player.array(), self.banker.array(), float(p.player_value),
                            float(p.player_gain + p.banker_gain), int(self.solve_info.get("pivots", 0)),
                            float(self.solve_info.get("seconds", math.nan)), self.commission,
-                           float(p.player_gain), float(p.banker_gain), float(p.banker_value))
+                           float(p.player_gain), float(p.banker_gain), float(p.banker_value), self.rule_set)
 
     def info(self) -> dict[str, Any]:
         """What :func:`save_exact` writes beside the table: the values and gains as fractions,
         each mixed type with its settings and exact probabilities, and how it was found."""
         p = self.proof
-        mixed = {seat: [_describe(t, self.strategy(seat).mixed[t]) for t in self.strategy(seat).mixed]
+        mixed = {seat: [_describe(t, self.strategy(seat).mixed[t], self.rule_set) for t in self.strategy(seat).mixed]
                  for seat in SEATS}
         return {
             "game": "as paid" if self.commission else "zero-sum",
@@ -852,20 +870,22 @@ class ExactEquilibrium:
         }
 
 
-def _describe(t: int, row: tuple[Fraction, Fraction, Fraction]) -> dict[str, Any]:
-    """A mixed type as JSON: its first hand, and each setting played with its probability."""
-    ty = _types()
-    hand = [DECK[int(i)] for i in _hands()[ty.rep_hand[t]]]
+def _describe(t: int, row: tuple[Fraction, Fraction, Fraction], rules: RuleSet) -> dict[str, Any]:
+    """A mixed type as JSON: its first hand, and each setting played with its probability (the
+    first of the hand's settings that makes it, and its ranks under the hand order of ``rules``)."""
+    ty = _types(rules)
+    rep = int(ty.rep_hand[t])
+    hand = [DECK[int(i)] for i in _hands()[rep]]
     from paigow.setting import settings
 
-    by_rank: dict[tuple[int, int], str] = {}
-    for s in settings(hand):
-        by_rank.setdefault((s.front.rank, s.back.rank), str(s))
+    text: dict[int, str] = {}
+    for j, st in enumerate(settings(hand, rules)):
+        text.setdefault(int(ty.hand_map[rep, j]), str(st))
     out = []
     for k, p in enumerate(row):
         if p:
             f, b = int(ty.tset_f[t, k]), int(ty.tset_b[t, k])
-            out.append({"setting": k, "text": by_rank.get((f, b), ""), "front_rank": f, "back_rank": b,
+            out.append({"setting": k, "text": text.get(k, ""), "front_rank": f, "back_rank": b,
                         "p": str(p), "p_float": float(p)})
     return {"type": int(t), "hand": " ".join(str(x) for x in hand), "hands": int(ty.cnt[t]), "settings": out}
 
@@ -924,20 +944,21 @@ def _round(g: _Small, base_p: ExactStrategy, base_b: ExactStrategy, act_p: list[
 def solve_exact(start: Any = None, commission: "RateLike | bool" = 0, rules: RulesLike = None,
                 threads: int = 1, max_rounds: int = 20,
                 progress: Callable[[str], None] | None = None) -> ExactEquilibrium:
-    """The exact equilibrium of the setting game at ``commission`` near a numerical one.
+    """The exact equilibrium of the setting game of ``rules`` (Macau's by default) at
+    ``commission`` near a numerical one.
 
     ``start`` is a :class:`paigow.solver.Equilibrium`, a (2, n, 3) array of type strategies, or
-    None for the shipped numerical equilibrium of that commission. Its pure part is kept; the
+    None for the shipped numerical equilibrium of that game and commission. Its pure part is kept; the
     types it mixes are solved exactly (see the module's docstring); the result is proven, and
     any type whose fixed setting the proof refutes joins the small game, which is solved again
     (at most ``max_rounds`` times). Raises ArithmeticError when no proof is reached."""
     rs = clean_rules(rules)
     r = commission_of(rs, commission)
     begin = time.perf_counter()
-    ty = _types()
-    sp, sb = _start_arrays(start, r)
-    base_p = ExactStrategy.from_array(sp, tol=1.0)
-    base_b = ExactStrategy.from_array(sb, tol=1.0)
+    ty = _types(rs)
+    sp, sb = _start_arrays(start, r, rs)
+    base_p = ExactStrategy.from_array(sp, tol=1.0, rules=rs)
+    base_b = ExactStrategy.from_array(sb, tol=1.0, rules=rs)
     act_p = sorted(np.where((sp > 0).sum(axis=1) > 1)[0].tolist())
     act_b = sorted(np.where((sb > 0).sum(axis=1) > 1)[0].tolist())
     counts = _Counts(r, rs, threads)
@@ -985,6 +1006,7 @@ class _Fixed:
 
 def _assemble(base: ExactStrategy, active: list[int], cols: list[tuple[int, int]],
               probs: Mapping[int, Fraction]) -> ExactStrategy:
+    """``base`` with the active types set as ``probs`` (indexed as ``cols``) says."""
     pure = base.pure.copy()
     pure[pure < 0] = 0
     rows: dict[int, list[Fraction]] = {t: [Fraction(0)] * 3 for t in active}
@@ -999,19 +1021,26 @@ def _assemble(base: ExactStrategy, active: list[int], cols: list[tuple[int, int]
             pure[t] = -1
         else:
             pure[t] = support[0]
-    return ExactStrategy(pure, mixed)
+    return ExactStrategy(pure, mixed, base.rules)
 
 
-def _start_arrays(start: Any, r: Fraction) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]:
+def _start_arrays(start: Any, r: Fraction,
+                  rules: RuleSet) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]:
     from paigow import equilibria
 
     if start is None:
-        data = np.load(DATA_DIR / f"{equilibria.file_stem(r)}.npy")
+        path = DATA_DIR / f"{equilibria.file_stem(r, rules)}.npy"
+        if not path.exists():
+            raise InvalidStrategyError(f"no numerical equilibrium of rule set {rules.name!r} at commission "
+                                       f"{float(r * 100):g}% is shipped to start from: solve the game first "
+                                       f"(paigow.solve(..., exact=True), or solve_exact(start=...))",
+                                       code="strategy.file")
+        data = np.load(path)
         return data[0], data[1]
     if isinstance(start, equilibria.Equilibrium):
         return np.asarray(start.player, dtype=np.float64), np.asarray(start.banker, dtype=np.float64)
     a = np.asarray(start, dtype=np.float64)
-    ty = _types()
+    ty = _types(rules)
     if a.shape != (2, ty.n, 3):
         raise InvalidOptionError(f"start must be an Equilibrium or a (2, {ty.n}, 3) array", code="solve.start")
     return a[0], a[1]
@@ -1020,16 +1049,28 @@ def _start_arrays(start: Any, r: Fraction) -> tuple[npt.NDArray[np.float64], npt
 # ---------------------------------------------------------------------------------------------
 # files
 
-def exact_stem(commission: "RateLike | bool" = 0) -> str:
-    """The file name (without extension) of an exact solution: the numerical one's with
+def exact_stem(commission: "RateLike | bool" = 0, rules: RulesLike = None) -> str:
+    """The file name (without extension) of an exact solution of the game of ``rules`` (Macau's
+    by default) at ``commission`` (``True``: the rule set's rate): the numerical one's with
     ``-exact``.
 
     >>> exact_stem(0), exact_stem("5%"), exact_stem("4%")
     ('equilibrium-exact', 'equilibrium-paid-exact', 'equilibrium-paid-4pct-exact')
+    >>> exact_stem(0, "us"), exact_stem(True, "us")
+    ('us-equilibrium-exact', 'us-equilibrium-paid-exact')
     """
     from paigow.equilibria import file_stem
 
-    return file_stem(commission_of(MACAU, commission)) + "-exact"
+    rs = clean_rules(rules)
+    return file_stem(commission_of(rs, commission), rs) + "-exact"
+
+
+def _exact_rates(rules: RuleSet) -> tuple[Fraction, ...]:
+    """The commission rates (0 among them) at which the exact equilibrium of the game of
+    ``rules`` is shipped: those of its catalogued solutions with an ``-exact`` file beside."""
+    from paigow.equilibria import solutions
+
+    return tuple(s.commission for s in solutions(rules) if (DATA_DIR / f"{s.name}-exact.npy").exists())
 
 
 def save_exact(eq: ExactEquilibrium, directory: "str | pathlib.Path | None" = None) -> pathlib.Path:
@@ -1039,14 +1080,15 @@ def save_exact(eq: ExactEquilibrium, directory: "str | pathlib.Path | None" = No
         raise TypeError(f"save_exact() takes an ExactEquilibrium, not {eq!r}")
     d = pathlib.Path(directory) if directory is not None else pathlib.Path.cwd()
     d.mkdir(parents=True, exist_ok=True)
-    stem = exact_stem(eq.commission)
+    stem = exact_stem(eq.commission, eq.rule_set)
     np.save(d / f"{stem}.npy", eq.arrays())
     (d / f"{stem}.json").write_text(json.dumps(eq.info(), indent=2, sort_keys=True) + "\n", encoding="utf-8")
     _load.cache_clear()
     return d
 
 
-def _strategies_from(arrays: npt.NDArray[np.float64], info: Mapping[str, Any]) -> tuple[ExactStrategy, ExactStrategy]:
+def _strategies_from(arrays: npt.NDArray[np.float64], info: Mapping[str, Any],
+                     rules: RuleSet) -> tuple[ExactStrategy, ExactStrategy]:
     out = []
     for s, seat in enumerate(SEATS):
         given = {}
@@ -1055,36 +1097,38 @@ def _strategies_from(arrays: npt.NDArray[np.float64], info: Mapping[str, Any]) -
             for st in entry["settings"]:
                 row[int(st["setting"])] = Fraction(st["p"])
             given[int(entry["type"])] = row
-        out.append(ExactStrategy.from_array(arrays[s], given))
+        out.append(ExactStrategy.from_array(arrays[s], given, rules=rules))
     return out[0], out[1]
 
 
-def load_exact(path: "str | pathlib.Path", verify: bool = True, threads: int = 1) -> ExactEquilibrium:
+def load_exact(path: "str | pathlib.Path", verify: bool = True, threads: int = 1,
+               rules: RulesLike = None) -> ExactEquilibrium:
     """An :class:`ExactEquilibrium` from a ``.npy`` file :func:`save_exact` wrote and the
     ``.json`` beside it: the rows of the table must be 0/1 except the mixed types, whose float
-    rows must be the fractions of the JSON to the nearest double. With ``verify`` (the default)
-    the pair is proven afresh; else the JSON's values and gains are taken as they are."""
+    rows must be the fractions of the JSON to the nearest double. The game is the rule set the
+    JSON names (``rules`` for one not known by name). With ``verify`` (the default) the pair is
+    proven afresh; else the JSON's values and gains are taken as they are."""
     p = pathlib.Path(path)
-    ty = _types()
     try:
         arrays = np.load(p, allow_pickle=False)
         info = json.loads(p.with_suffix(".json").read_text(encoding="utf-8"))
     except (OSError, ValueError) as e:
         raise InvalidStrategyError(f"cannot read an exact equilibrium from {str(p)!r}: {e}",
                                    code="strategy.file") from None
+    rs = clean_rules(rules if rules is not None else info.get("rules", MACAU.name))
+    ty = _types(rs)
     if arrays.shape != (2, ty.n, 3) or arrays.dtype != np.float64:
         raise InvalidStrategyError(f"{str(p)!r} is not an equilibrium file: shape {arrays.shape}",
                                    code="strategy.file")
-    player, banker = _strategies_from(arrays, info)
+    player, banker = _strategies_from(arrays, info, rs)
     r = Fraction(info["commission"])
-    rules = info.get("rules", "macau")
     if verify:
-        proof = prove(player, banker, r, rules, threads)
+        proof = prove(player, banker, r, rs, threads)
     else:
         proof = Proof(r, Fraction(info["value"]["player"]), Fraction(info["value"]["banker"]),
                       Fraction(info["gains"]["player"]), Fraction(info["gains"]["banker"]), (),
                       dict(info.get("ties", {})), {k: Fraction(v) for k, v in info.get("margin", {}).items()}, 0.0)
-    return ExactEquilibrium(player, banker, r, proof, rules, dict(info.get("solve", {})))
+    return ExactEquilibrium(player, banker, r, proof, rs.name, dict(info.get("solve", {})))
 
 
 @functools.lru_cache(maxsize=8)
@@ -1096,22 +1140,26 @@ def _load(stem: str, verify: bool) -> ExactEquilibrium:
     return load_exact(path, verify=verify)
 
 
-def shipped_exact(commission: "RateLike | bool" = 0, verify: bool = False) -> ExactEquilibrium:
-    """The shipped exact equilibrium at ``commission`` (0, 5% or 4%); ``verify`` proves it
-    afresh (about a second or two) instead of reading its values and gains from the file."""
-    return _load(exact_stem(commission), verify)
+def shipped_exact(commission: "RateLike | bool" = 0, verify: bool = False, rules: RulesLike = None) -> ExactEquilibrium:
+    """The shipped exact equilibrium of the game of ``rules`` (Macau's by default) at
+    ``commission`` (Macau's: 0, 5% or 4%; the US game's: 0 or 5%; ``True``: the rule set's
+    rate); ``verify`` proves it afresh (about a second or two) instead of reading its values and
+    gains from the file."""
+    return _load(exact_stem(commission, rules), verify)
 
 
 # ---------------------------------------------------------------------------------------------
 # the command line (paigow solve --exact)
 
-def cli_solve(rate: "Fraction | int", output: "pathlib.Path | None", as_json: bool) -> int:
-    """``paigow solve --exact [--commission RATE]``: the exact equilibrium near the shipped
-    numerical one of that commission, proven, written as ``<stem>-exact.npy`` and ``.json`` in
-    ``output`` (default: the current directory). Exit status 0 when the proof holds."""
+def cli_solve(rate: "Fraction | int", output: "pathlib.Path | None", as_json: bool, rules: RulesLike = None) -> int:
+    """``paigow solve --exact [--commission RATE] [--rules NAME]``: the exact equilibrium near
+    the shipped numerical one of that game and commission, proven, written as
+    ``<stem>-exact.npy`` and ``.json`` in ``output`` (default: the current directory). Exit
+    status 0 when the proof holds."""
     begin = time.perf_counter()
     rate = Fraction(rate)
-    eq = solve_exact(commission=rate)
+    rs = clean_rules(rules)
+    eq = solve_exact(commission=rate, rules=rs)
     path = save_exact(eq, output)
     seconds = time.perf_counter() - begin
     info = eq.info()
@@ -1120,17 +1168,18 @@ def cli_solve(rate: "Fraction | int", output: "pathlib.Path | None", as_json: bo
                           "written_to": str(path)}, indent=2, sort_keys=True))
         return 0 if eq.exact else 1
     p = eq.proof
+    game = "" if rs is MACAU else f" of rule set {rs.name!r}"
     if rate:
-        print(f"exact equilibrium, commission {float(rate * 100):g}% of every win: expected result per hand")
+        print(f"exact equilibrium{game}, commission {float(rate * 100):g}% of every win: expected result per hand")
         print(f"  player {p.player_value} = {float(p.player_value):+.12f}")
         print(f"  banker {p.banker_value} = {float(p.banker_value):+.12f}")
     else:
-        print(f"exact equilibrium, no commission: game value {p.player_value} = {float(p.player_value):+.12f} "
+        print(f"exact equilibrium{game}, no commission: game value {p.player_value} = {float(p.player_value):+.12f} "
               f"per hand (the player's expected result)")
     word = "exact" if eq.exact else "NOT exact"
     print(f"best-response gains: player {p.player_gain}, banker {p.banker_gain} ({word}: every setting of every "
           f"type valued exactly against the other side's strategy)")
-    ty = _types()
+    ty = _types(rs)
     for seat in SEATS:
         s = eq.strategy(seat)
         print(f"{seat} mixes {len(s.mixed)} types ({sum(int(ty.cnt[t]) for t in s.mixed)} hands): " +

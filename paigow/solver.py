@@ -112,7 +112,7 @@ def certify(player: "str | npt.ArrayLike | Equilibrium | ExactEquilibrium", bank
     """Each side's exact best-response gain against the other, per hand, with wins paid
     ``1 - commission`` (``True``, the default: the rule set's rate, 5% for Macau), computed fresh
     from the counts of every setting of every hand type of the game of ``rules`` (an
-    Equilibrium's own rule set when ``rules`` is None; else Macau's).
+    Equilibrium's or exact equilibrium's own rule set when ``rules`` is None; else Macau's).
 
     ``player`` is an :class:`Equilibrium` (``banker`` None) or a strategy name or (35960, 3)
     table, with ``banker`` likewise. Both strategies must set every hand of a type alike.
@@ -129,10 +129,16 @@ def certify(player: "str | npt.ArrayLike | Equilibrium | ExactEquilibrium", bank
     >>> certify("equilibrium-paid-exact", "equilibrium-paid-exact", "5%", exact=True).exact
     True
     """
-    g = player.rules if rules is None and isinstance(player, Equilibrium) else clean_rules(rules)
+    from paigow import exact as exact_module
+
+    if rules is None and isinstance(player, Equilibrium):
+        g = player.rules
+    elif rules is None and isinstance(player, exact_module.ExactEquilibrium):
+        g = player.rule_set
+    else:
+        g = clean_rules(rules)
     r = _rate(g, commission)
     threads = _count("threads", threads, 0, code="solve.threads")
-    from paigow import exact as exact_module
 
     if exact or isinstance(player, exact_module.ExactEquilibrium):
         if isinstance(player, exact_module.ExactEquilibrium):

@@ -163,6 +163,9 @@ NAMED: dict[str, "str | Callable[[RuleSet], npt.NDArray[np.float64]]"] = {
     "equilibrium": "equilibrium.npy",
     "equilibrium-paid": "equilibrium-paid.npy",  # the game as paid, 5% on both sides (paigow.equilibria)
     "equilibrium-paid-4pct": "equilibrium-paid-4pct.npy",  # the same at 4%, for the house-edge table
+    "us-equilibrium": "us-equilibrium.npy",  # the US casino game's (paigow.rules.US), no commission
+    "us-equilibrium-paid": "us-equilibrium-paid.npy",  # the US game as paid, 5% on both sides
+    "us-equilibrium-paid-4.7619pct": "us-equilibrium-paid-4.7619pct.npy",  # the same at 4.76%, read as 1/21
     "max-back": _max_back,
 }
 """The strategies known by name. A solved strategy is one line: its name and its file in
@@ -369,7 +372,7 @@ class Strategy:
         >>> Strategy.named("greedy")
         Traceback (most recent call last):
         ...
-        paigow.errors.InvalidStrategyError: unknown strategy 'greedy': use 'equilibrium', 'equilibrium-paid', 'equilibrium-paid-4pct', 'max-back' or a (35960, 3) table
+        paigow.errors.InvalidStrategyError: unknown strategy 'greedy': use 'equilibrium', 'equilibrium-paid', ..., 'max-back' or a (35960, 3) table
         """
         seat = check_seat(seat)
         if not isinstance(name, str):
@@ -666,6 +669,6 @@ def resolve(strategy: "StrategyLike", seat: str = "player") -> npt.NDArray[np.fl
     >>> resolve("greedy")
     Traceback (most recent call last):
     ...
-    paigow.errors.InvalidStrategyError: unknown strategy 'greedy': use 'equilibrium', 'equilibrium-paid', 'equilibrium-paid-4pct', 'max-back' or a (35960, 3) table
+    paigow.errors.InvalidStrategyError: unknown strategy 'greedy': use 'equilibrium', 'equilibrium-paid', ..., 'max-back' or a (35960, 3) table
     """
     return Strategy.clean(strategy, seat).table

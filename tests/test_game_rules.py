@@ -186,7 +186,7 @@ def test_the_catalogue() -> None:
         assert s.path.exists() and s.info_path.exists()
         info = json.loads(s.info_path.read_text(encoding="utf-8"))
         assert Fraction(info.get("commission", "0")) == s.commission
-        assert equilibria.solution(MACAU, s.commission) is s
+        assert equilibria.solution(s.rules, s.commission) is s
     assert equilibria.paid_rates(MACAU) == (Fraction(1, 20), Fraction(1, 25)) == paigow.edges.RATES
     assert equilibria.solutions(TOY) == () and equilibria.paid_rates(TOY) == ()
     # one default per meaning, stated in the catalogue: advice without ``against`` plays it

@@ -66,6 +66,7 @@ def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None
     s.add_argument("--exact", action="store_true",
                    help="the exact equilibrium near the shipped numerical one of that commission: probabilities as "
                    "fractions, each side's gain proven to be exactly 0 (<name>-exact.npy and .json)")
+    add_rules(s)
     s.set_defaults(func=_cmd_solve)
 
 
@@ -127,11 +128,12 @@ def _cmd_solve(args: argparse.Namespace) -> int:
     from paigow._text import Progress
     from paigow.solver import PAID_TOL, ZERO_SUM_TOL, save, solve
 
+    rules = rules_arg(args)
     rate = commission(args) or 0
     if getattr(args, "exact", False):
         from paigow.exact import cli_solve
 
-        return cli_solve(rate, args.output, args.json)
+        return cli_solve(rate, args.output, args.json, rules)
     tol = args.tol if args.tol is not None else (PAID_TOL if rate else ZERO_SUM_TOL)
     bar = Progress("solving", force=args.progress)
     first: list[float] = []
@@ -144,7 +146,7 @@ def _cmd_solve(args: argparse.Namespace) -> int:
         done = math.log(first[0] / max(expl, 1e-300)) / span if span > 0 else 1.0
         bar.update(done, f"iteration {it}, {'gain' if rate else 'exploitability'} {expl:.2e}")
 
-    eq = solve(tol=tol, max_iterations=args.max_iterations, progress=progress, commission=rate)
+    eq = solve(tol=tol, max_iterations=args.max_iterations, progress=progress, commission=rate, rules=rules)
     bar.close()
     path = save(eq, args.output)
     info = eq.info()
@@ -153,6 +155,8 @@ def _cmd_solve(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps({**info, "seconds": round(seconds, 3), "written_to": str(path), "converged": ok}, indent=2))
         return 0 if ok else 1
+    if rules.name != "macau":
+        print(f"rule set: {rules.name}")
     if rate:
         print(f"commission {percent(rate)} of every win, both sides: expected result per hand "
               f"player {eq.value:+.9f}, banker {eq.banker_value:+.9f}")
