@@ -270,7 +270,7 @@ function place(spot) {
 function slip(withdrawing) {
   const r = S.state.round;
   if (!r.bets.length) return el("p", { id: "slip", class: "hint" }, t("no_bets"));
-  return el("div", { class: "scroll-x" }, el("table", { id: "slip" }, el("caption", {}, t("slip"), " · ", t("staked"), " ", num(r.staked)),
+  return el("div", { class: "scroll-x", tabindex: "0", role: "region", "aria-label": t("slip") }, el("table", { id: "slip" }, el("caption", {}, t("slip"), " · ", t("staked"), " ", num(r.staked)),
     el("thead", {}, el("tr", {}, el("th", {}, t("col_ticket")), el("th", {}, t("col_player")), el("th", {}, t("col_bet")),
       el("th", { class: "num" }, t("col_stake")), withdrawing ? el("th", {}, el("span", { class: "sr" }, t("withdraw"))) : "")),
     el("tbody", {}, r.bets.map((b) => el("tr", { "data-ticket": b.ticket },
@@ -327,7 +327,7 @@ function viewClosed() {
 // -- settled: the payouts ---------------------------------------------------------------------------
 function viewSettled() {
   const st = S.state, s = st.round.settlement;
-  const lines = el("div", { class: "scroll-x" }, el("table", { id: "payouts" }, el("caption", {}, t("ph_settled")),
+  const lines = el("div", { class: "scroll-x", tabindex: "0", role: "region", "aria-label": t("ph_settled") }, el("table", { id: "payouts" }, el("caption", {}, t("ph_settled")),
     el("thead", {}, el("tr", {}, el("th", {}, t("col_ticket")), el("th", {}, t("col_player")), el("th", {}, t("col_bet")),
       el("th", { class: "num" }, t("col_stake")), el("th", {}, t("col_result")), el("th", { class: "num" }, t("col_paid")),
       el("th", { class: "num" }, t("col_returned")), el("th", { class: "num" }, t("col_net")))),
