@@ -517,7 +517,7 @@ class Journal:
                     e.quarantined = str(x)
                     quarantine_line(tr.id, str(x))
 
-    def _rebuild(self, tr: TableRow, db: sqlite3.Connection, store_missing: bool = False) -> Table:
+    def _rebuild(self, tr: TableRow, db: sqlite3.Connection, store_missing: bool = False) -> AnyTable:
         rows = db.execute(f"SELECT {ROW_COLUMNS} FROM journal WHERE table_id = ? ORDER BY seq", (tr.id,)).fetchall()
         snap = db.execute("SELECT seq, head, state FROM snapshots WHERE table_id = ? ORDER BY seq DESC LIMIT 1",
                           (tr.id,)).fetchone()
@@ -591,14 +591,14 @@ class Journal:
             self._tables[entry.id] = entry
         return entry.id, token
 
-    def _usable(self, entry: TableEntry) -> Table:
+    def _usable(self, entry: TableEntry) -> AnyTable:
         if entry.quarantined:
             raise QuarantinedError(f"table {entry.id!r} is quarantined: {entry.quarantined}")
         if entry.closed is not None or entry.table is None:
             raise TableClosedError(f"table {entry.id!r} was closed at {entry.closed}")
         return entry.table
 
-    def _rows_for(self, entry: TableEntry, t: Table, action: Mapping[str, Any], result: Any,
+    def _rows_for(self, entry: TableEntry, t: AnyTable, action: Mapping[str, Any], result: Any,
                   ) -> tuple[list[tuple[str, tuple[Any, ...]]], str]:
         at = now_text()
         a_text = dumps(dict(action))
