@@ -153,6 +153,8 @@ def test_a_whole_round_on_the_page(browser: Browser, server: ServeProcess, size:
     axe_check(pg, f"{size} payouts")
     expect(disp.locator("#banner")).to_have_attribute("data-phase", "settled")
     expect(disp.locator("#d-payouts td[data-amount]")).to_have_count(4)
+    won = sorted({str(x.bet.spot) for x in want.won})
+    assert sorted(disp.locator("#display-board [data-won='1']").evaluate_all("es => es.map(e => e.dataset.spot)")) == won
     axe_check(disp, f"{size} display payouts")
     pg.locator("#next-round").click()
     seq += 1

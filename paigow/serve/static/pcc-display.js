@@ -41,10 +41,12 @@ function draw() {
   $("banner").dataset.phase = st.closed ? "closed-table" : r.phase;
   const on = {};
   for (const b of r.bets) on[b.spot] = (on[b.spot] || 0) + b.stake;
+  const won = new Set(r.settlement ? r.settlement.lines.filter((x) => x.won).map((x) => x.spot) : []);
   const spots = el("div", { class: "board display-board", id: "display-board" }, D.spots.map((sp) => el("div", {
-    class: `spot col-${spotColour(sp.bet)}` + (on[sp.bet] ? " has" : ""), "data-spot": sp.bet, "data-staked": on[sp.bet] || 0 },
+    class: `spot col-${spotColour(sp.bet)}` + (on[sp.bet] ? " has" : "") + (won.has(sp.bet) ? " won" : ""), "data-spot": sp.bet,
+    "data-staked": on[sp.bet] || 0, "data-won": won.has(sp.bet) ? "1" : null },
   el("span", { class: "name" }, spotName(sp.bet)), el("span", { class: "pays" }, "1:" + sp.outcomes.map((o) => num(o.pays)).join("/")),
-  on[sp.bet] ? el("span", { class: "on" }, num(on[sp.bet])) : "")));
+  on[sp.bet] ? el("span", { class: "on" }, num(on[sp.bet])) : "", won.has(sp.bet) ? el("span", { class: "won-mark" }, "✓ " + t("won")) : "")));
   const out = [el("p", { class: "round-line" }, t("status_round"), " ", el("b", { id: "d-round" }, num(r.number)), " · ", t("staked"), " ",
     el("b", { id: "d-staked" }, num(r.staked)), r.voids.length ? ` · ${t("status_voids")} ${num(r.voids.length)}` : ""), spots];
   if (r.phase === "settled") {
