@@ -552,7 +552,7 @@ def create_app(db: str = "paigow.db", *, max_body: int = MAX_BODY, operators: Op
             raise UnknownTableError(f"operator {op!r} has no table {tid!r}")
         return journal.export(e)
 
-    app.include_router(pcc_router(journal, reader, need_operator, max_tables, {"create": CREATE_ERRORS, "table": TABLE_ERRORS}, STATIC))
+    app.include_router(pcc_router(journal, reader, need_operator, max_tables, CREATE_ERRORS, TABLE_ERRORS, STATIC))
     return app
 
 

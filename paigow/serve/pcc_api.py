@@ -10,6 +10,7 @@ The page (``/pcc``) and the players' display (``/pcc/display``) are static files
 
 from __future__ import annotations
 
+import pathlib
 import time
 from collections.abc import Callable
 from typing import Annotated, Any, Literal, Union
@@ -120,12 +121,15 @@ IfSeq = Annotated[int | None, Query(description="refuse with 409 unless the tabl
 
 Reader = Callable[..., tuple[TableEntry, bool]]
 NeedOperator = Callable[[HTTPAuthorizationCredentials | None], str]
+Responses = dict[int | str, dict[str, Any]]
 
 
 def pcc_router(journal: Journal, reader: Reader, need_operator: NeedOperator, max_tables: int,
-               errors: dict[str, dict[int | str, dict[str, Any]]], static: Any) -> APIRouter:
+               create_errors: Responses, table_errors: Responses, static: pathlib.Path) -> APIRouter:
     """The Fish-Prawn-Crab tables' endpoints on ``journal``, with the app's own access checks
-    (``reader(tid, cred, act=..., game="pcc")``, ``need_operator``) and its error responses."""
+    (``reader(tid, cred, act=..., game="pcc")``, ``need_operator``), its error responses and
+    its static folder (the pages)."""
+    errors = {"create": create_errors, "table": table_errors}
     r = APIRouter()
 
     @r.get("/pcc", include_in_schema=False)
