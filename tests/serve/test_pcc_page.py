@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 import shutil
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -26,6 +27,10 @@ if not os.path.exists(CHROMIUM):
     pytest.skip("Debian's chromium is not installed (apt-get install -y chromium fonts-wqy-zenhei)",
                 allow_module_level=True)
 
+# PAIGOW_SCREENSHOTS=docs refreshes docs/screenshots/pcc-*.png (a plain run writes none)
+DOC_SHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots" if os.environ.get("PAIGOW_SCREENSHOTS") == "docs" else None
+DOC_SCREENS = {"tablet board", "tablet roll", "tablet payouts", "tablet display payouts", "phone board", "phone roll",
+               "phone payouts"}
 SIZES = {"tablet": {"width": 1024, "height": 768}, "phone": {"width": 390, "height": 844}}
 # (player, stake, spots): a bet of every kind of the layout
 BETS = [("Ana", "100", ["small", "figure:crab", "big"]),
@@ -49,7 +54,10 @@ def browser() -> Iterator[Browser]:
 
 
 def axe_check(page: Page, where: str) -> None:
-    """No serious or critical axe-core violation on the screen as it is."""
+    """No serious or critical axe-core violation on the screen as it is (photographed for the
+    docs when asked)."""
+    if DOC_SHOTS is not None and where in DOC_SCREENS:
+        page.screenshot(path=str(DOC_SHOTS / f"pcc-{where.replace(' ', '-')}.png"))
     from axe_playwright_python.sync_playwright import Axe
 
     results = Axe().run(page)

@@ -6,7 +6,7 @@ const PCC_I18N = {
   en: {
     _name: "English", _locale: "en",
     title: "Fish-Prawn-Crab · dealer", display_title: "Fish-Prawn-Crab", lang: "Language",
-    fig_fish: "fish", fig_prawn: "prawn", fig_gourd: "gourd", fig_coin: "coin", fig_crab: "crab", fig_rooster: "rooster",
+    fig_fish: "Fish", fig_prawn: "Prawn", fig_gourd: "Gourd", fig_coin: "Coin", fig_crab: "Crab", fig_rooster: "Rooster",
     col_red: "red", col_green: "green", col_blue: "blue",
     sp_small: "Small", sp_big: "Big", sp_figure: "{f}", sp_colour1: "One {c}", sp_colour2: "Two {c}",
     sp_colour3: "Three {c}", sp_anycolour: "Any one colour", sp_triple: "Triple {f}", sp_anytriple: "Any triple",
@@ -127,10 +127,10 @@ const PCC_I18N = {
   pt: {
     _name: "Português", _locale: "pt-MO",
     title: "Peixe-Camarão-Caranguejo · croupier", display_title: "Peixe-Camarão-Caranguejo", lang: "Língua",
-    fig_fish: "peixe", fig_prawn: "camarão", fig_gourd: "cabaço", fig_coin: "moeda", fig_crab: "caranguejo", fig_rooster: "galo",
+    fig_fish: "Peixe", fig_prawn: "Camarão", fig_gourd: "Cabaço", fig_coin: "Moeda", fig_crab: "Caranguejo", fig_rooster: "Galo",
     col_red: "vermelho", col_green: "verde", col_blue: "azul",
-    sp_small: "Pequeno", sp_big: "Grande", sp_figure: "{f}", sp_colour1: "Um {c}", sp_colour2: "Dois {c}",
-    sp_colour3: "Três {c}", sp_anycolour: "Três da mesma cor", sp_triple: "Trio {f}", sp_anytriple: "Qualquer trio",
+    sp_small: "Pequeno", sp_big: "Grande", sp_figure: "{f}", sp_colour1: "{c}: 1 dado", sp_colour2: "{c}: 2 dados",
+    sp_colour3: "{c}: 3 dados", sp_anycolour: "Três da mesma cor", sp_triple: "Trio {f}", sp_anytriple: "Qualquer trio",
     sp_total: "Total {t}", pays: "paga {p}",
     g_bigsmall: "Pequeno · Grande", g_figures: "Figuras", g_colours: "Cores", g_triples: "Trios", g_totals: "Totais",
     step_open: "Abrir ou retomar uma mesa de Peixe-Camarão-Caranguejo", ruleset: "Regras",
