@@ -239,6 +239,10 @@ class PccTable:
         """The table's state as JSON, the same for a table rebuilt from its journal; nothing at
         the table is face down, so ``public`` changes nothing."""
         rnd = self.round
+        slip = rnd.slip
+        # whether a bet on the slip can be withdrawn depends on the round, not the ticket (betting
+        # open, no void roll yet): asked of the engine once, for the first ticket
+        withdrawable = bool(slip) and rnd.can_withdraw(slip[0].ticket)
         settlement = None
         if rnd.is_settled:
             settlement = settlement_to_json(rnd)
@@ -263,8 +267,8 @@ class PccTable:
                 "number": self.number,
                 "phase": rnd.phase.value,
                 "bets": [{"ticket": p.ticket, "bet": str(p.bet), "spot": str(p.bet.spot), "stake": p.bet.stake,
-                          "player": self.players[p.ticket], "withdrawable": rnd.can_withdraw(p.ticket)}
-                         for p in rnd.slip],
+                          "player": self.players[p.ticket], "withdrawable": withdrawable}
+                         for p in slip],
                 "staked": rnd.staked,
                 "bells": sum(1 for e in rnd.history if isinstance(e, pcc.BettingClosed)),
                 "voids": [{"number": v.number, "reason": str(v.reason), "standing": v.standing} for v in rnd.voids],
