@@ -12,6 +12,7 @@ opens, restores and closes a table through these functions, so both stores keep 
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from typing import Any, Union
 
@@ -63,8 +64,6 @@ def rounds_finished(t: AnyTable) -> int:
 
 def require_game(config: str, game: str, tid: str) -> None:
     """Refuse (``table.game``) a table whose configuration (its JSON text) is not of ``game``."""
-    import json
-
     have = "pcc" if is_pcc_config(json.loads(config)) else "paigow"
     if have != game:
         where = f"/v1/pcc/tables/{tid}" if have == "pcc" else f"/v1/tables/{tid}"

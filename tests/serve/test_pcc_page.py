@@ -8,6 +8,7 @@ it. Every wait is bounded (30 s); the server is stopped by the fixture."""
 from __future__ import annotations
 
 import os
+import re
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
@@ -33,7 +34,7 @@ DOC_SCREENS = {"tablet board", "tablet roll", "tablet payouts", "tablet display 
                "phone payouts"}
 SIZES = {"tablet": {"width": 1024, "height": 768}, "phone": {"width": 390, "height": 844}}
 # (player, stake, spots): a bet of every kind of the layout
-BETS = [("Ana", "100", ["small", "figure:crab", "big"]),
+BETS = [("Ana", "10000", ["small", "figure:crab", "big"]),
         ("Bo", "50", ["colour1:red", "colour2:green", "colour3:blue", "colour3:any"]),
         ("Chan", "20", ["triple:crab", "triple:any", "total:11", "total:4"])]
 
@@ -105,17 +106,19 @@ def test_a_whole_round_on_the_page(browser: Browser, server: ServeProcess, size:
             seq += 1
             expect(pg.locator("#seq")).to_have_text(str(seq))
             placed.append(f"{s}={stake}")
-    expect(pg.locator(spot("figure:crab"))).to_have_attribute("data-staked", "100")
+    expect(pg.locator(spot("figure:crab"))).to_have_attribute("data-staked", "10000")
+    # numbers in the locale's format: Macau's Portuguese groups digits with a space
+    expect(pg.locator(spot("figure:crab") + " .on")).to_have_text("10,000" if lang == "zh-Hant" else re.compile(r"^10\s000$"))
     expect(pg.locator("#slip tbody tr")).to_have_count(len(placed))
     targets_are_44px(pg)
     axe_check(pg, f"{size} board")
     expect(disp.locator(f"#display-board [data-spot='colour3:any']")).to_have_attribute("data-staked", "50")
     axe_check(disp, f"{size} display")
     # a withdrawal while betting is open; a refusal shown next to the board, in the dealer's language
-    pg.locator("#withdraw-3").click()  # Ana's big=100
+    pg.locator("#withdraw-3").click()  # Ana's big=10000
     seq += 1
     expect(pg.locator("#seq")).to_have_text(str(seq))
-    placed.remove("big=100")
+    placed.remove("big=10000")
     pg.locator("#stake").fill("0")
     pg.locator(spot("big")).click()
     expect(pg.locator("#msg-board code")).to_have_text("stake.not_positive")
