@@ -40,7 +40,9 @@ from paigow.serve.errors import (
     TokenError,
     UnknownTableError,
 )
+from paigow.serve.games import require_game
 from paigow.serve.journal import SNAPSHOT_EVERY, TableEntry
+from paigow.serve.pcc_api import pcc_router
 from paigow.serve.stores import open_journal
 from paigow.tiles import FACES, deck_indices, parse_tiles
 
@@ -432,7 +434,16 @@ def create_app(db: str = "paigow.db", *, max_body: int = MAX_BODY, operators: Op
             raise QuarantinedError(f"table {tid!r} is quarantined: {e.quarantined}")
         return e
 
-    def reader(tid: str, cred: HTTPAuthorizationCredentials | None, act: bool = False) -> tuple[TableEntry, bool]:
+    def reader(tid: str, cred: HTTPAuthorizationCredentials | None, act: bool = False,
+               game: str = "paigow") -> tuple[TableEntry, bool]:
+        """The table, of ``game`` (else ``table.game``), and whether the reader sees only what is
+        face up (:func:`access`)."""
+        e, public = access(tid, cred, act)
+        if e.row is not None:
+            require_game(e.row.config, game, tid)
+        return e, public
+
+    def access(tid: str, cred: HTTPAuthorizationCredentials | None, act: bool = False) -> tuple[TableEntry, bool]:
         """The table and whether the reader sees only what is face up: an operator (its own
         tables) and the dealer (the table's token) see the dealer's view; anyone else a public
         table's public view; every other request is the same 401, whether the table exists or not."""
@@ -541,6 +552,7 @@ def create_app(db: str = "paigow.db", *, max_body: int = MAX_BODY, operators: Op
             raise UnknownTableError(f"operator {op!r} has no table {tid!r}")
         return journal.export(e)
 
+    app.include_router(pcc_router(journal, reader, need_operator, max_tables, CREATE_ERRORS, TABLE_ERRORS, STATIC))
     return app
 
 

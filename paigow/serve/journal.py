@@ -64,7 +64,7 @@ from paigow.serve.errors import (
     TableLimitError,
     UnknownRoundError,
 )
-from paigow.serve.tables import Table
+from paigow.serve.games import AnyTable, new_table, restore_table, round_open, rounds_finished
 
 __all__ = ["Journal", "TableEntry", "SCHEMA_VERSION", "hash_token", "ReplayError", "audit", "export_table",
            "row_hash", "genesis_hash", "EXPORT_FORMAT"]
@@ -192,7 +192,7 @@ class TableEntry:
     id: str
     token_sha256: str
     public: bool
-    table: Table | None
+    table: AnyTable | None
     lock: threading.Lock = field(default_factory=threading.Lock)
     engine_seconds: float = 0.0  # the engine's time in the last action
     operator: str | None = None
@@ -238,7 +238,7 @@ def check_chain(tr: TableRow, rows: Iterable[Sequence[Any]]) -> tuple[int, str]:
 
 
 def rebuild(tr: TableRow, rows: Sequence[Sequence[Any]], snapshot: Sequence[Any] | None = None,
-            have_rounds: set[int] | None = None) -> tuple[Table, list[dict[str, Any]]]:
+            have_rounds: set[int] | None = None) -> tuple[AnyTable, list[dict[str, Any]]]:
     """The table ``rows`` (its journal, every row) make, from ``snapshot`` (seq, head, state) when
     it fits, checking the chain first and each replayed result; also the finished rounds whose
     record is not in ``have_rounds`` (to store). Raises :class:`ReplayError` naming the row."""
@@ -248,17 +248,17 @@ def rebuild(tr: TableRow, rows: Sequence[Sequence[Any]], snapshot: Sequence[Any]
         config = json.loads(tr.config)
     except ValueError as e:
         raise ReplayError(f"table {tid}: its configuration is not JSON: {e}", 0) from None
-    t: Table | None = None
+    t: AnyTable | None = None
     if snapshot is not None:
         sseq, shead, state = snapshot
         if 0 < sseq <= len(rows) and rows[sseq - 1][6] == shead:
             try:
-                t = Table.restore(config, tr.seed_value, json.loads(state))
+                t = restore_table(config, tr.seed_value, json.loads(state))
             except Exception:  # an engine that reads the snapshot otherwise: replay it all
                 t = None
     if t is None:
         try:
-            t = Table(config, tr.seed_value)
+            t = new_table(config, tr.seed_value)
         except Exception as e:
             raise ReplayError(f"table {tid}: its configuration is refused: {e}", 0) from None
     missing: list[dict[str, Any]] = []
@@ -517,7 +517,7 @@ class Journal:
                     e.quarantined = str(x)
                     quarantine_line(tr.id, str(x))
 
-    def _rebuild(self, tr: TableRow, db: sqlite3.Connection, store_missing: bool = False) -> Table:
+    def _rebuild(self, tr: TableRow, db: sqlite3.Connection, store_missing: bool = False) -> AnyTable:
         rows = db.execute(f"SELECT {ROW_COLUMNS} FROM journal WHERE table_id = ? ORDER BY seq", (tr.id,)).fetchall()
         snap = db.execute("SELECT seq, head, state FROM snapshots WHERE table_id = ? ORDER BY seq DESC LIMIT 1",
                           (tr.id,)).fetchone()
@@ -533,7 +533,7 @@ class Journal:
     def tables(self) -> list[str]:
         return list(self._tables)
 
-    def table(self, tid: str) -> Table:
+    def table(self, tid: str) -> AnyTable:
         t = self._tables[tid].table
         assert t is not None
         return t
@@ -562,7 +562,7 @@ class Journal:
                             " (\"mode\": \"simulation\")")
         if mode == "simulation" and seed is None:
             seed = secrets.randbits(63)
-        table = Table(config, seed if mode == "simulation" else None)
+        table = new_table(config, seed if mode == "simulation" else None)
         tid = secrets.token_hex(8)
         token = secrets.token_urlsafe(24)
         created = now_text()
@@ -591,14 +591,14 @@ class Journal:
             self._tables[entry.id] = entry
         return entry.id, token
 
-    def _usable(self, entry: TableEntry) -> Table:
+    def _usable(self, entry: TableEntry) -> AnyTable:
         if entry.quarantined:
             raise QuarantinedError(f"table {entry.id!r} is quarantined: {entry.quarantined}")
         if entry.closed is not None or entry.table is None:
             raise TableClosedError(f"table {entry.id!r} was closed at {entry.closed}")
         return entry.table
 
-    def _rows_for(self, entry: TableEntry, t: Table, action: Mapping[str, Any], result: Any,
+    def _rows_for(self, entry: TableEntry, t: AnyTable, action: Mapping[str, Any], result: Any,
                   ) -> tuple[list[tuple[str, tuple[Any, ...]]], str]:
         at = now_text()
         a_text = dumps(dict(action))
@@ -619,7 +619,7 @@ class Journal:
                              (entry.id, t.seq, h, dumps(t.snapshot()))))
         return rows, h
 
-    def act(self, table: Table | TableEntry, action: Mapping[str, Any]) -> Any:
+    def act(self, table: AnyTable | TableEntry, action: Mapping[str, Any]) -> Any:
         """Perform ``action`` on a table and commit it to the journal before returning its result.
         The caller holds the table's lock. A refused action raises and writes nothing; if the
         write fails, the table is rebuilt from the journal and the error raised."""
@@ -691,12 +691,12 @@ class Journal:
         the archive and not replayed at start."""
         with entry.lock:
             t = self._usable(entry)
-            if t.session.round is not None:
+            if round_open(t):
                 raise RoundOpenError(f"table {entry.id!r} has a round open: end it first")
             at = now_text()
             archive = dumps({"dealer": t.view(), "public": t.view(public=True)})
             seq = t.seq + 1
-            a_text, r_text = dumps({"action": "close"}), dumps({"closed": at, "rounds": len(t.session.state.history)})
+            a_text, r_text = dumps({"action": "close"}), dumps({"closed": at, "rounds": rounds_finished(t)})
             h = row_hash(entry.head, entry.id, seq, a_text, None, r_text, at)
             self._commit([
                 ("INSERT INTO journal (table_id, seq, action, result, at, drawn, prev, hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",

@@ -54,7 +54,7 @@ from paigow.serve.journal import (
     rebuild,
     row_hash,
 )
-from paigow.serve.tables import Table
+from paigow.serve.games import AnyTable, round_open, rounds_finished
 
 __all__ = ["PgJournal", "pg_audit", "pg_export"]
 
@@ -226,7 +226,7 @@ class PgJournal(Journal):
         return [tuple(r) for r in conn.execute(
             f"SELECT {ROW_COLUMNS} FROM journal WHERE table_id = %s AND seq > %s ORDER BY seq", (tid, after))]
 
-    def _full(self, conn: Any, tr: TableRow, store_missing: bool = False) -> Table:
+    def _full(self, conn: Any, tr: TableRow, store_missing: bool = False) -> AnyTable:
         rows = self._rows(conn, tr.id)
         snap = conn.execute("SELECT seq, head, state FROM snapshots WHERE table_id = %s ORDER BY seq DESC LIMIT 1",
                             (tr.id,)).fetchone()
@@ -263,7 +263,7 @@ class PgJournal(Journal):
                 e.token_sha256, e.public, e.closed, e.row = tr.token_sha256, tr.public, tr.closed, tr
             return e
 
-    def _fresh(self, conn: Any, e: TableEntry, tr: TableRow) -> Table:
+    def _fresh(self, conn: Any, e: TableEntry, tr: TableRow) -> AnyTable:
         """The entry's table in step with the database's ``tr`` (the caller holds ``e.lock``)."""
         if e.quarantined:
             raise QuarantinedError(f"table {e.id!r} is quarantined: {e.quarantined}")
@@ -304,7 +304,7 @@ class PgJournal(Journal):
             ids = [r[0] for r in conn.execute("SELECT id FROM tables")]
         return ids
 
-    def table(self, tid: str) -> Table:
+    def table(self, tid: str) -> AnyTable:
         e = self.entry(tid)
         assert e is not None and e.row is not None
         with e.lock, self._tx() as conn:
@@ -347,7 +347,7 @@ class PgJournal(Journal):
             self._tables[entry.id] = entry
         return entry.id, token
 
-    def act(self, table: Table | TableEntry, action: Mapping[str, Any]) -> Any:
+    def act(self, table: AnyTable | TableEntry, action: Mapping[str, Any]) -> Any:
         assert isinstance(table, TableEntry)
         return self.perform(table, action)[0]
 
@@ -375,8 +375,9 @@ class PgJournal(Journal):
                     view = t.view()
             except BaseException as e:
                 from paigow.errors import PaigowError
+                from pcc.errors import PccError
 
-                if not isinstance(e, PaigowError):  # the commit (or the database) failed
+                if not isinstance(e, (PaigowError, PccError)):  # the commit (or the database) failed
                     entry.table = None
                 raise
             entry.head = h
@@ -410,12 +411,12 @@ class PgJournal(Journal):
             tr = self._row(conn, entry.id, lock=True)
             assert tr is not None
             t = self._fresh(conn, entry, tr)
-            if t.session.round is not None:
+            if round_open(t):
                 raise RoundOpenError(f"table {entry.id!r} has a round open: end it first")
             at = now_text()
             archive = dumps({"dealer": t.view(), "public": t.view(public=True)})
             seq = t.seq + 1
-            a_text, r_text = dumps({"action": "close"}), dumps({"closed": at, "rounds": len(t.session.state.history)})
+            a_text, r_text = dumps({"action": "close"}), dumps({"closed": at, "rounds": rounds_finished(t)})
             h = row_hash(entry.head, entry.id, seq, a_text, None, r_text, at)
             conn.execute("INSERT INTO journal (table_id, seq, action, result, at, drawn, prev, hash)"
                          " VALUES (%s, %s, %s, %s, %s, %s, %s, %s)", (entry.id, seq, a_text, r_text, at, None, entry.head, h))

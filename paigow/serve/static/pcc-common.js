@@ -1,0 +1,77 @@
+// What the Fish-Prawn-Crab dealer's page and the players' display share: elements, languages,
+// numbers in the locale's format, the layout's spots and dice by name.
+"use strict";
+
+const $ = (id) => document.getElementById(id);
+const el = (tag, attrs = {}, ...kids) => {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (k === "class") e.className = v;
+    else if (k.startsWith("on")) e.addEventListener(k.slice(2), v);
+    else if (v !== null && v !== undefined && v !== false) e.setAttribute(k, v === true ? "" : v);
+  }
+  for (const k of kids.flat()) if (k !== null && k !== undefined && k !== "") e.append(k instanceof Node ? k : document.createTextNode(String(k)));
+  return e;
+};
+
+const LANGS = ["zh-Hant", "zh-Hans", "pt", "en"];
+const L = { lang: "en" };
+function browserLang() {
+  for (const l of navigator.languages || [navigator.language || "en"]) {
+    const x = l.toLowerCase();
+    if (/^zh-(hant|tw|hk|mo)/.test(x)) return "zh-Hant";
+    if (x.startsWith("zh")) return "zh-Hans";
+    if (x.startsWith("pt")) return "pt";
+    if (x.startsWith("en")) return "en";
+  }
+  return "en";
+}
+function t(key, vars = {}) {
+  const s = (PCC_I18N[L.lang] && PCC_I18N[L.lang][key]) ?? PCC_I18N.en[key] ?? key;
+  return s.replace(/\{(\w+)\}/g, (_, k) => (vars[k] ?? ""));
+}
+const locale = () => PCC_I18N[L.lang]._locale;
+const num = (n) => new Intl.NumberFormat(locale()).format(n);
+const signed = (n) => new Intl.NumberFormat(locale(), { signDisplay: "exceptZero" }).format(n);
+function chooseLang(lang, rerender) {
+  L.lang = LANGS.includes(lang) ? lang : "en";
+  localStorage.setItem("pcc-lang", L.lang);
+  document.documentElement.lang = L.lang;
+  for (const e of document.querySelectorAll("[data-i18n]")) e.textContent = t(e.dataset.i18n);
+  document.title = t(document.body.classList.contains("display") ? "display_title" : "title");
+  $("lang").value = L.lang;
+  rerender();
+}
+function wireLang(rerender) {
+  $("lang").replaceChildren(...LANGS.map((l) => el("option", { value: l, lang: l }, PCC_I18N[l]._name)));
+  $("lang").onchange = () => chooseLang($("lang").value, rerender);
+  chooseLang(localStorage.getItem("pcc-lang") || browserLang(), rerender);
+}
+
+const FIGURES = ["fish", "prawn", "gourd", "coin", "crab", "rooster"];
+const COLOUR = { fish: "red", prawn: "green", gourd: "blue", coin: "blue", crab: "green", rooster: "red" };
+const figName = (f) => t("fig_" + f);
+
+// a spot's text ("colour2:green") in the dealer's language
+function spotName(spot) {
+  const [kind, arg] = spot.split(":");
+  switch (kind) {
+    case "small": return t("sp_small");
+    case "big": return t("sp_big");
+    case "figure": return t("sp_figure", { f: figName(arg) });
+    case "colour1": case "colour2": case "colour3":
+      return arg === "any" ? t("sp_anycolour") : t("sp_" + kind, { c: t("col_" + arg) });
+    case "triple": return arg === "any" ? t("sp_anytriple") : t("sp_triple", { f: figName(arg) });
+    case "total": return t("sp_total", { t: num(Number(arg)) });
+    default: return spot;
+  }
+}
+// the colour a spot is drawn in
+function spotColour(spot) {
+  const [kind, arg] = spot.split(":");
+  if (kind === "figure" || (kind === "triple" && arg !== "any")) return COLOUR[arg];
+  if (kind.startsWith("colour") && arg !== "any") return arg;
+  return "plain";
+}
+const betName = (bet) => { const i = bet.lastIndexOf("="); return spotName(bet.slice(0, i)); };
+function die(f) { return el("span", { class: `die col-${COLOUR[f]}`, "data-figure": f }, figName(f)); }

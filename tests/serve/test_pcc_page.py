@@ -1,0 +1,200 @@
+"""The Fish-Prawn-Crab dealer's page (/pcc) and players' display (/pcc/display) in a real browser:
+Playwright driving Debian's chromium, headless, against a ``paigow serve`` process on a free
+loopback port. A whole round (bets of every kind by several players, a withdrawal, a refusal, the
+bell, a void roll, a bet after it, the settling roll read from the dice, the payouts, the next
+round) at tablet and phone size, with axe-core's check on every screen, and the display following
+it. Every wait is bounded (30 s); the server is stopped by the fixture."""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
+from playwright.sync_api import Browser, Page, expect, sync_playwright  # noqa: E402
+
+import pcc  # noqa: E402
+from serve_support import OPERATOR_KEY, ServeProcess  # noqa: E402
+
+expect.set_options(timeout=30_000)
+
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+if not os.path.exists(CHROMIUM):
+    pytest.skip("Debian's chromium is not installed (apt-get install -y chromium fonts-wqy-zenhei)",
+                allow_module_level=True)
+
+# PAIGOW_SCREENSHOTS=docs refreshes docs/screenshots/pcc-*.png (a plain run writes none)
+DOC_SHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots" if os.environ.get("PAIGOW_SCREENSHOTS") == "docs" else None
+DOC_SCREENS = {"tablet board", "tablet roll", "tablet payouts", "tablet display payouts", "phone board", "phone roll",
+               "phone payouts"}
+SIZES = {"tablet": {"width": 1024, "height": 768}, "phone": {"width": 390, "height": 844}}
+# (player, stake, spots): a bet of every kind of the layout
+BETS = [("Ana", "10000", ["small", "figure:crab", "big"]),
+        ("Bo", "50", ["colour1:red", "colour2:green", "colour3:blue", "colour3:any"]),
+        ("Chan", "20", ["triple:crab", "triple:any", "total:11", "total:4"])]
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServeProcess]:
+    s = ServeProcess(tmp_path_factory.mktemp("pccpage") / "pcc.db")
+    yield s
+    s.stop()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=["--no-sandbox"])
+        yield b
+        b.close()
+
+
+def axe_check(page: Page, where: str) -> None:
+    """No serious or critical axe-core violation on the screen as it is (photographed for the
+    docs when asked)."""
+    if DOC_SHOTS is not None and where in DOC_SCREENS:
+        page.screenshot(path=str(DOC_SHOTS / f"pcc-{where.replace(' ', '-')}.png"))
+    from axe_playwright_python.sync_playwright import Axe
+
+    results = Axe().run(page)
+    bad = [v for v in results.response["violations"] if v.get("impact") in ("serious", "critical")]
+    assert not bad, f"{where}: " + "; ".join(f"{v['id']} ({v['impact']}): {[n['target'] for n in v['nodes']][:4]}" for v in bad)
+
+
+def spot(s: str) -> str:
+    return "#spot-" + s.replace(":", "-")
+
+
+def targets_are_44px(page: Page) -> None:
+    small = page.evaluate("""() => [...document.querySelectorAll('#main button:not([disabled]), #main input, #main select')]
+        .filter(e => e.offsetParent !== null).map(e => [e.id || e.textContent, e.getBoundingClientRect()])
+        .filter(([, r]) => r.height < 43.5 || r.width < 43.5).map(([id]) => id)""")
+    assert not small, f"targets under 44 px: {small}"
+
+
+@pytest.mark.parametrize("size,locale,lang", [("tablet", "zh-MO", "zh-Hant"), ("phone", "pt-BR", "pt")])
+def test_a_whole_round_on_the_page(browser: Browser, server: ServeProcess, size: str, locale: str, lang: str) -> None:
+    ctx = browser.new_context(viewport=SIZES[size], device_scale_factor=1, has_touch=True, locale=locale)
+    pg = ctx.new_page()
+    pg.set_default_timeout(30_000)
+    pg.goto(server.url + "/pcc")
+    expect(pg.locator("body[data-ready='1']")).to_have_count(1)
+    expect(pg.locator("html")).to_have_attribute("lang", lang)
+    axe_check(pg, f"{size} open")
+    pg.locator("#operator-key").fill(OPERATOR_KEY)
+    pg.locator("#create-table").click()
+    expect(pg.locator("#new-token")).not_to_be_empty()
+    tid = pg.locator("#new-table-id").inner_text()
+    pg.locator("#token-noted").click()
+    expect(pg.locator("body")).to_have_attribute("data-step", "betting")
+    expect(pg.locator("#seq")).to_have_text("0")
+    # the players' display follows the table (a public table, read without a token)
+    disp = ctx.new_page()
+    disp.goto(f"{server.url}/pcc/display?table={tid}")
+    expect(disp.locator("#banner")).to_have_attribute("data-phase", "betting")
+    seq, placed = 0, []
+    for player, stake, spots in BETS:
+        pg.locator("#player").fill(player)
+        pg.locator("#stake").fill(stake)
+        for s in spots:
+            pg.locator(spot(s)).click()
+            seq += 1
+            expect(pg.locator("#seq")).to_have_text(str(seq))
+            placed.append(f"{s}={stake}")
+    expect(pg.locator(spot("figure:crab"))).to_have_attribute("data-staked", "10000")
+    # numbers in the locale's format: Macau's Portuguese groups digits with a space
+    expect(pg.locator(spot("figure:crab") + " .on")).to_have_text("10,000" if lang == "zh-Hant" else re.compile(r"^10\s000$"))
+    expect(pg.locator("#slip tbody tr")).to_have_count(len(placed))
+    targets_are_44px(pg)
+    axe_check(pg, f"{size} board")
+    expect(disp.locator(f"#display-board [data-spot='colour3:any']")).to_have_attribute("data-staked", "50")
+    axe_check(disp, f"{size} display")
+    # a withdrawal while betting is open; a refusal shown next to the board, in the dealer's language
+    pg.locator("#withdraw-3").click()  # Ana's big=10000
+    seq += 1
+    expect(pg.locator("#seq")).to_have_text(str(seq))
+    placed.remove("big=10000")
+    pg.locator("#stake").fill("0")
+    pg.locator(spot("big")).click()
+    expect(pg.locator("#msg-board code")).to_have_text("stake.not_positive")
+    expect(pg.locator("#msg-board")).to_have_attribute("aria-live", "assertive")
+    expect(pg.locator("#msg-board .error-message")).to_contain_text("零" if lang == "zh-Hant" else "positiva")
+    expect(pg.locator("#seq")).to_have_text(str(seq))  # nothing changed
+    # the bell, a void roll, a bet after it, the bell again
+    pg.locator("#bell").click()
+    seq += 1
+    expect(pg.locator("body")).to_have_attribute("data-step", "closed")
+    expect(disp.locator("#banner")).to_have_attribute("data-phase", "closed")
+    axe_check(pg, f"{size} roll")
+    pg.locator("#void-tilted").click()
+    seq += 1
+    expect(pg.locator("body")).to_have_attribute("data-step", "betting")
+    expect(pg.locator("#voids")).to_have_attribute("data-voids", "1")
+    expect(pg.locator("#void-note")).to_be_visible()
+    expect(pg.locator("#withdraw-1")).to_have_count(0)  # no bet is withdrawn after a void roll
+    pg.locator("#player").fill("Dan")
+    pg.locator("#stake").fill("10")
+    pg.locator(spot("total:4")).click()
+    seq += 1
+    placed.append("total:4=10")
+    expect(pg.locator("#seq")).to_have_text(str(seq))
+    pg.locator("#bell").click()
+    seq += 1
+    expect(pg.locator("body")).to_have_attribute("data-step", "closed")
+    # the dice as read: crab, crab, fish
+    for f in ("crab", "crab", "fish"):
+        pg.locator(f"#die-{f}").click()
+    expect(pg.locator("#die-rooster")).to_be_disabled()
+    pg.locator("#settle-roll").click()
+    seq += 1
+    expect(pg.locator("body")).to_have_attribute("data-step", "settled")
+    expect(pg.locator("#roll-result")).to_have_attribute("data-roll", "fish-crab-crab")
+    want = pcc.settle(placed, "crab crab fish")
+    nets = [int(x.get_attribute("data-net") or "") for x in pg.locator("#payouts td[data-net]").all()]
+    assert sorted(nets) == sorted(x.net for x in want.lines)
+    expect(pg.locator("#house-result")).to_have_attribute("data-amount", str(want.house_result))
+    players = sum(int(x.get_attribute("data-amount") or "") for x in pg.locator("#players-net td[data-amount]:not(#house-result)").all())
+    assert players == want.player_net == -want.house_result  # the money balances
+    expect(pg.locator("#house-balance")).to_have_attribute("data-amount", str(want.house_result))
+    axe_check(pg, f"{size} payouts")
+    expect(disp.locator("#banner")).to_have_attribute("data-phase", "settled")
+    expect(disp.locator("#d-payouts td[data-amount]")).to_have_count(4)
+    won = sorted({str(x.bet.spot) for x in want.won})
+    assert sorted(disp.locator("#display-board [data-won='1']").evaluate_all("es => es.map(e => e.dataset.spot)")) == won
+    axe_check(disp, f"{size} display payouts")
+    pg.locator("#next-round").click()
+    seq += 1
+    expect(pg.locator("#seq")).to_have_text(str(seq))
+    expect(pg.locator("#round-number")).to_have_text("2")
+    expect(pg.locator("body")).to_have_attribute("data-step", "betting")
+    ctx.close()
+
+
+def test_a_lost_answer_is_not_a_second_bet(browser: Browser, server: ServeProcess) -> None:
+    ctx = browser.new_context(viewport=SIZES["tablet"], locale="en-GB")
+    pg = ctx.new_page()
+    pg.set_default_timeout(30_000)
+    pg.goto(server.url + "/pcc")
+    expect(pg.locator("body[data-ready='1']")).to_have_count(1)
+    pg.locator("#operator-key").fill(OPERATOR_KEY)
+    pg.locator("#create-table").click()
+    pg.locator("#token-noted").click()
+    pg.locator("#player").fill("Ana")
+    pg.locator("#stake").fill("5")
+
+    def lose(route: object) -> None:  # the service takes the bet; its answer never reaches the page
+        route.fetch()  # type: ignore[attr-defined]
+        route.abort()  # type: ignore[attr-defined]
+
+    pg.route("**/actions?*", lose)
+    pg.locator(spot("big")).click()
+    expect(pg.locator("#msg-phase")).to_contain_text("took the action")
+    pg.unroute("**/actions?*")
+    expect(pg.locator("#seq")).to_have_text("1")
+    expect(pg.locator("#slip tbody tr")).to_have_count(1)  # once, not twice
+    ctx.close()
