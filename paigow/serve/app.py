@@ -188,14 +188,14 @@ def _setting(s: Any) -> dict[str, Any]:
     return {"text": str(s), "front": _hand(s.front), "back": _hand(s.back)}
 
 
-def _advice(tiles: Any, seat: str, against: str | None, commission: bool | str) -> dict[str, Any]:
+def _advice(tiles: Any, seat: str, against: str | None, commission: bool | str, rules: str = "macau") -> dict[str, Any]:
     from paigow.advice import OPPONENT_HANDS, advise
 
     # the library's answer, defaults included: against left out is its default for the commission
-    a = advise(tiles, seat=seat, against=against, commission=commission)
+    a = advise(tiles, seat=seat, against=against, commission=commission, rules=rules)
     return {
         "tiles": [str(t) for t in a.tiles], "seat": a.seat, "against": a.against, "commission": a.commission,
-        "rate": percent(a.rate),
+        "rate": percent(a.rate), "rules": a.rules,
         "opponent_hands": OPPONENT_HANDS, "best": a.best, "mixed": a.mixed,
         "settings": [{**_setting(o.setting), "wins": o.wins, "pushes": o.pushes, "losses": o.losses,
                       "value": o.value, "equilibrium_probability": o.probability} for o in a.options],
@@ -208,20 +208,48 @@ def warm() -> None:
     ``paigow serve`` runs it in a background thread at start; a request that needs a table
     meanwhile waits only for that one."""
     from paigow.advice import prepare
+    from paigow.equilibria import CATALOGUE
+    from paigow.houseway import HOUSE_WAYS
+    from paigow.rules import RULE_SETS
     from paigow.strategies import NAMED
 
-    for against in (None, *NAMED):
-        for commission in (False, True):
-            for seat in ("player", "banker"):
-                prepare(seat, against, commission)
+    for game, rules in RULE_SETS.items():
+        # each game's own solutions, the rules any game takes, and the US game's house ways; the rule
+        # set by its name, as the requests give it (the plans are kept under that key)
+        names = [n for n in NAMED if all(s.rules is rules for s in CATALOGUE if s.name == n)]
+        if rules.banker_sets in HOUSE_WAYS:
+            names += list(HOUSE_WAYS)
+        for against in (None, *names):
+            for commission in (False, True):
+                for seat in ("player", "banker"):
+                    prepare(seat, against, commission, game)
 
 
 @functools.lru_cache(maxsize=8)
-def _game_value(player: str, banker: str) -> dict[str, Any]:
+def _game_value(player: str | None, banker: str | None, rules: str = "macau") -> dict[str, Any]:
     from paigow.advice import game_value
 
-    v = game_value(player, banker)
-    return {"player": player, "banker": banker, "win": v.win, "push": v.push, "lose": v.lose, "ev": v.ev}
+    player, banker = _name(player, rules), _name(banker, rules)
+    v = game_value(_strategy(player, rules), _strategy(banker, rules), rules=rules)
+    return {"player": player, "banker": banker, "rules": rules, "win": v.win, "push": v.push, "lose": v.lose,
+            "ev": v.ev}
+
+
+def _name(name: str | None, rules: str) -> str:
+    """A strategy name of the API, the rule set's zero-commission equilibrium when left out."""
+    from paigow.equilibria import default_against
+
+    return default_against(False, rules) if name is None else name
+
+
+def _strategy(name: str, rules: str) -> Any:
+    """A strategy name of the API as the library takes it: a house way's name is its table."""
+    from paigow.houseway import HOUSE_WAYS, house_way
+    from paigow.rules import clean_rules
+
+    if name in HOUSE_WAYS:
+        return house_way(name).strategy(clean_rules(rules))
+    return name
 
 
 def create_app(db: str = "paigow.db", *, max_body: int = MAX_BODY, operators: Operators | None = None,
@@ -345,14 +373,15 @@ def create_app(db: str = "paigow.db", *, max_body: int = MAX_BODY, operators: Op
 
         t = parse_tiles(body.tiles, count=4)
         return {"tiles": [str(x) for x in t],
-                "settings": [{"text": str(s), "front": _hand(s.front), "back": _hand(s.back)} for s in settings(t)]}
+                "settings": [{"text": str(s), "front": _hand(s.front), "back": _hand(s.back)}
+                             for s in settings(t, rules=body.rules)]}
 
     @app.post("/v1/advice", response_model=m.AdviceOut, responses=ERRORS, tags=["paigow"])
     def advice(body: m.AdviceIn, response: Response) -> Response:
         """Exact values of the three settings of four tiles against the 20,475 hands the other side
         can hold, that side setting by a named strategy."""
         with _timing(response, "engine"):
-            out = _advice(body.tiles, body.seat, body.against, body.commission)
+            out = _advice(body.tiles, body.seat, body.against, body.commission, body.rules)
         # built to the schema above (the fuzz tests check it); sent without validating it again
         return JSONResponse(out, headers={"Server-Timing": response.headers["Server-Timing"]})
 
@@ -360,7 +389,7 @@ def create_app(db: str = "paigow.db", *, max_body: int = MAX_BODY, operators: Op
     def advice_batch(body: m.AdviceBatchIn, response: Response) -> Response:
         """Advice for up to 1,000 hands (``ADVICE_BATCH_MAX``); the first bad hand refuses the batch."""
         with _timing(response, "engine"):
-            out = {"results": [_advice(h, body.seat, body.against, body.commission) for h in body.hands]}
+            out = {"results": [_advice(h, body.seat, body.against, body.commission, body.rules) for h in body.hands]}
         # built to the schema above (the fuzz tests check it); sent without validating it again
         return JSONResponse(out, headers={"Server-Timing": response.headers["Server-Timing"]})
 
@@ -376,14 +405,15 @@ def create_app(db: str = "paigow.db", *, max_body: int = MAX_BODY, operators: Op
             best: list[int] = []
             if parsed:
                 idx = np.array([deck_indices(t) for t in parsed], dtype=np.int64)
-                best = best_settings(idx, seat=body.seat, strategy=body.strategy).tolist()
-            out = {"best": best, "settings": [str(settings(t)[b]) for t, b in zip(parsed, best)]}
+                best = best_settings(idx, seat=body.seat, strategy=_strategy(_name(body.strategy, body.rules), body.rules),
+                                     rules=body.rules).tolist()
+            out = {"best": best, "settings": [str(settings(t, rules=body.rules)[b]) for t, b in zip(parsed, best)]}
         return JSONResponse(out, headers={"Server-Timing": response.headers["Server-Timing"]})
 
     @app.post("/v1/game-value", response_model=m.GameValueOut, responses=ERRORS, tags=["paigow"])
     def game_value_(body: m.GameValueIn) -> dict[str, Any]:
         """Exact win/push/lose shares over all 736,281,000 pairings of two strategies."""
-        return _game_value(body.player, body.banker)
+        return _game_value(body.player, body.banker, body.rules)
 
     @app.get("/v1/pcc/odds", response_model=list[m.PccOdds], responses=ERRORS, tags=["pcc"])
     def pcc_odds(bet: Bets = None) -> list[dict[str, Any]]:

@@ -19,9 +19,14 @@ TEXT_MAX = 200
 Text = Annotated[str, StringConstraints(max_length=TEXT_MAX)]
 TilesText = Annotated[str, StringConstraints(max_length=TEXT_MAX)]
 Tiles = Union[TilesText, Annotated[list[Text], Field(max_length=8)]]
-StrategyName = Literal["equilibrium", "equilibrium-paid", "equilibrium-paid-4pct", "max-back"]
-"""The named strategies (paigow.strategies.NAMED): the shipped equilibria (without and as paid at
-5% and 4%) and max-back."""
+StrategyName = Literal["equilibrium", "equilibrium-paid", "equilibrium-paid-4pct", "max-back",
+                       "us-equilibrium", "us-equilibrium-paid", "us-equilibrium-paid-4.7619pct", "foxwoods"]
+"""The named strategies (paigow.strategies.NAMED): the shipped equilibria of each game (Macau's
+without and as paid at 5% and 4%; the US game's without, at 5% and at 1/21), max-back, and the US
+game's Foxwoods house way (paigow.houseway). A solution of one game is refused under the other's
+rules (code strategy.rules), as in the library."""
+RulesName = Literal["macau", "us"]
+"""A rule set by name (paigow.rules.RULE_SETS): Macau's, or the US casino game's."""
 Rate = Annotated[str, StringConstraints(max_length=64)]
 """A commission rate as the library reads it: ``"5%"``, ``"0.05"``, ``"1/20"``."""
 Commission = Union[StrictBool, Rate]
@@ -62,6 +67,7 @@ class HandOut(_Model):
 
 class TilesIn(_Model):
     tiles: Tiles = Field(description="four tiles: pips (6-6), Chinese (天) or English (Teen) names", examples=["天 地 杂九 至尊"])
+    rules: RulesName = Field("macau", description="the rule set whose game is asked: 'macau' or 'us'")
 
 
 class SettingOut(_Model):
@@ -83,6 +89,7 @@ class AdviceIn(_Model):
                           " equilibrium without, equilibrium-paid at 5% (paigow.equilibria.default_against)")
     commission: Commission = Field(
         False, description="false (none), true (the rule set's rate: 5%) or a rate such as '4%', '0.04' or '1/25'")
+    rules: RulesName = Field("macau", description="the rule set whose game is asked: 'macau' or 'us'")
 
 
 class SettingAdvice(_Model):
@@ -102,6 +109,7 @@ class AdviceOut(_Model):
     against: str
     commission: bool
     rate: str = Field(description="the commission rate applied, written as a percentage ('0%' without)")
+    rules: str = Field("macau", description="the rule set whose game the values are of")
     opponent_hands: int
     best: int
     mixed: bool
@@ -116,6 +124,7 @@ class AdviceBatchIn(_Model):
                           " equilibrium without, equilibrium-paid at 5% (paigow.equilibria.default_against)")
     commission: Commission = Field(
         False, description="false (none), true (the rule set's rate: 5%) or a rate such as '4%', '0.04' or '1/25'")
+    rules: RulesName = Field("macau", description="the rule set whose game is asked: 'macau' or 'us'")
 
 
 class AdviceBatchOut(_Model):
@@ -125,7 +134,8 @@ class AdviceBatchOut(_Model):
 class BestSettingsIn(_Model):
     hands: Annotated[list[Tiles], Field(max_length=BEST_BATCH_MAX)]
     seat: Seat = "player"
-    strategy: StrategyName = "equilibrium"
+    strategy: StrategyName | None = Field(None, description="left out: the rule set's zero-commission equilibrium")
+    rules: RulesName = Field("macau", description="the rule set whose game is asked: 'macau' or 'us'")
 
 
 class BestSettingsOut(_Model):
@@ -134,13 +144,15 @@ class BestSettingsOut(_Model):
 
 
 class GameValueIn(_Model):
-    player: StrategyName = "equilibrium"
-    banker: StrategyName = "equilibrium"
+    player: StrategyName | None = Field(None, description="left out: the rule set's zero-commission equilibrium")
+    banker: StrategyName | None = Field(None, description="left out: the rule set's zero-commission equilibrium")
+    rules: RulesName = Field("macau", description="the rule set whose game is asked: 'macau' or 'us'")
 
 
 class GameValueOut(_Model):
     player: str
     banker: str
+    rules: str = "macau"
     win: float
     push: float
     lose: float

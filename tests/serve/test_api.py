@@ -65,16 +65,50 @@ def test_warm_builds_every_named_plan() -> None:
     from paigow import advice, strategies
     from paigow.serve.app import warm
 
+    from paigow.equilibria import CATALOGUE
+
     strategies._clear_named()
-    assert not advice._PLANS
+    assert not advice._PLANS and not advice._RULE_PLANS
     warm()
-    for against in (None, *strategies.NAMED):
+    us_only = {s.name for s in CATALOGUE if s.rules is paigow.US}
+    for against in (None, *(n for n in strategies.NAMED if n not in us_only)):
         for commission in (False, True):
             for seat in ("player", "banker"):
-                assert (seat, against, commission) in advice._PLANS
+                assert (seat, against, commission, "macau") in advice._RULE_PLANS   # as the requests ask
+    for against in (None, "foxwoods", "max-back", *us_only):      # the US game's, under its rules
+        for commission in (False, True):
+            for seat in ("player", "banker"):
+                assert (seat, against, commission, "us") in advice._RULE_PLANS
     for name in strategies.NAMED:
         for seat in ("player", "banker"):
-            assert "side:" + seat in strategies.Strategy.named(name, strategies.other_seat(seat)).__dict__
+            built = strategies.Strategy.named(name, strategies.other_seat(seat)).__dict__
+            assert any(k == "side:" + seat or k.startswith(f"side:{seat}:") for k in built), (name, seat)  # its game's
+
+
+def test_advice_values_and_settings_in_the_us_game(client: httpx.Client) -> None:
+    """Every advice endpoint takes the rule set, as the library does: the same answer, the US
+    game's solutions and house way under its rules, each refused under the other game's."""
+    from paigow.houseway import house_way
+
+    tiles = "6-6 1-1 4-5 1-3"
+    got = client.post("/v1/advice", json={"tiles": tiles, "rules": "us", "against": "foxwoods"}).json()
+    mine = paigow.advise(tiles, rules="us", against="foxwoods")
+    assert got["rules"] == "us" and got["against"] == "foxwoods" and got["best"] == mine.best
+    assert [s["wins"] for s in got["settings"]] == [o.wins for o in mine.options]
+    default = client.post("/v1/advice", json={"tiles": tiles, "rules": "us", "commission": True}).json()
+    assert default["against"] == "us-equilibrium-paid" and default["rate"] == "5%"
+    batch = client.post("/v1/advice/batch", json={"hands": [tiles], "rules": "us", "against": "foxwoods"}).json()
+    assert batch["results"] == [got]
+    err(client.post("/v1/advice", json={"tiles": tiles, "against": "foxwoods"}), 400, "houseway.rules")
+    err(client.post("/v1/advice", json={"tiles": tiles, "rules": "us", "against": "equilibrium"}), 400,
+        "strategy.rules")
+    err(client.post("/v1/advice", json={"tiles": tiles, "rules": "texas"}), 422, "request.invalid")
+    gv = client.post("/v1/game-value", json={"rules": "us", "player": "foxwoods", "banker": "foxwoods"}).json()
+    way = house_way("foxwoods").strategy()
+    assert gv["ev"] == paigow.game_value(way, way, rules="us").ev and gv["rules"] == "us"
+    assert client.post("/v1/game-value", json={"rules": "us"}).json()["player"] == "us-equilibrium"
+    best = client.post("/v1/best-settings", json={"rules": "us", "hands": [tiles], "strategy": "foxwoods"}).json()
+    assert best["settings"] == [str(house_way("foxwoods").set(tiles).setting)]
 
 
 def test_advice_errors_carry_the_engines_code(client: httpx.Client) -> None:
