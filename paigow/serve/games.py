@@ -21,7 +21,7 @@ from paigow.errors import RuleError
 from paigow.serve.pcc_tables import PccTable, is_pcc_config
 from paigow.serve.tables import Table
 
-__all__ = ["AnyTable", "GAMES", "WrongGameError", "game_of", "new_table", "restore_table", "round_open",
+__all__ = ["AnyTable", "GAMES", "WrongGameError", "game_of", "config_game", "new_table", "restore_table", "round_open",
            "rounds_finished", "require_game"]
 
 AnyTable = Union[Table, PccTable]
@@ -62,9 +62,14 @@ def rounds_finished(t: AnyTable) -> int:
     return t.finished if isinstance(t, PccTable) else len(t.session.state.history)
 
 
+def config_game(config: str) -> str:
+    """The game of a table's configuration (its JSON text): ``"pcc"`` or ``"paigow"``."""
+    return "pcc" if is_pcc_config(json.loads(config)) else "paigow"
+
+
 def require_game(config: str, game: str, tid: str) -> None:
     """Refuse (``table.game``) a table whose configuration (its JSON text) is not of ``game``."""
-    have = "pcc" if is_pcc_config(json.loads(config)) else "paigow"
+    have = config_game(config)
     if have != game:
         where = f"/v1/pcc/tables/{tid}" if have == "pcc" else f"/v1/tables/{tid}"
         name = {"pcc": "Fish-Prawn-Crab", "paigow": "Pai Gow"}

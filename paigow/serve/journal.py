@@ -64,7 +64,7 @@ from paigow.serve.errors import (
     TableLimitError,
     UnknownRoundError,
 )
-from paigow.serve.games import AnyTable, new_table, restore_table, round_open, rounds_finished
+from paigow.serve.games import AnyTable, config_game, game_of, new_table, restore_table, round_open, rounds_finished
 
 __all__ = ["Journal", "TableEntry", "SCHEMA_VERSION", "hash_token", "ReplayError", "audit", "export_table",
            "row_hash", "genesis_hash", "EXPORT_FORMAT"]
@@ -750,8 +750,9 @@ class Journal:
         for e in self._tables.values():
             if e.operator is None or e.operator == operator:
                 seq = e.table.seq if e.table is not None else (e.row.seq if e.row is not None else 0)
-                out.append({"id": e.id, "public": e.public, "mode": e.mode, "seq": seq, "closed": e.closed,
-                            "quarantined": e.quarantined})
+                game = game_of(e.table) if e.table is not None else (config_game(e.row.config) if e.row else "paigow")
+                out.append({"id": e.id, "game": game, "public": e.public, "mode": e.mode, "seq": seq,
+                            "closed": e.closed, "quarantined": e.quarantined})
         return out
 
 

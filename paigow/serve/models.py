@@ -395,6 +395,7 @@ class TableCreated(_Model):
 
 class TableSummary(_Model):
     id: str
+    game: Literal["paigow", "pcc"] = Field(description="the table's game: Pai Gow or Fish-Prawn-Crab")
     public: bool
     mode: str
     seq: int

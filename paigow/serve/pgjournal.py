@@ -54,7 +54,7 @@ from paigow.serve.journal import (
     rebuild,
     row_hash,
 )
-from paigow.serve.games import AnyTable, round_open, rounds_finished
+from paigow.serve.games import AnyTable, config_game, round_open, rounds_finished
 
 __all__ = ["PgJournal", "pg_audit", "pg_export"]
 
@@ -459,11 +459,11 @@ class PgJournal(Journal):
 
     def listing(self, operator: str) -> list[dict[str, Any]]:
         with self._pool.connection() as conn:
-            rows = conn.execute("SELECT id, public, mode, seq, closed FROM tables WHERE operator IS NULL OR operator = %s"
-                                " ORDER BY n", (operator,)).fetchall()
+            rows = conn.execute("SELECT id, public, mode, seq, closed, config FROM tables WHERE operator IS NULL OR"
+                                " operator = %s ORDER BY n", (operator,)).fetchall()
         q = self.quarantined()
-        return [{"id": i, "public": bool(p), "mode": m, "seq": s, "closed": c, "quarantined": q.get(i)}
-                for i, p, m, s, c in rows]
+        return [{"id": i, "game": config_game(g), "public": bool(p), "mode": m, "seq": s, "closed": c,
+                 "quarantined": q.get(i)} for i, p, m, s, c, g in rows]
 
 
 def _read_only(url: str) -> Any:

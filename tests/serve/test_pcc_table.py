@@ -245,6 +245,10 @@ def test_closing_a_table(client: httpx.Client) -> None:
     assert st["closed"] == closed["closed"] and st["house"] == -5 and st["round"]["phase"] == "settled"
     err(client.post(f"/v1/pcc/tables/{d.id}/actions", json={"action": "new_round"}, headers=d.auth), 409,
         "table.closed")
+    pg = ok(client.post("/v1/tables", json={"banker": 0}, headers=OPERATOR), 201)
+    listed = {t["id"]: t for t in ok(client.get("/v1/tables", headers=OPERATOR))["tables"]}
+    assert listed[d.id]["game"] == "pcc" and listed[d.id]["closed"] == closed["closed"]   # closed: from its config
+    assert listed[pg["id"]]["game"] == "paigow" and listed[pg["id"]]["closed"] is None    # open: from the table
 
 
 @pytest.mark.parametrize("snapshot_every", [10, 1])
