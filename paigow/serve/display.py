@@ -1,7 +1,7 @@
 """The players' display: a table's public view as server-sent events, one per journaled action.
 
 ``GET /v1/tables/{id}/events`` (``text/event-stream``, sse-starlette) follows the table's journal:
-each accepted action is one event whose ``id`` is the action's ``seq`` and whose data is
+each accepted action is one event (``state``) whose ``id`` is the action's ``seq`` and whose data is
 ``{"seq", "action", "at", "state"}``, ``state`` being the table's **public** view after that
 action (:meth:`paigow.serve.tables.Table.view` with ``public=True``: nothing face down, ever; not
 the action's arguments nor its result, which may name tiles). A client that reconnects with
@@ -234,7 +234,7 @@ async def stream(reader: JournalReader, tid: str, last_id: str | None, lifetime:
         seq, send_first = start_at(last_id, head - (1 if closed is not None else 0))
         await run(f.goto, seq)
     except ReplayError as e:
-        yield {"event": "error", "data": json.dumps({"code": "table.quarantined", "message": str(e)})}
+        yield {"event": "quarantined", "data": json.dumps({"code": "table.quarantined", "message": str(e)})}
         return
     if send_first:
         yield {**f.event(), "retry": RETRY_MS}
@@ -242,7 +242,7 @@ async def stream(reader: JournalReader, tid: str, last_id: str | None, lifetime:
         try:
             events = await run(f.forward)
         except ReplayError as e:
-            yield {"event": "error", "data": json.dumps({"code": "table.quarantined", "message": str(e)})}
+            yield {"event": "quarantined", "data": json.dumps({"code": "table.quarantined", "message": str(e)})}
             return
         for ev in events:
             yield ev
