@@ -244,3 +244,11 @@ const I18N_DISPLAY = {
     tile: "{name} ({pips})", hand_tiles: "{pos}: {tiles}",
   },
 };
+
+// -- the dealer's page: the token's QR code (issue 22), added to each language's strings ---------------
+for (const [lang, s] of Object.entries({
+  en: { qr_alt: "QR code that resumes table {id} with its token", print_token: "Print the token" },
+  "zh-Hant": { qr_alt: "以憑證續台 {id} 的二維碼", print_token: "列印憑證" },
+  "zh-Hans": { qr_alt: "以凭证续台 {id} 的二维码", print_token: "打印凭证" },
+  pt: { qr_alt: "Código QR que retoma a mesa {id} com o seu código", print_token: "Imprimir o código" },
+})) Object.assign(I18N[lang], s);
