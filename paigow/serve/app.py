@@ -546,7 +546,7 @@ def create_app(db: str = "paigow.db", *, max_body: int = MAX_BODY, operators: Op
     # -- the players' display and the names in the page's language (issue 22) -----------------------
     follow = display.JournalReader(str(getattr(journal, "url", journal.path)))
     app.router.add_event_handler("shutdown", follow.close)
-    app.include_router(display.router(follow, reader))
+    app.include_router(display.router(follow, reader, TABLE_ERRORS))
 
     @app.get("/v1/names", response_model=m.NamesOut, responses=ERRORS, tags=["paigow"])
     def names_(lang: Annotated[Literal["zh-Hant", "zh-Hans", "pt", "en"], Query()] = "en") -> dict[str, Any]:

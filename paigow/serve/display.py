@@ -244,6 +244,8 @@ async def stream(reader: JournalReader, tid: str, last_id: str | None, lifetime:
         except ReplayError as e:
             yield {"event": "quarantined", "data": json.dumps({"code": "table.quarantined", "message": str(e)})}
             return
+        except Exception:  # the database is gone for now: end the stream, the browser reconnects
+            return
         for ev in events:
             yield ev
         if f.closed is not None:
@@ -256,9 +258,10 @@ async def stream(reader: JournalReader, tid: str, last_id: str | None, lifetime:
         await anyio.sleep(min(poll, left))
 
 
-def router(reader: JournalReader, check: Callable[[str, Any], object]) -> Any:
+def router(reader: JournalReader, check: Callable[[str, Any], object], errors: dict[int | str, dict[str, Any]]) -> Any:
     """The display's routes: the event stream and the page. ``check(tid, cred)`` raises the
-    service's error unless the caller may read the table (the service's own reader check)."""
+    service's error unless the caller may read the table (the service's own reader check);
+    ``errors`` are the error answers a table read documents."""
     from typing import Annotated
 
     from fastapi import APIRouter, Depends, Header, Path, Query
@@ -270,8 +273,9 @@ def router(reader: JournalReader, check: Callable[[str, Any], object]) -> Any:
     r = APIRouter()
 
     @r.get("/v1/tables/{tid}/events", tags=["tables"], response_class=EventSourceResponse,
-           responses={200: {"content": {"text/event-stream": {}},
-                            "description": "one event per journaled action: id = seq, data = the public view"}})
+           responses={**errors, 200: {"content": {"text/event-stream": {}},
+                                      "description": "one event per journaled action: id = seq, data = the public"
+                                                     " view"}})
     def events(tid: Annotated[str, Path(max_length=64)],
                cred: Annotated[HTTPAuthorizationCredentials | None, Depends(bearer)],
                last_event_id: Annotated[str | None, Header(max_length=20)] = None,
