@@ -655,4 +655,10 @@ def test_the_dealers_page_names_hands_in_traditional_chinese_and_prints_the_toke
     expect(other.locator("#table-id")).to_have_text(tid, timeout=30_000)
     expect(other.locator("#seq")).to_have_text("4")
     assert token not in other.url
+    # a second code scanned while the page is open (the same page, a new fragment)
+    with httpx.Client(base_url=proc.url, timeout=WAIT) as c:
+        second, _, made = open_table(c)
+    other.evaluate("h => { location.hash = h; }", f"table={second}&token={made['token']}")
+    expect(other.locator("#table-id")).to_have_text(second)
+    assert made["token"] not in other.url
     other.context.close()
