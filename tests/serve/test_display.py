@@ -582,6 +582,32 @@ def test_the_display_follows_a_round_live(browser: Any, proc: ServeProcess) -> N
         ctx.close()
 
 
+def test_the_display_reconnects_when_its_stream_ends(browser: Any, proc: ServeProcess) -> None:
+    """Streams of 2 s: the browser reconnects after each with ``Last-Event-ID`` and the display
+    shows every action taken meanwhile, each once."""
+    from playwright.sync_api import expect
+
+    with httpx.Client(base_url=proc.url, timeout=WAIT) as c:
+        tid, auth, _ = open_table(c, public=True)
+        ctx = browser.new_context(viewport=TABLET, locale="en-GB")
+        pg = ctx.new_page()
+        streams: list[str] = []
+        pg.on("request", lambda r: streams.append(r.url) if "/events" in r.url else None)
+        pg.goto(f"{proc.url}/display/{tid}?lifetime=2")
+        expect(pg.locator("body")).to_have_attribute("data-seq", "0", timeout=30_000)
+        act(c, tid, auth, action="start_round", stake=1000)
+        for k in range(1, 4):
+            time.sleep(1.5)  # past a stream's end now and then
+            act(c, tid, auth, action="bet", position=k, amount=100 * k)
+            expect(pg.locator("body")).to_have_attribute("data-seq", str(k + 1), timeout=30_000)
+        expect(pg.locator("#bets-3 li")).to_have_text(["P3 300"], timeout=30_000)
+        assert len(streams) >= 3, streams  # the browser reconnected
+        # each action's event once, in order: every reconnection resumed after the last event seen
+        # (a fresh stream would have sent the current state again)
+        assert pg.evaluate("D.ids") == [0, 1, 2, 3, 4]
+        ctx.close()
+
+
 def test_the_display_of_a_private_table_says_why(browser: Any, proc: ServeProcess) -> None:
     from playwright.sync_api import expect
 

@@ -12,7 +12,7 @@ const el = (tag, attrs = {}, ...kids) => {
 };
 
 const D = { lang: "en", tid: decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || ""), state: null,
-  faces: {}, names: { hands: {}, tiles: {} }, es: null, closed: false };
+  faces: {}, names: { hands: {}, tiles: {} }, es: null, closed: false, ids: [] };
 const LANGS = ["zh-Hant", "zh-Hans", "pt", "en"];
 
 function pickLang() {
@@ -146,9 +146,12 @@ function status(key, vars, down = false) {
 
 function follow() {
   status("connecting");
-  const es = new EventSource(`/v1/tables/${encodeURIComponent(D.tid)}/events`);
+  // ?lifetime=<s> asks for shorter streams (the service's bound is 300 s); the browser reconnects
+  // after each with Last-Event-ID and misses nothing
+  const life = new URLSearchParams(location.search).get("lifetime");
+  const es = new EventSource(`/v1/tables/${encodeURIComponent(D.tid)}/events` + (life ? `?lifetime=${encodeURIComponent(life)}` : ""));
   D.es = es;
-  const take = (ev) => { D.state = JSON.parse(ev.data).state; render(); };
+  const take = (ev) => { D.ids.push(Number(ev.lastEventId)); D.state = JSON.parse(ev.data).state; render(); };
   es.addEventListener("open", () => status("live"));
   es.addEventListener("state", (ev) => { take(ev); status("live"); });
   es.addEventListener("closed", (ev) => { take(ev); D.closed = true; es.close(); status("closed"); });
