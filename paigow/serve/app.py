@@ -9,7 +9,7 @@ import pathlib
 import sqlite3
 import time
 from collections.abc import Awaitable, Callable, Iterator, MutableMapping, Sequence
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 import numpy as np
 from fastapi import Depends, FastAPI, Path, Query, Request
@@ -22,6 +22,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 import pcc
 from paigow.commission import percent
 from paigow.errors import PaigowError
+from paigow.serve import display, names, qr
 from paigow.serve import models as m
 from paigow.serve.auth import (
     DEFAULT_HOSTS,
@@ -498,7 +499,7 @@ def create_app(db: str = "paigow.db", *, max_body: int = MAX_BODY, operators: Op
         return e
 
     @app.post("/v1/tables", response_model=m.TableCreated, status_code=201, responses=CREATE_ERRORS, tags=["tables"])
-    def create_table(body: m.TableIn, cred: Cred) -> dict[str, Any]:
+    def create_table(body: m.TableIn, cred: Cred, request: Request) -> dict[str, Any]:
         """Open a table (a Session of rounds); needs an operator key. A table is ``live`` (its
         shuffles and rolls from the secure generator, journaled as drawn) or a ``simulation``
         (``seed``, for replaying). The response carries the table's dealer token, this once; the
@@ -517,7 +518,8 @@ def create_app(db: str = "paigow.db", *, max_body: int = MAX_BODY, operators: Op
                                     limit=max_tables)
         e = journal.entry(tid)
         assert e is not None
-        return {"id": tid, "token": token, "public": e.public, "mode": e.mode, "state": journal.read(e, False)}
+        return {"id": tid, "token": token, "public": e.public, "mode": e.mode, "state": journal.read(e, False),
+                "qr": qr.svg(qr.resume_url(str(request.base_url), tid, token))}
 
     @app.get("/v1/tables", response_model=m.TableList, responses=OPERATOR_ERRORS, tags=["tables"])
     def list_tables(cred: Cred) -> dict[str, Any]:
@@ -583,6 +585,18 @@ def create_app(db: str = "paigow.db", *, max_body: int = MAX_BODY, operators: Op
         return journal.export(e)
 
     app.include_router(pcc_router(journal, reader, need_operator, max_tables, CREATE_ERRORS, TABLE_ERRORS, STATIC))
+
+    # -- the players' display and the names in the page's language (issue 22) -----------------------
+    follow = display.JournalReader(str(getattr(journal, "url", journal.path)))
+    app.router.add_event_handler("shutdown", follow.close)
+    app.include_router(display.router(follow, reader, TABLE_ERRORS))
+
+    @app.get("/v1/names", response_model=m.NamesOut, responses=ERRORS, tags=["paigow"])
+    def names_(lang: Annotated[Literal["zh-Hant", "zh-Hans", "pt", "en"], Query()] = "en") -> dict[str, Any]:
+        """Every hand's and tile's name in a language of the page (``zh-Hant``, ``zh-Hans``, ``pt``,
+        ``en``), by the Simplified name the other answers carry (``name_zh``, a result's ``front``)."""
+        return names.names(lang)
+
     return app
 
 

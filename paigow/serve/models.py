@@ -391,6 +391,8 @@ class TableCreated(_Model):
     public: bool
     mode: str
     state: TableState
+    qr: str | None = Field(None, description="the QR code (SVG) of the address that resumes the table with"
+                                             " its token, to print: given this once")
 
 
 class TableSummary(_Model):
@@ -433,3 +435,9 @@ class Health(_Model):
     store: str | None = None
     error: str | None = Field(None, description="why the journal cannot be written")
     quarantined: int = 0
+
+
+class NamesOut(_Model):
+    lang: str
+    hands: dict[str, str] = Field(description="every hand's name in the language, by its Simplified name")
+    tiles: dict[str, str] = Field(description="every tile's name in the language, by its Simplified name")

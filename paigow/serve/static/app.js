@@ -26,6 +26,8 @@ const S = {
   picking: null,      // the position whose tiles the face picker fills
   entered: {},        // position -> [pips]
   advice: {},         // position -> Promise of the advice
+  justOpenedQr: null, // the QR code (SVG) of the resume address, shown once with the token
+  names: { hands: {}, tiles: {} },  // hand and tile names in the page's language, by their Simplified names
 };
 
 // -- languages ----------------------------------------------------------------------------------
@@ -49,16 +51,20 @@ const num = (n) => new Intl.NumberFormat(locale()).format(n);
 const signed = (n) => new Intl.NumberFormat(locale(), { signDisplay: "exceptZero" }).format(n);
 const pct = (x) => new Intl.NumberFormat(locale(), { style: "percent", minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(x);
 const zh = () => S.lang.startsWith("zh");
-function faceName(pips) { const f = S.byPips[pips]; return !f ? pips : (zh() ? f.name_zh : f.name_en); }
-function handName(h) { return zh() ? h.name_zh : h.name_en; }
+// names in the page's language (GET /v1/names), by the Simplified names the service sends
+const zhFace = (f) => (S.lang === "zh-Hant" ? S.names.tiles[f.name_zh] ?? f.name_zh : f.name_zh);
+function faceName(pips) { const f = S.byPips[pips]; return !f ? pips : (S.names.tiles[f.name_zh] ?? (zh() ? f.name_zh : f.name_en)); }
+function handName(h) { return S.names.hands[h.name_zh] ?? (zh() ? h.name_zh : h.name_en); }
+const nameOf = (zhName) => S.names.hands[zhName] ?? zhName;
 
-function setLang(lang) {
+async function setLang(lang) {
   S.lang = LANGS.includes(lang) ? lang : "en";
   localStorage.setItem("paigow-lang", S.lang);
   document.documentElement.lang = S.lang;
   document.title = t("title");
   for (const e of document.querySelectorAll("[data-i18n]")) e.textContent = t(e.dataset.i18n);
   $("lang").value = S.lang;
+  try { S.names = await api("GET", `/v1/names?lang=${encodeURIComponent(S.lang)}`); } catch { S.names = { hands: {}, tiles: {} }; }
   renderFaces(); renderHand(false);
   if (S.hand.length === 4) run(loadAdvice);
   if (S.mode === "table") render();
@@ -102,7 +108,7 @@ function renderFaces() {
     "aria-label": t("pick_face", { name: faceName(f.pips), pips: f.pips }),
     disabled: (used[f.pips] || 0) >= f.copies || S.hand.length >= 4,
     onclick: () => { if (S.hand.length < 4) S.hand.push(f.pips); renderHand(); renderFaces(); },
-  }, faceImg(f.pips), el("span", { class: "zh" }, f.name_zh), el("span", { class: "pips" }, f.pips), el("span", { class: "en" }, f.name_en))));
+  }, faceImg(f.pips), el("span", { class: "zh" }, zhFace(f)), el("span", { class: "pips" }, f.pips), el("span", { class: "en" }, f.name_en))));
 }
 function countOf(list) { const c = {}; for (const p of list) c[p] = (c[p] || 0) + 1; return c; }
 
@@ -211,7 +217,7 @@ async function openTable(form) {
     const r = await api("POST", "/v1/tables", body, key);
     if (typed) sessionStorage.setItem("paigow-operator", typed);
     S.table = { id: r.id, token: r.token }; remember(S.table);
-    S.justOpened = r.token; S.asking = null; S.wantOpen = false; S.entered = {}; S.advice = {};
+    S.justOpened = r.token; S.justOpenedQr = r.qr || null; S.asking = null; S.wantOpen = false; S.entered = {}; S.advice = {};
     setState(r.state);
   } catch (e) { showMsg("open", errorNode(e), "error"); }
   finally { S.busy = false; }
@@ -360,7 +366,11 @@ function viewToken() {
   return [el("p", {}, t("token_once")),
     el("dl", { class: "token" }, el("dt", {}, t("table_id")), el("dd", { id: "new-table-id" }, S.table.id),
       el("dt", {}, t("token")), el("dd", { id: "new-token" }, S.justOpened)),
-    el("button", { type: "button", id: "token-noted", class: "primary", "data-autofocus": true, onclick: () => { S.justOpened = null; render(); } }, t("noted"))];
+    // the resume address (id and token) as a QR code to print: scanned, it opens this page on the table
+    S.justOpenedQr ? el("figure", { class: "token-qr" }, el("img", { id: "token-qr", src: "data:image/svg+xml;charset=utf-8," + encodeURIComponent(S.justOpenedQr),
+      alt: t("qr_alt", { id: S.table.id }), width: 196, height: 196 }),
+    el("button", { type: "button", id: "print-token", class: "secondary", onclick: () => window.print() }, t("print_token"))) : "",
+    el("button", { type: "button", id: "token-noted", class: "primary", "data-autofocus": true, onclick: () => { S.justOpened = null; S.justOpenedQr = null; render(); } }, t("noted"))];
 }
 
 function viewBetween() {
@@ -519,11 +529,11 @@ function viewLedger() {
   const res = S.state.round.result, L = res.ledger;
   const outcome = (p) => p.sat_out ? t("sits_out") : t("outcome_" + p.outcome);
   const lines = res.positions.filter((p) => p.role === "player" && p.bets.length).map((p) =>
-    el("li", { "data-pos": p.position }, `${t("pos", { p: p.position })}: ${p.front} | ${p.back} — ${outcome(p)}`,
+    el("li", { "data-pos": p.position }, `${t("pos", { p: p.position })}: ${nameOf(p.front)} | ${nameOf(p.back)} — ${outcome(p)}`,
       p.house_way ? ` (${t(WHY[p.house_way.why] || "why_house")}: ${p.house_way.rule})` : ""));
   const changes = Object.entries(L.changes).map(([k, v]) => el("tr", {}, el("td", {}, k), el("td", { class: "num", "data-amount": v }, signed(v))));
   const bank = res.positions[0];
-  return [el("p", { id: "ledger-banker" }, S.state.round.house_banks ? t("house") : t("banker_here"), ": ", bank.front, " | ", bank.back),
+  return [el("p", { id: "ledger-banker" }, S.state.round.house_banks ? t("house") : t("banker_here"), ": ", nameOf(bank.front), " | ", nameOf(bank.back)),
     bank.house_way ? wayNote(bank.position, bank.house_way) : "", el("ul", { class: "outcomes" }, lines),
     el("table", { id: "ledger-changes" }, el("caption", {}, t("changes")), el("tbody", {}, changes,
       el("tr", {}, el("th", { scope: "row" }, t("commission")), el("td", { class: "num", id: "commission-total", "data-amount": L.commission }, num(L.commission))))),
@@ -535,6 +545,16 @@ function balances() {
   const rows = Object.entries(st.balances).map(([k, v]) => el("tr", {}, el("td", {}, k), el("td", { class: "num", "data-amount": v }, signed(v))));
   return el("table", { id: "balance-table" }, el("caption", {}, t("balances")), el("tbody", {}, rows,
     el("tr", {}, el("th", { scope: "row" }, t("commission")), el("td", { class: "num", "data-amount": st.commission }, num(st.commission)))));
+}
+
+// the printed QR code's address: /#table=<id>&token=<token> resumes that table (the fragment is
+// never sent to the service; it is taken off the address at once)
+async function resumeFromAddress() {
+  const resume = new URLSearchParams(location.hash.slice(1));
+  if (!resume.get("table") || !resume.get("token")) return;
+  history.replaceState(null, "", location.pathname + location.search);
+  showView("table");
+  await resumeTable(resume.get("table"), resume.get("token"), "phase");
 }
 
 // -- wiring -------------------------------------------------------------------------------------
@@ -557,12 +577,14 @@ async function init() {
   $("tab-table").onclick = () => showView("table");
   $("clear").onclick = () => { S.hand = []; renderHand(); renderFaces(); };
   for (const id of ["seat", "against", "commission"]) $(id).onchange = () => { if (S.hand.length === 4) run(loadAdvice); };
-  setLang(localStorage.getItem("paigow-lang") || browserLang());
+  await setLang(localStorage.getItem("paigow-lang") || browserLang());
   const again = sessionStorage.getItem("paigow-table");
   if (again) {
     const tb = JSON.parse(again);
     try { S.table = tb; S.state = await api("GET", `/v1/tables/${encodeURIComponent(tb.id)}`); } catch { S.table = null; S.state = null; sessionStorage.removeItem("paigow-table"); }
   }
+  await resumeFromAddress();
+  window.addEventListener("hashchange", resumeFromAddress);
   document.body.dataset.ready = "1";
 }
 

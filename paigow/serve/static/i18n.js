@@ -275,3 +275,60 @@ const I18N = {
     Object.assign(I18N[lang].err, err);
   }
 })();
+// -- the players' display (display.html, issue 22): its own strings, by language ----------------------
+const I18N_DISPLAY = {
+  en: {
+    title: "Pai Gow · table {id}", lang: "Language", round: "Round", banker: "Banker", bank: "Bank", phase: "Phase",
+    ph_betting: "Bets", ph_shaken: "Dice shaken", ph_dealt: "Tiles dealt", ph_settled: "Settled", ph_between: "Between rounds",
+    ph_offer: "The bank is offered", pos: "Position {p}", bets: "Bets", none: "no bet", set: "set, face down",
+    banker_here: "banker", dice: "Dice", total: "total {n}", void: "void", first: "First: position {p}",
+    exposed: "Exposed", ledger: "Result of the round", commission: "Commission", balances: "Balances",
+    live: "Live", connecting: "Connecting…", reconnecting: "Reconnecting…", closed: "This table is closed.",
+    refused: "This table cannot be shown here: {msg}", outcome_win: "wins", outcome_push: "push",
+    outcome_lose: "loses", sits_out: "sits out", front: "front", back: "back", no_round: "No round in play",
+    effect_play_on: "play on", "effect_sit_out": "sits out", "effect_void_deal": "void deal", seq: "action {n}",
+    tile: "{name} ({pips})", hand_tiles: "{pos}: {tiles}",
+  },
+  "zh-Hant": {
+    title: "牌九 · {id} 號台", lang: "語言", round: "局", banker: "莊家", bank: "莊本", phase: "階段",
+    ph_betting: "下注", ph_shaken: "已擲骰", ph_dealt: "已發牌", ph_settled: "已結算", ph_between: "局與局之間",
+    ph_offer: "讓莊", pos: "{p} 位", bets: "注碼", none: "無注", set: "已排（未開）", banker_here: "莊家",
+    dice: "骰子", total: "共 {n} 點", void: "無效", first: "先發：{p} 位", exposed: "見光牌", ledger: "本局輸贏",
+    commission: "抽水", balances: "總賬", live: "即時", connecting: "連線中…", reconnecting: "重新連線中…",
+    closed: "此台已關閉。", refused: "此台不能在此顯示：{msg}", outcome_win: "贏", outcome_push: "和",
+    outcome_lose: "輸", sits_out: "坐出", front: "前", back: "後", no_round: "暫無牌局",
+    effect_play_on: "照玩", effect_sit_out: "坐出", effect_void_deal: "作廢重發", seq: "第 {n} 步",
+    tile: "{name}（{pips}）", hand_tiles: "{pos}：{tiles}",
+  },
+  "zh-Hans": {
+    title: "牌九 · {id} 号台", lang: "语言", round: "局", banker: "庄家", bank: "庄本", phase: "阶段",
+    ph_betting: "下注", ph_shaken: "已掷骰", ph_dealt: "已发牌", ph_settled: "已结算", ph_between: "局与局之间",
+    ph_offer: "让庄", pos: "{p} 位", bets: "注码", none: "无注", set: "已排（未开）", banker_here: "庄家",
+    dice: "骰子", total: "共 {n} 点", void: "无效", first: "先发：{p} 位", exposed: "见光牌", ledger: "本局输赢",
+    commission: "抽水", balances: "总账", live: "实时", connecting: "连接中…", reconnecting: "重新连接中…",
+    closed: "此台已关闭。", refused: "此台不能在此显示：{msg}", outcome_win: "赢", outcome_push: "和",
+    outcome_lose: "输", sits_out: "坐出", front: "前", back: "后", no_round: "暂无牌局",
+    effect_play_on: "照玩", effect_sit_out: "坐出", effect_void_deal: "作废重发", seq: "第 {n} 步",
+    tile: "{name}（{pips}）", hand_tiles: "{pos}：{tiles}",
+  },
+  pt: {
+    title: "Pai Gow · mesa {id}", lang: "Língua", round: "Ronda", banker: "Banca", bank: "Fundo", phase: "Fase",
+    ph_betting: "Apostas", ph_shaken: "Dados lançados", ph_dealt: "Peças dadas", ph_settled: "Liquidada",
+    ph_between: "Entre rondas", ph_offer: "A banca é oferecida", pos: "Posição {p}", bets: "Apostas", none: "sem aposta",
+    set: "arranjada, virada para baixo", banker_here: "banca", dice: "Dados", total: "total {n}", void: "nulo",
+    first: "Primeira: posição {p}", exposed: "Peças vistas", ledger: "Resultado da ronda", commission: "Comissão",
+    balances: "Saldos", live: "Ao vivo", connecting: "A ligar…", reconnecting: "A religar…", closed: "Esta mesa está fechada.",
+    refused: "Esta mesa não pode ser mostrada aqui: {msg}", outcome_win: "ganha", outcome_push: "empata",
+    outcome_lose: "perde", sits_out: "fica de fora", front: "frente", back: "trás", no_round: "Nenhuma ronda em jogo",
+    effect_play_on: "continua", effect_sit_out: "fica de fora", effect_void_deal: "distribuição nula", seq: "acção {n}",
+    tile: "{name} ({pips})", hand_tiles: "{pos}: {tiles}",
+  },
+};
+
+// -- the dealer's page: the token's QR code (issue 22), added to each language's strings ---------------
+for (const [lang, s] of Object.entries({
+  en: { qr_alt: "QR code that resumes table {id} with its token", print_token: "Print the token" },
+  "zh-Hant": { qr_alt: "以憑證續台 {id} 的二維碼", print_token: "列印憑證" },
+  "zh-Hans": { qr_alt: "以凭证续台 {id} 的二维码", print_token: "打印凭证" },
+  pt: { qr_alt: "Código QR que retoma a mesa {id} com o seu código", print_token: "Imprimir o código" },
+})) Object.assign(I18N[lang], s);
