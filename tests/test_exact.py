@@ -295,3 +295,22 @@ def test_edges_command_exact(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["edges", "--exact", "--commission", "5%"]) == 0
     out = capsys.readouterr().out
     assert "equilibrium-paid-exact" in out and out.count("  =") == 9
+
+
+def test_the_docs_list_the_4pct_pair_as_shipped() -> None:
+    # docs/equilibrium.md names the types the 4% pair mixes and the pivots its solve took, as the
+    # shipped .json records them
+    doc = " ".join((pathlib.Path(__file__).resolve().parent.parent / "docs" / "equilibrium.md")
+                   .read_text(encoding="utf-8").split())
+    info = json.loads((DATA / "equilibrium-paid-4pct-exact.json").read_text(encoding="utf-8"))
+
+    def listed(types: list[int]) -> str:
+        return ", ".join(map(str, types[:-1])) + f" and {types[-1]}"
+
+    player, banker = ([m["type"] for m in info["mixed"][seat]] for seat in ("player", "banker"))
+    assert f"As paid at 4% the player mixes types {listed(player)} and the banker {listed(banker)}" in doc
+    solve = info["solve"]
+    assert f"| `paigow solve --exact --commission 4% --output DIR` | {solve['rounds']} | {solve['pivots']} |" in doc
+    assert f"{solve['pivots']} pivots with the default threads" in doc
+    # the pair's values are those the tests above prove, whatever the path that reached them
+    assert (Fraction(info["value"]["player"]), Fraction(info["value"]["banker"])) == GAMES["4%"][1:]

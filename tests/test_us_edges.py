@@ -446,6 +446,16 @@ def test_the_doc_s_equilibrium_prose_is_computed_now() -> None:
             f"the way ({p(way.player_result, 2)})") in flat
 
 
+def test_docs_equilibrium_md_links_the_us_rows_with_their_figures() -> None:
+    text = " ".join((DOC.parent / "equilibrium.md").read_text(encoding="utf-8").split())
+    assert "(us-edges.md#the-equilibrium-rows)" in text and "## The equilibrium rows" in DOC.read_text(encoding="utf-8")
+    br = edge("best-response", "foxwoods", "5%", "us")
+    eq = edge("us-equilibrium-paid-exact", "foxwoods", "5%", "us", exact=True)
+    assert (f"({-float(br.player_result) * 100:.4f}% here; the player's equilibrium strategy against the house way "
+            f"costs {-float(eq.player_result) * 100:.4f}%") in text
+    assert "[The US game](equilibrium.md#the-us-game)" in " ".join(DOC.read_text(encoding="utf-8").split())
+
+
 def test_the_doc_s_rule_c_figures_are_computed_now() -> None:
     from paigow.houseway import foxwoods_without
 
