@@ -292,7 +292,7 @@ def counts(row: Edge) -> tuple[int, int, int]:
     fractions of a pairing: read its ``win``, ``push`` and ``lose``.
 
     >>> counts(edge("max-back", "max-back", "5%"))
-    (221118616, 284359068, 230803316)
+    (221121854, 284357512, 230801634)
     """
     got = whole_counts(row)
     if got is None:
