@@ -314,3 +314,22 @@ def test_the_docs_list_the_4pct_pair_as_shipped() -> None:
     assert f"{solve['pivots']} pivots with the default threads" in doc
     # the pair's values are those the tests above prove, whatever the path that reached them
     assert (Fraction(info["value"]["player"]), Fraction(info["value"]["banker"])) == GAMES["4%"][1:]
+
+
+def test_the_4pct_pair_does_not_depend_on_the_blas_threads(tmp_path: pathlib.Path) -> None:
+    # docs/equilibrium.md: with one BLAS thread the float64 pivoting takes another path (more
+    # pivots) to the same pair: the same .npy bytes, the same .json but for the solve's record
+    import os
+    import subprocess
+    import sys
+
+    env = {**os.environ, "OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1"}
+    r = subprocess.run([sys.executable, "-m", "paigow", "solve", "--exact", "--commission", "4%",
+                        "--output", str(tmp_path), "--json"], env=env, capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+    stem = GAMES["4%"][0]
+    assert (tmp_path / f"{stem}.npy").read_bytes() == (DATA / f"{stem}.npy").read_bytes()
+    got = json.loads((tmp_path / f"{stem}.json").read_text(encoding="utf-8"))
+    shipped = json.loads((DATA / f"{stem}.json").read_text(encoding="utf-8"))
+    assert got.pop("solve")["rounds"] == shipped.pop("solve")["rounds"] == 2
+    assert got == shipped
