@@ -9,7 +9,9 @@ on the round's net and the cap are left out, as in the solved game (docs/equilib
 
 A row where both strategies are pure is exact (its shares are integer counts over the pairings,
 given as :class:`~fractions.Fraction`); a row with a mixed strategy is a float64 sum, and the
-equilibria in it are certified (each side's best-response gain at most 1e-7 per hand).
+equilibria in it are certified (each side's best-response gain at most 1e-7 per hand). With
+``exact=True`` the shipped exact equilibria (:mod:`paigow.exact`) stand in for the numerical
+ones and every row is exact: a mixed strategy's shares then exact fractions, not whole counts.
 
 The table is of one rule set's game (``rules=``, Macau's by default) at a rate for which
 :mod:`paigow.equilibria` ships its equilibrium as paid.
@@ -327,7 +329,7 @@ def _signed(x: Share) -> str:
 def format_table(rows: "tuple[Edge, ...]") -> str:
     """The rows as the text table ``paigow edges`` prints: the player's win/push/lose shares,
     each side's expected result per unit bet and the commission taken, per hand; ``=`` marks an
-    exact row (pure strategies on both sides)."""
+    exact row (pure strategies on both sides, or the exact equilibria's)."""
     from paigow._text import table
 
     out = []
