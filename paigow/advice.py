@@ -38,7 +38,7 @@ from paigow._types import type_weights as _weights  # noqa: F401
 from paigow.batch import as_index_array, raise_bad_row
 from paigow.commission import RateLike
 from paigow.equilibria import DATA_DIR as DATA_DIR
-from paigow.equilibria import clean_strategy, default_name
+from paigow.equilibria import CATALOGUE, clean_strategy, default_name
 from paigow.equilibria import equilibrium_info as equilibrium_info
 from paigow.equilibria import strategy as strategy
 from paigow.errors import InvalidRecordError
@@ -76,7 +76,7 @@ class SettingValue:
     pushes: float
     losses: float
     value: float
-    probability: float | None = None  # this seat's equilibrium weight on the setting, if known
+    probability: float | None = None  # against a shipped equilibrium: this seat's weight on the setting in it
 
 
 @dataclasses.dataclass(frozen=True)
@@ -207,7 +207,10 @@ def advise(
     :class:`~paigow.rules.RuleSet` or its name; Macau's by default). Left out, ``against`` is the
     shipped equilibrium of the game at ``commission``: "equilibrium" without, "equilibrium-paid"
     at 5% (:func:`paigow.equilibria.default_against`); ``Advice.against`` names the one used. A
-    rule set with no shipped equilibrium takes "max-back" or a table.
+    rule set with no shipped equilibrium takes "max-back" or a table. Against any shipped
+    equilibrium (Macau's or the US game's, with or without commission) each option's
+    ``probability`` is the advised seat's weight on it in the same equilibrium (``Advice.mixed``
+    when it mixes the hand); against anything else it is None.
 
     ``commission``: False (none), True (the rule set's rate: 5% for Macau,
     :data:`paigow.commission.COMMISSION`) or a rate (``"4%"``, ``Fraction(1, 25)``, ...): a win
@@ -335,10 +338,25 @@ def _lookup(s: Strategy, seat: str, win: float, hands: int, rules: RuleSet) -> _
         return None
 
     def build() -> _core.SideLookup:
-        own = Strategy.named("equilibrium", seat).table if s.name == "equilibrium" else None
-        return _core.SideLookup(side.counts, side.key, win, own)
+        return _core.SideLookup(side.counts, side.key, win, _own_table(s, seat, rules))
 
     return s.cached(f"lookup:{seat}:{win!r}{game_tag(rules)}", build)  # type: ignore[no-any-return]
+
+
+def _own_table(s: Strategy, seat: str, rules: RuleSet) -> npt.NDArray[np.float64] | None:
+    """The advised ``seat``'s half of the shipped equilibrium whose other half ``s`` is (a
+    solution of :data:`paigow.equilibria.CATALOGUE`, by name and by table: Macau's or the US
+    game's, with or without commission), whose probabilities advice shows; else None."""
+    if s.name not in _SHIPPED:
+        return None
+    other = clean_strategy(s.name, _OTHER[seat], rules)
+    if other is not s and other.digest != s.digest:  # a caller's table under a shipped name
+        return None
+    return clean_strategy(s.name, seat, rules).table
+
+
+_SHIPPED = frozenset(sol.name for sol in CATALOGUE)
+"""The names of the shipped equilibria (each seat's table a solution's half)."""
 
 
 def _advise_enumerated(t: tuple[Tile, ...], hand: tuple[int, ...], seat: str, plan: _Plan) -> Advice:

@@ -9,14 +9,17 @@ on the round's net and the cap are left out, as in the solved game (docs/equilib
 
 A row where both strategies are pure is exact (its shares are integer counts over the pairings,
 given as :class:`~fractions.Fraction`); a row with a mixed strategy is a float64 sum, and the
-equilibria in it are certified (each side's best-response gain at most 1e-7 per hand).
+equilibria in it are certified (each side's best-response gain at most 1e-7 per hand). With
+``exact=True`` the shipped exact equilibria (:mod:`paigow.exact`) stand in for the numerical
+ones and every row is exact: a mixed strategy's shares then exact fractions, not whole counts.
 
 The table is of one rule set's game (``rules=``, Macau's by default) at a rate for which
 :mod:`paigow.equilibria` ships its equilibrium as paid.
 
-The US game (``rules="us"``) has a table of its own (:func:`us_edges`), of the house way
-against itself and against each seat's best response (:mod:`paigow.waygame`), every row exact,
-at any rate; rows of the US game's equilibria join it when the catalogue ships them.
+The US game (``rules="us"``) has a table of its own (:func:`us_edges`), at any rate: the house
+way against itself and against each seat's best response (:mod:`paigow.waygame`), exact integer
+counts, then the shipped US equilibria against themselves and against the way (float64 sums of
+the numerical equilibria; with ``exact=True`` the shipped exact equilibria, every row exact).
 
 >>> row = edges("5%")[0]                      # the two sides at the paid equilibrium
 >>> row.player_strategy, row.banker_strategy, row.exact
@@ -45,7 +48,7 @@ from paigow.rules import MACAU, US, RuleSet, RulesLike, clean_rules, commission_
 from paigow.strategies import Strategy
 
 __all__ = ["Edge", "edge", "edges", "house_edges", "format_table", "STRATEGIES", "RATES", "us_edges", "US_RATES",
-           "BEST_RESPONSES", "counts", "format_us_table", "has_house_way"]
+           "BEST_RESPONSES", "counts", "whole_counts", "format_us_table", "has_house_way"]
 
 STRATEGIES = ("equilibrium-paid", "equilibrium", "max-back")
 """The strategies of the table: the equilibrium as paid (at the table's rate), the zero-commission
@@ -116,41 +119,52 @@ def _check_rate(commission: "bool | RateLike", rules: RuleSet) -> Fraction:
     return r
 
 
-def edge(player: str, banker: str, commission: "bool | RateLike" = True, rules: RulesLike = None) -> Edge:
-    """One row of the table: ``player`` against ``banker`` (names from :data:`STRATEGIES`) at
-    ``commission`` (``True``: the rule set's rate, 5% for Macau) in the game of ``rules``."""
+def edge(player: str, banker: str, commission: "bool | RateLike" = True, rules: RulesLike = None,
+         exact: bool = False) -> Edge:
+    """One row of the table: ``player`` against ``banker`` (names from :data:`STRATEGIES`; in the
+    US game the names of :func:`us_edges`' rows) at ``commission`` (``True``: the rule set's
+    rate, 5% for Macau) in the game of ``rules``; ``exact`` as :func:`edges` takes it."""
     g = clean_rules(rules)
     if has_house_way(g):
-        for row in us_edges(commission, g):
+        rows = us_edges(commission, g, exact=exact)
+        for row in rows:
             if (row.player_strategy, row.banker_strategy) == (player, banker):
                 return row
-        names = sorted({n for row in us_edges(commission, g) for n in (row.player_strategy, row.banker_strategy)})
+        names = sorted({n for row in rows for n in (row.player_strategy, row.banker_strategy)})
         raise InvalidOptionError(f"no row {player!r} against {banker!r} in the US table: its strategies are "
                                  f"{', '.join(map(repr, names))} (a best response plays the house way)",
                                  code="edges.strategy")
+    if exact:
+        for row in edges(commission, g, exact=True):
+            if (row.player_strategy, row.banker_strategy) == (player, banker):
+                return row
+        raise InvalidOptionError(f"no row {player!r} against {banker!r} in the exact table: its strategies are "
+                                 f"{', '.join(map(repr, _EXACT_NAMES))}", code="edges.strategy")
     player, banker = _check_name(player, "player"), _check_name(banker, "banker")
     if player == banker == "max-back":  # no equilibrium in the row: any rule set, any rate
         return _edge(player, banker, commission_of(g, commission), g)
     return _edge(player, banker, _check_rate(commission, g), g)
 
 
+_EXACT_NAMES = ("equilibrium-paid-exact", "equilibrium-exact", "max-back")
+"""The strategies of the exact table of Macau's game (:data:`paigow.exact.EXACT_STRATEGIES`)."""
+
+
 def edges(commission: "bool | RateLike" = True, rules: RulesLike = None, exact: bool = False) -> tuple[Edge, ...]:
     """The nine pairings of :data:`STRATEGIES` at ``commission`` (5% or 4% for Macau; ``True``:
     the rule set's rate) in the game of ``rules``, the player's strategy varying slowest (the US
     game's table is another: :func:`us_edges`, at any rate). With
-    ``exact`` the shipped exact equilibria stand in for the numerical ones
-    (``equilibrium-paid-exact``, ``equilibrium-exact``: paigow.exact) and every row is exact."""
+    ``exact`` the shipped exact equilibria of the game of ``rules`` stand in for the numerical
+    ones (``equilibrium-paid-exact``, ``equilibrium-exact``: :func:`paigow.exact.exact_edges`;
+    the US game's: :func:`us_edges` with ``exact``) and every row is exact."""
     g = clean_rules(rules)
     if has_house_way(g):
-        if exact:
-            raise InvalidOptionError("the US table's house-way rows are exact already, and no exact equilibrium "
-                                     "of the US game is shipped: leave out exact", code="edges.exact")
-        return us_edges(commission, g)
+        return us_edges(commission, g, exact=exact)
     r = _check_rate(commission, g)
     if exact:
         from paigow.exact import exact_edges
 
-        return exact_edges(r)
+        return exact_edges(r, rules=g)
     return tuple(_edge(p, b, r, g) for p in STRATEGIES for b in STRATEGIES)
 
 
@@ -169,14 +183,17 @@ def has_house_way(rules: RuleSet) -> bool:
 
 
 def us_edges(commission: "bool | RateLike" = True, rules: RulesLike = US,
-             way: "object" = None) -> tuple[Edge, ...]:
+             way: "object" = None, exact: bool = False) -> tuple[Edge, ...]:
     """The US table at ``commission`` (``True``: the rule set's 5%; any rate): the house way
     (``way``: a name, a house-way file or a :class:`~paigow.houseway.HouseWay`; the rule set's
     own by default, Foxwoods) against itself; each seat's best response against the way, by
     wins minus losses (``best-response``, the Wizard of Odds' optimum) and by the result after
     commission (``best-response-paid``); then, for each equilibrium of the US game the
     catalogue ships (as paid at this rate, and without commission), the equilibrium against
-    itself and against the way on either side. Every row but an equilibrium's is exact.
+    itself, against the way, and the way against it. These rows are exact integer counts (both
+    strategies pure); an equilibrium's rows are float64 sums of the numerical equilibrium, or
+    with ``exact`` exact fractions of the shipped exact equilibrium (named ``<name>-exact``,
+    :mod:`paigow.exact`): every row then exact.
 
     The rows read as the Edge of Macau's table: ``player_result`` of ``way``/``way`` is the
     player's result, ``banker_result`` the result of a player who banks against the way.
@@ -186,6 +203,11 @@ def us_edges(commission: "bool | RateLike" = True, rules: RulesLike = US,
     [('foxwoods', 'foxwoods'), ('best-response', 'foxwoods'), ('foxwoods', 'best-response')]
     >>> counts(rows[0])
     (216954384, 295368216, 223958400)
+    >>> [(r.player_strategy, r.banker_strategy, r.exact) for r in rows][5:8]
+    [('us-equilibrium-paid', 'us-equilibrium-paid', False), ('us-equilibrium-paid', 'foxwoods', False), ('foxwoods', 'us-equilibrium-paid', False)]
+    >>> eq = us_edges("5%", exact=True)[5]                  # the exact equilibrium as paid
+    >>> eq.player_strategy, eq.exact, eq.player_result
+    ('us-equilibrium-paid-exact', True, Fraction(-57116224093, 2406166308000))
     """
     from paigow.houseway import house_way, is_house_way
 
@@ -197,11 +219,11 @@ def us_edges(commission: "bool | RateLike" = True, rules: RulesLike = US,
         way = g.banker_sets if is_house_way(g.banker_sets) else "foxwoods"
     w = house_way(way)  # type: ignore[arg-type]
     w.strategy(g)  # the way's game is this one (else houseway.rules)
-    return _us_edges(w, commission_of(g, commission), g)
+    return _us_edges(w, commission_of(g, commission), g, bool(exact))
 
 
 @functools.lru_cache(maxsize=32)
-def _us_edges(way: "object", r: Fraction, g: RuleSet) -> tuple[Edge, ...]:
+def _us_edges(way: "object", r: Fraction, g: RuleSet, exact_rows: bool = False) -> tuple[Edge, ...]:
     from paigow.equilibria import clean_strategy
     from paigow.houseway import HouseWay
     from paigow.waygame import seat_counts
@@ -219,32 +241,81 @@ def _us_edges(way: "object", r: Fraction, g: RuleSet) -> tuple[Edge, ...]:
         rows.append(exact(n, name, seat_counts(way, "banker", objective, r)[::-1]))  # the banker's wins: the player's losses
     ws = way.strategy(g)
     for found in dict.fromkeys(x for x in (solution(g, r), solution(g, Fraction(0))) if x is not None):
+        if exact_rows:
+            rows += _exact_rows(found.name, found.commission, ws, n, r, g)
+            continue
         sp, sb = clean_strategy(found.name, "player", g), clean_strategy(found.name, "banker", g)
         for player, banker in ((sp, sb), (sp, ws), (ws, sb)):
-            rows.append(_pair_row(player, banker, r, g))
+            rows.append(_pair_row(player, banker, r, g, n if player is ws else None, n if banker is ws else None))
     return tuple(rows)
 
 
-def _pair_row(sp: Strategy, sb: Strategy, r: Fraction, g: RuleSet) -> Edge:
-    """The row of two strategies by the type kernel: exact counts when both are pure."""
+def _exact_rows(name: str, rate: Fraction, ws: Strategy, way_name: str, r: Fraction, g: RuleSet) -> list[Edge]:
+    """The rows of the shipped exact equilibrium beside the solution ``name`` (of the game at
+    ``rate``) at the table's rate ``r``: against itself, against the way (``ws``, ``way_name``), and the way
+    against it, each share an exact fraction (:func:`paigow.exact.exact_counts`)."""
+    from paigow.exact import DATA_DIR, ExactStrategy, exact_counts, exact_stem, exact_strategy
+
+    stem = exact_stem(rate, g)
+    if not (DATA_DIR / f"{stem}.npy").exists():
+        raise InvalidOptionError(f"no exact equilibrium is shipped beside {name!r} ({stem!r}): the exact US table "
+                                 f"needs it (run 'paigow solve --exact --rules {g.name}' at its rate)",
+                                 code="edges.exact")
+    sp, sb = exact_strategy(stem, "player", rules=g), exact_strategy(stem, "banker", rules=g)
+    sigma, uniform = ws.type_strategy(g)
+    assert uniform  # a house way sets every hand of a type alike (a pure type strategy)
+    way = ExactStrategy.from_floats(sigma, g)
+    out = []
+    for player, banker, pn, bn in ((sp, sb, stem, stem), (sp, way, stem, way_name), (way, sb, way_name, stem)):
+        w, p, lo = exact_counts(player, banker, g)
+        out.append(Edge(pn, bn, r, w, p, lo, True))
+    return out
+
+
+def _pair_row(sp: Strategy, sb: Strategy, r: Fraction, g: RuleSet, player_name: "str | None" = None,
+              banker_name: "str | None" = None) -> Edge:
+    """The row of two strategies by the type kernel (named as given, else by the strategies'
+    names): exact counts when both are pure."""
+    pn, bn = player_name or sp.name, banker_name or sb.name
     c = type_game_counts(sp.type_strategy(g)[0], sb.type_strategy(g)[0], g)
     if sp.is_pure and sb.is_pure:
         ints = [int(x) for x in c]
         assert all(float(i) == x for i, x in zip(ints, c)) and sum(ints) == PAIRINGS
         w, p, l_ = (Fraction(i, PAIRINGS) for i in ints)
-        return Edge(sp.name, sb.name, r, w, p, l_, True)
+        return Edge(pn, bn, r, w, p, l_, True)
     wf, pf, lf = (float(x) / PAIRINGS for x in np.asarray(c))
-    return Edge(sp.name, sb.name, r, wf, pf, lf, False)
+    return Edge(pn, bn, r, wf, pf, lf, False)
 
 
 def counts(row: Edge) -> tuple[int, int, int]:
     """The player's (wins, pushes, losses) of an exact row as integer counts of the 736,281,000
-    pairings (ValueError for a row that is not exact)."""
+    pairings: a row of two pure strategies. ValueError for a row that is not exact (a float64
+    sum), and for an exact row of a mixed strategy (an exact equilibrium's), whose shares are
+    fractions of a pairing: read its ``win``, ``push`` and ``lose``.
+
+    >>> counts(edge("max-back", "max-back", "5%"))
+    (221121854, 284357512, 230801634)
+    """
+    got = whole_counts(row)
+    if got is None:
+        if not row.exact:
+            raise ValueError(f"the row {row.player_strategy} against {row.banker_strategy} is not exact (a float64 "
+                             f"sum over a mixed strategy): it has no integer counts")
+        raise ValueError(f"the row {row.player_strategy} against {row.banker_strategy} is exact but of a mixed "
+                         f"strategy: its shares are fractions of the {PAIRINGS:,} pairings (win {row.win}), not "
+                         f"integer counts; read row.win, row.push and row.lose")
+    return got
+
+
+def whole_counts(row: Edge) -> "tuple[int, int, int] | None":
+    """:func:`counts` of a row that has them (an exact row whose shares are whole counts of the
+    pairings: two pure strategies), else None."""
     if not row.exact:
-        raise ValueError(f"the row {row.player_strategy} against {row.banker_strategy} is not exact")
-    out = tuple(int(x * PAIRINGS) for x in (row.win, row.push, row.lose))
-    assert all(Fraction(x, PAIRINGS) == y for x, y in zip(out, (row.win, row.push, row.lose)))
-    return out[0], out[1], out[2]
+        return None
+    scaled = [Fraction(x) * PAIRINGS for x in (row.win, row.push, row.lose)]
+    if any(x.denominator != 1 for x in scaled):
+        return None
+    return scaled[0].numerator, scaled[1].numerator, scaled[2].numerator
 
 
 def _pct(x: Share) -> str:
@@ -258,7 +329,7 @@ def _signed(x: Share) -> str:
 def format_table(rows: "tuple[Edge, ...]") -> str:
     """The rows as the text table ``paigow edges`` prints: the player's win/push/lose shares,
     each side's expected result per unit bet and the commission taken, per hand; ``=`` marks an
-    exact row (pure strategies on both sides)."""
+    exact row (pure strategies on both sides, or the exact equilibria's)."""
     from paigow._text import table
 
     out = []
@@ -275,7 +346,8 @@ def format_table(rows: "tuple[Edge, ...]") -> str:
 def format_us_table(rows: "tuple[Edge, ...]") -> str:
     """The US table as ``paigow edges --rules us`` prints it: per rate, each row's integer counts
     of the 736,281,000 pairings (the player's wins, pushes, losses) and each side's result per
-    hand (a banker's: a player who banks); an equilibrium's row (not exact) shows its shares."""
+    hand (a banker's: a player who banks); an equilibrium's row shows its shares (those of an
+    exact equilibrium are exact fractions, shown to four places). ``=`` marks an exact row."""
     from paigow._text import table
 
     out = []
@@ -284,7 +356,8 @@ def format_us_table(rows: "tuple[Edge, ...]") -> str:
         for e in rows:
             if e.commission != r:
                 continue
-            wpl = [f"{x:,}" for x in counts(e)] if e.exact else [_pct(x) for x in (e.win, e.push, e.lose)]
+            whole = whole_counts(e)
+            wpl = [f"{x:,}" for x in whole] if whole is not None else [_pct(x) for x in (e.win, e.push, e.lose)]
             body.append([e.player_strategy, e.banker_strategy, *wpl, _signed(e.player_result),
                          _signed(e.banker_result), "=" if e.exact else ""])
         out.append(f"US game, commission {float(r * 100):.6g}% of every win ({r}), one player against the banker, "

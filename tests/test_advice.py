@@ -6,6 +6,7 @@ from __future__ import annotations
 import itertools
 import json
 import pathlib
+from fractions import Fraction
 
 import numpy as np
 import pytest
@@ -236,3 +237,48 @@ def test_hand_types() -> None:
     # and pairings are counted alike from either side: cnt_i W[i, j] == cnt_j W[j, i]
     pairs = ty.cnt[:, None] * W
     assert (pairs == pairs.T).all() and int(pairs.sum()) == advice.PAIRINGS
+
+
+@pytest.mark.parametrize("rules,commission,name", [
+    ("us", False, "us-equilibrium"), ("us", True, "us-equilibrium-paid"),
+    ("us", Fraction(1, 21), "us-equilibrium-paid-4.7619pct"),
+    (None, True, "equilibrium-paid"), (None, "4%", "equilibrium-paid-4pct"), (None, False, "equilibrium")])
+def test_advice_shows_the_equilibrium_mix_against_every_shipped_equilibrium(
+        rules: "str | None", commission: "bool | str | Fraction", name: str) -> None:
+    from paigow.equilibria import clean_strategy
+    from paigow.rules import clean_rules
+    from paigow.setting import settings_of
+
+    g = clean_rules(rules)
+    for seat in ("player", "banker"):
+        own = clean_strategy(name, seat, g).table
+        mixed_rows = np.flatnonzero((own > 0).sum(axis=1) > 1)
+        for row in (int(mixed_rows[0]), int(mixed_rows[-1]), 7):
+            tiles = [DECK[i] for i in ALL[row]]
+            a = paigow.advise(tiles, seat=seat, commission=commission, rules=rules)
+            assert a.against == name
+            # each setting's weight is this seat's own table of the same equilibrium, setting by setting
+            # (the tiles in the order of the table's row: the settings in the order of its columns)
+            assert [o.setting for o in a.options] == list(settings_of(tuple(tiles)))
+            assert [o.probability for o in a.options] == own[row].tolist()
+            assert a.mixed == (row in mixed_rows)
+
+
+def test_a_us_mixed_hand_s_equilibrium_mix_in_the_command(capsys: pytest.CaptureFixture[str]) -> None:
+    from paigow.cli import main
+
+    # the player's type 593 (6-6 3-3 2-2 2-4) is mixed by the US equilibrium
+    a = paigow.advise("6-6 3-3 2-2 2-4", rules="us")
+    assert a.mixed and sum(o.probability or 0 for o in a.options) == pytest.approx(1.0)
+    assert sorted(o.probability or 0 for o in a.options)[1:] == pytest.approx(
+        sorted(paigow.equilibria.shipped_types("us-equilibrium")[0][593])[1:], abs=1e-15)
+    assert main(["advise", "--rules", "us", "6-6 3-3 2-2 2-4"]) == 0
+    out = capsys.readouterr().out
+    assert "eq. mix" in out and "the player's equilibrium mixes this hand" in out
+    assert f"{a.options[0].probability:.4f}".rstrip("0") in out
+    # against max-back, or a caller's table under a shipped name, no mix is shown
+    assert all(o.probability is None for o in paigow.advise("6-6 3-3 2-2 2-4", against="max-back", rules="us").options)
+    assert main(["advise", "--rules", "us", "--against", "max-back", "6-6 3-3 2-2 2-4"]) == 0
+    assert "eq. mix" not in capsys.readouterr().out
+    other = paigow.Strategy(paigow.max_back(paigow.rules.US), "us-equilibrium")
+    assert all(o.probability is None for o in paigow.advise("6-6 3-3 2-2 2-4", against=other, rules="us").options)

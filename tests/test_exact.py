@@ -295,3 +295,41 @@ def test_edges_command_exact(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["edges", "--exact", "--commission", "5%"]) == 0
     out = capsys.readouterr().out
     assert "equilibrium-paid-exact" in out and out.count("  =") == 9
+
+
+def test_the_docs_list_the_4pct_pair_as_shipped() -> None:
+    # docs/equilibrium.md names the types the 4% pair mixes and the pivots its solve took, as the
+    # shipped .json records them
+    doc = " ".join((pathlib.Path(__file__).resolve().parent.parent / "docs" / "equilibrium.md")
+                   .read_text(encoding="utf-8").split())
+    info = json.loads((DATA / "equilibrium-paid-4pct-exact.json").read_text(encoding="utf-8"))
+
+    def listed(types: list[int]) -> str:
+        return ", ".join(map(str, types[:-1])) + f" and {types[-1]}"
+
+    player, banker = ([m["type"] for m in info["mixed"][seat]] for seat in ("player", "banker"))
+    assert f"As paid at 4% the player mixes types {listed(player)} and the banker {listed(banker)}" in doc
+    solve = info["solve"]
+    assert f"| `paigow solve --exact --commission 4% --output DIR` | {solve['rounds']} | {solve['pivots']} |" in doc
+    assert f"{solve['pivots']} pivots with the default threads" in doc
+    # the pair's values are those the tests above prove, whatever the path that reached them
+    assert (Fraction(info["value"]["player"]), Fraction(info["value"]["banker"])) == GAMES["4%"][1:]
+
+
+def test_the_4pct_pair_does_not_depend_on_the_blas_threads(tmp_path: pathlib.Path) -> None:
+    # docs/equilibrium.md: with one BLAS thread the float64 pivoting takes another path (more
+    # pivots) to the same pair: the same .npy bytes, the same .json but for the solve's record
+    import os
+    import subprocess
+    import sys
+
+    env = {**os.environ, "OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1"}
+    r = subprocess.run([sys.executable, "-m", "paigow", "solve", "--exact", "--commission", "4%",
+                        "--output", str(tmp_path), "--json"], env=env, capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+    stem = GAMES["4%"][0]
+    assert (tmp_path / f"{stem}.npy").read_bytes() == (DATA / f"{stem}.npy").read_bytes()
+    got = json.loads((tmp_path / f"{stem}.json").read_text(encoding="utf-8"))
+    shipped = json.loads((DATA / f"{stem}.json").read_text(encoding="utf-8"))
+    assert got.pop("solve")["rounds"] == shipped.pop("solve")["rounds"] == 2
+    assert got == shipped

@@ -15,7 +15,7 @@ import pytest
 
 import paigow
 import paigow.edges as edges_module
-from paigow.edges import BEST_RESPONSES, US_RATES, counts, edge, edges, us_edges
+from paigow.edges import BEST_RESPONSES, US_RATES, counts, edge, edges, us_edges, whole_counts
 from paigow.equilibria import Solution
 from paigow.errors import InvalidOptionError, InvalidStrategyError
 from paigow.game import type_game_counts
@@ -122,16 +122,118 @@ def test_ties_go_to_the_way_s_own_setting() -> None:
                     assert v.loss > 0, (tiles, seat, objective)
 
 
+WAY_ROWS = [("foxwoods", "foxwoods"), ("best-response", "foxwoods"), ("foxwoods", "best-response"),
+            ("best-response-paid", "foxwoods"), ("foxwoods", "best-response-paid")]
+
+
+def _eq_rows(name: str, way: str = "foxwoods") -> list[tuple[str, str]]:
+    return [(name, name), (name, way), (way, name)]
+
+
 def test_the_table_rows_and_names() -> None:
     rows = us_edges("5%")
-    assert [(e.player_strategy, e.banker_strategy) for e in rows] == [
-        ("foxwoods", "foxwoods"), ("best-response", "foxwoods"), ("foxwoods", "best-response"),
-        ("best-response-paid", "foxwoods"), ("foxwoods", "best-response-paid")]
-    assert all(e.exact and e.commission == Fraction(1, 20) for e in rows)
+    assert [(e.player_strategy, e.banker_strategy) for e in rows] == (
+        WAY_ROWS + _eq_rows("us-equilibrium-paid") + _eq_rows("us-equilibrium"))
+    assert all(e.commission == Fraction(1, 20) for e in rows)
+    # the way's rows and the best responses (pure): exact counts; the equilibria (mixed): float64 sums
+    assert [e.exact for e in rows] == [True] * 5 + [False] * 6
+    assert all(isinstance(e.win, Fraction) for e in rows[:5]) and all(isinstance(e.win, float) for e in rows[5:])
     assert edges("5%", "us") == rows == edges(True, US)
     for name, objective in BEST_RESPONSES.items():
         assert counts(edge(name, "foxwoods", "5%", "us")) == seat_counts("foxwoods", "player", objective, "5%")
         assert counts(edge("foxwoods", name, "5%", "us"))[::-1] == seat_counts("foxwoods", "banker", objective, "5%")
+    # at 1/21 its own paid equilibrium; at a rate with none shipped the zero-commission one alone
+    names = [(e.player_strategy, e.banker_strategy) for e in us_edges("1/21")]
+    assert names == WAY_ROWS + _eq_rows("us-equilibrium-paid-4.7619pct") + _eq_rows("us-equilibrium")
+    assert [(e.player_strategy, e.banker_strategy) for e in us_edges("4%")] == WAY_ROWS + _eq_rows("us-equilibrium")
+    assert [(e.player_strategy, e.banker_strategy) for e in us_edges(0)] == WAY_ROWS + _eq_rows("us-equilibrium")
+
+
+def test_the_equilibrium_rows_are_the_type_kernel_s_sums(way_types: np.ndarray) -> None:
+    rows = {(e.player_strategy, e.banker_strategy): e for e in us_edges("5%")}
+    eq = {seat: _types(Strategy.named("us-equilibrium-paid", seat).table) for seat in ("player", "banker")}
+    for key, (sp, sb) in {("us-equilibrium-paid", "us-equilibrium-paid"): (eq["player"], eq["banker"]),
+                          ("us-equilibrium-paid", "foxwoods"): (eq["player"], way_types),
+                          ("foxwoods", "us-equilibrium-paid"): (way_types, eq["banker"])}.items():
+        c = type_game_counts(sp, sb, US) / PAIRINGS
+        e = rows[key]
+        assert (e.win, e.push, e.lose) == tuple(float(x) for x in c)
+        assert e.win + e.push + e.lose == pytest.approx(1.0, abs=1e-12)
+    # the equilibrium pair's row is the value the solver certified (docs/equilibrium.md)
+    info = paigow.equilibria.shipped_info("us-equilibrium-paid")
+    e = rows[("us-equilibrium-paid", "us-equilibrium-paid")]
+    assert e.player_result == pytest.approx(info["value"]["player"], abs=1e-12)
+    assert e.banker_result == pytest.approx(info["value"]["banker"], abs=1e-12)
+    # a row of a mixed strategy has no integer counts, and says so
+    with pytest.raises(ValueError, match="not exact"):
+        counts(e)
+
+
+US_EXACT = {  # the shipped exact US equilibria's values per hand (tests/test_us_equilibrium.py reads the files)
+    Fraction(0): (Fraction(-27681553379, 2942178876000), Fraction(27681553379, 2942178876000)),
+    Fraction(1, 20): (Fraction(-57116224093, 2406166308000), Fraction(-5396935607237, 1001636672400000)),
+    Fraction(1, 21): (Fraction(-18265581710557, 792267807240000), Fraction(-9429339463, 2013139510200)),
+}
+
+
+@pytest.mark.parametrize("rate", [Fraction(1, 20), Fraction(1, 21)])
+def test_the_exact_table_uses_the_shipped_exact_equilibria(rate: Fraction, way_types: np.ndarray) -> None:
+    from paigow import exact
+
+    rows = us_edges(rate, exact=True)
+    paid = exact.exact_stem(rate, US)
+    assert [(e.player_strategy, e.banker_strategy) for e in rows] == (
+        WAY_ROWS + _eq_rows(paid) + _eq_rows("us-equilibrium-exact"))
+    assert all(e.exact and e.commission == rate for e in rows)
+    assert all(isinstance(x, Fraction) for e in rows for x in (e.win, e.push, e.lose))
+    assert all(e.win + e.push + e.lose == 1 for e in rows)
+    assert edges(rate, "us", exact=True) == rows == edges(rate, US, exact=True)
+    # the house way's rows are the numerical table's, integer counts
+    assert rows[:5] == us_edges(rate)[:5]
+    # the pair's row is the proof's value of the shipped pair (another computation: exact.prove)
+    eq = exact.shipped_exact(rate, rules=US)
+    assert (rows[5].player_result, rows[5].banker_result) == US_EXACT[rate] == (eq.player_value, eq.banker_value)
+    zero = rows[8]
+    assert zero.win - zero.lose == US_EXACT[Fraction(0)][0]  # the zero-sum game's value in its shares
+    # against the way: the fractions are the float64 type kernel's sums to rounding
+    for e, (sp, sb) in ((rows[6], (eq.player.array(), way_types)), (rows[7], (way_types, eq.banker.array()))):
+        c = type_game_counts(sp, sb, US) / PAIRINGS
+        assert [float(x) for x in (e.win, e.push, e.lose)] == pytest.approx(c.tolist(), abs=1e-13)
+    # the numerical solutions' rows are near the exact ones (docs/us-edges.md: less than 0.002
+    # points in the shares, 0.001 in the results)
+    for a, b in zip(us_edges(rate)[5:], rows[5:]):
+        assert all(abs(getattr(a, k) - float(getattr(b, k))) < 2e-5 for k in ("win", "push", "lose"))
+        assert all(abs(getattr(a, k) - float(getattr(b, k))) < 1e-5 for k in ("player_result", "banker_result"))
+    # an exact row of a mixed strategy has fractions of pairings, not counts: counts() says so
+    with pytest.raises(ValueError, match="exact but of a mixed strategy"):
+        counts(rows[5])
+    assert whole_counts(rows[5]) is None and whole_counts(rows[0]) == counts(rows[0])
+    assert edge(paid, "foxwoods", rate, "us", exact=True) == rows[6]
+
+
+def test_edges_exact_passes_the_rule_set() -> None:
+    from paigow import exact
+
+    # Macau's game under another rule set (other dice): Macau's exact table, computed in that game
+    m2 = MACAU.replace(name="m2", dice=4)
+    assert edges("5%", m2, exact=True) == exact.exact_edges("5%")
+    # the US game: its own table, not Macau's
+    us = edges("5%", "us", exact=True)
+    assert us[5].player_strategy == "us-equilibrium-paid-exact" and us != exact.exact_edges("5%")
+    assert edge("equilibrium-paid-exact", "max-back", "4%", exact=True) == exact.exact_edges("4%")[2]
+
+
+def test_an_exact_table_needs_the_exact_files(monkeypatch: pytest.MonkeyPatch, tmp_path: pathlib.Path) -> None:
+    from paigow import exact
+
+    monkeypatch.setattr(exact, "DATA_DIR", tmp_path)  # no exact file beside the numerical ones
+    edges_module._us_edges.cache_clear()
+    try:
+        with pytest.raises(InvalidOptionError) as e:
+            us_edges("5%", exact=True)
+        assert e.value.code == "edges.exact" and "us-equilibrium-paid-exact" in str(e.value)
+    finally:
+        edges_module._us_edges.cache_clear()
 
 
 def test_the_4_76_percent_rate_is_1_21_and_any_rate_is_taken() -> None:
@@ -148,14 +250,16 @@ def test_a_way_from_a_file_has_the_same_table(tmp_path: pathlib.Path) -> None:
     path = tmp_path / "fox.csv"
     FOXWOODS.export(path)
     rows = us_edges("5%", "us", str(path))
-    assert [counts(e) for e in rows] == [counts(e) for e in us_edges("5%")]
+    base = us_edges("5%")
+    assert [counts(e) for e in rows[:5]] == [counts(e) for e in base[:5]]
+    assert [(e.win, e.push, e.lose) for e in rows[5:]] == [(e.win, e.push, e.lose) for e in base[5:]]
     assert rows[0].player_strategy == "fox"
+    assert [(e.player_strategy, e.banker_strategy) for e in rows[5:8]] == _eq_rows("us-equilibrium-paid", "fox")
 
 
 def test_equilibrium_rows_appear_when_the_catalogue_ships_one(monkeypatch: pytest.MonkeyPatch) -> None:
-    assert edges_module.solution(US, Fraction(1, 20)) is None  # none on this branch: the rows are absent
-    assert len(us_edges("5%")) == 5
-    # a solution of the US game in the catalogue (max-back standing in for one) brings three rows
+    # a solution of the US game in the catalogue (max-back standing in for the only one) brings
+    # three rows, exact when it is pure
     fake = {Fraction(1, 20): Solution("max-back", US, Fraction(1, 20))}
     monkeypatch.setattr(edges_module, "solution", lambda rules, r: fake.get(r))
     edges_module._us_edges.cache_clear()
@@ -175,9 +279,6 @@ def test_refusals() -> None:
     with pytest.raises(InvalidOptionError) as e:
         us_edges("5%", MACAU)
     assert e.value.code == "edges.way"
-    with pytest.raises(InvalidOptionError) as e:
-        edges("5%", US, exact=True)
-    assert e.value.code == "edges.exact"
     with pytest.raises(InvalidOptionError) as e:
         edge("best-response", "best-response", "5%", US)
     assert e.value.code == "edges.strategy"
@@ -200,10 +301,21 @@ def test_the_command(capsys: pytest.CaptureFixture[str]) -> None:
     out = capsys.readouterr().out
     w, p, lo = seat_counts("foxwoods")
     assert f"{w:,}" in out and f"{p:,}" in out and "(1/21)" in out and "(1/20)" in out
+    assert out.count("us-equilibrium-paid-4.7619pct ") == 4 and out.count("us-equilibrium-paid ") == 4  # 3 rows
     assert main(["edges", "--rules", "us", "--json", "--commission", "5%"]) == 0
     data = json.loads(capsys.readouterr().out)
-    assert len(data) == 5 and data[0]["counts"] == {"win": w, "push": p, "lose": lo, "pairings": PAIRINGS}
+    assert len(data) == 11 and data[0]["counts"] == {"win": w, "push": p, "lose": lo, "pairings": PAIRINGS}
     assert Fraction(data[1]["player_result_exact"]) == edge("best-response", "foxwoods", "5%", US).player_result
+    assert [d["exact"] for d in data] == [True] * 5 + [False] * 6 and all("counts" not in d for d in data[5:])
+    # --exact: every row exact, the equilibria's as fractions, marked
+    assert main(["edges", "--rules", "us", "--exact", "--json", "--commission", "5%"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert len(data) == 11 and all(d["exact"] for d in data) and all("counts" not in d for d in data[5:])
+    assert data[5]["player"] == "us-equilibrium-paid-exact"
+    assert Fraction(data[5]["player_result_exact"]) == US_EXACT[Fraction(1, 20)][0]
+    assert main(["edges", "--rules", "us", "--exact"]) == 0
+    out = capsys.readouterr().out
+    assert out.count("  =") == 22 and "us-equilibrium-paid-4.7619pct-exact" in out
     assert main(["edges", "--way", "foxwoods"]) == 2  # a house way under Macau's rules
     assert "[edges.way]" in capsys.readouterr().err
 
@@ -255,6 +367,51 @@ def test_the_doc_prints_the_figures_computed_now() -> None:
     assert block.group(1).strip() == doc_table(), "the figures in docs/us-edges.md are stale: regenerate them"
     counted = re.search(r"<!-- counts: begin -->\n(.*?)\n<!-- counts: end -->", text, re.S)
     assert counted and counted.group(1).strip() == counts_table()
+    for marker, want in (("equilibria", equilibria_table()), ("exact", exact_table()), ("value", value_lines())):
+        got = re.search(rf"<!-- {marker}: begin -->\n(.*?)\n<!-- {marker}: end -->", text, re.S)
+        assert got and got.group(1).strip() == want, f"the {marker} block of docs/us-edges.md is stale"
+
+
+def _signed_fraction(x: Fraction) -> str:
+    return str(x).replace("-", "−")
+
+
+def equilibria_table() -> str:
+    """The equilibria's rows of the exact US table at both rates, in decimals."""
+    lines = ["| rate | player | banker | win | push | lose | player's result | banker's result |",
+             "| --- | --- | --- | ---: | ---: | ---: | ---: | ---: |"]
+    for r in US_RATES:
+        for e in us_edges(r, exact=True)[5:]:
+            cells = [f"{float(x) * 100:.4f}%" for x in (e.win, e.push, e.lose)]
+            lines.append(f"| {r} | {e.player_strategy} | {e.banker_strategy} | {' | '.join(cells)} | "
+                         f"{float(e.player_result) * 100:+.4f}% | {float(e.banker_result) * 100:+.4f}% |")
+    return "\n".join(lines)
+
+
+def exact_table() -> str:
+    """The same rows' results per hand as exact fractions."""
+    lines = ["| rate | player | banker | player's result | banker's result |", "| --- | --- | --- | ---: | ---: |"]
+    for r in US_RATES:
+        for e in us_edges(r, exact=True)[5:]:
+            lines.append(f"| {r} | {e.player_strategy} | {e.banker_strategy} | "
+                         f"{_signed_fraction(e.player_result)} | {_signed_fraction(e.banker_result)} |")
+    return "\n".join(lines)
+
+
+def value_lines() -> str:
+    """The equilibrium's value: the exact pair's results, from the table's own rows."""
+    zero = us_edges("5%", exact=True)[8]
+    v = zero.win - zero.lose  # the zero-commission game's value: its wins minus losses
+    assert v == US_EXACT[Fraction(0)][0]
+    out = [f"- without commission the game is worth {_signed_fraction(v)} = "
+           f"{f'{float(v):.12f}'.replace('-', '−')} per hand to the player (+{float(-v):.12f} to the banker);"]
+    for r, label in ((Fraction(1, 20), "5% (1/20)"), (Fraction(1, 21), "1/21")):
+        e = us_edges(r, exact=True)[5]
+        end = ";" if r == Fraction(1, 20) else "."
+        out.append(f"- as paid at {label}: the player's result {_signed_fraction(e.player_result)} = "
+                   f"{float(e.player_result):.12f} per hand, the banker's {_signed_fraction(e.banker_result)} = "
+                   f"{float(e.banker_result):.12f}{end}".replace("= -", "= −"))
+    return "\n".join(out)
 
 
 def counts_table() -> str:
@@ -262,11 +419,41 @@ def counts_table() -> str:
     lines = ["| rate | player | banker | wins | pushes | losses | player's result | banker's result |",
              "| --- | --- | --- | ---: | ---: | ---: | ---: | ---: |"]
     for r in US_RATES:
-        for e in us_edges(r):
+        for e in us_edges(r)[:5]:  # the rows of two pure strategies
             w, p, lo = counts(e)
             lines.append(f"| {r} | {e.player_strategy} | {e.banker_strategy} | {w:,} | {p:,} | {lo:,} | "
                          f"{float(e.player_result) * 100:+.4f}% | {float(e.banker_result) * 100:+.4f}% |")
     return "\n".join(lines)
+
+
+def test_the_doc_s_equilibrium_prose_is_computed_now() -> None:
+    flat = " ".join(DOC.read_text(encoding="utf-8").split())
+    pct = {r: {(e.player_strategy, e.banker_strategy): e for e in us_edges(r, exact=True)} for r in US_RATES}
+    five, way = pct[Fraction(1, 20)], us_edges("5%")[0]
+    pair = five[("us-equilibrium-paid-exact", "us-equilibrium-paid-exact")]
+    other = pct[Fraction(1, 21)][("us-equilibrium-paid-4.7619pct-exact", "us-equilibrium-paid-4.7619pct-exact")]
+
+    def p(x: object, digits: int = 4) -> str:
+        return f"{-float(x) * 100:.{digits}f}%"  # type: ignore[arg-type]
+
+    assert (f"the house edge is {p(pair.player_result)} on the player's side and {p(pair.banker_result)} on the "
+            f"banker's at 5% ({p(other.player_result)} and {p(other.banker_result)} at 1/21), against "
+            f"{p(way.player_result)} and {p(way.banker_result)} when both set by the house way") in flat
+    br = edge("best-response", "foxwoods", "5%", "us")
+    assert (f"against the house-way banker costs about {p(five[('us-equilibrium-paid-exact', 'foxwoods')].player_result, 2)}"
+            f" at 5%, the best response {p(br.player_result, 2)}") in flat
+    assert (f"loses about {p(five[('foxwoods', 'us-equilibrium-paid-exact')].player_result, 2)}, more than against "
+            f"the way ({p(way.player_result, 2)})") in flat
+
+
+def test_docs_equilibrium_md_links_the_us_rows_with_their_figures() -> None:
+    text = " ".join((DOC.parent / "equilibrium.md").read_text(encoding="utf-8").split())
+    assert "(us-edges.md#the-equilibrium-rows)" in text and "## The equilibrium rows" in DOC.read_text(encoding="utf-8")
+    br = edge("best-response", "foxwoods", "5%", "us")
+    eq = edge("us-equilibrium-paid-exact", "foxwoods", "5%", "us", exact=True)
+    assert (f"({-float(br.player_result) * 100:.4f}% here; the player's equilibrium strategy against the house way "
+            f"costs {-float(eq.player_result) * 100:.4f}%") in text
+    assert "[The US game](equilibrium.md#the-us-game)" in " ".join(DOC.read_text(encoding="utf-8").split())
 
 
 def test_the_doc_s_rule_c_figures_are_computed_now() -> None:

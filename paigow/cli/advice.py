@@ -116,7 +116,8 @@ def _cmd_advise(args: argparse.Namespace) -> int:
         pct = [f"{100 * x / OPPONENT_HANDS:.2f}%" for x in (o.wins, o.pushes, o.losses)]
         mix = "" if o.probability is None else f"{o.probability:.4f}".rstrip("0").rstrip(".")
         rows.append([k + 1, named(o.setting.front), named(o.setting.back), *pct, f"{o.value:+.5f}", mix, mark])
-    header = ["#", "front", "back", "win", "push", "lose", "value", "eq. mix" if a.against == "equilibrium" else "", ""]
+    shown = any(o.probability is not None for o in a.options)  # against a shipped equilibrium
+    header = ["#", "front", "back", "win", "push", "lose", "value", "eq. mix" if shown else "", ""]
     print(table(header, rows, right=[3, 4, 5, 6]))
     if a.mixed:
         print(f"the {a.seat}'s equilibrium mixes this hand: play the settings with the probabilities shown")

@@ -18,7 +18,10 @@ def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None
         description="Count all 736,281,000 player/banker pairings for each pairing of the equilibrium "
         "as paid, the zero-commission equilibrium and max-back: the player's win/push/lose shares, "
         "each side's expected result per unit bet with commission taken from every win, and the "
-        "house's take. Rows of two pure strategies are exact. See docs/equilibrium.md.",
+        "house's take. Rows of two pure strategies are exact; with --exact the shipped exact "
+        "equilibria stand in for the numerical ones and every row is exact (=). Under --rules us: the "
+        "house way against itself and each seat's best response, and the US equilibria against "
+        "themselves and the way. See docs/equilibrium.md and docs/us-edges.md.",
     )
     add_commission(p, absent="both 5%% and 4%%, the rates the table is shipped for")
     add_rules(p)
@@ -26,7 +29,7 @@ def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None
                    help="the US game's house way: foxwoods or a house-way file (default: the rule set's, foxwoods)")
     p.add_argument("--json", action="store_true", help="machine-readable output (exact rows also as fractions)")
     p.add_argument("--exact", action="store_true",
-                   help="the exact equilibria in place of the numerical ones: every row exact")
+                   help="the shipped exact equilibria in place of the numerical ones: every row exact (marked =)")
     p.set_defaults(func=_cmd_edges)
 
 
@@ -51,21 +54,19 @@ def _cmd_edges(args: argparse.Namespace) -> int:
 
 def _us_table(args: argparse.Namespace, rate: "Fraction | None", rules: Any) -> int:
     """The US game's table: the house way against itself and against each seat's best response,
-    exact integer counts, at 5% and 1/21 (4.76%) unless a rate is given."""
-    from paigow.edges import US_RATES, counts, format_us_table, us_edges
+    exact integer counts, and the shipped equilibria against themselves and the way (with
+    ``--exact`` the exact ones), at 5% and 1/21 (4.76%) unless a rate is given."""
+    from paigow.edges import US_RATES, whole_counts, format_us_table, us_edges
 
-    if getattr(args, "exact", False):
-        from paigow.edges import edges
-
-        edges(True, rules, exact=True)  # refused with its code: the US rows are exact already
     rates = US_RATES if rate is None else (rate,)
-    rows = tuple(e for r in rates for e in us_edges(r, rules, args.way))
+    rows = tuple(e for r in rates for e in us_edges(r, rules, args.way, exact=getattr(args, "exact", False)))
     if args.json:
         out = []
         for e in rows:
             d = e.to_json()
-            if e.exact:
-                w, p, lo = counts(e)
+            whole = whole_counts(e)  # a row of two pure strategies: integer counts
+            if whole is not None:
+                w, p, lo = whole
                 d["counts"] = {"win": w, "push": p, "lose": lo, "pairings": w + p + lo}
             out.append(d)
         print(json.dumps(out, indent=2))
