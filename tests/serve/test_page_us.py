@@ -27,6 +27,15 @@ if not os.path.exists(CHROMIUM):
     pytest.skip("Debian's chromium is not installed", allow_module_level=True)
 
 
+# PAIGOW_SCREENSHOTS=docs writes docs/screenshots/us-*.png (a plain run writes none)
+DOC_SHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots" if os.environ.get("PAIGOW_SCREENSHOTS") == "docs" else None
+
+
+def shot(page: Page, name: str) -> None:
+    if DOC_SHOTS is not None:
+        page.screenshot(path=str(DOC_SHOTS / f"us-{name}.png"))
+
+
 def houseway_table() -> dict[str, dict[str, str]]:
     """i18n.js's I18N_HOUSEWAY (JSON; tests/serve/test_page_rules.py checks it is whole)."""
     js = (Path(__file__).resolve().parents[2] / "paigow" / "serve" / "static" / "i18n.js").read_text(encoding="utf-8")
@@ -130,8 +139,10 @@ def test_a_us_round_on_the_dealers_page(page: Page, server: ServeProcess) -> Non
     expect(pg.locator("#way-0")).to_contain_text("公司排法")
     expect(pg.locator("#way-1 b")).to_have_text(zh[rule1])
     assert rule0 not in (pg.locator("#way-0").text_content() or "")
+    shot(pg, "settings-tablet-zh-Hant")
     pg.locator("#lang").select_option("en")
     expect(pg.locator("#way-0 b")).to_have_text(rule0)
+    shot(pg, "settings-tablet")
     tap("button#settle")
     expect(pg.locator("#ledger-changes")).to_be_visible()
     expect(pg.locator("#ledger-banker")).to_contain_text("house")
@@ -140,6 +151,7 @@ def test_a_us_round_on_the_dealers_page(page: Page, server: ServeProcess) -> Non
     pg.locator("#lang").select_option("zh-Hant")                # the ledger's rules too
     expect(pg.locator(".outcomes li[data-pos='1']")).to_contain_text(zh[rule1])
     expect(pg.locator("#way-0 b")).to_have_text(zh[rule0])
+    shot(pg, "ledger-tablet-zh-Hant")
     pg.locator("#lang").select_option("en")
     total = sum(int(c.get_attribute("data-amount") or 0) for c in pg.locator("#ledger-changes td[data-amount]").all())
     assert total == 0
