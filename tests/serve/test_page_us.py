@@ -1,14 +1,17 @@
 """The dealer's page at a US table (docs/dealer.md, docs/page.md), in a real browser at 1024×768
 in English: the table opened with the US rules, the house banking, three dice, a player asking
 for the house way, the house's hand set by the house way with its rule, the ledger, and the
-bank offered in turn, taken with the house."""
+bank offered in turn, taken with the house; the house way's rule translated on a Traditional
+Chinese page."""
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import shutil
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -22,6 +25,24 @@ expect.set_options(timeout=30_000)
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 if not os.path.exists(CHROMIUM):
     pytest.skip("Debian's chromium is not installed", allow_module_level=True)
+
+
+# PAIGOW_SCREENSHOTS=docs writes docs/screenshots/us-*.png (a plain run writes none)
+DOC_SHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots" if os.environ.get("PAIGOW_SCREENSHOTS") == "docs" else None
+
+
+def shot(page: Page, name: str) -> None:
+    if DOC_SHOTS is not None:
+        page.screenshot(path=str(DOC_SHOTS / f"us-{name}.png"))
+
+
+def houseway_table() -> dict[str, dict[str, str]]:
+    """i18n.js's I18N_HOUSEWAY (JSON; tests/serve/test_page_rules.py checks it is whole)."""
+    js = (Path(__file__).resolve().parents[2] / "paigow" / "serve" / "static" / "i18n.js").read_text(encoding="utf-8")
+    m = re.search(r"^const I18N_HOUSEWAY = (\{.*?^\});$", js, re.S | re.M)
+    assert m
+    table: dict[str, dict[str, str]] = json.loads(m.group(1))
+    return table
 
 
 @pytest.fixture(scope="module")
@@ -108,11 +129,30 @@ def test_a_us_round_on_the_dealers_page(page: Page, server: ServeProcess) -> Non
     assert re.search(r"rule|pair|WGH|other|picture|Gong|Wong|High", rule0), rule0
     state = pg.evaluate("() => S.state")
     assert state["round"]["ways"][0]["rule"] == rule0 and state["round"]["ways"][1]["rule"] == rule1
+    # the rule in the dealer's language: a Traditional Chinese page shows it translated (i18n.js),
+    # the service's English kept in data-rule
+    zh = houseway_table()["zh-Hant"]
+    pg.locator("#lang").select_option("zh-Hant")
+    expect(pg.locator("html")).to_have_attribute("lang", "zh-Hant")
+    expect(pg.locator("#way-0 b")).to_have_text(zh[rule0])
+    expect(pg.locator("#way-0")).to_have_attribute("data-rule", rule0)
+    expect(pg.locator("#way-0")).to_contain_text("公司排法")
+    expect(pg.locator("#way-1 b")).to_have_text(zh[rule1])
+    assert rule0 not in (pg.locator("#way-0").text_content() or "")
+    shot(pg, "settings-tablet-zh-Hant")
+    pg.locator("#lang").select_option("en")
+    expect(pg.locator("#way-0 b")).to_have_text(rule0)
+    shot(pg, "settings-tablet")
     tap("button#settle")
     expect(pg.locator("#ledger-changes")).to_be_visible()
     expect(pg.locator("#ledger-banker")).to_contain_text("house")
     expect(pg.locator("#way-0")).to_contain_text(rule0)
     expect(pg.locator(".outcomes li[data-pos='1']")).to_contain_text(rule1)
+    pg.locator("#lang").select_option("zh-Hant")                # the ledger's rules too
+    expect(pg.locator(".outcomes li[data-pos='1']")).to_contain_text(zh[rule1])
+    expect(pg.locator("#way-0 b")).to_have_text(zh[rule0])
+    shot(pg, "ledger-tablet-zh-Hant")
+    pg.locator("#lang").select_option("en")
     total = sum(int(c.get_attribute("data-amount") or 0) for c in pg.locator("#ledger-changes td[data-amount]").all())
     assert total == 0
     tap("button#end-round")
