@@ -7,6 +7,7 @@ for every purpose, so a way sets the 3,620 *distinct hands* (multisets of four o
 classes: Table 1's ranks with 2-4 and 1-2 as one) and every hand of one class multiset alike.
 
 - :data:`FOXWOODS`: the Foxwoods house way, as docs/rules.md §3.2 reads it.
+- :data:`CANBERRA`: the Casino Canberra house way, as docs/houseway.md reads it.
 - :func:`read_house_way`: a casino's own way from a file of one row per distinct hand
   (docs/houseway.md gives the format); :meth:`HouseWay.export` writes any way in it.
 - :meth:`HouseWay.table`: the way as a (35960, 3) strategy table, probability 1 on its setting.
@@ -42,8 +43,9 @@ from paigow.setting import SPLITS, Setting, settings_of
 from paigow.strategies import Strategy
 from paigow.tiles import DECK, Tile, TileLike, clip_text, parse_tiles
 
-__all__ = ["HouseWay", "WaySetting", "FOXWOODS", "HOUSE_WAYS", "house_way", "read_house_way",
+__all__ = ["HouseWay", "WaySetting", "FOXWOODS", "CANBERRA", "HOUSE_WAYS", "house_way", "read_house_way",
            "distinct_hands", "hand_class", "DISTINCT_HAND_COUNT", "FILE_HEADER", "RULE_IDS", "foxwoods_without",
+           "CANBERRA_RULE_IDS", "canberra_without",
            "is_house_way"]
 
 # ---------------------------------------------------------------------------------------------
@@ -568,7 +570,182 @@ def foxwoods_without(*rules: str) -> HouseWay:
 FOXWOODS: HouseWay = _Foxwoods()
 """The Foxwoods house way (docs/rules.md §3.2)."""
 
-HOUSE_WAYS: dict[str, HouseWay] = {"foxwoods": FOXWOODS}
+# ---------------------------------------------------------------------------------------------
+# the Casino Canberra house way (docs/houseway.md, "Casino Canberra")
+
+# its exceptions A-I: slots of classes, which two slots make one hand of the split (the first
+# two; the dealer arranges it, the smaller hand in front), and the hand's name on the page
+_CANBERRA_EXCEPTIONS: tuple[tuple[str, tuple[frozenset[int], ...], str], ...] = (
+    ("A", (frozenset({TEEN}), frozenset({FOO}), frozenset({TEEN}), frozenset({NINE})), "3-wong"),
+    ("B", (frozenset({MOOY}), _SEVENS, frozenset({YUN}), frozenset({FOO})), "7-9"),
+    ("C", (_TD, frozenset({FIVE}), _SIXES, frozenset({GJ})), "7-9"),
+    ("D", (_FOURS, frozenset({FIVE}), frozenset({GJ}), frozenset(range(1, 17))), "a 9"),
+    ("E", (frozenset({YUN}), frozenset({NINE}), frozenset({BOT}), frozenset({PING})), "high-7 & low-8"),
+    ("F", (frozenset({CHONG}), _SEVENS, frozenset({LOOK}), frozenset({GJ})), "high-3 & low-9"),
+    ("G", (frozenset({NINE}), frozenset({BON}), _TD, _EIGHTS), "3-gong"),
+    ("H", (frozenset({LOOK}), frozenset({FIVE}), frozenset({CHONG}), frozenset({FOO})), "low-1, high-7"),
+    ("I", (frozenset({BOT}), frozenset({BON}), frozenset({YUN}), frozenset({NINE})), "low-2, high-7"),
+)
+
+CANBERRA_RULE_IDS = ("A", "B", "C", "D", "E", "F", "G", "H", "I", "1A", "1B", "1C", "1D", "1E", "2",
+                     "3", "3twelve", "3low", "4points", "4low", "4high", "4tile")
+"""The Casino Canberra rules by id (docs/houseway.md), which a variant may leave out
+(:func:`canberra_without`): exceptions A-I, pair rules 1 A-E, rule 2, rule 3 (Wong, Gong and
+High Nine) with its "use the 12" and "low-3 or less" clauses, and rule 4's clauses 1, 2, 3, 5.1."""
+
+_NEVER_SPLIT = {GOR: "4s", BON: "4s", FIVE: "5s", CHONG: "6s", LOOK: "6s", MOOY: "10s", PING: "10s",
+                FOO: "11s", GJ: "Gee Joon"}
+
+
+class _Canberra(HouseWay):
+    """The Casino Canberra house way (the Wizard of Odds' page), as docs/houseway.md reads it:
+    exceptions A-I, then the pair rules 1-2, then rule 3 (Wong, Gong, High Nine), then rule 4;
+    the first that applies decides."""
+
+    name = "canberra"
+    source = ("Casino Canberra house way, as published by the Wizard of Odds: "
+              "https://wizardofodds.com/games/pai-gow-tiles/house-way/casino-canberra/")
+
+    def __init__(self, without: frozenset[str] = frozenset()) -> None:
+        unknown = sorted(set(without) - set(CANBERRA_RULE_IDS))
+        if unknown:
+            raise ValueError(f"unknown Casino Canberra rule ids {unknown}: the ids are {CANBERRA_RULE_IDS}")
+        self._off = frozenset(without)
+        if self._off:
+            self.name = "canberra without " + ",".join(sorted(self._off))
+
+    def _on(self, rule: str) -> bool:
+        return rule not in self._off
+
+    def _decide(self, t: tuple[Tile, Tile, Tile, Tile]) -> tuple[int, str]:
+        ss = list(enumerate(settings_of(t)))
+        for step in (self._exceptions, self._pairs, self._wgh, self._others):
+            found = step(t, ss)
+            if found is not None:
+                return found
+        raise AssertionError("rule 4 decides every hand")  # pragma: no cover
+
+    # the exceptions A-I, specific hands
+    def _exceptions(self, t: tuple[Tile, ...], ss: list[tuple[int, Setting]]) -> Optional[tuple[int, str]]:
+        cls = [hand_class(x) for x in t]
+        for letter, slots, text in _CANBERRA_EXCEPTIONS:
+            if not self._on(letter) or (letter == "D" and len(set(cls)) < 4):  # D: no pair
+                continue
+            hands = set()
+            for perm in itertools.permutations(range(4)):
+                if all(cls[perm[s]] in slots[s] for s in range(4)):
+                    hands.add(frozenset((perm[0], perm[1])))
+            found = [ss[k] for k, (a, b, c, d) in enumerate(SPLITS) if {a, b} in hands or {c, d} in hands]
+            if found:  # more than one way to fill the slots (D with Gor and Bon): the max high
+                return _max_high(found), f"exception {letter}: {text}"
+        return None
+
+    # 1, 2. pairs
+    def _pairs(self, t: tuple[Tile, ...], ss: list[tuple[int, Setting]]) -> Optional[tuple[int, str]]:
+        count = Counter(hand_class(x) for x in t)
+        pairs = [c for c, n in count.items() if n == 2]
+        if not pairs:
+            return None
+        keep = [(k, s) for k, s in ss if any(len(_classes(h)) == 1 for h in (s.front, s.back))]
+        split = [(k, s) for k, s in ss if (k, s) not in keep]
+        if len(pairs) == 2:  # any split of two pairs is lower in both hands: rule 2 keeps them
+            return _max_high(keep), "two pairs: one in each hand"
+        p = pairs[0]
+        if p in _NEVER_SPLIT:
+            if not self._on("1A"):
+                return None  # to rules 3 and 4, as a hand without a rule for its pair
+            return _max_high(keep), f"pair A: never split {_NEVER_SPLIT[p]}"
+        k = _max_high(split)
+        s = dict(ss)[k]
+        lo, hi = _points(s.front), _points(s.back)
+        if p in _TD:
+            rule, split_it = "1B", lo >= 6 and hi >= 8
+            text = "pair B: split 2s/12s"
+        elif p == NINE:
+            rule, split_it = "1C", lo >= 9 and hi >= 9
+            text = "pair C: split 9s"
+        elif p in _EIGHTS:
+            rule, split_it = "1D", (lo >= 7 and hi >= 9) or (lo >= 8 and hi >= 8)
+            text = "pair D: split 8s"
+        else:
+            assert p in _SEVENS, p
+            rule, split_it = "1E", lo >= 7 and _r(s.back) >= _HIGH_NINE
+            text = "pair E: split 7s"
+        if not (split_it and self._on(rule)):
+            return _max_high(keep), "pairs: keep the pair"
+        kk = _max_high(keep)
+        kept = dict(ss)[kk]
+        if self._on("2") and _r(kept.front) > _r(s.front) and _r(kept.back) > _r(s.back):
+            return kk, "rule 2: keep the pair (both hands higher)"
+        return k, text
+
+    # 3. Wong, Gong and High Nine
+    def _wgh(self, t: tuple[Tile, ...], ss: list[tuple[int, Setting]]) -> Optional[tuple[int, str]]:
+        cands = [(k, s) for k, s in ss if _kind(s.back)]
+        if not cands or not self._on("3"):
+            return None
+        if self._on("3twelve"):  # given the choice of the 2 or the 12, the 12
+            cands = [(k, s) for k, s in cands if TEEN in _classes(s.back)] or cands
+        kinds = {_kind(s.back) for _, s in cands}
+        kind = next(x for x in (_HIGH9, _GONG, _WONG) if x in kinds)
+        k = _max_high([(j, s) for j, s in cands if _kind(s.back) == kind])
+        if self._on("3low") and _r(dict(ss)[k].front) < _HIGH_3:  # a low-3 or less
+            return _max_high(ss), "WGH: low-3 or less, max high"
+        return k, f"WGH: {kind}"
+
+    # 4. all other hands
+    def _others(self, t: tuple[Tile, ...], ss: list[tuple[int, Setting]]) -> Optional[tuple[int, str]]:
+        pool = ss
+        if self._on("4points"):  # 4.1: only the settings of the most points in all
+            top = max(_points(s.front) + _points(s.back) for _, s in ss)
+            pool = [(k, s) for k, s in ss if _points(s.front) + _points(s.back) == top]
+        best_low = _max_low(pool)
+        best_high = _max_high(pool)
+        if self._on("4low") and _r(dict(ss)[best_low].front) >= _HIGH_3:
+            k, rule = best_low, "other hands: max points, max low (high-3 or better)"
+        elif self._on("4high") and _points(dict(ss)[best_high].back) >= 7:
+            k, rule = best_high, "other hands: max points, max high (7 or better)"
+        else:
+            k, rule = best_low, "other hands: max points, max low"
+        if not self._on("4tile"):
+            return k, rule
+        # 4.5.1: as long as the two hands' points stay, the high tile in the low hand when the
+        # high hand is 7 or less, else in the high hand
+        s = dict(ss)[k]
+        lo, hi = _points(s.front), _points(s.back)
+        same = [(j, o) for j, o in pool if (_points(o.front), _points(o.back)) == (lo, hi)]
+        top_tile = min((x for x in t), key=lambda x: _TILE_ORDER[hand_class(x)])
+        if hi <= 7:
+            want = [(j, o) for j, o in same if top_tile in o.front.tiles]
+            if want and k not in dict(want):
+                return _max_low(want), "other hands: same points, the high tile in the low hand"
+        else:
+            want = [(j, o) for j, o in same if top_tile in o.back.tiles]
+            if want and k not in dict(want):
+                return _max_high(want), "other hands: same points, the high tile in the high hand"
+        return k, rule
+
+
+_HIGH_NINE = Hand.parse("1-1 3-4").rank_in("us")  # a High Nine: Day (or Teen) with a seven
+_TILE_ORDER = {c: (16 if c == GJ else 15 if c == FIVE else c) for c in range(1, 17)}
+"""Single tiles in the US order, strongest first (both Gee Joon tiles lowest, docs/rules.md §3.1)."""
+
+
+def canberra_without(*rules: str) -> HouseWay:
+    """The Casino Canberra way with the rules of ids ``rules`` (:data:`CANBERRA_RULE_IDS`) left
+    out, as :func:`foxwoods_without` does for Foxwoods.
+
+    >>> canberra_without("A").set("6-6 6-6 4-5 5-6").rule
+    'pairs: keep the pair'
+    """
+    return _Canberra(frozenset(rules))
+
+
+CANBERRA: HouseWay = _Canberra()
+"""The Casino Canberra house way (docs/houseway.md)."""
+
+
+HOUSE_WAYS: dict[str, HouseWay] = {"foxwoods": FOXWOODS, "canberra": CANBERRA}
 """The house ways known by name (``banker_sets`` of a rule set, ``--way NAME``)."""
 
 
@@ -580,7 +757,7 @@ def house_way(way: "str | os.PathLike[str] | HouseWay") -> HouseWay:
     >>> house_way("texas")
     Traceback (most recent call last):
     ...
-    paigow.errors.InvalidStrategyError: unknown house way 'texas': the ways are 'foxwoods', or a house-way file (.csv)
+    paigow.errors.InvalidStrategyError: unknown house way 'texas': the ways are 'foxwoods', 'canberra', or a house-way file (.csv)
     """
     if isinstance(way, HouseWay):
         return way

@@ -38,7 +38,7 @@ def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None
     p.add_argument("--against", default=None, metavar="STRATEGY",
                    help="how the other side sets its hand (default: the equilibrium of the game as played, "
                    "'equilibrium' without commission, 'equilibrium-paid' with it): " + STRATEGY_HELP
-                   + "; with --rules us also a house way: foxwoods or a house-way file (.csv)")
+                   + "; with --rules us also a house way: foxwoods, canberra or a house-way file (.csv)")
     add_commission(p)
     add_rules(p)
     p.add_argument("--json", action="store_true", help="machine-readable output")

@@ -26,7 +26,7 @@ def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None
     add_commission(p, absent="both 5%% and 4%%, the rates the table is shipped for")
     add_rules(p)
     p.add_argument("--way", default=None, metavar="NAME|FILE",
-                   help="the US game's house way: foxwoods or a house-way file (default: the rule set's, foxwoods)")
+                   help="the US game's house way: foxwoods, canberra or a house-way file (default: the rule set's, foxwoods)")
     p.add_argument("--json", action="store_true", help="machine-readable output (exact rows also as fractions)")
     p.add_argument("--exact", action="store_true",
                    help="the shipped exact equilibria in place of the numerical ones: every row exact (marked =)")

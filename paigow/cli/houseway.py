@@ -20,11 +20,11 @@ def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None
         "rule decided the setting, and value all three settings exactly against the way on the other "
         "side (what the way's setting costs against the best). With --audit (no tiles): every distinct "
         "hand the way sets worse than the best response, the value lost per hand and the total per hand "
-        "dealt (docs/houseway.md). The way is a name (foxwoods) or a house-way file.",
+        "dealt (docs/houseway.md). The way is a name (foxwoods, canberra) or a house-way file.",
     )
     p.add_argument("tiles", nargs="*", help="four tiles: pips (6-6), Chinese (天) or English (Teen) names")
     p.add_argument("--way", default="foxwoods", metavar="NAME|FILE",
-                   help="the house way: foxwoods, or a house-way file (.csv) (default: foxwoods)")
+                   help="the house way: foxwoods, canberra, or a house-way file (.csv) (default: foxwoods)")
     p.add_argument("--seat", choices=("player", "banker"), default="player",
                    help="whose hand it is; the way sets the other side's (default: player)")
     p.add_argument("--objective", choices=("win-loss", "paid"), default="win-loss",
