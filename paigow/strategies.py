@@ -335,6 +335,10 @@ class Strategy:
         self._init(t, name)
         key = _digest(self._table_v)
         self.__dict__["digest"] = key.hex()
+        if name != "table":
+            # a caller's name stays with the caller's object: an equal table given elsewhere is not
+            # this strategy (a table named like a shipped solution would otherwise pass for it)
+            return
         with _LOCK:
             _INTERN.setdefault(key, self)
             _INTERN.move_to_end(key)

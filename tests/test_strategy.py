@@ -164,3 +164,18 @@ def test_every_function_takes_a_strategy(tmp_path: pathlib.Path) -> None:
     simulate(5_000, seed=1, player=t, threads=1)
     simulate(5_000, seed=2, player=t, threads=1)
     assert (strategies.COMPILES - before)["simulation"] == 1
+
+
+def test_a_callers_name_does_not_stick_to_an_equal_table() -> None:
+    """A caller's table under a shipped solution's name (or any name) stays the caller's object: the
+    same table given elsewhere is an anonymous table, not that name (found when a test named
+    max-back's table 'us-equilibrium' and later tests' max-back tables were refused as the US
+    solution under Macau's rules)."""
+    import paigow
+    from paigow.strategies import Strategy
+
+    fake = Strategy(paigow.max_back(), "us-equilibrium")
+    assert fake.name == "us-equilibrium"
+    again = Strategy.clean(np.array(paigow.max_back()))
+    assert again.name != "us-equilibrium" and again.digest == fake.digest
+    assert paigow.game_value(paigow.max_back(), paigow.max_back()).ev == paigow.game_value("max-back", "max-back").ev
