@@ -20,10 +20,10 @@ Text = Annotated[str, StringConstraints(max_length=TEXT_MAX)]
 TilesText = Annotated[str, StringConstraints(max_length=TEXT_MAX)]
 Tiles = Union[TilesText, Annotated[list[Text], Field(max_length=8)]]
 StrategyName = Literal["equilibrium", "equilibrium-paid", "equilibrium-paid-4pct", "max-back",
-                       "us-equilibrium", "us-equilibrium-paid", "us-equilibrium-paid-4.7619pct", "foxwoods"]
+                       "us-equilibrium", "us-equilibrium-paid", "us-equilibrium-paid-4.7619pct", "foxwoods", "canberra"]
 """The named strategies (paigow.strategies.NAMED): the shipped equilibria of each game (Macau's
 without and as paid at 5% and 4%; the US game's without, at 5% and at 1/21), max-back, and the US
-game's Foxwoods house way (paigow.houseway). A solution of one game is refused under the other's
+game's house ways (paigow.houseway: Foxwoods, Casino Canberra). A solution of one game is refused under the other's
 rules (code strategy.rules), as in the library."""
 RulesName = Literal["macau", "us"]
 """A rule set by name (paigow.rules.RULE_SETS): Macau's, or the US casino game's."""
