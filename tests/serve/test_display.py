@@ -601,6 +601,11 @@ def test_the_display_reconnects_when_its_stream_ends(browser: Any, proc: ServePr
             act(c, tid, auth, action="bet", position=k, amount=100 * k)
             expect(pg.locator("body")).to_have_attribute("data-seq", str(k + 1), timeout=30_000)
         expect(pg.locator("#bets-3 li")).to_have_text(["P3 300"], timeout=30_000)
+        # the browser reconnects after each 2 s stream (retry 1 s): a third stream within the wait,
+        # however long the steps above took on a loaded machine
+        deadline = time.monotonic() + 30
+        while len(streams) < 3 and time.monotonic() < deadline:
+            pg.wait_for_timeout(200)
         assert len(streams) >= 3, streams  # the browser reconnected
         # each action's event once, in order: every reconnection resumed after the last event seen
         # (a fresh stream would have sent the current state again)

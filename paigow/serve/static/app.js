@@ -2,17 +2,6 @@
 // A guided round: one screen per phase, every write sent once against the seq it was made on.
 "use strict";
 
-const $ = (id) => document.getElementById(id);
-const el = (tag, attrs = {}, ...kids) => {
-  const e = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (k === "class") e.className = v;
-    else if (k.startsWith("on")) e.addEventListener(k.slice(2), v);
-    else if (v !== null && v !== undefined && v !== false) e.setAttribute(k, v === true ? "" : v);
-  }
-  for (const k of kids.flat()) if (k !== null && k !== undefined && k !== "") e.append(k instanceof Node ? k : document.createTextNode(String(k)));
-  return e;
-};
 
 const S = {
   lang: "en", faces: [], byPips: {}, hand: [], mode: "advice",
@@ -31,17 +20,6 @@ const S = {
 };
 
 // -- languages ----------------------------------------------------------------------------------
-const LANGS = ["zh-Hant", "zh-Hans", "pt", "en"];
-function browserLang() {
-  for (const l of navigator.languages || [navigator.language || "en"]) {
-    const x = l.toLowerCase();
-    if (/^zh-(hant|tw|hk|mo)/.test(x)) return "zh-Hant";
-    if (x.startsWith("zh")) return "zh-Hans";
-    if (x.startsWith("pt")) return "pt";
-    if (x.startsWith("en")) return "en";
-  }
-  return "en";
-}
 function t(key, vars = {}) {
   const s = (I18N[S.lang] && I18N[S.lang][key]) ?? I18N.en[key] ?? key;
   return s.replace(/\{(\w+)\}/g, (_, k) => (vars[k] ?? ""));
@@ -71,20 +49,8 @@ async function setLang(lang) {
 }
 
 // -- the API ------------------------------------------------------------------------------------
-async function api(method, path, body, token) {
-  const headers = { "Content-Type": "application/json" };
-  const tok = token ?? (S.table && S.table.token);
-  if (tok) headers.Authorization = "Bearer " + tok;
-  let r, data;
-  try {
-    r = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-    data = await r.json();
-  } catch (e) {
-    throw Object.assign(new Error(String(e && e.message || e)), { network: true, code: "network" });
-  }
-  if (!r.ok) throw Object.assign(new Error(data.message || r.statusText), { code: data.code || "http." + r.status, status: r.status });
-  return data;
-}
+// the table's dealer token unless another is given (common.js: request)
+const api = (method, path, body, token) => request(method, path, body, token ?? (S.table && S.table.token));
 
 // the message of an error in the dealer's language (by its code), with the rule's article
 function errorNode(e) {

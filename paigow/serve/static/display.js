@@ -3,31 +3,15 @@
 // action). Nothing here can act on the table; the service sends nothing face down.
 "use strict";
 
-const $ = (id) => document.getElementById(id);
-const el = (tag, attrs = {}, ...kids) => {
-  const e = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) if (v !== null && v !== undefined && v !== false) e.setAttribute(k, v === true ? "" : v);
-  for (const k of kids.flat()) if (k !== null && k !== undefined && k !== "") e.append(k instanceof Node ? k : document.createTextNode(String(k)));
-  return e;
-};
-
 const D = { lang: "en", tid: decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || ""), state: null,
   faces: {}, names: { hands: {}, tiles: {} }, es: null, closed: false, ids: [] };
-const LANGS = ["zh-Hant", "zh-Hans", "pt", "en"];
 
 function pickLang() {
   const asked = new URLSearchParams(location.search).get("lang");
   if (LANGS.includes(asked)) return asked;
   const kept = localStorage.getItem("paigow-display-lang");
   if (LANGS.includes(kept)) return kept;
-  for (const l of navigator.languages || [navigator.language || "en"]) {
-    const x = l.toLowerCase();
-    if (/^zh-(hant|tw|hk|mo)/.test(x)) return "zh-Hant";
-    if (x.startsWith("zh")) return "zh-Hans";
-    if (x.startsWith("pt")) return "pt";
-    if (x.startsWith("en")) return "en";
-  }
-  return "en";
+  return browserLang();
 }
 function t(key, vars = {}) {
   const s = I18N_DISPLAY[D.lang][key] ?? I18N_DISPLAY.en[key] ?? key;

@@ -1,31 +1,9 @@
-// What the Fish-Prawn-Crab dealer's page and the players' display share: elements, languages,
-// numbers in the locale's format, the layout's spots and dice by name.
+// What the Fish-Prawn-Crab dealer's page and the players' display share (beyond common.js: the
+// elements, the languages, the API call): the strings, numbers in the locale's format, the
+// layout's spots and dice by name.
 "use strict";
 
-const $ = (id) => document.getElementById(id);
-const el = (tag, attrs = {}, ...kids) => {
-  const e = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (k === "class") e.className = v;
-    else if (k.startsWith("on")) e.addEventListener(k.slice(2), v);
-    else if (v !== null && v !== undefined && v !== false) e.setAttribute(k, v === true ? "" : v);
-  }
-  for (const k of kids.flat()) if (k !== null && k !== undefined && k !== "") e.append(k instanceof Node ? k : document.createTextNode(String(k)));
-  return e;
-};
-
-const LANGS = ["zh-Hant", "zh-Hans", "pt", "en"];
 const L = { lang: "en" };
-function browserLang() {
-  for (const l of navigator.languages || [navigator.language || "en"]) {
-    const x = l.toLowerCase();
-    if (/^zh-(hant|tw|hk|mo)/.test(x)) return "zh-Hant";
-    if (x.startsWith("zh")) return "zh-Hans";
-    if (x.startsWith("pt")) return "pt";
-    if (x.startsWith("en")) return "en";
-  }
-  return "en";
-}
 function t(key, vars = {}) {
   const s = (PCC_I18N[L.lang] && PCC_I18N[L.lang][key]) ?? PCC_I18N.en[key] ?? key;
   return s.replace(/\{(\w+)\}/g, (_, k) => (vars[k] ?? ""));

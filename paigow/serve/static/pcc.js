@@ -16,20 +16,8 @@ const S = {
 };
 
 // -- the API ------------------------------------------------------------------------------------
-async function api(method, path, body, token) {
-  const headers = { "Content-Type": "application/json" };
-  const tok = token ?? (S.table && S.table.token);
-  if (tok) headers.Authorization = "Bearer " + tok;
-  let r, data;
-  try {
-    r = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-    data = await r.json();
-  } catch (e) {
-    throw Object.assign(new Error(String(e && e.message || e)), { network: true, code: "network" });
-  }
-  if (!r.ok) throw Object.assign(new Error(data.message || r.statusText), { code: data.code || "http." + r.status, status: r.status });
-  return data;
-}
+// the table's dealer token unless another is given (common.js: request)
+const api = (method, path, body, token) => request(method, path, body, token ?? (S.table && S.table.token));
 const tableUrl = () => `/v1/pcc/tables/${encodeURIComponent(S.table.id)}`;
 
 // the message of an error in the dealer's language (by its code), with the rule's article
