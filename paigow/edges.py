@@ -79,15 +79,7 @@ def _strategy(name: str, seat: str, r: Fraction, rules: RuleSet) -> Strategy:
 @functools.lru_cache(maxsize=64)
 def _edge(player: str, banker: str, r: Fraction, rules: RuleSet) -> Edge:
     sp, sb = _strategy(player, "player", r, rules), _strategy(banker, "banker", r, rules)
-    counts = type_game_counts(sp.type_strategy(rules)[0], sb.type_strategy(rules)[0], rules)
-    if sp.is_pure and sb.is_pure:
-        # sums of integers below 2**53: exact in float64
-        ints = [int(x) for x in counts]
-        assert all(float(i) == x for i, x in zip(ints, counts)) and sum(ints) == PAIRINGS
-        w, p, l_ = (Fraction(i, PAIRINGS) for i in ints)
-        return Edge(player, banker, r, w, p, l_, True)
-    wf, pf, lf = (float(x) / PAIRINGS for x in np.asarray(counts))
-    return Edge(player, banker, r, wf, pf, lf, False)
+    return _pair_row(sp, sb, r, rules, player, banker)
 
 
 def _check_name(name: object, role: str) -> str:
@@ -279,6 +271,7 @@ def _pair_row(sp: Strategy, sb: Strategy, r: Fraction, g: RuleSet, player_name: 
     pn, bn = player_name or sp.name, banker_name or sb.name
     c = type_game_counts(sp.type_strategy(g)[0], sb.type_strategy(g)[0], g)
     if sp.is_pure and sb.is_pure:
+        # sums of integers below 2**53: exact in float64
         ints = [int(x) for x in c]
         assert all(float(i) == x for i, x in zip(ints, c)) and sum(ints) == PAIRINGS
         w, p, l_ = (Fraction(i, PAIRINGS) for i in ints)

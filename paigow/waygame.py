@@ -77,6 +77,15 @@ def _way(way: "HouseWay | str | os.PathLike[str]") -> HouseWay:
     return w
 
 
+def _arguments(way: "HouseWay | str | os.PathLike[str]", seat: str, objective: str,
+               commission: "bool | RateLike") -> tuple[HouseWay, str, Fraction]:
+    """The way, the seat and the rate of a question about a way, each cleaned once."""
+    w = _way(way)
+    seat = check_seat(seat)
+    check_objective(objective)
+    return w, seat, commission_of(w.rules, commission)
+
+
 @functools.lru_cache(maxsize=16)
 def _counts(way: HouseWay, seat: str) -> npt.NDArray[np.int64]:
     """(types, 3, 3): wins, pushes and losses of each setting (``settings()`` order of the type's
@@ -184,10 +193,7 @@ def best_response(way: "HouseWay | str | os.PathLike[str]" = "foxwoods", seat: s
     >>> t.shape, float(t.sum())
     ((35960, 3), 35960.0)
     """
-    w = _way(way)
-    seat = check_seat(seat)
-    check_objective(objective)
-    r = commission_of(w.rules, commission)
+    w, seat, r = _arguments(way, seat, objective, commission)
     _, _, played = _plan(w, seat, objective, r)
     ty = hand_types(w.rules)
     # a type's setting k (its first hand's settings order) is setting k of every hand of the type
@@ -318,10 +324,7 @@ def audit(way: "HouseWay | str | os.PathLike[str]" = "foxwoods", seat: str = "pl
     per hand, most first (then the costliest per hand dealt, then :func:`distinct_hands` order).
     ``Audit.total``, the lines' costs added up, is exactly the best response's value per hand
     dealt minus the way's."""
-    w = _way(way)
-    seat = check_seat(seat)
-    check_objective(objective)
-    r = commission_of(w.rules, commission)
+    w, seat, r = _arguments(way, seat, objective, commission)
     counts, own, played = _plan(w, seat, objective, r)
     ty = hand_types(w.rules)
     primary, _, scale = _scaled(counts, objective, r)
@@ -424,10 +427,7 @@ def hand_values(tiles: "str | Iterable[TileLike]", way: "HouseWay | str | os.Pat
     ('1-3 1-2 | 6-6 6-6', True, Fraction(0, 1))
     """
     t = parse_tiles(tiles, count=4)
-    w = _way(way)
-    seat = check_seat(seat)
-    check_objective(objective)
-    r = commission_of(w.rules, commission)
+    w, seat, r = _arguments(way, seat, objective, commission)
     counts, own, played = _plan(w, seat, objective, r)
     ty = hand_types(w.rules)
     row = hand_index(list(deck_indices(t)))
