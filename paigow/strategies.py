@@ -33,10 +33,10 @@ import numpy as np
 import numpy.typing as npt
 
 from paigow import _core
-from paigow import _types as _hands
-from paigow._types import HAND_COUNT as HAND_COUNT
-from paigow._types import all_hands as all_hands
-from paigow._types import game_tag, hand_types, order_tag, to_hands, to_types
+from paigow.game import handtypes as _hands
+from paigow.game.handtypes import HAND_COUNT as HAND_COUNT
+from paigow.game.handtypes import all_hands as all_hands
+from paigow.game.handtypes import game_tag, hand_types, order_tag, to_hands, to_types
 from paigow.batch import as_index_array, setting_batch
 from paigow.errors import InvalidStrategyError
 from paigow.rules import MACAU, RuleSet, RulesLike, clean_rules
@@ -54,7 +54,7 @@ DATA_DIR = pathlib.Path(__file__).parent / "data"
 
 
 # ---------------------------------------------------------------------------------------------
-# the hands (and their types, in paigow._types: the strategies, the game and the solver share them)
+# the hands (and their types, in paigow.game.handtypes: the strategies, the game and the solver share them)
 
 
 def hand_index(hands: npt.ArrayLike) -> Any:
@@ -161,7 +161,7 @@ def max_back(rules: RulesLike = None) -> npt.NDArray[np.float64]:
 NAMED: dict[str, "str | Callable[[RuleSet], npt.NDArray[np.float64]]"] = {
     # name: a file of paigow/data that ``paigow solve`` wrote (one table per seat), or a rule
     "equilibrium": "equilibrium.npy",
-    "equilibrium-paid": "equilibrium-paid.npy",  # the game as paid, 5% on both sides (paigow.equilibria)
+    "equilibrium-paid": "equilibrium-paid.npy",  # the game as paid, 5% on both sides (paigow.game.equilibria)
     "equilibrium-paid-4pct": "equilibrium-paid-4pct.npy",  # the same at 4%, for the house-edge table
     "us-equilibrium": "us-equilibrium.npy",  # the US casino game's (paigow.rules.US), no commission
     "us-equilibrium-paid": "us-equilibrium-paid.npy",  # the US game as paid, 5% on both sides
@@ -169,7 +169,7 @@ NAMED: dict[str, "str | Callable[[RuleSet], npt.NDArray[np.float64]]"] = {
     "max-back": _max_back,
 }
 """The strategies known by name. A solved strategy is one line: its name and its file in
-``paigow/data`` (which rule set and commission it solves is :mod:`paigow.equilibria`'s
+``paigow/data`` (which rule set and commission it solves is :mod:`paigow.game.equilibria`'s
 catalogue); a rule is a function of the rule set giving the (35960, 3) table of both seats."""
 
 STRATEGY_NAMES = tuple(NAMED)
@@ -271,7 +271,7 @@ def on_forget(hook: Callable[[], None]) -> None:
 
 def forget_named() -> None:
     """Forget the named strategies, and what the layers above keep of them (after their files
-    change: :func:`paigow.solver.save` into ``paigow/data``)."""
+    change: :func:`paigow.game.solver.save` into ``paigow/data``)."""
     _BY_RULE.clear()
     _by_file.cache_clear()
     solved_file.cache_clear()
@@ -371,7 +371,7 @@ class Strategy:
     def named(cls, name: str, seat: str = "player", rules: RulesLike = None) -> "Strategy":
         """A strategy of the registry :data:`NAMED` for ``seat`` (the same object every time).
         A rule (max-back) reads the hand order of ``rules`` (Macau's by default); which rule set
-        a solved strategy solves is the catalogue's to say (:func:`paigow.equilibria.clean_strategy`).
+        a solved strategy solves is the catalogue's to say (:func:`paigow.game.equilibria.clean_strategy`).
 
         >>> Strategy.named("greedy")
         Traceback (most recent call last):

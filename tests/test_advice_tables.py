@@ -14,7 +14,9 @@ import numpy as np
 import pytest
 
 import paigow
-from paigow import DECK, Strategy, _core, _types, game, strategies
+from paigow import DECK, Strategy, _core, strategies
+from paigow.game import handtypes
+from paigow.game import values
 from paigow.commission import COMMISSION
 from paigow.rules import MACAU
 
@@ -111,10 +113,10 @@ def test_game_value_and_exploitability_from_the_tables_match_the_type_kernels() 
     for p, b in [("equilibrium", "equilibrium"), ("max-back", "equilibrium"), ("equilibrium", "max-back")]:
         sp, _ = strategies._to_types(strategies.resolve(p, "player"))
         sb, _ = strategies._to_types(strategies.resolve(b, "banker"))
-        old = _core.type_game_value(sp, sb, _types.type_weights(), ty.cnt, ty.m, ty.tset_f, ty.tset_b, MACAU.core) / advice.PAIRINGS
+        old = _core.type_game_value(sp, sb, handtypes.type_weights(), ty.cnt, ty.m, ty.tset_f, ty.tset_b, MACAU.core) / advice.PAIRINGS
         v = paigow.game_value(p, b)
         assert (v.win, v.push, v.lose) == pytest.approx(tuple(old), abs=1e-12)
-        br_p, held, _ = game.type_exploitability(sp, sb)
+        br_p, held, _ = values.type_exploitability(sp, sb)
         assert paigow.exploitability(p, b) == pytest.approx(br_p - held, abs=1e-12)
 
 

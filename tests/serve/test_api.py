@@ -65,7 +65,7 @@ def test_warm_builds_every_named_plan() -> None:
     from paigow import advice, strategies
     from paigow.serve.app import warm
 
-    from paigow.equilibria import CATALOGUE
+    from paigow.game.equilibria import CATALOGUE
 
     strategies._clear_named()
     assert not advice._PLANS and not advice._RULE_PLANS

@@ -2,7 +2,7 @@
 :func:`paigow.solve` returns) and the catalogue of those the package ships, keyed by (rules,
 commission).
 
-Each shipped solution solves the setting game (see :mod:`paigow.game`) of one rule set's
+Each shipped solution solves the setting game (see :mod:`paigow.game.values`) of one rule set's
 comparison at one commission rate, and is a named strategy of :data:`paigow.strategies.NAMED`
 (its file in ``paigow/data``). The catalogue says which one is shipped for which game:
 
@@ -48,7 +48,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from paigow._types import game_tag, hand_types, same_game
+from paigow.game.handtypes import game_tag, hand_types, same_game
 from paigow.commission import COMMISSION, RateLike
 from paigow.errors import InvalidOptionError, InvalidStrategyError
 from paigow.rules import MACAU, US, RuleSet, RulesLike, clean_rules, commission_of
@@ -338,5 +338,5 @@ def setting_changes(commission: "bool | RateLike" = True, rules: RulesLike = Non
 
 
 def forget() -> None:
-    """Forget every shipped table read so far (after :func:`paigow.solver.save` rewrites them)."""
+    """Forget every shipped table read so far (after :func:`paigow.game.solver.save` rewrites them)."""
     forget_named()
