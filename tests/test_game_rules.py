@@ -16,6 +16,7 @@ import paigow
 from paigow import DECK, InvalidStrategyError, rules
 from paigow.game import equilibria, solver
 from paigow.game import handtypes
+from paigow.game.handtypes import setting_game
 from paigow.game import values
 from paigow.game.edges import edge, edges
 from paigow.errors import InvalidOptionError
@@ -290,4 +291,4 @@ def test_advice_and_game_values_in_the_us_order() -> None:
     # its packed forms are its hand order's, its side tables its game's, beside Macau's
     s = paigow.Strategy.named("max-back", "banker", US)
     assert s.side("player", US) is not s.side("player", MACAU)
-    assert "side:player:us/both/banker" in s.__dict__ and "side:player" in s.__dict__
+    assert s.built(("side:player", setting_game(US))) and s.built(("side:player", setting_game(MACAU)))

@@ -48,7 +48,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from paigow.game.handtypes import game_tag, hand_types, same_game
+from paigow.game.handtypes import hand_types, same_game
 from paigow.commission import COMMISSION, RateLike
 from paigow.errors import InvalidOptionError, InvalidStrategyError
 from paigow.rules import MACAU, US, RuleSet, RulesLike, clean_rules, commission_of
@@ -94,7 +94,7 @@ class Equilibrium:
         for seat, sigma in (("player", self.player), ("banker", self.banker)):
             mix_types = (sigma > 0).sum(axis=1) > 1
             mixed[seat] = {"types": int(mix_types.sum()), "hands": int(ty.cnt[mix_types].sum())}
-        named = {"rules": self.rules.name} if game_tag(self.rules) else {}
+        named = {} if same_game(self.rules, MACAU) else {"rules": self.rules.name}
         if not self.commission:
             return {**named,
                 "game_value": round(self.value, 12),
@@ -235,7 +235,7 @@ def file_stem(commission: "bool | RateLike | None" = 0, rules: RulesLike = None)
 
 
 def _stem(rules: RuleSet, r: Fraction) -> str:
-    prefix = f"{rules.name}-" if game_tag(rules) else ""
+    prefix = "" if same_game(rules, MACAU) else f"{rules.name}-"
     if not r:
         return prefix + "equilibrium"
     if r == COMMISSION:
