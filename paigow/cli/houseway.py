@@ -55,7 +55,7 @@ def _cmd_houseway(args: argparse.Namespace) -> int:
     d = way.set(tiles)
     s = d.setting
     ranks = {"low": s.front.rank_in(way.rules.hand_order), "high": s.back.rank_in(way.rules.hand_order)}
-    from paigow.waygame import hand_values
+    from paigow.game.waygame import hand_values
 
     v = hand_values(tiles, way, args.seat, args.objective, True if rate is None else rate)
     if args.json:
@@ -92,7 +92,7 @@ def _cmd_houseway(args: argparse.Namespace) -> int:
 
 def _audit(args: argparse.Namespace, rate: Any) -> int:
     from paigow.errors import InvalidOptionError
-    from paigow.waygame import audit
+    from paigow.game.waygame import audit
 
     if args.top is not None and args.top < 0:
         raise InvalidOptionError(f"--top is a count of hands, not {args.top}", code="houseway.audit")

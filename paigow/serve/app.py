@@ -209,7 +209,7 @@ def warm() -> None:
     ``paigow serve`` runs it in a background thread at start; a request that needs a table
     meanwhile waits only for that one."""
     from paigow.advice import prepare
-    from paigow.equilibria import CATALOGUE
+    from paigow.game.equilibria import CATALOGUE
     from paigow.houseway import HOUSE_WAYS
     from paigow.rules import RULE_SETS
     from paigow.strategies import NAMED
@@ -238,7 +238,7 @@ def _game_value(player: str | None, banker: str | None, rules: str = "macau") ->
 
 def _name(name: str | None, rules: str) -> str:
     """A strategy name of the API, the rule set's zero-commission equilibrium when left out."""
-    from paigow.equilibria import default_against
+    from paigow.game.equilibria import default_against
 
     return default_against(False, rules) if name is None else name
 

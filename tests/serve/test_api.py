@@ -65,7 +65,8 @@ def test_warm_builds_every_named_plan() -> None:
     from paigow import advice, strategies
     from paigow.serve.app import warm
 
-    from paigow.equilibria import CATALOGUE
+    from paigow.game.equilibria import CATALOGUE
+    from paigow.game.handtypes import setting_game
 
     strategies._clear_named()
     assert not advice._PLANS and not advice._RULE_PLANS
@@ -81,8 +82,9 @@ def test_warm_builds_every_named_plan() -> None:
                 assert (seat, against, commission, "us") in advice._RULE_PLANS
     for name in strategies.NAMED:
         for seat in ("player", "banker"):
-            built = strategies.Strategy.named(name, strategies.other_seat(seat)).__dict__
-            assert any(k == "side:" + seat or k.startswith(f"side:{seat}:") for k in built), (name, seat)  # its game's
+            built = strategies.Strategy.named(name, strategies.other_seat(seat))
+            assert any(built.built(("side:" + seat, g)) for g in (setting_game(paigow.MACAU), setting_game(paigow.US))), \
+                (name, seat)  # its game's
 
 
 def test_advice_values_and_settings_in_the_us_game(client: httpx.Client) -> None:

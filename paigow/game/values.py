@@ -12,9 +12,9 @@ rule set's comparison:
   iterates on: :func:`type_values` (zero-sum), :class:`SideCounter` (wins and losses apart, for
   the game as paid), :func:`best_response_value`, :func:`gain`, :func:`type_game_counts`.
 
-Advice (:mod:`paigow.advice`), the solver (:mod:`paigow.solver`) and the house-edge table
-(:mod:`paigow.edges`) use it; which solved strategies ship for which game is
-:mod:`paigow.equilibria`'s to say.
+Advice (:mod:`paigow.advice`), the solver (:mod:`paigow.game.solver`) and the house-edge table
+(:mod:`paigow.game.edges`) use it; which solved strategies ship for which game is
+:mod:`paigow.game.equilibria`'s to say.
 
 >>> v = game_value("max-back", "max-back")
 >>> round(v.win + v.push + v.lose, 12), round(v.ev, 6)
@@ -32,8 +32,8 @@ import numpy as np
 import numpy.typing as npt
 
 from paigow import _core
-from paigow._types import HAND_COUNT, all_hands, hand_types, type_weights
-from paigow.equilibria import clean_strategy
+from paigow.game.handtypes import HAND_COUNT, all_hands, hand_types, type_weights
+from paigow.game.equilibria import clean_strategy
 from paigow.errors import InvalidStrategyError
 from paigow.rules import MACAU, RuleSet, RulesLike, clean_rules
 from paigow.strategies import Strategy, StrategyLike
