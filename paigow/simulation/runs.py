@@ -52,7 +52,7 @@ import numpy.typing as npt
 
 from paigow import _core
 from paigow.batch import setting_batch
-from paigow.equilibria import clean_strategy
+from paigow.game.equilibria import clean_strategy
 from paigow.errors import InvalidOptionError, InvalidSimulationError
 from paigow.rules import MACAU, RuleSet, RulesLike, clean_rules, commission_of
 from paigow.strategies import COMPILES, HAND_COUNT, Strategy, all_hands
