@@ -64,6 +64,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from paigow._blas import one_thread
 from paigow.commission import RateLike
 from paigow.errors import InvalidOptionError, InvalidStrategyError
 from paigow.game.exact_proof import (PAIRINGS, SEATS, Counts, ExactStrategy, Proof, as_exact, played_total,
@@ -289,7 +290,10 @@ def _round(g: SmallGame, base_p: ExactStrategy, base_b: ExactStrategy, act_p: li
         px = _prior(prior_p, g.px) if prior == "prior" else _prior(np.ones_like(prior_p), g.px)
         py = _prior(prior_b, g.py) if prior == "prior" else _prior(np.ones_like(prior_b), g.py)
         try:
-            xs, ys, n = lemke(g, px, py, eps=eps)
+            # the float64 pivoting decides the basis: on one BLAS thread, so that its rounding,
+            # and with it the pair reached, is the same on every machine (docs/equilibrium.md)
+            with one_thread():
+                xs, ys, n = lemke(g, px, py, eps=eps)
         except (LemkeFailure, np.linalg.LinAlgError) as e:
             failure = f"complementary pivoting failed: {e}"
             continue
