@@ -15,6 +15,7 @@ import ctypes
 import functools
 import threading
 from collections.abc import Iterator
+from typing import Any
 
 __all__ = ["one_thread", "pinned", "threads"]
 
@@ -44,7 +45,7 @@ def _loaded_libraries() -> list[str]:
 
 
 @functools.lru_cache(maxsize=1)
-def _api() -> tuple[ctypes._CFuncPtr, ctypes._CFuncPtr] | None:
+def _api() -> "tuple[Any, Any] | None":
     """(get, set) of the loaded OpenBLAS's thread count, or None without one."""
     for path in _loaded_libraries():
         try:
