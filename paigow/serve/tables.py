@@ -41,14 +41,15 @@ paigow.errors...Error: position 0 is the banker's...position
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import secrets
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import Any
 
-from paigow.errors import IllegalActionError
 from paigow.setting import Setting
 from paigow.table import BankTurn, Phase, Round, RoundResult, Session
+from paigow.table.actions import ACTIONS, ROUND_ACTIONS, SESSION_ACTIONS, Shake, Shuffle, parse_action
 from paigow.table.dealing import Cut, Deal, DiceRoll, Exposure, Stacks
 from paigow.table.events import WaySet
 from paigow.table.records import deal_record_json, replay_session, round_record, session_record
@@ -58,32 +59,6 @@ from paigow.tiles import DECK
 
 __all__ = ["ROUND_ACTIONS", "SESSION_ACTIONS", "ACTIONS", "Table", "result_json", "CONFIG_KEYS", "LiveRandom",
            "ReplayMismatch"]
-
-# action name -> the keyword arguments it takes (all optional unless the engine says otherwise)
-SESSION_ACTIONS: dict[str, tuple[str, ...]] = {
-    "start_round": ("stake", "others_agree"),
-    "end_round": (),
-    "pass_bank": (),
-    "decline": (),
-    "accept": ("with_house",),
-}
-ROUND_ACTIONS: dict[str, tuple[str, ...]] = {
-    "set_stake": ("amount",),
-    "co_bank": ("party", "stake"),
-    "bet": ("position", "amount", "bettor"),
-    "shuffle": (),
-    "cut": ("position", "k"),
-    "shake": ("dice", "void"),
-    "deal": ("hands",),
-    "expose": ("position", "tile"),
-    "declare": ("method",),
-    "set_hand": ("position", "setting", "by", "strategy"),
-    "house_way": ("position", "by"),
-    "turn": (),
-    "set_players": ("strategy",),
-    "settle": ("strategy", "banker_strategy"),
-}
-ACTIONS: dict[str, tuple[str, ...]] = {**SESSION_ACTIONS, **ROUND_ACTIONS}
 
 CONFIG_KEYS = ("banker", "players", "house_stake", "options", "rules")
 
@@ -132,16 +107,6 @@ def _way_json(w: WaySet) -> dict[str, Any]:
     fouled placement."""
     return {"rule": w.rule, "way": w.way, "why": w.why, "by": w.by,
             "placed": f"{w.placed[0]} | {w.placed[1]}" if w.placed is not None else None}
-
-
-def _hands(hands: object) -> object:
-    """JSON object keys are strings: ``{"1": "天 地 ..."}`` names position 1."""
-    if isinstance(hands, Mapping):
-        out: dict[object, object] = {}
-        for k, v in hands.items():
-            out[int(k) if isinstance(k, str) and k.isdigit() and len(k) < 3 else k] = v
-        return out
-    return hands
 
 
 class ReplayMismatch(ValueError):
@@ -258,57 +223,37 @@ class Table:
         t.seq = int(snap["seq"])
         return t
 
-    def _target(self, name: str) -> Callable[..., Any]:
-        if name in SESSION_ACTIONS:
-            return getattr(self.session, name)  # type: ignore[no-any-return]
-        r = self.session.round
-        if r is None:
-            raise IllegalActionError(f"cannot {name} now: no round is open (start_round first)")
-        return getattr(r, name)  # type: ignore[no-any-return]
-
     def apply(self, action: Mapping[str, Any], drawn: Mapping[str, Any] | None = None) -> Any:
         """Perform one action (``{"action": "bet", "position": 1, "amount": 100}``) and return
         its result as JSON; raise the engine's error, changing nothing, if it is refused. On a
         live table ``drawn`` (replay) gives the draws the journal holds for the action;
         ``last_drawn`` is what the action drew (None: nothing, or a simulation)."""
-        name = action.get("action")
-        if not isinstance(name, str) or name not in ACTIONS:
-            raise IllegalActionError(f"unknown action {name!r}: the actions are {sorted(ACTIONS)}",
-                                     code="action.unknown")
-        allowed = ACTIONS[name]
-        kwargs = {k: v for k, v in action.items() if k != "action" and v is not None}
-        extra = set(kwargs) - set(allowed)
-        if extra:
-            raise IllegalActionError(f"{name} takes {list(allowed)}, not {sorted(extra)[0]!r}",
-                                     code="action.argument")
-        if "hands" in kwargs:
-            kwargs["hands"] = _hands(kwargs["hands"])
-        if "dice" in kwargs and isinstance(kwargs["dice"], list):
-            kwargs["dice"] = tuple(kwargs["dice"])
+        act = parse_action(action)
+        name = act.name
         took: dict[str, Any] = {}
         if self.live:
             assert isinstance(self.rng, LiveRandom)
             given = dict(drawn or {})
             replaying = drawn is not None
-            if name == "shuffle":
+            if isinstance(act, Shuffle):
                 if replaying and "stacks" not in given:
                     raise ReplayMismatch("a live table's shuffle is journaled with its stacks")
                 stacks = Stacks.parse(given["stacks"]) if "stacks" in given else _secure_stacks()
-                kwargs["stacks"] = stacks
+                act = dataclasses.replace(act, stacks=stacks)
                 took["stacks"] = str(stacks)
-            elif name == "shake" and "dice" not in kwargs:
+            elif isinstance(act, Shake) and act.dice is None:
                 if replaying and "dice" not in given:
                     raise ReplayMismatch("a live table's roll is journaled with its dice")
                 count = self.session.rules.dice   # as many as the rule set shakes (3 in the US game)
                 dice = given["dice"] if "dice" in given else [secrets.randbelow(6) + 1 for _ in range(count)]
-                kwargs["dice"] = tuple(dice)
+                act = dataclasses.replace(act, dice=tuple(dice))
                 took["dice"] = list(dice)
             self.rng.drawn = []
             self.rng.feed(given.get("random", []) if drawn is not None else None)
         ending = self.session.round if name == "end_round" else None
         before = self.rng.getstate()
         try:
-            out = self._target(name)(**kwargs)
+            out = self.session.apply(act)
             if self.live:
                 assert isinstance(self.rng, LiveRandom)
                 if drawn is not None and self.rng._feed:

@@ -45,6 +45,29 @@ from paigow.errors import InvalidOptionError, InvalidRecordError, PaigowError
 from paigow.rules import MACAU, RuleSet, RulesLike, clean_rules
 from paigow.setting import Outcome
 from paigow.table._checks import json_type
+from paigow.table.actions import (
+    Accept,
+    Action,
+    CoBank,
+    CutStacks,
+    DealTiles,
+    Declare,
+    Decline,
+    EndRound,
+    Expose,
+    HouseWay,
+    PassBank,
+    PlaceBet,
+    RoundAction,
+    SessionAction,
+    SetHand,
+    SetStake,
+    Settle,
+    Shake,
+    Shuffle,
+    StartRound,
+    Turn,
+)
 from paigow.table.dealing import Stacks, make_rng
 from paigow.table.events import (
     BankMoved,
@@ -130,39 +153,41 @@ def _obj(required: dict[str, Any], optional: dict[str, Any] | None = None, **ext
             **extra}
 
 
-def _ev(name: str, description: str, required: dict[str, Any] | None = None,
+def _ev(action: Action, description: str, required: dict[str, Any] | None = None,
         optional: dict[str, Any] | None = None, **extra: Any) -> dict[str, Any]:
-    return _obj({"event": {"const": name}, **(required or {})}, optional, description=description, **extra)
+    """The schema of the event an action logs: titled with the action's name."""
+    return _obj({"event": {"const": action.event_kind}, **(required or {})}, optional, title=action.name,
+                description=description, **extra)
 
 
 _ROUND_EVENTS: list[dict[str, Any]] = [
-    _ev("stake", "the banker puts the stake on the table (Art. 4.4, 4.9)", {"amount": _AMOUNT}),
-    _ev("co_bank", "the house ('party': 'house') or the player of a position ('position') shares the bank"
+    _ev(SetStake(0), "the banker puts the stake on the table (Art. 4.4, 4.9)", {"amount": _AMOUNT}),
+    _ev(CoBank(0, 0), "the house ('party': 'house') or the player of a position ('position') shares the bank"
         " (Art. 3.1-3.3)", {"stake": _AMOUNT}, {"party": {"const": "house"}, "position": _POS},
         minProperties=3, maxProperties=3),
-    _ev("bet", "a bet, in the order placed (Art. 4.6, 7)", {"position": _POS, "bettor": _NAME, "amount": _AMOUNT}),
-    _ev("declare", "the banker declares the dealing method before shaking (Art. 4.4)",
+    _ev(PlaceBet(0, 0), "a bet, in the order placed (Art. 4.6, 7)", {"position": _POS, "bettor": _NAME, "amount": _AMOUNT}),
+    _ev(Declare(""), "the banker declares the dealing method before shaking (Art. 4.4)",
         {"method": {"type": "string", "minLength": 1, "maxLength": MAX_DECLARATION}}),
-    _ev("shuffle", "the 32 tiles laid out in 8 stacks, front of the row first, stacks separated by '|'",
+    _ev(Shuffle(), "the 32 tiles laid out in 8 stacks, front of the row first, stacks separated by '|'",
         {"stacks": _TEXT}),
-    _ev("cut", "a cut: 'stacks' whole stacks from the front of the row to its end (Art. 2.1)",
+    _ev(CutStacks(0, 0), "a cut: 'stacks' whole stacks from the front of the row to its end (Art. 2.1)",
         {"position": _POS, "stacks": {"type": "integer", "minimum": 1, "maximum": 7}}),
-    _ev("shake", "a shake of the dice (4; as many as the rule set shakes: 3 in the US game); a void one"
+    _ev(Shake(), "a shake of the dice (4; as many as the rule set shakes: 3 in the US game); a void one"
         " ('tilted', 'fallen') is shaken again (Art. 1.5)",
         {"dice": {"type": "array", "items": {"type": "integer", "minimum": 1, "maximum": 6},
                   "minItems": 1, "maxItems": 6}},
         {"void": {"enum": ["tilted", "fallen", None]}}),
-    _ev("deal", "the tiles dealt, by position ('0'-'7'): the banker's and every betting position's",
+    _ev(DealTiles(), "the tiles dealt, by position ('0'-'7'): the banker's and every betting position's",
         {"hands": {"type": "object", "properties": {str(p): _TEXT for p in range(8)},
                    "additionalProperties": False}}),
-    _ev("expose", "a tile turned face up by accident while dealing (Art. 2.2-2.3)",
+    _ev(Expose(0), "a tile turned face up by accident while dealing (Art. 2.2-2.3)",
         {"position": _POS}, {"tile": {"type": ["string", "null"], "maxLength": 40}}),
-    _ev("set", "a position's setting, 'front | back' or a split 0-2, by its holder ('by'), or by a strategy"
+    _ev(SetHand(0, ""), "a position's setting, 'front | back' or a split 0-2, by its holder ('by'), or by a strategy"
         " in a simulation ('strategy')",
         {"position": _POS, "setting": {"type": ["string", "integer"], "maxLength": 200, "minimum": 0, "maximum": 2}},
         {"by": {"type": ["string", "null"], "minLength": 1, "maxLength": MAX_NAME},
          "strategy": {"type": ["string", "null"], "minLength": 1, "maxLength": MAX_STRATEGY_NAME}}),
-    _ev("house_way", "a hand set by the rule set's house way (docs/rules.md §3.1): the house's own ('why':"
+    _ev(HouseWay(0), "a hand set by the rule set's house way (docs/rules.md §3.1): the house's own ('why':"
         " 'house'), at its holder's request ('asked', 'by'), or re-set after the holder's setting fouled ('foul',"
         " 'placed': the fouled 'low | high'); 'setting' and 'rule' are what the way gives, and a replay must agree",
         {"position": _POS, "why": {"enum": list(WHY)}, "setting": {"type": "string", "maxLength": 200},
@@ -170,8 +195,8 @@ _ROUND_EVENTS: list[dict[str, Any]] = [
         {"way": {"type": "string", "maxLength": 200},
          "by": {"type": ["string", "null"], "minLength": 1, "maxLength": MAX_NAME},
          "placed": {"type": ["string", "null"], "maxLength": 200}}),
-    _ev("turn", "the banker turns the first of his tiles: no setting changes after (Art. 8.2)"),
-    _ev("settle", "the round is settled"),
+    _ev(Turn(), "the banker turns the first of his tiles: no setting changes after (Art. 8.2)"),
+    _ev(Settle(), "the round is settled"),
 ]
 
 _OPTIONS = _obj({}, {"commission": {"type": "string", "maxLength": 64},
@@ -255,16 +280,16 @@ ROUND_SCHEMA: dict[str, Any] = {
 }
 
 _SESSION_EVENTS: list[dict[str, Any]] = [
-    _ev("round", "a round: the stake (null: the carried one), whether the other seven agreed to a third round"
+    _ev(StartRound(), "a round: the stake (null: the carried one), whether the other seven agreed to a third round"
         " in a row, and the round's own events after its stake", {
             "stake": {"type": ["integer", "null"], "minimum": 1, "maximum": MAX_AMOUNT},
             "others_agree": {"type": "boolean"},
             "events": {"type": "array", "items": {"$ref": "#/$defs/event"}, "maxItems": MAX_EVENTS}}),
-    _ev("end_round", "the settled round is closed; its stake plus result is carried (Art. 4.9)"),
-    _ev("pass", "the banker gives up the bank"),
-    _ev("decline", "the position offered the bank declines it (Art. 4.3)"),
-    _ev("accept", "the position offered the bank takes it"),
-    _ev("co_bank", "the position offered the bank takes it with the house, half each, its hand set by the house"
+    _ev(EndRound(), "the settled round is closed; its stake plus result is carried (Art. 4.9)"),
+    _ev(PassBank(), "the banker gives up the bank"),
+    _ev(Decline(), "the position offered the bank declines it (Art. 4.3)"),
+    _ev(Accept(), "the position offered the bank takes it"),
+    _ev(Accept(with_house=True), "the position offered the bank takes it with the house, half each, its hand set by the house"
         " way (the US game, docs/rules.md §3.1)"),
 ]
 
@@ -613,37 +638,54 @@ def _apply(r: Round, events: list[Any], where: str = "events") -> None:
             raise _at(i, e, where, err) from None
 
 
+def event_action(e: Mapping[str, Any]) -> RoundAction:
+    """The action a round record's event (checked against the schema) replays: the table logs
+    each action as the event named by the action's ``event`` (:mod:`paigow.table.actions`).
+
+    >>> event_action({"event": "stake", "amount": 1000})
+    SetStake(amount=1000)
+    >>> event_action({"event": "house_way", "position": 2, "why": "foul", "placed": "天 地 | 人 鹅",
+    ...               "setting": "天 人 | 地 鹅", "rule": "r"})
+    SetHand(position=2, setting='天 地 | 人 鹅', by=None, strategy=None)
+    """
+    kind = e["event"]
+    if kind == SetStake.event:
+        return SetStake(e["amount"])
+    if kind == CoBank.event:
+        return CoBank(e["party"] if "party" in e else e["position"], e["stake"])
+    if kind == PlaceBet.event:
+        return PlaceBet(e["position"], e["amount"], e["bettor"])
+    if kind == Declare.event:
+        return Declare(e["method"])
+    if kind == Shuffle.event:
+        return Shuffle(Stacks.parse(e["stacks"]))
+    if kind == CutStacks.event:
+        return CutStacks(e["position"], e["stacks"])
+    if kind == Shake.event:
+        return Shake(e["dice"], e.get("void"))
+    if kind == DealTiles.event:
+        return DealTiles({int(p): h for p, h in e["hands"].items()})
+    if kind == Expose.event:
+        return Expose(e["position"], e.get("tile"))
+    if kind == SetHand.event:   # by its holder, or in a simulation by the strategy named
+        return SetHand(e["position"], e["setting"], e.get("by"), e.get("strategy"))
+    if kind == HouseWay.event:   # the house's hand, a holder's request, or a fouled setting re-set
+        if e["why"] != "foul":
+            return HouseWay(e["position"], e.get("by"))
+        if e.get("placed") is None:
+            raise InvalidRecordError("a hand re-set after a foul names the fouled setting ('placed')",
+                                     code="record.house_way")
+        return SetHand(e["position"], e["placed"], e.get("by"))
+    if kind == Turn.event:
+        return Turn()
+    assert kind == Settle.event, kind
+    return Settle()
+
+
 def _apply_one(r: Round, e: Mapping[str, Any]) -> None:
     """One event of a record (checked against the schema) through the table's own action."""
-    kind = e["event"]
-    if kind == "stake":
-        r.set_stake(e["amount"])
-    elif kind == "co_bank":
-        r.co_bank(e["party"] if "party" in e else e["position"], e["stake"])
-    elif kind == "bet":
-        r.bet(e["position"], e["amount"], e["bettor"])
-    elif kind == "declare":
-        r.declare(e["method"])
-    elif kind == "shuffle":
-        r.shuffle(Stacks.parse(e["stacks"]))
-    elif kind == "cut":
-        r.cut(e["position"], e["stacks"])
-    elif kind == "shake":
-        r.shake(e["dice"], e.get("void"))
-    elif kind == "deal":
-        r.deal({int(p): h for p, h in e["hands"].items()})
-    elif kind == "expose":
-        r.expose(e["position"], e.get("tile"))
-    elif kind == "set":   # by its holder, or in a simulation by the strategy named
-        r.set_hand(e["position"], e["setting"], e.get("by"), strategy=e.get("strategy"))
-    elif kind == "house_way":   # the house's hand, a holder's request, or a fouled setting re-set
-        if e["why"] == "foul":
-            if e.get("placed") is None:
-                raise InvalidRecordError("a hand re-set after a foul names the fouled setting ('placed')",
-                                         code="record.house_way")
-            r.set_hand(e["position"], e["placed"], e.get("by"))
-        else:
-            r.house_way(e["position"], e.get("by"))
+    r.apply(event_action(e))
+    if e["event"] == HouseWay.event:   # what the way gives must be what the record says
         got = r.ways[e["position"]]
         if got is None or got.why != e["why"] or str(got.setting) != e["setting"] or got.rule != e["rule"] \
                 or ("way" in e and got.way != e["way"]):
@@ -651,11 +693,6 @@ def _apply_one(r: Round, e: Mapping[str, Any]) -> None:
             raise InvalidRecordError(
                 f"the record's house way ({e['why']}: {e['setting']} by {e['rule']!r}) is not what the table does"
                 f" ({did})", code="record.house_way")
-    elif kind == "turn":
-        r.turn()
-    else:
-        assert kind == "settle"
-        r.settle()
 
 
 def _check_result(r: Round, record: Mapping[str, Any]) -> None:
@@ -750,6 +787,10 @@ def session_record(s: Session) -> dict[str, Any]:
     return out
 
 
+_SESSION_EVENT_ACTIONS: dict[str, SessionAction] = {
+    a.event_kind: a for a in (EndRound(), PassBank(), Decline(), Accept(with_house=True), Accept())}
+
+
 def replay_session(record: Mapping[str, Any], rng: random.Random | None = None, *,
                    checked: bool = False, rules: RulesLike = None) -> Session:
     """The session a record describes, replayed step by step through :class:`Session` (its
@@ -763,20 +804,11 @@ def replay_session(record: Mapping[str, Any], rng: random.Random | None = None, 
     for i, e in enumerate(record["events"]):
         try:
             kind = e["event"]
-            if kind == "round":
-                r = s.start_round(e["stake"], others_agree=e["others_agree"])
+            if kind == StartRound.event:
+                r = s.apply(StartRound(e["stake"], e["others_agree"]))
                 _apply(r, e["events"], f"events[{i}].events")
-            elif kind == "end_round":
-                s.end_round()
-            elif kind == "pass":
-                s.pass_bank()
-            elif kind == "decline":
-                s.decline()
-            elif kind == "co_bank":
-                s.accept(with_house=True)
             else:
-                assert kind == "accept"
-                s.accept()
+                s.apply(_SESSION_EVENT_ACTIONS[kind])
         except PaigowError as err:
             if err.message.startswith(f"events[{i}]"):
                 raise

@@ -52,6 +52,7 @@ from paigow.rules import MACAU, RuleSet, RulesLike, clean_rules
 from paigow.setting import Outcome, Setting, compare, settings_of
 from paigow.strategies import hand_index, resolve
 from paigow.table._checks import can
+from paigow.table.actions import ROUND_ACTIONS, RoundAction
 from paigow.table.dealing import (
     Cut,
     Deal,
@@ -554,6 +555,21 @@ class Round:
         return isinstance(other, Round) and other._state == self._state
 
     __hash__ = None  # type: ignore[assignment]
+
+    # -- one entry for every action ---------------------------------------------------------------
+    def apply(self, action: RoundAction) -> Any:
+        """Perform ``action`` (a value of :mod:`paigow.table.actions`) through its method
+        (``PlaceBet(1, 100)`` is ``bet(1, 100)``) and return what the method returns.
+
+        >>> from paigow.table.actions import PlaceBet, SetStake
+        >>> r = Round(banker=0, seed=7)
+        >>> r.apply(SetStake(1000)).stake, r.apply(PlaceBet(1, 100))
+        (1000, Bet(position=1, bettor='P1', amount=100))
+        """
+        if action.name not in ROUND_ACTIONS:
+            raise IllegalActionError(f"{action.name} is an action of the session, not of a round",
+                                     code="action.unknown")
+        return getattr(self, action.name)(**action.arguments())
 
     # -- helpers ------------------------------------------------------------------------------------
     def _commit(self, *events: RoundEvent, **changes: Any) -> None:
