@@ -43,7 +43,7 @@ from paigow.tiles import DECK
 
 ROOT = Path(__file__).resolve().parent.parent
 FILES = ["table/positions.py", "table/dealing.py", "table/settlement.py", "table/events.py", "table/round.py",
-         "table/session.py", "table/records.py", "table/actions.py", "table/_checks.py", "cli/table.py"]
+         "table/session.py", "table/records.py", "table/actions.py", "table/jsonforms.py", "table/views.py", "table/_checks.py", "cli/table.py"]
 SECTION = "## paigow: dealing, the table, settlement, records"
 
 

@@ -47,14 +47,13 @@ import secrets
 from collections.abc import Mapping
 from typing import Any
 
-from paigow.setting import Setting
-from paigow.table import BankTurn, Phase, Round, RoundResult, Session
+from paigow.table import Session
 from paigow.table.actions import ACTIONS, ROUND_ACTIONS, SESSION_ACTIONS, Shake, Shuffle, parse_action
-from paigow.table.dealing import Cut, Deal, DiceRoll, Exposure, Stacks
-from paigow.table.events import WaySet
-from paigow.table.records import deal_record_json, replay_session, round_record, session_record
-from paigow.table.records import result_json as round_result_json
-from paigow.table.settlement import Bet, Options, Share
+from paigow.table.dealing import Stacks
+from paigow.table.jsonforms import action_result_json
+from paigow.table.records import replay_session, round_record, session_record
+from paigow.table.settlement import Options
+from paigow.table.views import public_view, round_view
 from paigow.tiles import DECK
 
 __all__ = ["ROUND_ACTIONS", "SESSION_ACTIONS", "ACTIONS", "Table", "result_json", "CONFIG_KEYS", "LiveRandom",
@@ -63,50 +62,8 @@ __all__ = ["ROUND_ACTIONS", "SESSION_ACTIONS", "ACTIONS", "Table", "result_json"
 CONFIG_KEYS = ("banker", "players", "house_stake", "options", "rules")
 
 
-def result_json(x: object) -> Any:
-    """The JSON form of what an action returns."""
-    if x is None or isinstance(x, (bool, int, str)):
-        return x
-    if isinstance(x, Share):
-        return {"party": x.party, "stake": x.stake}
-    if isinstance(x, Bet):
-        return {"position": x.position, "bettor": x.bettor, "amount": x.amount}
-    if isinstance(x, Cut):
-        return {"position": x.position, "stacks": x.stacks}
-    if isinstance(x, DiceRoll):
-        return {"dice": list(x.dice), "total": x.total, "void": x.void.value if x.void else None}
-    if isinstance(x, Deal):
-        return {"first": x.first, "hands": {str(p): [str(t) for t in h] for p, h in enumerate(x.hands) if h is not None}}
-    if isinstance(x, Exposure):
-        return {"position": x.position, "tile": str(x.tile) if x.tile else None, "count": x.count,
-                "effect": x.effect.value}
-    if isinstance(x, Setting):
-        return _setting_json(x)
-    if isinstance(x, WaySet):
-        return {"position": x.position, "setting": _setting_json(x.setting), **_way_json(x)}
-    if isinstance(x, RoundResult):
-        return round_result_json(x)
-    if isinstance(x, BankTurn):
-        return {"event": x.event.value, "position": x.position, "to": x.to, "text": str(x)}
-    if isinstance(x, Round):
-        return {"phase": x.phase.value, "banker": x.banker, "stake": x.shares[0].stake if x.shares else None}
-    if isinstance(x, Stacks):
-        return str(x)
-    if isinstance(x, tuple):
-        return [result_json(v) for v in x]
-    return str(x)  # pragma: no cover - every action's result is listed above
-
-
-def _setting_json(s: Setting) -> dict[str, Any]:
-    return {"text": str(s), "front": s.front.name_zh, "back": s.back.name_zh,
-            "front_en": s.front.name_en, "back_en": s.back.name_en}
-
-
-def _way_json(w: WaySet) -> dict[str, Any]:
-    """How the house way set a hand: the rule that decided it, the way, why, who asked, and a
-    fouled placement."""
-    return {"rule": w.rule, "way": w.way, "why": w.why, "by": w.by,
-            "placed": f"{w.placed[0]} | {w.placed[1]}" if w.placed is not None else None}
+result_json = action_result_json
+"""The JSON form of what an action returns (:func:`paigow.table.jsonforms.action_result_json`)."""
 
 
 class ReplayMismatch(ValueError):
@@ -274,7 +231,7 @@ class Table:
         self.last_round = None
         if ending is not None:
             self.last_round = {"number": len(self.session.state.history), "record": round_record(ending),
-                               "public": _round_view(ending, public=True)}
+                               "public": public_view(ending)}
         self.seq += 1
         return result_json(out)
 
@@ -315,65 +272,5 @@ class Table:
             "turns": [str(t) for t in st.turns],
             "balances": bal,
             "commission": commission,
-            "round": _round_view(s.round, public) if s.round is not None else None,
+            "round": round_view(s.round, "public" if public else "dealer") if s.round is not None else None,
         }
-
-
-def _public_result(res: RoundResult) -> dict[str, Any]:
-    """A settled round's result as the table shows it: the banker's hand and every position that
-    played, turned; the tiles of positions nobody played, or that sat out, stay face down."""
-    out = round_result_json(res)
-    shown = []
-    for p in out["positions"]:
-        if p["role"] == "banker" or (p["outcome"] is not None and not p["sat_out"]):
-            shown.append(p)
-        elif p["bets"] or p["stood_off"]:  # a position that sat out: its bets, not its tiles
-            shown.append({**p, "tiles": None, "setting": None, "front": None, "back": None})
-    out["positions"] = shown
-    return out
-
-
-def _round_view(r: Round, public: bool = False) -> dict[str, Any]:
-    st = r.state
-    settled = r.phase is Phase.SETTLED
-    deal = deal_record_json(r.deal_record)
-    if not settled:
-        deal["stacks"] = None  # face down until the round is over, for everyone (§1.6)
-    settings = [_setting_json(x) if x is not None else None for x in st.settings]
-    ways = [_way_json(w) if w is not None else None for w in st.ways]
-    result = round_result_json(r.result) if r.result is not None else None
-    if public:
-        deal["stacks"] = None  # the stacks hold the tiles of positions nobody turns
-        shown: set[int] = set()
-        if st.settings[r.banker] is not None:  # the banker's setting turns his tiles (Art. 8.2)
-            shown.add(r.banker)
-        if r.result is not None:  # the dealer turns the players' tiles to settle (Art. 8.3)
-            shown |= {p.position for p in r.result.plays if p.outcome is not None}
-        if deal["hands"] is not None:
-            deal["hands"] = {k: v for k, v in deal["hands"].items() if int(k) in shown}
-        settings = [x if p in shown else None for p, x in enumerate(settings)]
-        ways = [x if p in shown else None for p, x in enumerate(ways)]   # the rule of a hand face up only
-        result = _public_result(r.result) if r.result is not None else None
-    return {
-        "phase": r.phase.value,
-        "banker": r.banker,
-        "banker_party": r.banker_party,
-        "house_banks": r.house_banks,
-        "way_sets_banker": r.way_sets_banker,
-        "min_stake": st.min_stake,
-        "shares": [{"party": x.party, "stake": x.stake} for x in r.shares],
-        "bank": r.bank,
-        "bets": [{"position": b.position, "bettor": b.bettor, "amount": b.amount} for b in r.bets],
-        "frozen": r.frozen,
-        "first_position": r.first_position,
-        "playing": list(r.playing),
-        "sat_out": list(r.sat_out),
-        "unheld": list(r.unheld),
-        "holders": {str(p): r.holder(p) for p in r.playing},
-        "deal": deal,
-        "void_deals": len(st.void_deals),
-        "set": [p for p, x in enumerate(st.settings) if x is not None],
-        "settings": settings,
-        "ways": ways,
-        "result": result,
-    }

@@ -2,8 +2,10 @@
 (:mod:`paigow.table.positions`), dealing (:mod:`paigow.table.dealing`), settlement
 (:mod:`paigow.table.settlement`), what happened as frozen events (:mod:`paigow.table.events`),
 the round (:mod:`paigow.table.round`), the session and the bank passing
-(:mod:`paigow.table.session`) and the record format (:mod:`paigow.table.records`, the only
-module that reads and writes JSON).
+(:mod:`paigow.table.session`), the actions as values (:mod:`paigow.table.actions`), and, beside
+the model that never imports them, the JSON shape of each value (:mod:`paigow.table.jsonforms`),
+what each viewer may see (:mod:`paigow.table.views`) and the record formats
+(:mod:`paigow.table.records`).
 
 The names below load with their module on first use, so that importing one module of the
 package (``paigow.table.dealing``) does not load the others.

@@ -1,8 +1,10 @@
 """Records of the table, beside the table as python-chess keeps ``pgn.py`` beside the board:
 one versioned JSON format for a round and one for a session, their JSON Schemas, reading,
 writing and replaying (docs/dealer.md). The table logs what happens as frozen events
-(:mod:`paigow.table.events`) and never imports this module: converting events, deals, results
-and ledgers to and from JSON is done here alone.
+(:mod:`paigow.table.events`) and never imports this module; the JSON shape of each event, deal,
+result and ledger is :mod:`paigow.table.jsonforms`' (its functions are named here too), and a
+record's event replays as the action of :mod:`paigow.table.actions` that logs it
+(:func:`event_action`).
 
 A round record is the ordered list of what happened at the table — the stake, co-banks, bets in
 the order placed, the declaration, the shuffle, cuts, dice, the deal, exposed tiles, settings,
@@ -43,7 +45,6 @@ from typing import Any
 from _tablegames.jsonio import Fault, Reader, Wording
 from paigow.errors import InvalidOptionError, InvalidRecordError, PaigowError
 from paigow.rules import MACAU, RuleSet, RulesLike, clean_rules
-from paigow.setting import Outcome
 from paigow.table._checks import json_type
 from paigow.table.actions import (
     Accept,
@@ -69,32 +70,20 @@ from paigow.table.actions import (
     Turn,
 )
 from paigow.table.dealing import Stacks, make_rng
-from paigow.table.events import (
-    BankMoved,
-    BetPlaced,
-    CoBanked,
-    CutMade,
-    DealRecord,
-    Dealt,
-    Declared,
-    Exposed,
-    HandSet,
-    RoundEnded,
-    RoundEvent,
-    RoundPlayed,
-    SessionEvent,
-    Settled,
-    Shaken,
-    Shuffled,
-    StakeSet,
-    Turned,
-    WaySet,
-    WHY,
+from paigow.table.events import WHY
+from paigow.table.jsonforms import (
+    deal_record_json,
+    event_json,
+    ledger_from_json,
+    ledger_json,
+    positions_json,
+    result_json,
+    session_event_json,
 )
-from paigow.table.positions import HOUSE, MAX_AMOUNT, MAX_NAME, betting_order, check_position
+from paigow.table.positions import MAX_AMOUNT, MAX_NAME
 from paigow.table.round import MAX_DECLARATION, MAX_STRATEGY_NAME, Phase, Round, RoundResult
 from paigow.table.session import Session
-from paigow.table.settlement import Claim, Ledger, LedgerLine, Options, Rounding, Share
+from paigow.table.settlement import Options, Rounding
 
 __all__ = [
     "ROUND_FORMAT",
@@ -109,6 +98,7 @@ __all__ = [
     "record_rules",
     "record_options",
     "event_json",
+    "event_action",
     "session_event_json",
     "deal_record_json",
     "positions_json",
@@ -362,206 +352,6 @@ def read_record(data: "str | bytes") -> dict[str, Any]:
     if not isinstance(record, dict):
         raise InvalidRecordError(f"a round record is a JSON object, not {json_type(record)}", code="record.type")
     return record
-
-
-# -- events, deals and results as JSON --------------------------------------------------------------
-def event_json(e: RoundEvent) -> dict[str, Any]:
-    """A round's event as the JSON of a record (``{"event": "bet", "position": 1, ...}``).
-
-    >>> event_json(BetPlaced(1, "ann", 100))
-    {'event': 'bet', 'position': 1, 'bettor': 'ann', 'amount': 100}
-    """
-    out: dict[str, Any] = {"event": e.kind}
-    if isinstance(e, StakeSet):
-        out["amount"] = e.amount
-    elif isinstance(e, CoBanked):
-        if e.position is None:
-            out["party"] = HOUSE
-        else:
-            out["position"] = e.position
-        out["stake"] = e.stake
-    elif isinstance(e, BetPlaced):
-        out.update(position=e.position, bettor=e.bettor, amount=e.amount)
-    elif isinstance(e, Declared):
-        out["method"] = e.method
-    elif isinstance(e, Shuffled):
-        out["stacks"] = str(e.stacks)
-    elif isinstance(e, CutMade):
-        out.update(position=e.cut.position, stacks=e.cut.stacks)
-    elif isinstance(e, Shaken):
-        out.update(dice=list(e.roll.dice), void=e.roll.void.value if e.roll.void is not None else None)
-    elif isinstance(e, Dealt):
-        out["hands"] = {str(p): " ".join(map(str, h)) for p, h in enumerate(e.deal.hands) if h is not None}
-    elif isinstance(e, Exposed):
-        out.update(position=e.position, tile=str(e.tile) if e.tile is not None else None)
-    elif isinstance(e, HandSet):
-        out.update(position=e.position, setting=str(e.setting), by=e.by, strategy=e.strategy)
-    elif isinstance(e, WaySet):
-        out.update(position=e.position, why=e.why, by=e.by,
-                   placed=f"{e.placed[0]} | {e.placed[1]}" if e.placed is not None else None,
-                   setting=str(e.setting), rule=e.rule, way=e.way)
-    else:
-        assert isinstance(e, (Turned, Settled)), e
-    return out
-
-
-def session_event_json(e: SessionEvent) -> dict[str, Any]:
-    """A session's event as the JSON of a record; a round carries its own events."""
-    if isinstance(e, RoundPlayed):
-        return {"event": e.kind, "stake": e.stake, "others_agree": e.others_agree,
-                "events": [event_json(x) for x in e.events]}
-    assert isinstance(e, (RoundEnded, BankMoved)), e
-    return {"event": e.kind}
-
-
-def deal_record_json(d: DealRecord) -> dict[str, Any]:
-    """A deal of a round as JSON: stacks, cuts, every shake, the first position, the hands and
-    the exposed tiles."""
-    return {
-        "stacks": str(d.stacks) if d.stacks is not None else None,
-        "cuts": [{"position": c.position, "stacks": c.stacks} for c in d.cuts],
-        "shakes": [{"dice": list(x.dice), "total": x.total, "void": x.void.value if x.void else None}
-                   for x in d.shakes],
-        "first": d.deal.first if d.deal is not None else None,
-        "hands": ({str(p): [str(t) for t in h] for p, h in enumerate(d.deal.hands) if h is not None}
-                  if d.deal is not None else None),
-        "exposures": [{"position": e.position, "tile": str(e.tile) if e.tile else None,
-                       "effect": e.effect.value} for e in d.exposures],
-        "void": d.void,
-    }
-
-
-def _outcome_json(o: Outcome | None) -> str | None:
-    return {Outcome.WIN: "win", Outcome.PUSH: "push", Outcome.LOSE: "lose", None: None}[o]
-
-
-def positions_json(res: RoundResult) -> list[dict[str, Any]]:
-    """Each position of a settled round (the banker, then every position with bets or known
-    tiles, in betting order) with its tiles, setting, holder, bets and outcome."""
-    positions: list[dict[str, Any]] = []
-    plays = {p.position: p for p in res.plays}
-    for pos in (res.banker,) + betting_order(res.banker):
-        hand = res.deal.hands[pos]
-        s = res.settings[pos]
-        play = plays.get(pos)
-        if hand is None and play is None:
-            continue
-        positions.append({
-            "position": pos,
-            "role": "banker" if pos == res.banker else "player",
-            "tiles": [str(t) for t in hand] if hand is not None else None,
-            "setting": str(s) if s is not None else None,
-            "front": s.front.name_zh if s is not None else None,
-            "back": s.back.name_zh if s is not None else None,
-            "strategy": res.strategies[pos],
-            "holder": play.holder if play is not None and play.outcome is not None else None,
-            "bets": [{"bettor": b, "amount": a} for b, a in play.stakes] if play is not None else [],
-            "stood_off": [{"bettor": b.bettor, "amount": b.amount} for b in play.sat_out] if play else [],
-            "outcome": _outcome_json(res.outcomes[pos]),
-            "other_outcomes": [_outcome_json(o) for o in play.other_outcomes] if play is not None else [],
-            "sat_out": play is not None and play.outcome is None,
-        })
-        way = res.ways[pos]
-        if way is not None:   # only where the house way set the hand: records made before read the same
-            positions[-1]["house_way"] = {"rule": way.rule, "why": way.why, "way": way.way}
-    return positions
-
-
-def result_json(res: RoundResult) -> dict[str, Any]:
-    """A settled round as JSON, the ``result`` of a round record: ``positions``
-    (:func:`positions_json`) and the ``ledger`` (:func:`ledger_json`)."""
-    return {"positions": positions_json(res), "ledger": ledger_json(res.ledger)}
-
-
-def _line_json(line: LedgerLine) -> dict[str, Any]:
-    return {"step": line.step, "kind": line.kind.value, "position": line.position,
-            "payer": line.payer, "payee": line.payee, "amount": line.amount}
-
-
-def _claim_json(c: Claim) -> dict[str, Any]:
-    return {"position": c.position, "setter": c.setter, "bettor": c.bettor,
-            "amount": c.amount, "got": c.got, "would_have": c.would_have}
-
-
-def ledger_json(ledger: Ledger) -> dict[str, Any]:
-    """A ledger as JSON (the ``ledger`` of a record's result, docs/dealer.md): its lines and
-    claims, with the totals they come to."""
-    return {
-        "banker": ledger.banker,
-        "bank": ledger.bank,
-        "shares": [{"party": s.party, "stake": s.stake} for s in ledger.shares],
-        "options": ledger.options.to_json(),
-        "lines": [_line_json(line) for line in ledger.lines],
-        "changes": ledger.changes,
-        "commission": ledger.commission,
-        "bank_result": ledger.bank_result,
-        "bank_commission": ledger.bank_commission,
-        "stood_off": ledger.stood_off,
-        "claims": [_claim_json(c) for c in ledger.claims],
-        "changes_after_claims": ledger.changes_after_claims,
-    }
-
-
-_DERIVED = ("bank", "changes", "commission", "bank_result", "bank_commission", "stood_off", "changes_after_claims")
-
-
-def _ledger_obj(x: object, keys: tuple[str, ...], where: str, optional: tuple[str, ...] = ()) -> Mapping[str, Any]:
-    if not isinstance(x, Mapping):
-        raise InvalidRecordError(f"{where} is an object, not {json_type(x)}", code="ledger.json")
-    missing = [k for k in keys if k not in x]
-    if missing:
-        raise InvalidRecordError(f"{where} needs the key {missing[0]!r}", code="ledger.json")
-    extra = sorted(set(x) - set(keys) - set(optional))
-    if extra:
-        raise InvalidRecordError(f"unknown key {extra[0]!r} in {where}", code="ledger.json")
-    return x
-
-
-def _ledger_val(x: object, kind: type, where: str) -> Any:
-    if not isinstance(x, kind) or isinstance(x, bool):
-        want = {int: "an integer", str: "a string", list: "an array"}[kind]
-        raise InvalidRecordError(f"{where} is {want}, not {json_type(x)}", code="ledger.json")
-    return x
-
-
-def ledger_from_json(data: object) -> Ledger:
-    """Read :func:`ledger_json`'s form back (the totals, when given, must be what the lines
-    come to).
-
-    >>> from paigow.setting import Outcome
-    >>> from paigow.table.settlement import Bet, Play, settle
-    >>> ledger = settle(0, [Share("P0", 300)], [Play(1, Outcome.WIN, (Bet(1, "ann", 500),))])
-    >>> ledger_from_json(ledger_json(ledger)) == ledger
-    True
-    """
-    obj, val = _ledger_obj, _ledger_val
-    d = obj(data, ("banker", "shares", "options", "lines"), "a ledger", ("claims",) + _DERIVED)
-    try:
-        ledger = Ledger(
-            check_position(val(d["banker"], int, "the ledger's banker"), "banker", InvalidRecordError),
-            tuple(Share(val(x["party"], str, "a share's party"), val(x["stake"], int, "a share's stake"))
-                  for x in (obj(x, ("party", "stake"), "a share") for x in val(d["shares"], list, "shares"))),
-            Options.from_json(d["options"]),
-            tuple(LedgerLine(val(x["step"], int, "a line's step"), val(x["kind"], str, "a line's kind"),
-                             None if x["position"] is None else val(x["position"], int, "a line's position"),
-                             val(x["payer"], str, "a line's payer"), val(x["payee"], str, "a line's payee"),
-                             val(x["amount"], int, "a line's amount"))
-                  for x in (obj(x, ("step", "kind", "position", "payer", "payee", "amount"), "a ledger line")
-                            for x in val(d["lines"], list, "lines"))),
-            tuple(Claim(check_position(val(c["position"], int, "a claim's position")),
-                        val(c["setter"], str, "a claim's setter"), val(c["bettor"], str, "a claim's bettor"),
-                        val(c["amount"], int, "a claim's amount"), val(c["got"], int, "a claim's got"),
-                        val(c["would_have"], int, "a claim's would_have"))
-                  for c in (obj(c, ("position", "setter", "bettor", "amount", "got", "would_have"), "a claim")
-                            for c in val(d.get("claims", []), list, "claims"))),
-        )
-    except TypeError as e:   # a wrong type inside a value: the JSON is not a ledger
-        raise InvalidRecordError(f"not a ledger: {e}", code="ledger.json") from None
-    mine = ledger_json(ledger)
-    for key in _DERIVED:   # the derived fields, when given, must be what the lines say
-        if key in d and d[key] != mine[key]:
-            raise InvalidRecordError(f"the ledger's {key!r} is not what its lines add up to", code="ledger.derived")
-    return ledger
 
 
 # -- rounds -----------------------------------------------------------------------------------------
