@@ -96,7 +96,7 @@ def test_the_default_strategy_is_the_equilibrium() -> None:
     import numpy as np
 
     import paigow
-    from paigow.table.round import _strategy
+    from paigow.table.round_strategies import strategy_table as _strategy
 
     assert default_strategy() == "equilibrium"
     for seat in ("player", "banker"):

@@ -42,7 +42,9 @@ from paigow.table.settlement import Bet, LedgerLine, LineKind, Options, Play, Sh
 from paigow.tiles import DECK
 
 ROOT = Path(__file__).resolve().parent.parent
-FILES = ["table/positions.py", "table/dealing.py", "table/settlement.py", "table/events.py", "table/round.py",
+FILES = ["table/positions.py", "table/dealing.py", "table/settlement.py", "table/events.py", "table/round.py", "table/round_state.py", "table/round_base.py", "table/round_bank.py",
+         "table/round_betting.py", "table/round_dealing.py", "table/round_setting.py", "table/round_settling.py",
+         "table/round_strategies.py",
          "table/session.py", "table/records.py", "table/actions.py", "table/jsonforms.py", "table/views.py", "table/_checks.py", "cli/table.py"]
 SECTION = "## paigow: dealing, the table, settlement, records"
 
