@@ -31,7 +31,7 @@ pcc.errors.IllegalActionError: roll 'fish-crab-crab' refused: betting is still o
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, Final
+from typing import Any, ClassVar, Final
 
 import pcc
 from pcc.actions import ACTIONS, CloseBetting, Place, Settle, VoidRoll, Withdraw, parse_action
@@ -78,7 +78,7 @@ class PccTable:
     (1996 only: the house's option), ``automatic_bell`` (default false: the dealer rings the bell
     before the dome is lifted; true: a roll entered while betting is open rings it first)."""
 
-    game = "pcc"
+    game: ClassVar[str] = "pcc"
 
     def __init__(self, config: Mapping[str, Any], seed: int | None = None) -> None:
         unknown = set(config) - set(PCC_CONFIG_KEYS)
@@ -120,6 +120,11 @@ class PccTable:
     def round_open(self) -> bool:
         """Whether a round is in play: something happened in it and no roll has settled it."""
         return bool(self.round.history) and not self.round.is_settled
+
+    @property
+    def rounds_finished(self) -> int:
+        """The table's finished rounds."""
+        return self.finished
 
     @property
     def number(self) -> int:

@@ -45,7 +45,7 @@ import dataclasses
 import random
 import secrets
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, ClassVar
 
 from paigow.table import Session
 from paigow.table.actions import ACTIONS, ROUND_ACTIONS, SESSION_ACTIONS, Shake, Shuffle, parse_action
@@ -128,6 +128,8 @@ class Table:
     of actions accepted so far. A refused action changes nothing, the random source included.
     ``seed`` None makes a live table (:class:`LiveRandom`), an int a simulation."""
 
+    game: ClassVar[str] = "paigow"
+
     def __init__(self, config: Mapping[str, Any], seed: int | None = None) -> None:
         unknown = set(config) - set(CONFIG_KEYS)
         if unknown:
@@ -153,6 +155,16 @@ class Table:
     @property
     def mode(self) -> str:
         return "live" if self.live else "simulation"
+
+    @property
+    def round_open(self) -> bool:
+        """Whether a round is in play (a table closes only between rounds)."""
+        return self.session.round is not None
+
+    @property
+    def rounds_finished(self) -> int:
+        """The table's finished rounds."""
+        return len(self.session.state.history)
 
     @classmethod
     def new(cls, config: Mapping[str, Any], seed: int | None = None) -> "Table":
