@@ -108,7 +108,6 @@ __all__ = [
     "round_record",
     "replay_round",
     "settle_record",
-    "round_from_record",
     "round_state_json",
     "round_from_state_json",
     "session_record",
@@ -523,8 +522,6 @@ def settle_record(record: Mapping[str, Any], *, rules: RulesLike = None) -> Roun
     assert r.result is not None
     return r.result
 
-
-round_from_record = settle_record
 
 
 def round_state_json(r: Round) -> dict[str, Any]:

@@ -1,5 +1,4 @@
-"""The banker's stake and co-banking (Art. 3, 4.4, 4.9): the first part of a round's actions.
-"""
+"""The banker's stake and co-banking (Art. 3, 4.4, 4.9): the first part of a round's actions."""
 
 from __future__ import annotations
 

@@ -1,5 +1,4 @@
-"""Bets and the declaration of the dealing method (Art. 4.4-4.7, 7).
-"""
+"""Bets and the declaration of the dealing method (Art. 4.4-4.7, 7)."""
 
 from __future__ import annotations
 

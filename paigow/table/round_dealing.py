@@ -1,5 +1,4 @@
-"""The shuffle, cuts, dice, the deal and exposed tiles (Art. 1.5, 2).
-"""
+"""The shuffle, cuts, dice, the deal and exposed tiles (Art. 1.5, 2)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""The settings of the hands: by their holders, by the house way, by a strategy in a simulation; the banker's turn (Art. 7-8).
+"""The settings of the hands: by their holders, by the house way, by a strategy in a simulation;
+the banker's turn (Art. 7-8).
 """
 
 from __future__ import annotations
@@ -24,7 +25,8 @@ from paigow.tiles import parse_tiles, split_tile_text
 
 
 class SettingMixin(DealingMixin):
-    """The settings of the hands: by their holders, by the house way, by a strategy in a simulation; the banker's turn (Art. 7-8)."""
+    """The settings of the hands: by their holders, by the house way, by a strategy in a
+    simulation; the banker's turn (Art. 7-8)."""
 
     # -- settings -----------------------------------------------------------------------------------
     def _setting(self, position: int, setting: SettingLike) -> Setting:

@@ -1,5 +1,4 @@
-"""The settlement: every position decided against the banker, and the ledger (Art. 8-9).
-"""
+"""The settlement: every position decided against the banker, and the ledger (Art. 8-9)."""
 
 from __future__ import annotations
 
