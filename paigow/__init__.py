@@ -44,7 +44,7 @@ if TYPE_CHECKING:
     from paigow.game.edges import Edge
     from paigow.game.edges import edges as house_edges
     from paigow.game.solver import Certificate, Equilibrium, certify, solve
-    from paigow.table.records import replay_round, round_from_record, round_record
+    from paigow.table.records import replay_round, round_record
     from paigow.table.round import Phase, Round, RoundResult, simulate_round
     from paigow.table.session import Session
 
@@ -64,7 +64,7 @@ _LAZY = {
     "paigow.game.edges": ("Edge", "house_edges"),
     "paigow.table.round": ("Phase", "Round", "RoundResult", "simulate_round"),
     "paigow.table.session": ("Session",),
-    "paigow.table.records": ("round_from_record", "round_record", "replay_round"),
+    "paigow.table.records": ("round_record", "replay_round"),
 }
 _lazy = LazyNames(globals(), _LAZY)
 
@@ -93,7 +93,7 @@ __all__ = [
     "InvalidOptionError", "InvalidRecordError",
     "shuffle", "Stacks", "Cut", "DiceRoll", "VoidReason", "Deal", "Exposure", "ExposureEffect", "first_position",
     "Bet", "Share", "Play", "Options", "Rounding", "LedgerLine", "LineKind", "Claim", "Ledger", "settle",
-    "Round", "RoundResult", "Phase", "Session", "simulate_round", "round_from_record", "round_record", "replay_round",
+    "Round", "RoundResult", "Phase", "Session", "simulate_round", "round_record", "replay_round",
     "simulate", "SimulationResult", "InvalidSimulationError",
     "simulate_blocks", "BlockCounts",
 ]

@@ -64,11 +64,6 @@ class Ruleset(enum.Enum):
         return "Despacho 59/2004" if self is Ruleset.R2004 else "Portaria 21/96/M"
 
     @property
-    def void_article(self) -> str:
-        """The article on void rolls."""
-        return "Despacho 59/2004, Art. 3.3" if self is Ruleset.R2004 else "Portaria 21/96/M, Art. 3(c)"
-
-    @property
     def after_void_article(self) -> str:
         """The article on bets after a void roll."""
         return "Despacho 59/2004, Art. 3.4" if self is Ruleset.R2004 else "Portaria 21/96/M, Art. 3(c)"

@@ -26,7 +26,7 @@ from paigow.errors import (
 )
 from paigow.table.settlement import HOUSE, Bet, LineKind, Options, Rounding, Share
 from paigow.strategies import max_back
-from paigow.table import Phase, Round, RoundResult, Session, choose_setting, round_from_record, simulate_round
+from paigow.table import Phase, Round, RoundResult, Session, choose_setting, settle_record, simulate_round
 from paigow.tiles import Tile
 
 
@@ -96,7 +96,7 @@ def test_the_default_strategy_is_the_equilibrium() -> None:
     import numpy as np
 
     import paigow
-    from paigow.table.round import _strategy
+    from paigow.table.round_strategies import strategy_table as _strategy
 
     assert default_strategy() == "equilibrium"
     for seat in ("player", "banker"):
@@ -439,7 +439,7 @@ def test_no_claim_when_the_setter_chose_well() -> None:
 
 # -- the round record (paigow settle) ---------------------------------------------------------------
 def test_a_round_record_settles_like_the_table() -> None:
-    res = round_from_record({
+    res = settle_record({
         "format": "paigow-round/1", "banker": 0, "options": {"commission": "0.05", "rounding": "floor"},
         "events": [
             {"event": "stake", "amount": 1000},

@@ -20,6 +20,7 @@ from typing import Any
 from paigow.errors import IllegalActionError, IllegalBetError
 from paigow.rules import MACAU, RuleSet, RulesLike, clean_rules
 from paigow.table._checks import can
+from paigow.table.actions import SESSION_ACTIONS, Action
 from paigow.table.dealing import make_rng
 from paigow.table.events import BankEvent, BankMoved, BankTurn, RoundEnded, RoundPlayed, SessionEvent
 from paigow.table.positions import check_amount, check_position
@@ -181,6 +182,26 @@ class Session:
         return isinstance(other, Session) and other._state == self._state and other._round == self._round
 
     __hash__ = None  # type: ignore[assignment]
+
+    def apply(self, action: Action) -> Any:
+        """Perform ``action`` (a value of :mod:`paigow.table.actions`): the session's own, or the
+        open round's (:meth:`Round.apply`); a round's action with no round open is refused.
+
+        >>> from paigow.table.actions import PlaceBet, StartRound
+        >>> s = Session(0, seed=1)
+        >>> s.apply(PlaceBet(1, 100))
+        Traceback (most recent call last):
+        ...
+        paigow.errors.IllegalActionError: cannot bet now: no round is open (start_round first)
+        >>> s.apply(StartRound(1000)).bank
+        1000
+        """
+        if action.name in SESSION_ACTIONS:
+            return getattr(self, action.name)(**action.arguments())
+        if self._round is None:
+            raise IllegalActionError(f"cannot {action.name} now: no round is open (start_round first)",
+                                     code="action.illegal")
+        return self._round.apply(action)  # type: ignore[arg-type]
 
     def _commit(self, *events: SessionEvent, **changes: Any) -> None:
         self._state = replace(self._state, log=self._state.log + events, **changes)
