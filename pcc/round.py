@@ -15,6 +15,7 @@ import functools
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar, Union
 
+from _tablegames.enums import CodeRepr
 from pcc._text import quote
 from pcc.bets import Bet
 from pcc.dice import Roll, roll as _roll
@@ -64,7 +65,7 @@ class VoidRoll(NamedTuple):
     standing: int
 
 
-class RollSource(enum.Enum):
+class RollSource(CodeRepr, enum.Enum):
     """Where the settling roll came from: entered by the dealer, drawn securely, or from a seed."""
 
     ENTERED = "entered"
@@ -74,11 +75,8 @@ class RollSource(enum.Enum):
     def __str__(self) -> str:
         return self.value
 
-    def __repr__(self) -> str:
-        return f"RollSource.{self.name}"
 
-
-class Phase(enum.Enum):
+class Phase(CodeRepr, enum.Enum):
     """Where a round stands: betting open, betting closed by the bell, or settled."""
 
     BETTING = "betting"
@@ -87,9 +85,6 @@ class Phase(enum.Enum):
 
     def __str__(self) -> str:
         return self.value
-
-    def __repr__(self) -> str:
-        return f"Phase.{self.name}"
 
 
 Event = Union[Placement, Withdrawal, BettingClosed, VoidRoll, Settlement]

@@ -40,11 +40,10 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from _tablegames.jsonio import Fault, Reader, Wording
+from _tablegames.jsonio import Fault, Reader, Wording, json_type
 from paigow.errors import InvalidOptionError, InvalidRecordError, PaigowError
 from paigow.rules import MACAU, RuleSet, RulesLike, clean_rules
 from paigow.setting import Outcome
-from paigow.table._checks import json_type
 from paigow.table.dealing import Stacks, make_rng
 from paigow.table.events import (
     BankMoved,
@@ -335,7 +334,7 @@ def read_record(data: "str | bytes") -> dict[str, Any]:
     """
     record = loads(data)
     if not isinstance(record, dict):
-        raise InvalidRecordError(f"a round record is a JSON object, not {json_type(record)}", code="record.type")
+        raise InvalidRecordError(f"a round record is a JSON object, not {json_type(record, shown=True)}", code="record.type")
     return record
 
 
@@ -482,7 +481,7 @@ _DERIVED = ("bank", "changes", "commission", "bank_result", "bank_commission", "
 
 def _ledger_obj(x: object, keys: tuple[str, ...], where: str, optional: tuple[str, ...] = ()) -> Mapping[str, Any]:
     if not isinstance(x, Mapping):
-        raise InvalidRecordError(f"{where} is an object, not {json_type(x)}", code="ledger.json")
+        raise InvalidRecordError(f"{where} is an object, not {json_type(x, shown=True)}", code="ledger.json")
     missing = [k for k in keys if k not in x]
     if missing:
         raise InvalidRecordError(f"{where} needs the key {missing[0]!r}", code="ledger.json")
@@ -495,7 +494,7 @@ def _ledger_obj(x: object, keys: tuple[str, ...], where: str, optional: tuple[st
 def _ledger_val(x: object, kind: type, where: str) -> Any:
     if not isinstance(x, kind) or isinstance(x, bool):
         want = {int: "an integer", str: "a string", list: "an array"}[kind]
-        raise InvalidRecordError(f"{where} is {want}, not {json_type(x)}", code="ledger.json")
+        raise InvalidRecordError(f"{where} is {want}, not {json_type(x, shown=True)}", code="ledger.json")
     return x
 
 
@@ -570,7 +569,7 @@ def record_rules(record: Mapping[str, Any], rules: RulesLike = None) -> RuleSet:
     """
     name = record.get("rules", MACAU.name)
     if not isinstance(name, str):
-        raise InvalidRecordError(f"rules: must be a string, not {json_type(name)}", code="record.type")
+        raise InvalidRecordError(f"rules: must be a string, not {json_type(name, shown=True)}", code="record.type")
     if rules is not None:
         given = clean_rules(rules)
         if given.name != name:

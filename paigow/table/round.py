@@ -44,6 +44,7 @@ from typing import Any, Union
 import numpy as np
 import numpy.typing as npt
 
+from _tablegames.enums import CodeRepr
 from paigow.errors import BetSyntaxError, HandSyntaxError, IllegalActionError, IllegalBetError, IllegalHandError
 from paigow.fouls import fouls, player_setting
 from paigow.hands import Hand
@@ -172,7 +173,7 @@ def choose_setting(tiles: Sequence[Tile], strategy: npt.NDArray[np.float64], rng
 
 
 # -- records of a round -----------------------------------------------------------------------------
-class Phase(enum.Enum):
+class Phase(CodeRepr, enum.Enum):
     """Where a round stands."""
 
     BETTING = "betting"
