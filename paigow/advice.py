@@ -413,7 +413,7 @@ def _sorted_settings(row: int) -> tuple[Setting, Setting, Setting]:
 
 
 def best_setting(tiles: "str | Iterable[TileLike] | tuple[int, int, int, int]", seat: str = "player",
-                 strategy: StrategyLike = "equilibrium", rules: RulesLike = None) -> Setting:
+                 strategy: "StrategyLike | None" = None, rules: RulesLike = None) -> Setting:
     """The setting one hand takes under ``strategy`` for ``seat``: :func:`best_settings` for one
     hand, as a :class:`~paigow.Setting`, for a caller who asks one hand per call (a dealer
     assistant, a loop, a service). ``tiles`` is four DECK indices, four tiles or text; the hand
@@ -430,7 +430,7 @@ def best_setting(tiles: "str | Iterable[TileLike] | tuple[int, int, int, int]", 
     return look(tiles)  # type: ignore[no-any-return]
 
 
-def setting_lookup(seat: str = "player", strategy: StrategyLike = "equilibrium",
+def setting_lookup(seat: str = "player", strategy: "StrategyLike | None" = None,
                    rules: RulesLike = None) -> _core.BestLookup:
     """:func:`best_setting` with its strategy chosen once: a callable taking a hand (four DECK
     indices, four tiles or text) and returning its setting, at the cost of a table read.
@@ -536,7 +536,7 @@ def advise_batch(
 # ---------------------------------------------------------------------------------------------
 # the batch best-setting lookup
 
-def best_settings(hands: npt.ArrayLike, seat: str = "player", strategy: StrategyLike = "equilibrium",
+def best_settings(hands: npt.ArrayLike, seat: str = "player", strategy: "StrategyLike | None" = None,
                   rules: RulesLike = None) -> npt.NDArray[np.int8]:
     """The setting each of N hands takes under ``strategy`` for ``seat`` (in the game of
     ``rules``, Macau's by default: the equilibrium is the one shipped for it): an int8 array of

@@ -59,7 +59,9 @@ def rate(value: RateLike) -> Fraction:
             f"commission rate {shown!r} is not a number like '0.05', '1/20' or '5%'", code="commission.syntax"
         ) from None
     if not 0 <= r < 1:
-        raise InvalidOptionError(f"commission rate {value!r} must be at least 0 and below 1", code="commission.range")
+        hint = f" (did you mean '{value}%'?)" if 1 <= r < 100 and not (isinstance(value, str) and "%" in value) else ""
+        raise InvalidOptionError(f"commission rate {value!r} must be at least 0 and below 1{hint}",
+                                 code="commission.range")
     return r
 
 

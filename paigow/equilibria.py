@@ -203,11 +203,15 @@ def default_against(commission: "bool | RateLike | None" = False, rules: RulesLi
     return default_name(r, commission_of(r, commission))
 
 
-def clean_strategy(x: StrategyLike, seat: str, rules: RuleSet) -> Strategy:
+def clean_strategy(x: "StrategyLike | None", seat: str, rules: RuleSet) -> Strategy:
     """``x`` as a :class:`~paigow.Strategy` for ``seat`` in the game of ``rules`` (a cleaned
     RuleSet): :meth:`Strategy.clean`, and a shipped solution (by name, or a Strategy carrying its
     name) is refused under a rule set whose game it does not solve (InvalidStrategyError, code
-    ``strategy.rules``, naming the rule set)."""
+    ``strategy.rules``, naming the rule set). ``None`` is the default every function shares: the
+    zero-commission equilibrium shipped for the game of ``rules`` (``"equilibrium"`` for Macau's,
+    ``"us-equilibrium"`` for the US game's)."""
+    if x is None:
+        x = default_name(rules, Fraction(0))
     s = Strategy.clean(x, seat, rules)
     known = _BY_NAME.get(s.name)
     if known is not None and not same_game(known.rules, rules):

@@ -237,9 +237,17 @@ def _read(path: pathlib.Path) -> npt.NDArray[Any]:
         raise InvalidStrategyError(f"no strategy file at {str(path)!r}: run 'paigow solve' to make one",
                                    code="strategy.file")
     try:
+        with open(path, "rb") as f:
+            magic = f.read(6)
+        if magic != b"\x93NUMPY":  # numpy would read any other bytes as a pickle, and say so
+            raise InvalidStrategyError(f"{str(path)!r} is not a .npy strategy file: it does not begin as a .npy "
+                                       f"file does (a text or other file?)", code="strategy.file")
         data = np.load(path, allow_pickle=False)
     except (OSError, ValueError) as e:
-        raise InvalidStrategyError(f"{str(path)!r} is not a .npy strategy file: {e}", code="strategy.file") from None
+        if isinstance(e, InvalidStrategyError):
+            raise
+        why = "it holds Python objects, which are never loaded" if "pickle" in str(e) else str(e)
+        raise InvalidStrategyError(f"{str(path)!r} is not a .npy strategy file: {why}", code="strategy.file") from None
     if not isinstance(data, np.ndarray):
         raise InvalidStrategyError(f"{str(path)!r} is not a .npy strategy file", code="strategy.file")
     _refuse_dtype(data, str(path))

@@ -15,6 +15,7 @@ Tile(6, 6)
 from __future__ import annotations
 
 import functools
+import operator
 import re
 import unicodedata
 from collections import Counter
@@ -303,13 +304,14 @@ def parse_tiles(tiles: "str | Iterable[TileLike]", count: int | None = None) -> 
     # every word is read before the count is checked, so that a misspelled name of two words
     # ("Chop Gw") is named as what it is, not counted as two tiles
     options: list[tuple[int, ...]] = []
+    indices: set[int] = set()
     for i, item in enumerate(items):
         if isinstance(item, Tile):
             options.append((item.face,))
         elif isinstance(item, str):
             options.append(_lookup_word(item, items[i + 1] if i + 1 < len(items) else None))
         else:
-            raise TypeError(f"a tile is given as text or a Tile, not {item!r}")
+            options.append((DECK[_deck_index(item, indices, items)].face,))
     if count is not None and len(items) != count:
         raise IllegalHandError(f"{count} tiles are needed, {len(items)} given: {_show(items)}")
     left = Counter(_COPIES)
@@ -335,6 +337,21 @@ def parse_tiles(tiles: "str | Iterable[TileLike]", count: int | None = None) -> 
             chosen[i] = free[0]
             left[free[0]] -= 1
     return tuple(FACES[f] for f in chosen if f is not None)
+
+
+def _deck_index(item: object, used: set[int], items: list[object]) -> int:
+    """A deck index (0-31, the order of DECK) given as one tile of a hand, the form the batch
+    functions and best_setting() take: each index at most once in a hand."""
+    if isinstance(item, bool) or not hasattr(item, "__index__"):
+        raise TypeError(f"a tile is given as text, a Tile or a deck index (0-31), not {item!r}")
+    i = operator.index(item)
+    if not 0 <= i < len(DECK):
+        raise UnknownTileError(f"deck index {i} is out of range (0-{len(DECK) - 1}) in {_show(items)}",
+                               code="tile.index")
+    if i in used:
+        raise TileCopiesError(f"tile index {i} is used twice in {_show(items)}", code="tile.twice")
+    used.add(i)
+    return i
 
 
 def _parse_plain(text: str, count: int | None) -> tuple[Tile, ...] | None:

@@ -156,8 +156,10 @@ def test_nobody_holds_two_positions_the_next_largest_bettor_holds() -> None:
 def test_a_position_nobody_could_hold_is_refused() -> None:
     r = betting(bets={})
     r.bet(3, 100, "ann")
-    # ann would hold 1 (earlier in betting order) and nobody else is on 3 to hold it
-    refused(r, "bet", 1, 200, "ann", error=IllegalBetError, match=r"nobody could set position 3.*Art. 7.5")
+    # ann holds 3 and would be alone on 1 too: no assignment holds both (the holders as they
+    # were are kept, so it is the new bet's position that nobody could set)
+    refused(r, "bet", 1, 200, "ann", error=IllegalBetError,
+            match=r"nobody could set position 1: its bettor 'ann' holds another position.*Art. 7.5")
     r.bet(3, 50, "bob")
     r.bet(1, 200, "ann")
     assert r.holders() == {1: "ann", 3: "bob"}

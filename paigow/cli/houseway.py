@@ -60,7 +60,8 @@ def _cmd_houseway(args: argparse.Namespace) -> int:
     v = hand_values(tiles, way, args.seat, args.objective, True if rate is None else rate)
     if args.json:
         write_json({"tiles": [t.to_json() for t in tiles], "way": way.name, "rules": way.rules.name,
-                    "low": s.front.to_json(), "high": s.back.to_json(), "rule": d.rule, "split": d.split,
+                    "low": {**s.front.to_json(), "rank": ranks["low"]},
+                    "high": {**s.back.to_json(), "rank": ranks["high"]}, "rule": d.rule, "split": d.split,
                     "ranks": ranks, "values": v.to_json()})
         return 0
     from paigow._text import shows_chinese, table

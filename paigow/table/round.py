@@ -715,7 +715,7 @@ class Round:
                 names = sorted({b.bettor for b in bets if b.position == p})
                 raise IllegalBetError(
                     f"nobody could set position {p}: its bettor{'s' if len(names) > 1 else ''}"
-                    f" {', '.join(map(repr, names))} hold{'' if len(names) > 1 else 's'} an earlier position,"
+                    f" {', '.join(map(repr, names))} hold{'' if len(names) > 1 else 's'} another position,"
                     " and nobody sets two (Art. 7.5)", code="bet.no_holder",
                 )
             if h in co and any(b.bettor != h for b in bets if b.position == p):
