@@ -234,33 +234,60 @@ ROUND = [
 ]
 
 
-def test_a_round_through_the_api_is_the_engines(client: httpx.Client) -> None:
-    tid, auth = new_table(client, seed=11)
-    for a in ROUND:
-        last = act(client, tid, auth, **a)
-    # the same actions on the engine itself, with the same seed
+US_ROUND = [  # the same round at a US table: the house banks alone, three dice
+    {"action": "start_round", "stake": 1000},
+    {"action": "bet", "position": 1, "amount": 100},
+    {"action": "bet", "position": 1, "amount": 300, "bettor": "ann"},
+    {"action": "bet", "position": 4, "amount": 200},
+    {"action": "shuffle"},
+    {"action": "cut", "position": 3, "k": 2},
+    {"action": "shake", "dice": [3, 5, 6]},
+    {"action": "deal"},
+    {"action": "set_hand", "position": 1, "setting": 1},
+    {"action": "settle", "strategy": "max-back"},
+]
+
+
+def _on_the_engine(rules: str, actions: list[dict[str, Any]]) -> Any:
+    """The same actions on the library itself, with the same seed: the session and the round."""
     import random
 
+    s = paigow.Session(0, rng=random.Random(11), rules=rules)
+    r = None
+    for a in actions:
+        args = [tuple(v) if k == "dice" else v for k, v in a.items() if k != "action"]
+        if a["action"] == "start_round":
+            r = s.start_round(*args)
+        else:
+            getattr(r, a["action"])(*args)
+    return s, r
+
+
+@pytest.mark.parametrize(("rules", "actions"), [("macau", ROUND), ("us", US_ROUND)])
+def test_a_round_through_the_api_is_the_engines(client: httpx.Client, rules: str,
+                                                actions: list[dict[str, Any]]) -> None:
+    tid, auth = new_table(client, seed=11, rules=rules)
+    for a in actions:
+        last = act(client, tid, auth, **a)
     from paigow.table.records import result_json
 
-    s = paigow.Session(0, rng=random.Random(11))
-    r = s.start_round(1000)
-    r.co_bank("house", 500)
-    r.bet(1, 100), r.bet(1, 300, "ann"), r.bet(4, 200)
-    r.shuffle(), r.cut(3, 2), r.shake((3, 5, 6, 2)), r.deal(), r.set_hand(1, 1)
-    res = r.settle("max-back")
+    s, r = _on_the_engine(rules, actions)
+    res = r.result
     assert last["result"] == result_json(res)
     assert last["state"]["round"]["result"] == result_json(res)
     ledger = last["result"]["ledger"]
     assert sum(ledger["changes"].values()) + ledger["commission"] == 0
     end = act(client, tid, auth, action="end_round")
     assert end["state"]["balances"] == {k: v for k, v in res.ledger.changes.items()}
-    assert end["state"]["carried"] == 1000 + res.ledger.changes["P0"]
+    if rules == "macau":  # the banker's stake carried on
+        assert end["state"]["carried"] == 1000 + res.ledger.changes["P0"]
+    else:                 # the house banked: the bank is offered in turn, nothing carried
+        assert end["state"]["carried"] is None and end["state"]["offer"] == 1
     record = ok(client.get(f"/v1/tables/{tid}/rounds/1", headers=auth))
     # the round-record format of paigow round --json / paigow settle: it replays to the same round
     from paigow.table.records import ROUND_FORMAT, replay_round, validate
 
-    assert record["format"] == ROUND_FORMAT and record["result"] == result_json(res)
+    assert record["format"] == ROUND_FORMAT and record["result"] == result_json(res) and record["rules"] == rules
     validate(record)
     replayed = replay_round(record, checked=True)
     assert replayed.result is not None and result_json(replayed.result) == result_json(res)
