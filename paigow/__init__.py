@@ -4,7 +4,7 @@
 >>> [str(s) for s in paigow.settings("天 地 杂九 至尊")]
 ['6-6 1-1 | 4-5 2-4', '1-1 2-4 | 6-6 4-5', '6-6 2-4 | 1-1 4-5']
 >>> paigow.compare(paigow.Setting.parse("天 天 | 至尊 至尊"), paigow.Setting.parse("人 人 | 梅 梅"))
-<Outcome.WIN: 1>
+Outcome.WIN
 """
 
 from typing import TYPE_CHECKING, Any

@@ -21,6 +21,7 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Union
 
+from _tablegames.enums import CodeRepr
 from paigow.errors import InvalidOptionError
 
 __all__ = ["COMMISSION", "RateLike", "rate", "percent", "Rounding"]
@@ -75,11 +76,8 @@ def percent(rate: "Fraction | float") -> str:
     return f"{float(rate) * 100:.6g}%"
 
 
-class Rounding(enum.Enum):
+class Rounding(CodeRepr, enum.Enum):
     """How a commission is rounded to the minor unit."""
-
-    def __repr__(self) -> str:
-        return f"Rounding.{self.name}"
 
     HALF_UP = "half-up"
     HALF_DOWN = "half-down"

@@ -31,6 +31,7 @@ import functools
 from fractions import Fraction
 from typing import Any, Union
 
+from _tablegames.enums import CodeRepr
 from paigow import _core
 from paigow.commission import COMMISSION, RateLike, Rounding, rate
 from paigow.errors import InvalidOptionError
@@ -41,22 +42,16 @@ from paigow.tiles import DECK
 __all__ = ["RuleSet", "ZeroRule", "Copies", "MACAU", "US", "BANKS", "RULE_SETS", "RulesLike", "clean_rules", "HAND_ORDERS"]
 
 
-class ZeroRule(enum.Enum):
+class ZeroRule(CodeRepr, enum.Enum):
     """Where a zero-point hand against a zero-point hand goes to the banker whatever the tiles."""
-
-    def __repr__(self) -> str:
-        return f"ZeroRule.{self.name}"
 
     FRONT = "front"  # Macau, Art. 6.2: the front hands only
     BOTH = "both"  # both hands
     NONE = "none"  # neither: the ranks decide
 
 
-class Copies(enum.Enum):
+class Copies(CodeRepr, enum.Enum):
     """Who takes a copy (two equal hands). Art. 6.1: the banker (the only rule the kernels know)."""
-
-    def __repr__(self) -> str:
-        return f"Copies.{self.name}"
 
     BANKER = "banker"
 

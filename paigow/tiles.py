@@ -22,6 +22,7 @@ from collections import Counter
 from collections.abc import Iterable
 from typing import Union
 
+from _tablegames.jsonio import LITERAL_NAMES, json_type
 from paigow._svg import draw_tile
 from paigow.errors import IllegalHandError, TileCopiesError, UnknownTileError
 
@@ -190,7 +191,7 @@ class Tile:
         """Read :meth:`to_json`'s form (or any text :meth:`parse` reads). Anything but a JSON
         string is :class:`~paigow.errors.UnknownTileError` (code ``tile.json``)."""
         if not isinstance(data, str):
-            raise UnknownTileError(f"a tile in JSON is a string like '6-6', not {json_type(data)}", code="tile.json")
+            raise UnknownTileError(f"a tile in JSON is a string like '6-6', not {json_type(data, LITERAL_NAMES)}", code="tile.json")
         return cls.parse(data)
 
     @classmethod
@@ -448,27 +449,6 @@ def deck_indices(tiles: Iterable[Tile]) -> tuple[int, ...]:
         used[t._face] = k + 1
         out.append(idx[k])
     return tuple(out)
-
-
-def json_type(value: object) -> str:
-    """How an error names a decoded JSON value's type: "a number", "null", "an object" ...
-
-    >>> json_type(None), json_type(1.5), json_type([1]), json_type({}), json_type(True)
-    ('null', 'a number', 'an array', 'an object', 'true')
-    """
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, (int, float)):
-        return "a number"
-    if isinstance(value, str):
-        return "a string"
-    if isinstance(value, (list, tuple)):
-        return "an array"
-    if isinstance(value, dict):
-        return "an object"
-    return f"a {type(value).__name__}"
 
 
 def _show(items: Iterable[object]) -> str:

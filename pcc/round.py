@@ -15,6 +15,7 @@ import functools
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar, Union, overload
 
+from _tablegames.enums import CodeRepr
 from pcc._text import quote
 from pcc.actions import Action, CloseBetting, Place, Settle, Withdraw
 from pcc.actions import VoidRoll as VoidRollAction
@@ -66,7 +67,7 @@ class VoidRoll(NamedTuple):
     standing: int
 
 
-class RollSource(enum.Enum):
+class RollSource(CodeRepr, enum.Enum):
     """Where the settling roll came from: entered by the dealer, drawn securely, or from a seed."""
 
     ENTERED = "entered"
@@ -76,11 +77,8 @@ class RollSource(enum.Enum):
     def __str__(self) -> str:
         return self.value
 
-    def __repr__(self) -> str:
-        return f"RollSource.{self.name}"
 
-
-class Phase(enum.Enum):
+class Phase(CodeRepr, enum.Enum):
     """Where a round stands: betting open, betting closed by the bell, or settled."""
 
     BETTING = "betting"
@@ -89,9 +87,6 @@ class Phase(enum.Enum):
 
     def __str__(self) -> str:
         return self.value
-
-    def __repr__(self) -> str:
-        return f"Phase.{self.name}"
 
 
 Event = Union[Placement, Withdrawal, BettingClosed, VoidRoll, Settlement]

@@ -85,9 +85,11 @@ def test_a_simulated_round_follows_the_procedure() -> None:
     refused(r, "settle", error=IllegalActionError, match=r"the round is settled")
 
 
-def test_the_same_seed_replays_the_same_round() -> None:
-    assert simulate_round(42, house_stake=300) == simulate_round(42, house_stake=300)
-    assert simulate_round(42) != simulate_round(43)
+@pytest.mark.parametrize("rules", ["macau", "us"])
+def test_the_same_seed_replays_the_same_round(rules: str) -> None:
+    kw: dict[str, Any] = {"house_stake": 300} if rules == "macau" else {}   # the US house banks alone
+    assert simulate_round(42, rules=rules, **kw) == simulate_round(42, rules=rules, **kw)
+    assert simulate_round(42, rules=rules) != simulate_round(43, rules=rules)
 
 
 def test_the_default_strategy_is_the_equilibrium() -> None:

@@ -20,6 +20,7 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 import pcc
+from _tablegames.version import version as _version
 from paigow.commission import percent
 from paigow.errors import PaigowError
 from paigow.serve import display, names, qr
@@ -627,10 +628,3 @@ def _swagger_assets() -> pathlib.Path | None:
         return None
     d = pathlib.Path(list(spec.submodule_search_locations)[0]) / "static"
     return d if (d / "swagger-ui-bundle.js").is_file() else None
-
-
-def _version() -> str:
-    import paigow
-
-    return str(paigow.__version__)
-

@@ -35,7 +35,7 @@ import time
 import uuid
 from typing import Any
 
-import paigow
+from _tablegames.version import version as _version
 from paigow.errors import InvalidSimulationError
 from paigow.rules import RuleSet, RulesLike
 from paigow.simulation.runs import BLOCK, BlockCounts, Progress, Run, SimulationResult, clean_threads
@@ -177,7 +177,7 @@ def simulate_on(cluster: Any, rounds: int, seed: int | None = None, player: "Str
         raise TypeError(f"task_blocks must be an integer or None, not {task_blocks!r}")
     if task_blocks is not None and task_blocks < 1:
         raise InvalidSimulationError(f"task_blocks must be at least 1, not {task_blocks!r}")
-    version = str(paigow.__version__)
+    version = _version()
 
     client, owned = _client(cluster)
     futures: list[Any] = []

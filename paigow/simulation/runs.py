@@ -50,6 +50,7 @@ from typing import Any, NamedTuple
 import numpy as np
 import numpy.typing as npt
 
+from _tablegames.version import version as _version
 from paigow import _core
 from paigow.batch import setting_batch
 from paigow.game.equilibria import clean_strategy
@@ -177,12 +178,6 @@ def _check_names(names: object) -> tuple[str, str]:
             or not all(isinstance(n, str) and n for n in names)):
         raise TypeError(f"names must be a (player, banker) pair of texts, not {names!r}")
     return (names[0], names[1])
-
-
-def _version() -> str:
-    import paigow
-
-    return str(paigow.__version__)
 
 
 def _blocks_of(rounds: int) -> int:

@@ -20,9 +20,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from _tablegames.jsonio import json_type
 from paigow.errors import InvalidRecordError
 from paigow.setting import Outcome, Setting
-from paigow.table._checks import json_type
 from paigow.table.dealing import Cut, Deal, DiceRoll, Exposure, Stacks
 from paigow.table.events import (
     BankTurn,
@@ -262,7 +262,7 @@ _DERIVED = ("bank", "changes", "commission", "bank_result", "bank_commission", "
 
 def _ledger_obj(x: object, keys: tuple[str, ...], where: str, optional: tuple[str, ...] = ()) -> Mapping[str, Any]:
     if not isinstance(x, Mapping):
-        raise InvalidRecordError(f"{where} is an object, not {json_type(x)}", code="ledger.json")
+        raise InvalidRecordError(f"{where} is an object, not {json_type(x, shown=True)}", code="ledger.json")
     missing = [k for k in keys if k not in x]
     if missing:
         raise InvalidRecordError(f"{where} needs the key {missing[0]!r}", code="ledger.json")
@@ -275,7 +275,7 @@ def _ledger_obj(x: object, keys: tuple[str, ...], where: str, optional: tuple[st
 def _ledger_val(x: object, kind: type, where: str) -> Any:
     if not isinstance(x, kind) or isinstance(x, bool):
         want = {int: "an integer", str: "a string", list: "an array"}[kind]
-        raise InvalidRecordError(f"{where} is {want}, not {json_type(x)}", code="ledger.json")
+        raise InvalidRecordError(f"{where} is {want}, not {json_type(x, shown=True)}", code="ledger.json")
     return x
 
 

@@ -42,10 +42,9 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from _tablegames.jsonio import Fault, Reader, Wording
+from _tablegames.jsonio import Fault, Reader, Wording, json_type
 from paigow.errors import InvalidOptionError, InvalidRecordError, PaigowError
 from paigow.rules import MACAU, RuleSet, RulesLike, clean_rules
-from paigow.table._checks import json_type
 from paigow.table.actions import (
     Accept,
     Action,
@@ -349,7 +348,7 @@ def read_record(data: "str | bytes") -> dict[str, Any]:
     """
     record = loads(data)
     if not isinstance(record, dict):
-        raise InvalidRecordError(f"a round record is a JSON object, not {json_type(record)}", code="record.type")
+        raise InvalidRecordError(f"a round record is a JSON object, not {json_type(record, shown=True)}", code="record.type")
     return record
 
 
@@ -384,7 +383,7 @@ def record_rules(record: Mapping[str, Any], rules: RulesLike = None) -> RuleSet:
     """
     name = record.get("rules", MACAU.name)
     if not isinstance(name, str):
-        raise InvalidRecordError(f"rules: must be a string, not {json_type(name)}", code="record.type")
+        raise InvalidRecordError(f"rules: must be a string, not {json_type(name, shown=True)}", code="record.type")
     if rules is not None:
         given = clean_rules(rules)
         if given.name != name:

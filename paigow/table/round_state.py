@@ -13,6 +13,7 @@ from typing import Union
 import numpy as np
 import numpy.typing as npt
 
+from _tablegames.enums import CodeRepr
 from paigow.errors import BetSyntaxError, IllegalBetError
 from paigow.rules import MACAU, RuleSet
 from paigow.setting import Outcome, Setting
@@ -65,7 +66,7 @@ def check_strategy_name(name: object) -> str:
 
 
 # -- records of a round -----------------------------------------------------------------------------
-class Phase(enum.Enum):
+class Phase(CodeRepr, enum.Enum):
     """Where a round stands."""
 
     BETTING = "betting"
