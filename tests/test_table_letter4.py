@@ -77,3 +77,138 @@ def test_a_bet_is_accepted_when_some_assignment_holds_every_position() -> None:
     r.deal()
     again = replay_round(json_copy(round_record(r)))
     assert again.holders() == {1: "bob", 2: "ann"}
+
+
+# -- 3. a sit-out lasts the round, across void deals -----------------------------------------------------
+def sat_out_then_void() -> Round:
+    # ann backs 3 (behind cy) and holds 1; two of position 3's tiles are exposed: ann sits out;
+    # then two of the banker's void the deal, and the round is dealt again
+    r = Round(0, seed=5)
+    r.set_stake(2000)
+    r.co_bank(5, 400)
+    for p, amount, who in [(1, 300, "ann"), (3, 200, "cy"), (3, 100, "ann"), (2, 100, "bob"), (3, 50, "P5")]:
+        if r.can_bet(p, amount, who):
+            r.bet(p, amount, who)
+    r.shuffle()
+    r.shake()
+    r.deal()
+    d = r.deal_record.deal
+    assert d is not None
+    r.expose(3, d.hands[3][0])
+    r.expose(3, d.hands[3][1])
+    assert "ann" in r.sitting_out
+    r.expose(0, d.hands[0][0])
+    r.expose(0, d.hands[0][1])          # two of the banker's: the deal is void
+    assert len(r.state.void_deals) == 1
+    return r
+
+
+def test_a_void_deal_does_not_lift_a_sit_out() -> None:
+    r = sat_out_then_void()
+    # before the fix the re-deal brought ann back: she played position 1 and was paid
+    assert "ann" in r.sitting_out and "cy" in r.sitting_out and 3 in r.exposed_out
+    r.shuffle()
+    r.shake()
+    r.deal()
+    assert "ann" in r.sitting_out and 1 not in r.active and 3 not in r.active
+    for p in r.active:
+        r.set_hand(p, 0, by=r.holder(p))
+    r.set_hand(0, 0)
+    res = r.settle()
+    assert res.outcomes[1] is None and res.outcomes[3] is None
+    ann = [x for x in res.ledger.lines if "ann" in (x.payer, x.payee)]
+    assert ann and all(x.payer == x.payee for x in ann)   # every one of her bets returned
+    assert res.ledger.changes.get("ann", 0) == 0
+    # P5 co-banks and backs 3: he sits out, and his share stays out of the bank in the re-deal
+    assert [x.party for x in res.shares] == ["P0"] and res.ledger.bank == 2000
+    assert res.ledger.changes.get("P5", 0) == 0
+    balanced(res)
+    again = replay_round(json_copy(round_record(r)))
+    assert again.result == res and "ann" in again.sitting_out
+
+
+# -- 4. a setting the house way made never gives a claim -------------------------------------------------
+def test_a_hand_the_house_way_set_gives_no_claim() -> None:
+    # at a live US table ann holds 1 (300; bob backs 100) and places a foul; the house way sets
+    # 4-4 2-3 | 1-1 2-5, which loses where both other splits push: before the fix the ledger said
+    # "ann owes bob 100" (a claim between players for a setting ann did not make)
+    from paigow.rules import US
+
+    r = Round(0, rules=US, seed=1, live=True)
+    r.set_stake(5000)
+    r.bet(1, 300, "ann")
+    r.bet(1, 100, "bob")
+    r.deal({0: "3-4 1-1 3-3 4-4", 1: "1-1 4-4 2-5 2-3"})
+    got = r.set_hand(1, "1-1 4-4 | 2-5 2-3", "ann")          # a foul: re-set by the house way
+    assert str(got) == "4-4 2-3 | 1-1 2-5" and r.ways[1] is not None and r.ways[1].why == "foul"
+    res = r.settle()
+    assert int(res.outcomes[1]) == -1 and res.ledger.claims == ()  # type: ignore[arg-type]
+    balanced(res)
+    # asked for the house way: no claim either
+    r2 = Round(0, rules=US, seed=1, live=True)
+    r2.set_stake(5000)
+    r2.bet(1, 300, "ann")
+    r2.bet(1, 100, "bob")
+    r2.deal({0: "3-4 1-1 3-3 4-4", 1: "1-1 4-4 2-5 2-3"})
+    r2.house_way(1, "ann")
+    res2 = r2.settle()
+    assert int(res2.outcomes[1]) == -1 and res2.ledger.claims == ()  # type: ignore[arg-type]
+    # a setting ann made herself, losing where another split pushes, still gives the claim
+    r3 = Round(0, rules=US, seed=1, live=True)
+    r3.set_stake(5000)
+    r3.bet(1, 300, "ann")
+    r3.bet(1, 100, "bob")
+    r3.deal({0: "3-4 1-1 3-3 4-4", 1: "1-1 4-4 2-5 2-3"})
+    r3.set_hand(1, "4-4 2-3 | 1-1 2-5", "ann")
+    res3 = r3.settle()
+    assert [str(c) for c in res3.ledger.claims] and res3.ledger.claims[0].amount == 100
+
+
+# -- 5. a bet that sat out is no bet, for any effect ------------------------------------------------------
+def test_a_declined_bank_never_passes_to_a_player_whose_bets_all_sat_out() -> None:
+    from paigow.table import Session
+    from paigow.table.records import replay_session, session_record
+
+    s = Session(banker=0, seed=5)
+    r = s.start_round(1000)
+    r.bet(1, 100, "P1")
+    r.bet(3, 200, "P3")
+    r.bet(3, 100, "P2")                 # P2 backs 3 only
+    r.bet(5, 100, "P5")
+    r.shuffle()
+    r.shake()
+    r.deal()
+    d = r.deal_record.deal
+    assert d is not None
+    r.expose(3, d.hands[3][0])
+    r.expose(3, d.hands[3][1])          # P3 and P2 sit out
+    res = r.settle("max-back")
+    assert res.played_by == {"P1", "P5"}
+    s.end_round()
+    s.pass_bank()
+    assert s.offer == 1
+    # before the fix P2, whose only bet sat out, was offered the bank as "having bet" (Art. 4.3)
+    assert s.decline().to == 5
+    assert replay_session(json_copy(session_record(s))) == s
+
+
+def test_a_us_offer_goes_to_a_player_who_played_not_one_who_sat_out() -> None:
+    from paigow.rules import US
+    from paigow.table import Session
+
+    s = Session(0, rules=US, seed=4, house_stake=5000)
+    r = s.start_round()
+    r.bet(2, 100, "P2")                 # P2 plays
+    r.bet(1, 200, "P1")
+    r.shuffle()
+    r.shake()
+    r.deal()
+    d = r.deal_record.deal
+    assert d is not None
+    r.expose(1, d.hands[1][0])
+    r.expose(1, d.hands[1][1])          # P1's only bet sits out
+    res = r.settle("max-back")
+    assert res.played_by == {"P2"}
+    s.end_round()
+    # before the fix the bank was offered to P1 (next in turn, "having played")
+    assert s.offer == 2

@@ -97,7 +97,7 @@ class RoundBase:
         share leaves it for the round, untouched (``state.co_bankers`` keeps every share put up)."""
         s = self._state
         own = (Share(self.banker_party, s.stake),) if s.stake is not None else ()
-        away = self._derived().away if s.current.exposures else frozenset()
+        away = self._derived().away if s.current.exposures or s.void_deals else frozenset()
         return own + tuple(x for x in s.co_bankers if x.party not in away)
 
     @property
@@ -161,8 +161,8 @@ class RoundBase:
         cached = self._cache[1]
         if self._cache[0] is s and cached is not None:
             return cached
-        cur = s.current
-        out = tuple(p for p in betting_order(s.banker) if cur.exposed(p) >= 2)
+        deals = (*s.void_deals, s.current)  # a sit-out lasts the round, across void deals (§1.6)
+        out = tuple(p for p in betting_order(s.banker) if any(d.exposed(p) >= 2 for d in deals))
         co = {x.party for x in s.co_bankers if x.party != HOUSE}
         away = frozenset({b.bettor for b in s.bets if b.position in out}
                          | {n for n in co if s.players.index(n) in out})
@@ -176,7 +176,8 @@ class RoundBase:
 
     @property
     def exposed_out(self) -> tuple[int, ...]:
-        """Player positions with two or more tiles exposed in this deal (Art. 2.3)."""
+        """Player positions with two or more tiles exposed in a deal of this round (Art. 2.3): they
+        sit out for the whole round, void deals included (docs/rules.md §1.6)."""
         return self._derived().exposed_out
 
     @property

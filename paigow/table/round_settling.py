@@ -93,7 +93,9 @@ class SettlingMixin(SettingMixin):
             others = tuple(compare(x, bset, s.rules) for x in settings_of(hand) if x != mine)
             plays.append(Play(p, outcomes[p], tuple(b for b in bets if b.bettor not in away), others,
                               held[p], tuple(b for b in bets if b.bettor in away),
-                              by_strategy=s.strategies[p] is not None))
+                              # a strategy's setting, or the house way's (a foul's or an asked one),
+                              # is not the holder's own: it never gives a claim (§1.8)
+                              by_strategy=s.strategies[p] is not None or s.ways[p] is not None))
         ledger = _settle(s.banker, self.shares, plays, s.options)
         result = RoundResult(s.banker, s.players, self.shares, s.bets, s.void_deals + (s.current,),
                              s.settings, tuple(outcomes), tuple(plays), ledger, s.strategies, s.declared, s.ways,

@@ -120,6 +120,14 @@ class RoundResult:
         """Positions with bets that took no part (two tiles exposed, or every bettor sitting out)."""
         return tuple(p.position for p in self.plays if p.outcome is None)
 
+    @property
+    def played_by(self) -> frozenset[str]:
+        """Who played a bet in this round: the bettors of positions that played against the
+        banker, sat-out bets left out. A bet that sat out is no bet, for any effect (docs/rules.md
+        §1.6): it is not "having bet in the previous round" (Art. 4.3) nor "having played the
+        previous hand" (US game, §3.1); a push was played."""
+        return frozenset(b.bettor for p in self.plays if p.outcome is not None for b in p.bets)
+
 
 @dataclass(frozen=True)
 class RoundState:

@@ -33,7 +33,8 @@ __all__ = ["BankEvent", "BankTurn", "SessionState", "Session"]
 @dataclass(frozen=True)
 class SessionState:
     """Everything a :class:`Session` knows, as one frozen value. ``last_bettors`` are the names
-    of everyone who bet in the previous round (None before any round); ``log`` is every step of
+    of everyone who played a bet in the previous round (None before any round; a bet that sat
+    out is none, docs/rules.md §1.6); ``log`` is every step of
     the session as frozen events (:mod:`paigow.table.events`: its record; a round's own events
     are kept with it when it ends). ``outgoing`` is the last banker who passed the bank after
     banking rounds, while nobody else has banked one since: his position, the rounds he banked in
@@ -298,7 +299,7 @@ class Session:
         self._round = None
         self._round_start = None
         if self._house_rules:
-            self._commit(ev, RoundEnded(), open_round=False, last_bettors=frozenset(b.bettor for b in res.bets),
+            self._commit(ev, RoundEnded(), open_round=False, last_bettors=res.played_by,
                          history=self._state.history + (res,), **self._after_round(res))
             return res
         self._commit(
@@ -306,7 +307,7 @@ class Session:
             open_round=False,
             rounds_banked=self._state.rounds_banked + 1,
             carried=own.stake + res.ledger.changes[own.party],
-            last_bettors=frozenset(b.bettor for b in res.bets),
+            last_bettors=res.played_by,
             history=self._state.history + (res,),
             outgoing=None,
         )
@@ -320,7 +321,7 @@ class Session:
         house = {"banker": s.first_banker, "offer": None, "house_banks": True, "with_house": False, "declined": ()}
         if not res.house_banks:
             return house
-        played = {b.bettor for b in res.bets}
+        played = res.played_by
         start = s.last_offer if s.last_offer is not None else s.first_banker
         for i in range(1, 9):
             p = (start + i) % 8

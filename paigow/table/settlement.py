@@ -217,7 +217,8 @@ class Play:
     placed on equal bets; the table names another when the largest bettor holds another position,
     Art. 7.5). ``sat_out`` are bets on the position that stand off because their bettor takes no
     part in the round (two tiles of a position the bettor backs were exposed, Art. 2.3).
-    ``by_strategy`` marks tiles set by a strategy in a simulation, not by the holder: no Art. 7.2
+    ``by_strategy`` marks tiles not set by the holder (a strategy in a simulation, or a house way
+    after a foul or when asked): no Art. 7.2
     claim arises from them (only a holder's own setting can give rise to one).
 
     >>> p = Play(2, Outcome.LOSE, (Bet(2, "ann", 100), Bet(2, "bob", 200), Bet(2, "ann", 100)))
