@@ -71,7 +71,7 @@ def test_the_expected_answer_is_right_and_another_is_wrong(key: str) -> None:
 
 
 @pytest.mark.parametrize("key", ["rank:us", "payout:macau", "pcc"])
-@pytest.mark.parametrize("answer", [None, -1, 7, "x", 2.5, {"nope": 1}, {"commission": "many"}])
+@pytest.mark.parametrize("answer", [None, -1, 7, "x", 2.5, "²", "9" * 5000, {"nope": 1}, {"commission": "many"}])
 def test_an_invalid_answer_is_refused_not_marked_wrong(key: str, answer: object) -> None:
     d = drill(key)
     ex = d.draw(3)

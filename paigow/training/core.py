@@ -102,7 +102,7 @@ def read_choice(ex: Exercise, answer: object) -> int:
         return answer
     if isinstance(answer, str):
         text = answer.strip()
-        if text.isdigit() and int(text) < len(ex.choices):
+        if text.isascii() and text.isdigit() and len(text) < 6 and int(text) < len(ex.choices):
             return int(text)
         for i, c in enumerate(ex.choices):
             if c == text:
@@ -126,7 +126,8 @@ def read_entries(ex: Exercise, answer: object) -> dict[str, int]:
     out = {}
     for f in ex.fields:
         v = answer[f]
-        if isinstance(v, str) and v.strip().lstrip("+-").isdigit() and len(v.strip()) < 19:
+        if isinstance(v, str) and v.strip().lstrip("+-").isascii() and v.strip().lstrip("+-").isdigit() \
+                and len(v.strip()) < 19:
             v = int(v.strip())
         if isinstance(v, bool) or not isinstance(v, int) or abs(v) >= 10**15:
             raise InvalidOptionError(f"the entry {f!r} is a whole number, not {str(v)[:40]!r}", code="training.answer")

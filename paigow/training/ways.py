@@ -129,7 +129,7 @@ class HouseWayDrill(Drill):
                         tuple(str(s) for s in opts), (), k, rule_of(d.rule))
 
     def _explain(self, ex: Exercise) -> str:
-        return f"{ex.choices[ex.expected]}. {explain_rule(ex.rule, ex.lang)}"
+        return explain_rule(ex.rule, ex.lang)
 
     def check(self, ex: Exercise, answer: object) -> Check:
         c = super().check(ex, _as_choice(ex, answer))
