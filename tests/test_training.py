@@ -366,3 +366,16 @@ def test_answer_records_round_trip_and_refuse_garbage() -> None:
         with pytest.raises(InvalidRecordError) as e:
             AnswerRecord.from_json(bad)
         assert e.value.code == "training.record"
+
+
+@pytest.mark.parametrize("way", [FOXWOODS, CANBERRA])
+def test_every_rule_of_the_shipped_ways_is_explained_in_each_language(way: paigow.houseway.HouseWay) -> None:
+    from paigow.training.texts import explain_rule, rule_family
+
+    for rule in sorted(_rules_recorded(way)):
+        assert rule_family(rule) != "way", rule  # a family of its own, not the bare label
+        texts = [explain_rule(rule, lang) for lang in ("zh-Hant", "zh-Hans", "pt", "en")]
+        assert len(set(texts)) == 4 and all(rule in t for t in texts)
+    never = [r for r in _rules_recorded(way) if r.startswith("pair A: never")]
+    assert never and all(rule_family(r) == "pair-never" for r in never)
+    assert explain_rule("our own rule 7", "pt") == "regra da casa: “our own rule 7”"
