@@ -35,7 +35,7 @@ from paigow.training.published import PUBLISHED
 from paigow.training.ways import HouseWayDrill, class_key, deal_counts, rule_hands, rule_of
 
 __all__ = ["Challenge", "ChallengeDrill", "ChallengeResult", "challenge", "build_challenge", "rule_variants",
-           "SIZE", "PASS_MARK", "way_digest"]
+           "SIZE", "PASS_MARK", "way_digest", "clean_pass_mark"]
 
 SIZE = 60
 """Hands in a challenge (more when a way has more rules to cover)."""
@@ -199,7 +199,12 @@ class Challenge:
                 "rules": list(self.rules), "pass_mark": str(self.pass_mark), "time_limit": self.time_limit}
 
 
-def _pass_mark(mark: object) -> Fraction:
+def clean_pass_mark(mark: object) -> Fraction:
+    """A pass mark as a Fraction in (0, 1]: ``0.9``, ``"9/10"``, ``"90%"`` (code ``training.pass_mark``).
+
+    >>> clean_pass_mark("90%"), clean_pass_mark("19/20")
+    (Fraction(9, 10), Fraction(19, 20))
+    """
     try:
         f = Fraction(mark) if isinstance(mark, (int, Fraction)) and not isinstance(mark, bool) else \
             Fraction(str(mark).strip().rstrip("%")) / (100 if str(mark).strip().endswith("%") else 1)
@@ -223,7 +228,7 @@ def challenge(way: "str | HouseWay", pass_mark: object = PASS_MARK, time_limit: 
     shipped = HOUSE_WAYS.get(w.name) is w and w.name in PUBLISHED
     hands = PUBLISHED[w.name] if shipped else _built(w)
     rules = tuple(rule_of(w.set(parse_tiles(h, count=4)).rule) for h in hands)
-    return Challenge(w.name, way_digest(w), hands, rules, _pass_mark(pass_mark), time_limit, w)
+    return Challenge(w.name, way_digest(w), hands, rules, clean_pass_mark(pass_mark), time_limit, w)
 
 
 @functools.lru_cache(maxsize=16)
