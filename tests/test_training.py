@@ -27,8 +27,10 @@ KEYS = ["tile-name", "tile-pips", "hand-name", "rank:macau", "rank:us", "compare
         "payout:us", "pcc", "challenge:foxwoods"]
 
 
-def _classes(s: paigow.Setting) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    return (tuple(sorted(hand_class(t) for t in s.front.tiles)), tuple(sorted(hand_class(t) for t in s.back.tiles)))
+def _classes(s: paigow.Setting) -> tuple[tuple[int, ...], ...]:
+    """A setting as a split of classes (the dealer arranges which hand is low)."""
+    return tuple(sorted((tuple(sorted(hand_class(t) for t in s.front.tiles)),
+                         tuple(sorted(hand_class(t) for t in s.back.tiles)))))
 
 
 # -- every drill ------------------------------------------------------------------------------------

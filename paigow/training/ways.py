@@ -30,10 +30,12 @@ __all__ = ["HouseWayDrill", "BestSettingDrill", "rule_hands", "deal_counts", "cl
            "rule_of", "rule_labels", "practice_hands"]
 
 
-def class_key(s: Setting) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """A setting as a house way sees it: the classes of its low and its high hand (the two Gee
-    Joon tiles one class, the two faces of a mixed rank one class)."""
-    return (tuple(sorted(hand_class(t) for t in s.front.tiles)), tuple(sorted(hand_class(t) for t in s.back.tiles)))
+def class_key(s: Setting) -> tuple[tuple[int, ...], ...]:
+    """A setting as a house way sees it: the classes of its two hands (the two Gee Joon tiles one
+    class, the two faces of a mixed rank one class), as a split: which hand is low the dealer
+    arranges."""
+    return tuple(sorted((tuple(sorted(hand_class(t) for t in s.front.tiles)),
+                         tuple(sorted(hand_class(t) for t in s.back.tiles)))))
 
 
 def choices_of(tiles: tuple[Tile, ...], by_class: bool) -> tuple[Setting, ...]:
