@@ -381,3 +381,12 @@ def test_every_rule_of_the_shipped_ways_is_explained_in_each_language(way: paigo
     never = [r for r in _rules_recorded(way) if r.startswith("pair A: never")]
     assert never and all(rule_family(r) == "pair-never" for r in never)
     assert explain_rule("our own rule 7", "pt") == "regra da casa: “our own rule 7”"
+
+
+def test_the_ways_setting_is_one_choice_of_every_distinct_hand() -> None:
+    from paigow.training.ways import choices_of, class_key
+
+    for t in distinct_hands():
+        keys = [class_key(s) for s in choices_of(t, True)]
+        assert len(set(keys)) == len(keys)
+        assert class_key(FOXWOODS.set(t).setting) in keys and class_key(CANBERRA.set(t).setting) in keys

@@ -37,6 +37,16 @@ def test_a_drill_is_answered_from_the_keyboard_and_journaled(tmp_path: pathlib.P
     right = [True, True, len(exs[2].choices) == 1, True]
     assert [x["correct"] for x in records] == right and {x["trainee"] for x in records} == {"ann"}
     assert f"{sum(right)}/4 right" in r.stdout
+    # the supervisor's report of the journal
+    r = _train(["--report", str(journal), "--json"], "", tmp_path)
+    view = json.loads(r.stdout)
+    assert r.returncode == 0 and view["trainees"]["ann"]["summary"]["answered"] == 4
+    assert view["summary"]["correct"] == sum(right)
+    r = _train(["--report", str(journal)], "", tmp_path)
+    assert r.returncode == 0 and "ann" in r.stdout and "accuracy" in r.stdout
+    journal.write_text("{not json\n", encoding="utf-8")
+    r = _train(["--report", str(journal)], "", tmp_path)
+    assert r.returncode == 2 and r.stderr.strip().endswith("[training.record]")
 
 
 def test_a_payout_is_entered_field_by_field(tmp_path: pathlib.Path) -> None:

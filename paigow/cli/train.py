@@ -51,6 +51,10 @@ def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None
     p.add_argument("--key-file", default=None, metavar="FILE",
                    help="the operator's key to sign the certificate with (HMAC-SHA256)")
     p.add_argument("--operator", default="operator", help="the operator named on the certificate")
+    p.add_argument("--report", default=None, metavar="FILE",
+                   help="no exercise: a supervisor's report of the answers journaled in FILE (per trainee, the rules "
+                   "missed most)")
+    p.add_argument("--json", action="store_true", help="with --report: the report as JSON")
     p.set_defaults(func=_cmd_train)
 
 
@@ -59,6 +63,8 @@ def _cmd_train(args: argparse.Namespace) -> int:
     from paigow.training import Drill, challenge, drill
     from paigow.training.core import check_seed
 
+    if args.report is not None:
+        return _supervise(args)
     if args.count < 1 or args.count > 10_000:
         raise InvalidOptionError(f"--count is 1 to 10000 exercises, not {args.count}", code="training.count")
     if args.challenge is not None:
@@ -210,6 +216,41 @@ def _challenge_end(args: argparse.Namespace, c: Any, checks: list[Any], elapsed:
         with _open(args.certificate, "w", "--certificate") as out:
             json.dump(cert, out, ensure_ascii=False, indent=2, sort_keys=True)
         _print(f"certificate: {args.certificate} (sha256 {cert['sha256'][:16]}...)")
+    return 0
+
+
+def _supervise(args: argparse.Namespace) -> int:
+    """A supervisor's view of a journal of answers: the group, each trainee, the rules missed most."""
+    from paigow.errors import InvalidRecordError
+    from paigow.training import AnswerRecord, group_view
+
+    records = []
+    with _open(args.report, "r", "--report") as f:
+        try:
+            lines = list(f)
+        except UnicodeDecodeError:
+            raise InvalidRecordError(f"{args.report[:80]!r} is not UTF-8 text", code="training.record") from None
+    for n, line in enumerate(lines, 1):
+        if not line.strip():
+            continue
+        try:
+            records.append(AnswerRecord.from_json(json.loads(line)))
+        except (ValueError, RecursionError) as e:
+            raise InvalidRecordError(f"{args.report[:80]!r} line {n}: {str(e)[:200]}", code="training.record") from None
+    view = group_view(records)
+    if args.json:
+        from paigow.cli._common import write_json
+
+        write_json(view)
+        return 0
+    from paigow._text import table
+
+    rows = [[name, v["summary"]["answered"], v["summary"]["correct"], f"{(v['summary']['accuracy'] or 0):.0%}",
+             f"{(v['summary']['mean_ms'] or 0) / 1000:.1f}", "; ".join(r for _, r, _, _ in v["missed_most"])]
+            for name, v in view["trainees"].items()]
+    _print(table(["trainee", "answers", "right", "accuracy", "s/answer", "missed most"], rows, right=[1, 2, 3, 4]))
+    for drill_key, rule, missed, answered in view["missed_most"]:
+        _print(f"missed {missed}/{answered}: {rule} ({drill_key})")
     return 0
 
 
