@@ -124,7 +124,12 @@ def test_who_may_do_what(client: httpx.Client) -> None:
              ("post", "/v1/training/answers", {"json": {"drill": "challenge:foxwoods", "seed": 1, "answer": 0}},
               _as(ann), 400, "training.attempt_needed"),
              ("post", "/v1/training/groups", {"json": {"name": "y", "pass_mark": "150%"}}, _op(), 400,
-              "training.pass_mark")]
+              "training.pass_mark"),
+             # no file of the server's is read for a client
+             ("get", "/v1/training/exercise", {"params": {"drill": "houseway:/etc/passwd"}}, _as(ann), 400,
+              "training.way"),
+             ("get", "/v1/training/exercise", {"params": {"drill": "challenge:x.csv"}}, _as(ann), 400, "training.way"),
+             ("post", "/v1/training/challenges/way.csv/attempts", {}, _as(ann), 400, "training.way")]
     for method, path, kwargs, headers, status, code in cases:
         r = getattr(client, method)(path, headers=headers, **kwargs)
         assert (r.status_code, r.json().get("code")) == (status, code), (path, r.text)

@@ -21,7 +21,7 @@ from collections.abc import Mapping
 from typing import Optional
 
 from paigow.errors import InvalidOptionError
-from paigow.houseway import HouseWay
+from paigow.houseway import HOUSE_WAYS, HouseWay
 from paigow.training.challenge import PASS_MARK, SIZE, Challenge, ChallengeDrill, ChallengeResult, challenge
 from paigow.training.core import Check, Drill, Exercise
 from paigow.training.naming import Compare, HandName, Rank, TileName, TilePips
@@ -52,10 +52,11 @@ DRILLS: dict[str, str] = {
 """The drills by name, with what each trains and the keys it takes."""
 
 
-def drill(key: str, ways: Optional[Mapping[str, HouseWay]] = None) -> Drill:
+def drill(key: str, ways: Optional[Mapping[str, HouseWay]] = None, files: bool = True) -> Drill:
     """The drill of ``key`` (:attr:`Drill.key`'s form); ``ways`` adds house ways by name (ways
-    loaded from files, as a service keeps them). Unknown keys are InvalidOptionError (code
-    ``training.drill``)."""
+    loaded from files, as a service keeps them); ``files=False`` refuses a house-way file named
+    in the key (a service: its clients name no file of the server's). Unknown keys are
+    InvalidOptionError (code ``training.drill``)."""
     if not isinstance(key, str):
         raise InvalidOptionError(f"a drill is named by text such as 'houseway:foxwoods', not {key!r}",
                                  code="training.drill")
@@ -64,6 +65,10 @@ def drill(key: str, ways: Optional[Mapping[str, HouseWay]] = None) -> Drill:
     if name in ("houseway", "challenge"):
         way_name, _, rule = rest.partition("#")
         way: "str | HouseWay" = (ways or {}).get(way_name, way_name or "foxwoods")
+        if not files and isinstance(way, str) and way.strip().lower() not in HOUSE_WAYS:
+            known = sorted(set(HOUSE_WAYS) | set(ways or {}))
+            raise InvalidOptionError(f"unknown house way {way[:60]!r}: the ways are {', '.join(known)}",
+                                     code="training.way")
         if name == "challenge":
             return challenge(way).drill()
         return HouseWayDrill(way, rule)

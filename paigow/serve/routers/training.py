@@ -27,7 +27,7 @@ from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from pydantic import BaseModel, Field
 
 from paigow.errors import IllegalActionError, InvalidOptionError, ParseError, RuleError
-from paigow.houseway import HouseWay
+from paigow.houseway import HOUSE_WAYS, HouseWay
 from paigow.serve.errors import ServiceError
 from paigow.training import DRILLS, AnswerRecord, Check, challenge, drill, group_view, issue_certificate, verify_certificate
 from paigow.training.challenge import clean_pass_mark
@@ -150,7 +150,7 @@ def list_drills() -> dict[str, str]:
 def exercise(ctx: Ctx, me: Me, drill_key: Annotated[str, Query(alias="drill", max_length=200)] = "houseway:foxwoods",
              seed: Annotated[Optional[int], Query(ge=0, le=2**63 - 1)] = None, lang: Lang = "en") -> dict[str, Any]:
     """An exercise of a drill (a random seed unless given), without its answer."""
-    d = drill(drill_key, ctx.ways)
+    d = drill(drill_key, ctx.ways, files=False)
     return d.draw(seed if seed is not None else secrets.randbelow(2**53), lang).to_json()
 
 
@@ -166,7 +166,7 @@ class AnswerIn(BaseModel):
 @router.post("/answers")
 def answer(body: AnswerIn, ctx: Ctx, me: Me) -> dict[str, Any]:
     """Check an answer (the exercise drawn again from drill, seed and language) and journal it."""
-    d = drill(body.drill, ctx.ways)
+    d = drill(body.drill, ctx.ways, files=False)
     if body.attempt is not None:
         _open_attempt(ctx, me, body.attempt, body.drill)
     elif body.drill.startswith("challenge:"):
@@ -194,7 +194,7 @@ def my_stats(ctx: Ctx, me: Me) -> dict[str, Any]:
 def start_challenge(way: str, ctx: Ctx, me: Me) -> dict[str, Any]:
     """Start the challenge of a way: its hands, in order, to answer within the attempt."""
     g = ctx.store.group(me.operator, me.group)
-    c = challenge(ctx.ways.get(way, way), g.pass_mark if g else "9/10", g.time_limit if g else None)
+    c = challenge(_way(ctx, way), g.pass_mark if g else "9/10", g.time_limit if g else None)
     a = ctx.store.start_attempt(me.operator, me.name, c.way)
     return {"attempt": a.id, "drill": c.drill().key, "challenge": c.id, "hands": list(c.hands),
             "pass_mark": str(c.pass_mark), "time_limit": c.time_limit}
@@ -205,7 +205,7 @@ def finish_challenge(attempt_id: str, ctx: Ctx, me: Me) -> dict[str, Any]:
     """Score the attempt (timed from its start) and, when passed, issue the certificate."""
     a = _open_attempt(ctx, me, attempt_id, None)
     g = ctx.store.group(me.operator, me.group)
-    c = challenge(ctx.ways.get(a.way, a.way), g.pass_mark if g else "9/10", g.time_limit if g else None)
+    c = challenge(_way(ctx, a.way), g.pass_mark if g else "9/10", g.time_limit if g else None)
     key = c.drill().key
     first: dict[int, AnswerRecord] = {}
     for r in ctx.store.answers(me.operator, [me.name]):
@@ -221,6 +221,16 @@ def finish_challenge(attempt_id: str, ctx: Ctx, me: Me) -> dict[str, Any]:
         out["certificate"] = cert
     ctx.store.finish_attempt(me.operator, attempt_id, out)
     return out
+
+
+def _way(ctx: TrainingContext, name: str) -> HouseWay:
+    """A house way by name: one the service loaded, or a shipped one; never a file a client names."""
+    found = ctx.ways.get(name) or HOUSE_WAYS.get(name.strip().lower())
+    if found is None:
+        known = sorted(set(HOUSE_WAYS) | set(ctx.ways))
+        raise InvalidOptionError(f"unknown house way {name[:60]!r}: the ways are {', '.join(known)}",
+                                 code="training.way")
+    return found
 
 
 def _open_attempt(ctx: TrainingContext, me: Trainee, attempt_id: str, drill_key: Optional[str]) -> Any:
