@@ -161,9 +161,13 @@ class SqliteTrainingStore:
                     (operator, record.trainee, text))
 
     def answers(self, operator: str, trainees: Optional[list[str]] = None) -> list[AnswerRecord]:
-        rows = self._rows("SELECT trainee, record FROM training_answers WHERE operator = ? ORDER BY id", (operator,))
-        wanted = None if trainees is None else set(trainees)
-        return [AnswerRecord.from_json(json.loads(r)) for t, r in rows if wanted is None or t in wanted]
+        if trainees is None:
+            rows = self._rows("SELECT record FROM training_answers WHERE operator = ? ORDER BY id", (operator,))
+        else:
+            marks = ", ".join("?" * len(trainees)) or "NULL"
+            rows = self._rows(f"SELECT record FROM training_answers WHERE operator = ? AND trainee IN ({marks}) "
+                              "ORDER BY id", (operator, *trainees))
+        return [AnswerRecord.from_json(json.loads(r)) for (r,) in rows]
 
     # -- challenge attempts and certificates
     def start_attempt(self, operator: str, trainee: str, way: str) -> Attempt:
