@@ -1,6 +1,6 @@
-"""The training API (/v1/training/...) on a small app of its own: the router, an SQLite training
-store, an operator-key check and the service's error answers (the lead wires the router into the
-service's app and journal)."""
+"""The training API (/v1/training/...) on a small app of its own: the router, a training store
+(SQLite, and PostgreSQL on a throwaway server), an operator-key check and the service's error
+answers (the lead wires the router into the service's app and journal)."""
 
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ from paigow.errors import PaigowError  # noqa: E402
 from paigow.serve.errors import OperatorError, ServiceError  # noqa: E402
 from paigow.serve.routers.training import TrainingContext, router  # noqa: E402
 from paigow.training import challenge, drill, verify_certificate  # noqa: E402
-from paigow.training.store import SqliteTrainingStore  # noqa: E402
+from paigow.training.store import Group, SqliteTrainingStore, Trainee  # noqa: E402
 
 KEYS = {"key-of-pit-one-0000": "pit-1", "key-of-pit-two-0000": "pit-2"}
 SIGNING = {"pit-1": b"pit-1 signs"}
@@ -35,10 +35,17 @@ def _operator(request: Any) -> str:
     return op
 
 
-@pytest.fixture
-def client(tmp_path: Any) -> Iterator[httpx.Client]:
+@pytest.fixture(params=["sqlite", "postgres"])
+def client(tmp_path: Any, request: Any) -> Iterator[httpx.Client]:
+    from paigow.training.store import PostgresTrainingStore
+
     app = fastapi.FastAPI()
-    store = SqliteTrainingStore(str(tmp_path / "training.sqlite"))
+    if request.param == "sqlite":
+        store: Any = SqliteTrainingStore(str(tmp_path / "training.sqlite"))
+    else:  # a database of its own for each test
+        from serve_support import postgres_database
+
+        store = PostgresTrainingStore(postgres_database(request.getfixturevalue("pg_server")))
     app.state.training = TrainingContext(store, _operator, SIGNING.get)
     app.include_router(router)
 
@@ -168,3 +175,51 @@ def test_a_challenge_taken_through_the_api_certifies(client: httpx.Client) -> No
     a2 = client.post("/v1/training/challenges/canberra/attempts", headers=_as(bob)).json()
     out = client.post(f"/v1/training/attempts/{a2['attempt']}/finish", headers=_as(bob)).json()
     assert out["result"]["correct"] == 0 and out["result"]["passed"] is False and "certificate" not in out
+
+
+@pytest.fixture(scope="module")
+def pg_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
+    from serve_support import PostgresServer
+
+    server = PostgresServer.start(tmp_path_factory)  # skips, saying why, without PostgreSQL's binaries
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+@pytest.mark.parametrize("kind", ["sqlite", "postgres"])
+def test_the_store_keeps_the_same_on_sqlite_and_postgres(kind: str, tmp_path: Any, request: Any) -> None:
+    from serve_support import postgres_database
+
+    from paigow.training import AnswerRecord
+    from paigow.training.store import PostgresTrainingStore
+
+    store = (SqliteTrainingStore(str(tmp_path / "t.sqlite")) if kind == "sqlite"
+             else PostgresTrainingStore(postgres_database(request.getfixturevalue("pg_server"))))
+    try:
+        store.add_group("pit-1", "night", "9/10", None)
+        store.add_group("pit-1", "night", "19/20", 600.5)  # changed
+        store.add_group("pit-2", "night", "1/2", None)
+        token = store.add_trainee("pit-1", "ann", "night")
+        store.add_trainee("pit-1", "bob", "night")
+        with pytest.raises(ValueError) as e:
+            store.add_trainee("pit-1", "ann", "night")
+        assert getattr(e.value, "code", None) == "training.trainee"
+        assert store.group("pit-1", "night") == Group("pit-1", "night", "19/20", 600.5)
+        assert [t.name for t in store.trainees("pit-1", "night")] == ["ann", "bob"] and store.trainees("pit-2") == []
+        assert store.trainee(token) == Trainee("pit-1", "ann", "night")
+        records = [AnswerRecord(n, "pcc", i, "big", i % 2 == 0, 100 * i, "2026-12-04T12:00:00Z", {"1": i}, None)
+                   for i, n in enumerate(["ann", "bob", "ann"])]
+        for r in records:
+            store.append_answer("pit-1", r)
+        assert store.answers("pit-1") == records and store.answers("pit-1", ["ann"]) == records[::2]
+        assert store.answers("pit-2") == [] and store.answers("pit-1", []) == []
+        a = store.start_attempt("pit-1", "ann", "foxwoods")
+        assert store.attempt("pit-2", a.id) is None and store.attempt("pit-1", a.id) == a
+        done = store.finish_attempt("pit-1", a.id, {"result": {"passed": True}})
+        assert done.finished is not None and done.finished >= a.started and done.result == {"result": {"passed": True}}
+        store.add_certificate("pit-1", {"sha256": "ab" * 32, "trainee": "ann"})
+        assert store.certificate("ab" * 32) == ("pit-1", {"sha256": "ab" * 32, "trainee": "ann"})
+    finally:
+        store.close()

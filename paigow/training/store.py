@@ -1,7 +1,7 @@
 """Where a service keeps its trainees, groups, answers, challenge attempts and certificates: the
-small interface :class:`TrainingStore`, and :class:`SqliteTrainingStore` over the standard
-library's sqlite3 (a file, or ``":memory:"``). A journal over another database implements the same
-methods.
+small interface :class:`TrainingStore`; :class:`SqliteTrainingStore` over the standard library's
+sqlite3 (a file, or ``":memory:"``) and :class:`PostgresTrainingStore` over PostgreSQL, one
+schema and one set of statements.
 
 Trainees are known by their token's SHA-256, never the token itself. Everything belongs to an
 operator: one operator never reads another's trainees, groups or answers.
@@ -29,7 +29,7 @@ from typing import Any, Optional, Protocol
 from paigow.errors import IllegalActionError, InvalidOptionError
 from paigow.training.records import AnswerRecord
 
-__all__ = ["Trainee", "Group", "Attempt", "TrainingStore", "SqliteTrainingStore", "token_hash"]
+__all__ = ["Trainee", "Group", "Attempt", "TrainingStore", "SqliteTrainingStore", "PostgresTrainingStore", "token_hash"]
 
 
 @dataclasses.dataclass(frozen=True)
@@ -84,39 +84,52 @@ class TrainingStore(Protocol):
     def certificate(self, sha256: str) -> Optional[tuple[str, dict[str, Any]]]: ...
 
 
-_SCHEMA = """
-CREATE TABLE IF NOT EXISTS training_groups (operator TEXT, name TEXT, pass_mark TEXT, time_limit REAL,
-    PRIMARY KEY (operator, name));
-CREATE TABLE IF NOT EXISTS training_trainees (token_hash TEXT PRIMARY KEY, operator TEXT, name TEXT, grp TEXT,
-    UNIQUE (operator, name));
-CREATE TABLE IF NOT EXISTS training_answers (id INTEGER PRIMARY KEY AUTOINCREMENT, operator TEXT, trainee TEXT,
-    record TEXT);
-CREATE INDEX IF NOT EXISTS training_answers_by ON training_answers (operator, trainee);
-CREATE TABLE IF NOT EXISTS training_attempts (id TEXT PRIMARY KEY, operator TEXT, trainee TEXT, way TEXT,
-    started REAL, finished REAL, result TEXT);
-CREATE TABLE IF NOT EXISTS training_certificates (sha256 TEXT PRIMARY KEY, operator TEXT, cert TEXT);
-"""
+# the schema in both dialects: {ID} an auto-numbered key, {FLOAT} an 8-byte float
+_SCHEMA = (
+    "CREATE TABLE IF NOT EXISTS training_groups (operator TEXT, name TEXT, pass_mark TEXT, time_limit {FLOAT}, "
+    "PRIMARY KEY (operator, name))",
+    "CREATE TABLE IF NOT EXISTS training_trainees (token_hash TEXT PRIMARY KEY, operator TEXT, name TEXT, grp TEXT, "
+    "UNIQUE (operator, name))",
+    "CREATE TABLE IF NOT EXISTS training_answers (id {ID}, operator TEXT, trainee TEXT, record TEXT)",
+    "CREATE INDEX IF NOT EXISTS training_answers_by ON training_answers (operator, trainee)",
+    "CREATE TABLE IF NOT EXISTS training_attempts (id TEXT PRIMARY KEY, operator TEXT, trainee TEXT, way TEXT, "
+    "started {FLOAT}, finished {FLOAT}, result TEXT)",
+    "CREATE TABLE IF NOT EXISTS training_certificates (sha256 TEXT PRIMARY KEY, operator TEXT, cert TEXT)",
+)
 
 
 class SqliteTrainingStore:
-    """:class:`TrainingStore` over SQLite: one connection, writes serialised by a lock."""
+    """:class:`TrainingStore` over SQLite: one connection, writes serialised by a lock.
+    :class:`PostgresTrainingStore` is the same over PostgreSQL."""
+
+    _ID, _FLOAT = "INTEGER PRIMARY KEY AUTOINCREMENT", "REAL"
 
     def __init__(self, path: str) -> None:
-        self._db = sqlite3.connect(path, check_same_thread=False, isolation_level=None)
         self._lock = threading.Lock()
+        self._db: Any = self._connect(path)
         with self._lock:
-            self._db.executescript(_SCHEMA)
+            for sql in _SCHEMA:
+                self._db.execute(sql.format(ID=self._ID, FLOAT=self._FLOAT))
+
+    def _connect(self, path: str) -> Any:
+        return sqlite3.connect(path, check_same_thread=False, isolation_level=None)
+
+    def _sql(self, sql: str) -> str:
+        return sql
+
+    def _unique(self, e: Exception) -> bool:
+        return isinstance(e, sqlite3.IntegrityError)
 
     def close(self) -> None:
         self._db.close()
 
     def _rows(self, sql: str, args: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
         with self._lock:
-            return list(self._db.execute(sql, args).fetchall())
+            return list(self._db.execute(self._sql(sql), args).fetchall())
 
     def _write(self, sql: str, args: tuple[Any, ...]) -> None:
         with self._lock:
-            self._db.execute(sql, args)
+            self._db.execute(self._sql(sql), args)
 
     # -- groups and trainees
     def add_group(self, operator: str, name: str, pass_mark: str, time_limit: Optional[float]) -> None:
@@ -140,7 +153,9 @@ class SqliteTrainingStore:
         token = secrets.token_urlsafe(24)
         try:
             self._write("INSERT INTO training_trainees VALUES (?, ?, ?, ?)", (token_hash(token), operator, name, group))
-        except sqlite3.IntegrityError:
+        except Exception as e:
+            if not self._unique(e):
+                raise
             raise IllegalActionError(f"operator {operator!r} already has a trainee {name[:40]!r}",
                                      code="training.trainee") from None
         return token
@@ -150,8 +165,12 @@ class SqliteTrainingStore:
         return Trainee(*rows[0]) if rows else None
 
     def trainees(self, operator: str, group: Optional[str] = None) -> list[Trainee]:
-        rows = self._rows("SELECT operator, name, grp FROM training_trainees WHERE operator = ? "
-                          "AND (? IS NULL OR grp = ?) ORDER BY name", (operator, group, group))
+        if group is None:
+            rows = self._rows("SELECT operator, name, grp FROM training_trainees WHERE operator = ? ORDER BY name",
+                              (operator,))
+        else:
+            rows = self._rows("SELECT operator, name, grp FROM training_trainees WHERE operator = ? AND grp = ? "
+                              "ORDER BY name", (operator, group))
         return [Trainee(*r) for r in rows]
 
     # -- answers
@@ -197,3 +216,23 @@ class SqliteTrainingStore:
     def certificate(self, sha256: str) -> Optional[tuple[str, dict[str, Any]]]:
         rows = self._rows("SELECT operator, cert FROM training_certificates WHERE sha256 = ?", (sha256,))
         return (rows[0][0], json.loads(rows[0][1])) if rows else None
+
+
+class PostgresTrainingStore(SqliteTrainingStore):
+    """:class:`TrainingStore` over PostgreSQL (psycopg, the ``postgres`` extra): ``url`` is a
+    connection URL; one autocommitted connection, writes serialised by a lock."""
+
+    _ID, _FLOAT = "BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY", "DOUBLE PRECISION"
+
+    def _connect(self, url: str) -> Any:
+        import psycopg
+
+        return psycopg.connect(url, autocommit=True)
+
+    def _sql(self, sql: str) -> str:
+        return sql.replace("?", "%s")
+
+    def _unique(self, e: Exception) -> bool:
+        import psycopg
+
+        return isinstance(e, psycopg.errors.UniqueViolation)
