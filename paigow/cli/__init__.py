@@ -36,6 +36,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "round": ("paigow.cli.table", "simulate a whole round: dice, stacks, hands, settings, outcomes and the ledger"),
     "settle": ("paigow.cli.table", "settle a round from its record (JSON in, ledger as JSON out)"),
     "simulate": ("paigow.cli.simulate", "simulate whole rounds and summarise the players' and the banker's results"),
+    "train": ("paigow.cli.train", "train and certify a dealer: drills and a house way's challenge, one exercise at a time"),
     "serve": ("paigow.cli.serve", "the advice API and the dealer's table as a service, with the dealer's page at /"),
 }
 """Subcommand -> (module whose ``register`` adds it, one-line help for ``paigow --help``)."""
