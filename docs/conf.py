@@ -60,6 +60,7 @@ GUIDES = [
     "houseway",
     "us-edges",
     "dealer",
+    "training",
     "simulation",
     "distributed",
     "cli",
