@@ -244,6 +244,10 @@ class TableIn(_Model):
 Position = StrictInt
 Amount = StrictInt
 
+# -- a Pai Gow table's actions: the HTTP face of paigow.table.actions, one model per action value of
+# the same class name and fields (a Literal must be written out: tests/test_actions.py checks that
+# every name here is the library's, and tests/serve/test_api.py that the fields are)
+
 
 class StartRound(_Model):
     action: Literal["start_round"]
