@@ -8,7 +8,12 @@
 - A table's **dealer token** (given when the table is opened) performs its actions; a viewer
   (no token) reads public tables only, and only what is face up.
 
-This module does not import FastAPI (the middlewares are plain ASGI).
+The routers learn who is asking from the :func:`caller` dependency: a :class:`Caller` holds the
+request's bearer credential and the app's journal and operators, and its checks
+(:meth:`Caller.operator`, :meth:`Caller.table`, :meth:`Caller.own_table`) raise the service's
+error. They run when the endpoint calls them, after FastAPI has validated the request, so a
+request both malformed and unauthorised is answered 422 (the schema) as it always was. The
+middlewares are plain ASGI.
 
 >>> ops = Operators({hash_key("k" * 24): "pit-1"})
 >>> ops.who("k" * 24), ops.who("x" * 24), ops.who(None)
@@ -26,12 +31,25 @@ import threading
 import time
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Iterable, Mapping, MutableMapping
-from typing import Any
+from typing import Annotated, Any
 
-from paigow.serve.errors import HostError, RateLimitError, StartError
+from fastapi import Depends, Request
+from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
+
+from paigow.serve.errors import (
+    HostError,
+    OperatorError,
+    QuarantinedError,
+    RateLimitError,
+    StartError,
+    TokenError,
+    UnknownTableError,
+)
+from paigow.serve.games import require_game
+from paigow.serve.journal import Journal, TableEntry
 
 __all__ = ["Operators", "hash_key", "load_operators", "RateLimiter", "HostCheck", "SecurityHeaders", "RateLimit",
-           "MIN_KEY", "CSP", "DEFAULT_HOSTS"]
+           "MIN_KEY", "CSP", "DEFAULT_HOSTS", "bearer", "Cred", "Caller", "caller", "Who"]
 
 MIN_KEY = 16
 """Characters in an operator key, at least."""
@@ -234,3 +252,85 @@ class SecurityHeaders:
             await send(msg)
 
         await self.app(scope, receive, sending)
+
+
+# -- the routers' dependency ------------------------------------------------------------------------
+bearer = HTTPBearer(auto_error=False)
+"""The ``Authorization: Bearer`` credential: a table's dealer token or an operator key (optional:
+a viewer has none)."""
+Cred = Annotated[HTTPAuthorizationCredentials | None, Depends(bearer)]
+
+
+class Caller:
+    """Who is asking: the request's bearer credential (``cred``) against the app's ``journal``
+    (dealer tokens) and ``operators`` (operator keys)."""
+
+    def __init__(self, journal: Journal, operators: Operators, cred: HTTPAuthorizationCredentials | None) -> None:
+        self.journal = journal
+        self.operators = operators
+        self.cred = cred
+
+    def operator_name(self) -> str | None:
+        """The operator whose key the credential is, or None."""
+        return self.operators.who(self.cred.credentials) if self.cred is not None else None
+
+    def operator(self) -> str:
+        """The operator asking; :class:`OperatorError` (401) without an operator key."""
+        op = self.operator_name()
+        if op is None:
+            if not self.operators:
+                raise OperatorError("no operator key is configured: set PAIGOW_OPERATOR_KEY or --operator-keys")
+            raise OperatorError("this needs an operator key (Authorization: Bearer <key>)")
+        return op
+
+    def own_table(self, tid: str, op: str) -> TableEntry:
+        """Operator ``op``'s table ``tid`` (404 when it is not theirs, 503 when quarantined)."""
+        e = self.journal.entry(tid)
+        if e is None or (e.operator is not None and e.operator != op):
+            raise UnknownTableError(f"operator {op!r} has no table {tid!r}")
+        if e.quarantined:
+            raise QuarantinedError(f"table {tid!r} is quarantined: {e.quarantined}")
+        return e
+
+    def table(self, tid: str, act: bool = False, game: str = "paigow") -> tuple[TableEntry, bool]:
+        """The table, of ``game`` (else ``table.game``), and whether the caller sees only what is
+        face up: an operator (its own tables) and the dealer (the table's token) see the dealer's
+        view; anyone else a public table's public view; every other request is the same 401,
+        whether the table exists or not. ``act``: the caller acts, which only the dealer's token may."""
+        e, public = self._access(tid, act)
+        if e.row is not None:
+            require_game(e.row.config, game, tid)
+        return e, public
+
+    def _access(self, tid: str, act: bool) -> tuple[TableEntry, bool]:
+        cred = self.cred
+        if cred is not None and not act:
+            op = self.operator_name()
+            if op is not None:
+                return self.own_table(tid, op), False
+        e = self.journal.entry(tid)
+        if cred is not None and self.journal.check_token(tid, cred.credentials):
+            assert e is not None
+        elif not act and cred is None and e is not None and e.public:
+            return _served(e), True
+        elif cred is None:
+            raise TokenError(f"table {tid!r} needs its bearer token (Authorization: Bearer ...)")
+        else:
+            raise TokenError(f"the bearer token is not that of table {tid!r}")
+        return _served(e), False
+
+
+def _served(e: TableEntry) -> TableEntry:
+    if e.quarantined:
+        raise QuarantinedError(f"table {e.id!r} is quarantined: {e.quarantined}")
+    return e
+
+
+def caller(request: Request, cred: Cred) -> Caller:
+    """The :class:`Caller` of a request (a dependency), on the app's ``state.service``."""
+    svc = request.app.state.service
+    return Caller(svc.journal, svc.operators, cred)
+
+
+Who = Annotated[Caller, Depends(caller)]
+"""An endpoint's parameter for who is asking (documented as the ``HTTPBearer`` security scheme)."""

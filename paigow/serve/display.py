@@ -22,12 +22,10 @@ rows only when ``seq`` moved: the same on SQLite and PostgreSQL, nothing added t
 transactions (LISTEN/NOTIFY would need a NOTIFY in every action and a connection held per
 process for LISTEN, and SQLite has no equivalent), and a display is a few lookups a second.
 
-This module's :class:`Follower` does not import FastAPI; :func:`router` does (and so this module
-leaves its annotations unpostponed: FastAPI reads the route's, which name its local imports).
+This module does not import FastAPI: the route is :mod:`paigow.serve.routers.display`'s.
 """
 
 import json
-import pathlib
 import sqlite3
 import threading
 import time
@@ -37,7 +35,7 @@ from typing import Any
 from paigow.serve.journal import ROW_COLUMNS, TABLE_COLUMNS, ReplayError, TableRow, row_hash
 from paigow.serve.tables import Table
 
-__all__ = ["JournalReader", "Follower", "Event", "router", "LIFETIME", "HEARTBEAT", "POLL", "MAX_BEHIND", "RETRY_MS"]
+__all__ = ["JournalReader", "Follower", "Event", "stream", "LIFETIME", "HEARTBEAT", "POLL", "MAX_BEHIND", "RETRY_MS"]
 
 LIFETIME = 300.0
 """Seconds a stream lasts (at most; a client may ask for less); the browser then reconnects."""
@@ -49,7 +47,6 @@ MAX_BEHIND = 500
 """A ``Last-Event-ID`` further behind than this many actions gets the current state instead."""
 RETRY_MS = 1000
 """The ``retry`` a stream sends: milliseconds before the browser reconnects."""
-STATIC = pathlib.Path(__file__).parent / "static"
 
 Event = dict[str, Any]
 """One server-sent event: ``id``, ``event`` and ``data`` (JSON text)."""
@@ -256,41 +253,3 @@ async def stream(reader: JournalReader, tid: str, last_id: str | None, lifetime:
         if left <= 0:
             return
         await anyio.sleep(min(poll, left))
-
-
-def router(reader: JournalReader, check: Callable[[str, Any], object], errors: dict[int | str, dict[str, Any]]) -> Any:
-    """The display's routes: the event stream and the page. ``check(tid, cred)`` raises the
-    service's error unless the caller may read the table (the service's own reader check);
-    ``errors`` are the error answers a table read documents."""
-    from typing import Annotated
-
-    from fastapi import APIRouter, Depends, Header, Path, Query
-    from fastapi.responses import FileResponse
-    from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
-    from sse_starlette import EventSourceResponse
-
-    bearer = HTTPBearer(auto_error=False)
-    r = APIRouter()
-
-    @r.get("/v1/tables/{tid}/events", tags=["tables"], response_class=EventSourceResponse,
-           responses={**errors, 200: {"content": {"text/event-stream": {}},
-                                      "description": "one event per journaled action: id = seq, data = the public"
-                                                     " view"}})
-    def events(tid: Annotated[str, Path(max_length=64)],
-               cred: Annotated[HTTPAuthorizationCredentials | None, Depends(bearer)],
-               last_event_id: Annotated[str | None, Header(max_length=20)] = None,
-               lifetime: Annotated[float, Query(gt=0, le=LIFETIME)] = LIFETIME,
-               heartbeat: Annotated[float, Query(ge=1, le=60)] = HEARTBEAT) -> EventSourceResponse:
-        """The table's public view as server-sent events, one per journaled action (``id``: its
-        ``seq``; ``Last-Event-ID`` resumes after it), for a players' display. Whoever may read the
-        table may follow it: anyone a public table, its dealer or operator any of theirs; every
-        event is the public view, nothing face down. Heartbeats every ``heartbeat`` seconds; the
-        stream ends after ``lifetime`` seconds (the browser reconnects) or when the table closes."""
-        check(tid, cred)
-        return EventSourceResponse(stream(reader, tid, last_event_id, lifetime), ping=heartbeat)
-
-    @r.get("/display/{tid}", include_in_schema=False)
-    def display(tid: Annotated[str, Path(max_length=64)]) -> FileResponse:
-        return FileResponse(STATIC / "display.html")
-
-    return r

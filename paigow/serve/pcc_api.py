@@ -1,29 +1,22 @@
-"""The HTTP face of Fish-Prawn-Crab tables (:mod:`paigow.serve.pcc_tables`): their pydantic models
-and an :class:`~fastapi.APIRouter` under ``/v1/pcc/tables`` that :func:`paigow.serve.app.create_app`
-includes. The tables live in the same journal as the Pai Gow tables (same hash chain, tokens,
-operator keys, snapshots, round records, audit and export); only the create, read, action and
-round endpoints are the game's own, because their bodies are. Closing a table, a new dealer
-token, the operator's list and the regulator's export are the shared ``/v1/tables/...`` ones.
+"""The HTTP models of Fish-Prawn-Crab tables (:mod:`paigow.serve.pcc_tables`); their endpoints,
+under ``/v1/pcc/tables``, are :mod:`paigow.serve.routers.pcc`'s. The tables live in the same
+journal as the Pai Gow tables (same hash chain, tokens, operator keys, snapshots, round records,
+audit and export); only the create, read, action and round endpoints are the game's own, because
+their bodies are. Closing a table, a new dealer token, the operator's list and the regulator's
+export are the shared ``/v1/tables/...`` ones.
 
 The page (``/pcc``) and the players' display (``/pcc/display``) are static files of the package.
 """
 
 from __future__ import annotations
 
-import pathlib
-import time
-from collections.abc import Callable
 from typing import Annotated, Any, Literal, Union
 
-from fastapi import APIRouter, Depends, Path, Query, Response
-from fastapi.responses import FileResponse
-from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StringConstraints
 
-from paigow.serve.journal import Journal, TableEntry
 from paigow.serve.pcc_tables import PLAYER_MAX
 
-__all__ = ["pcc_router", "PccTableIn", "PccAction", "PccTableState", "PccActionOut", "PccTableCreated"]
+__all__ = ["PccTableIn", "PccAction", "PccTableState", "PccActionOut", "PccTableCreated"]
 
 _Text = Annotated[str, StringConstraints(max_length=200)]
 
@@ -111,77 +104,3 @@ class PccActionOut(_Model):
     action: str
     result: Any
     state: PccTableState
-
-
-_bearer = HTTPBearer(auto_error=False, description="a table's dealer token or an operator key")
-Cred = Annotated[HTTPAuthorizationCredentials | None, Depends(_bearer)]
-TableId = Annotated[str, Path(max_length=64)]
-Number = Annotated[int, Path(ge=1, le=1 << 31)]
-IfSeq = Annotated[int | None, Query(description="refuse with 409 unless the table is at this seq")]
-
-Reader = Callable[..., tuple[TableEntry, bool]]
-NeedOperator = Callable[[HTTPAuthorizationCredentials | None], str]
-Responses = dict[int | str, dict[str, Any]]
-
-
-def pcc_router(journal: Journal, reader: Reader, need_operator: NeedOperator, max_tables: int,
-               create_errors: Responses, table_errors: Responses, static: pathlib.Path) -> APIRouter:
-    """The Fish-Prawn-Crab tables' endpoints on ``journal``, with the app's own access checks
-    (``reader(tid, cred, act=..., game="pcc")``, ``need_operator``), its error responses and
-    its static folder (the pages)."""
-    errors = {"create": create_errors, "table": table_errors}
-    r = APIRouter()
-
-    @r.get("/pcc", include_in_schema=False)
-    def page() -> FileResponse:
-        return FileResponse(static / "pcc.html")
-
-    @r.get("/pcc/display", include_in_schema=False)
-    def display() -> FileResponse:
-        return FileResponse(static / "pcc-display.html")
-
-    @r.post("/v1/pcc/tables", response_model=PccTableCreated, status_code=201, responses=errors["create"],
-            tags=["pcc tables"])
-    def create(body: PccTableIn, cred: Cred) -> dict[str, Any]:
-        """Open a Fish-Prawn-Crab table (needs an operator key). It is live: a roll the dealer
-        does not enter is shaken from the secure generator and journaled. The response carries the
-        table's dealer token, this once."""
-        op = need_operator(cred)
-        config: dict[str, Any] = {"game": "pcc", "ruleset": body.ruleset}
-        if not body.new_bets_after_void:
-            config["new_bets_after_void"] = False
-        if body.automatic_bell:
-            config["automatic_bell"] = True
-        tid, token = journal.create(config, public=body.public, seed=None, operator=op, mode="live", limit=max_tables)
-        e = journal.entry(tid)
-        assert e is not None
-        return {"id": tid, "token": token, "public": e.public, "mode": e.mode, "state": journal.read(e, False)}
-
-    @r.get("/v1/pcc/tables/{tid}", response_model=PccTableState, responses=errors["table"], tags=["pcc tables"])
-    def read(tid: TableId, cred: Cred) -> dict[str, Any]:
-        """The table's state (the dealer token or an operator key; a public table without one)."""
-        e, public = reader(tid, cred, game="pcc")
-        return journal.read(e, public)
-
-    @r.post("/v1/pcc/tables/{tid}/actions", response_model=PccActionOut, responses=errors["table"],
-            tags=["pcc tables"])
-    def act(tid: TableId, cred: Cred, action: PccAction, response: Response, if_seq: IfSeq = None) -> dict[str, Any]:
-        """One action of :class:`pcc.Round` (``place``, ``withdraw``, ``close_betting``,
-        ``void_roll``, ``settle``) or ``new_round`` (needs the dealer token); journaled before it
-        answers; a refused action changes nothing and answers the engine's error."""
-        e, _ = reader(tid, cred, act=True, game="pcc")
-        data = action.model_dump(exclude_none=True)
-        t0 = time.perf_counter()
-        result, view = journal.perform(e, data, if_seq)
-        response.headers["Server-Timing"] = (f"engine;dur={1e3 * e.engine_seconds:.3f}, "
-                                             f"journal;dur={1e3 * (time.perf_counter() - t0):.3f}")
-        return {"seq": view["seq"], "action": data["action"], "result": result, "state": view}
-
-    @r.get("/v1/pcc/tables/{tid}/rounds/{number}", responses=errors["table"], tags=["pcc tables"])
-    def read_round(tid: TableId, number: Number, cred: Cred) -> dict[str, Any]:
-        """Finished round ``number``: who placed each ticket and its ``pcc-round`` record (what
-        ``pcc settle`` reads: ``jq .record``)."""
-        e, public = reader(tid, cred, game="pcc")
-        return journal.finished_round(e, number, public)
-
-    return r

@@ -1,0 +1,92 @@
+"""What the routers share: the service's state (:class:`Service`, on ``app.state.service``, and
+the :func:`service` dependency that hands it to an endpoint), the documented error answers and
+the path and query parameters several endpoints take."""
+
+from __future__ import annotations
+
+import contextlib
+import pathlib
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Annotated, Any
+
+from fastapi import Depends, Path, Query, Request, Response
+
+from _tablegames.version import version as shared_version
+from paigow.serve import models as m
+from paigow.serve.auth import Operators
+from paigow.serve.display import JournalReader
+from paigow.serve.journal import Journal
+
+__all__ = ["Service", "service", "Svc", "STATIC", "ERRORS", "TABLE_ERRORS", "OPERATOR_ERRORS", "CREATE_ERRORS",
+           "TableId", "Number", "IfSeq", "Bets", "timing", "version"]
+
+STATIC = pathlib.Path(__file__).parent.parent / "static"
+
+
+@dataclass
+class Service:
+    """The state of one app: its journal, the journal reader of the event streams, the operators'
+    keys, the open tables allowed per operator and Swagger UI's files (None: not installed)."""
+
+    journal: Journal
+    follow: JournalReader
+    operators: Operators
+    max_tables: int
+    swagger: pathlib.Path | None = None
+
+
+def service(request: Request) -> Service:
+    """The app's :class:`Service` (a dependency)."""
+    svc: Service = request.app.state.service
+    return svc
+
+
+Svc = Annotated[Service, Depends(service)]
+
+ERRORS: dict[int | str, dict[str, Any]] = {
+    400: {"model": m.ErrorBody, "description": "the engine refused the input: its error code and message"},
+    422: {"model": m.ErrorBody, "description": "the request does not match the schema"},
+}
+_E = {"model": m.ErrorBody}
+TABLE_ERRORS: dict[int | str, dict[str, Any]] = {
+    **ERRORS,
+    401: {**_E, "description": "missing or wrong bearer token, or no such table (the same answer)"},
+    404: {**_E, "description": "no such round; for an operator, no such table of the operator's"},
+    409: {**_E, "description": "the table has moved on (if_seq), or is closed"},
+    503: {**_E, "description": "the table is quarantined, or the journal cannot take the write"},
+}
+OPERATOR_ERRORS: dict[int | str, dict[str, Any]] = {
+    401: {**_E, "description": "no operator key, or a wrong one"},
+    404: {**_E, "description": "no such table of the operator's"},
+    409: {**_E, "description": "the table is closed, or has a round open"},
+    503: {**_E, "description": "the table is quarantined, or the journal cannot take the write"},
+}
+CREATE_ERRORS: dict[int | str, dict[str, Any]] = {
+    **ERRORS,
+    401: {**_E, "description": "no operator key, or a wrong one"},
+    403: {**_E, "description": "the operator has the most open tables allowed"},
+    503: {**_E, "description": "the journal cannot take the write"},
+}
+
+TableId = Annotated[str, Path(max_length=64)]
+Number = Annotated[int, Path(ge=1, le=1 << 31)]
+IfSeq = Annotated[int | None, Query(description="refuse with 409 unless the table is at this seq")]
+Bets = Annotated[list[str] | None, Query(max_length=100)]
+
+
+@contextlib.contextmanager
+def timing(response: Response, name: str) -> Iterator[None]:
+    """Time the block into the response's ``Server-Timing`` header: the CPU time of this thread
+    in milliseconds (so time spent waiting for the GIL under load is not counted)."""
+    t0 = time.thread_time()
+    try:
+        yield
+    finally:
+        response.headers["Server-Timing"] = f"{name};dur={1e3 * (time.thread_time() - t0):.3f}"
+
+
+def version() -> str:
+    """The version the service reports (the one helper, :func:`_tablegames.version.version`)."""
+    return shared_version("paigow")

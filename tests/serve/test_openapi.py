@@ -1,0 +1,44 @@
+"""The routers (issue 30, item 4) changed no answer: the OpenAPI document ``create_app`` writes is,
+byte for byte, the one the single ``create_app`` wrote before them (tests/data/openapi-before.json,
+written from that version)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("fastapi", reason="the serve extra (fastapi, uvicorn) is not installed")
+
+BEFORE = Path(__file__).parent.parent / "data" / "openapi-before.json"
+
+
+def document(tmp_path: Path) -> str:
+    from paigow.serve.app import create_app
+
+    app = create_app(str(tmp_path / "doc.db"))
+    try:
+        return json.dumps(app.openapi(), indent=1, ensure_ascii=False) + "\n"
+    finally:
+        app.state.service.journal.close()
+
+
+def test_the_document_is_the_one_before_the_routers(tmp_path: Path) -> None:
+    assert document(tmp_path) == BEFORE.read_text(encoding="utf-8")
+
+
+def test_every_documented_route_is_served_by_a_router(tmp_path: Path) -> None:
+    from paigow.serve.app import create_app
+    from paigow.serve.routers import advice, display, operator, pcc, tables
+
+    app = create_app(str(tmp_path / "r.db"))
+    try:
+        documented = {(p, meth.upper()) for p, ops in app.openapi()["paths"].items() for meth in ops}
+        routed = {(r.path, meth) for mod in (advice.router, display.router, operator.router, pcc.reference,
+                                             pcc.tables, tables.router)
+                  for r in mod.routes for meth in getattr(r, "methods", ()) if getattr(r, "include_in_schema", False)}
+        assert documented == routed
+        assert len(documented) == 23  # 22 paths, /v1/tables with GET and POST
+    finally:
+        app.state.service.journal.close()
