@@ -126,7 +126,7 @@ def test_a_trainee_drills_and_is_certified_and_the_supervisor_reads_the_group(br
             expected = answer(trainee, i, right)
             fb = trainee.locator("#feedback")
             expect(fb).to_have_attribute("data-correct", "1" if right else "0")
-            expect(fb).to_contain_text("正確。" if right else "錯誤。")
+            expect(fb).to_contain_text("✓ 正確" if right else "✗ 錯誤：答案是")
             expect(trainee.locator(f"#choices button[data-index='{expected}']")).to_have_class("right")
             expect(trainee.locator("#choices button:not([disabled])")).to_have_count(0)  # one tap, one answer
             if i == 0:

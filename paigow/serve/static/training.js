@@ -27,7 +27,7 @@ const T = {
     next: "Next", back: "Back", check: "Check", new_group: "New group", group_name: "Group", pass_mark: "Pass mark",
     create: "Create", new_trainee: "New trainee", trainee_name: "Name", groups: "Groups",
     me: "{name} · group {group}", progress: "Exercise {i} of {n}", challenge_progress: "Challenge {way}: hand {i} of {n}",
-    correct: "Correct.", wrong: "Wrong.", drill_done: "{n} exercises: {c} right", per_answer: "{s} s per answer",
+    drill_done: "{n} exercises: {c} right", per_answer: "{s} s per answer",
     passed: "Challenge {way}: passed", failed: "Challenge {way}: not passed", score: "{c} of {n} right (pass mark {m}) in {s} s",
     certificate: "Certificate (sha256)", missed: "Rules missed most", my_stats: "My answers: {c} of {n} right",
     token_once: "{name}'s token, shown this once: write it down and give it to {name}.",
@@ -51,7 +51,7 @@ const T = {
     go_challenge: "參加考核", leave: "離開", next: "下一題", back: "返回", check: "核對", new_group: "新組別",
     group_name: "組別", pass_mark: "合格分數", create: "建立", new_trainee: "新學員", trainee_name: "姓名", groups: "組別",
     me: "{name} · {group} 組", progress: "第 {i} 題，共 {n} 題", challenge_progress: "考核 {way}：第 {i} 手，共 {n} 手",
-    correct: "正確。", wrong: "錯誤。", drill_done: "{n} 題：答對 {c} 題", per_answer: "每題 {s} 秒",
+    drill_done: "{n} 題：答對 {c} 題", per_answer: "每題 {s} 秒",
     passed: "考核 {way}：合格", failed: "考核 {way}：不合格", score: "答對 {c} / {n}（合格分數 {m}），用時 {s} 秒",
     certificate: "證書（sha256）", missed: "最常錯的規則", my_stats: "我的答題：答對 {c} / {n}",
     token_once: "{name} 的代碼只顯示這一次：請記下並交給 {name}。",
@@ -74,7 +74,7 @@ const T = {
     go_challenge: "参加考核", leave: "离开", next: "下一题", back: "返回", check: "核对", new_group: "新组别",
     group_name: "组别", pass_mark: "合格分数", create: "创建", new_trainee: "新学员", trainee_name: "姓名", groups: "组别",
     me: "{name} · {group} 组", progress: "第 {i} 题，共 {n} 题", challenge_progress: "考核 {way}：第 {i} 手，共 {n} 手",
-    correct: "正确。", wrong: "错误。", drill_done: "{n} 题：答对 {c} 题", per_answer: "每题 {s} 秒",
+    drill_done: "{n} 题：答对 {c} 题", per_answer: "每题 {s} 秒",
     passed: "考核 {way}：合格", failed: "考核 {way}：不合格", score: "答对 {c} / {n}（合格分数 {m}），用时 {s} 秒",
     certificate: "证书（sha256）", missed: "最常错的规则", my_stats: "我的答题：答对 {c} / {n}",
     token_once: "{name} 的代码只显示这一次：请记下并交给 {name}。",
@@ -98,7 +98,7 @@ const T = {
     next: "Seguinte", back: "Voltar", check: "Verificar", new_group: "Novo grupo", group_name: "Grupo",
     pass_mark: "Nota mínima", create: "Criar", new_trainee: "Novo formando", trainee_name: "Nome", groups: "Grupos",
     me: "{name} · grupo {group}", progress: "Exercício {i} de {n}", challenge_progress: "Prova {way}: mão {i} de {n}",
-    correct: "Certo.", wrong: "Errado.", drill_done: "{n} exercícios: {c} certos", per_answer: "{s} s por resposta",
+    drill_done: "{n} exercícios: {c} certos", per_answer: "{s} s por resposta",
     passed: "Prova {way}: aprovado", failed: "Prova {way}: não aprovado", score: "{c} de {n} certas (nota mínima {m}) em {s} s",
     certificate: "Certificado (sha256)", missed: "Regras mais falhadas", my_stats: "As minhas respostas: {c} de {n} certas",
     token_once: "O código de {name}, mostrado só esta vez: anote-o e entregue-o a {name}.",
@@ -283,8 +283,9 @@ async function answer(given) {
   const buttons = $("choices").querySelectorAll("button");
   if (typeof check.expected === "number" && buttons[check.expected]) buttons[check.expected].classList.add("right");
   if (!check.correct && typeof given === "number" && buttons[given]) buttons[given].classList.add("wrong");
-  $("feedback").replaceChildren(el("p", {}, el("span", { class: check.correct ? "ok" : "no" }, check.correct ? t("correct") : t("wrong")),
-    " ", check.explanation));
+  // the explanation begins with its own "right" or "wrong", in the exercise's language
+  $("feedback").replaceChildren(el("p", {}, el("span", { class: check.correct ? "ok" : "no", "aria-hidden": "true" },
+    check.correct ? "✓ " : "✗ "), check.explanation));
   $("feedback").dataset.correct = check.correct ? "1" : "0";
   $("next").hidden = false;
   $("next").focus();
