@@ -272,7 +272,11 @@ async function answer(given) {
   const body = { drill: ex.drill, seed: ex.seed, lang: ex.lang, answer: given, ms };
   if (state.attempt) body.attempt = state.attempt;
   const check = await guarded(() => api("POST", "/v1/training/answers", body, store.trainee));
-  if (!check) { state.answered = false; for (const b of $("choices").querySelectorAll("button")) b.disabled = false; return; }
+  if (!check) {  // refused (or no answer came back): the same exercise may be answered again
+    state.answered = false;
+    for (const b of document.querySelectorAll("#choices button, #fields input, #fields button")) b.disabled = false;
+    return;
+  }
   state.right += check.correct ? 1 : 0;
   state.ms.push(ms);
   state.i += 1;
@@ -296,7 +300,7 @@ function fieldsAnswer(ev) {
   const out = {};
   for (const inp of $("fields").querySelectorAll("input")) out[inp.name] = Number(inp.value);
   for (const inp of $("fields").querySelectorAll("input, button")) inp.disabled = true;
-  answer(out).finally(() => { for (const inp of $("fields").querySelectorAll("input, button")) inp.disabled = state && !state.answered ? false : inp.disabled; });
+  answer(out);
 }
 
 async function next() {
@@ -416,7 +420,9 @@ function init() {
     lang = ls.value;
     localStorage.setItem("paigow-lang", lang);
     applyLang();
-    if (state && state.ex && !state.answered) showExercise();  // the same exercise in the new language
+    if (state && state.ex && !state.answered && !$("exercise").hidden) showExercise();  // the same exercise, in the new language
+    else if (!$("home").hidden) home();
+    else if (!$("super").hidden) supervisor();
   });
   $("way").replaceChildren(...WAYS.map((w) => el("option", { value: w }, w)));
   applyLang();
