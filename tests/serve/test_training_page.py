@@ -171,3 +171,25 @@ def test_a_trainee_drills_and_is_certified_and_the_supervisor_reads_the_group(br
         if trainee is not None:
             trainee.context.close()
         sup.context.close()
+
+
+def test_the_page_is_served_under_the_services_policy_in_four_languages(browser: Browser, server: ServeProcess) -> None:
+    r = httpx.get(server.url + "/training", timeout=30)
+    assert r.status_code == 200 and "script-src 'self';" in r.headers["content-security-policy"]
+    assert "<script>" not in r.text and 'src="/static/training.js"' in r.text
+    csp: list[str] = []
+    pg = open_page(browser, server, csp)
+    try:
+        for lang, enter, title in (("pt", "Entrar", "Pai Gow · formação"), ("zh-Hans", "进入", "牌九 · 培训"),
+                                   ("en", "Enter", "Pai Gow · training"), ("zh-Hant", "進入", "牌九 · 培訓")):
+            pg.select_option("#lang", lang)
+            expect(pg.locator("html")).to_have_attribute("lang", lang)
+            expect(pg.locator("#enter-trainee")).to_have_text(enter)
+            expect(pg.locator("h1")).to_have_text(title)
+        pg.fill("#opkey", "not-the-operator-key-000")
+        pg.click("#enter-super")
+        expect(pg.locator("#error")).to_have_text("這不是營運者密鑰。 (operator.key)")
+        expect(pg.locator("#login")).to_be_visible()
+        assert not csp, csp
+    finally:
+        pg.context.close()
