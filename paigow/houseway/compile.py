@@ -1,0 +1,303 @@
+"""A way file's rules compiled into the way's decisions: for each of the 3,620 distinct hands,
+the split and the rule that decided it (docs/houseway.md, "The way file").
+
+Every rule is evaluated over all distinct hands at once, on arrays of the three settings of
+each hand (:func:`features`): a rule's conditions are masks of hands, its steps narrow a mask of
+settings. The first rule that applies to a hand decides it. Checks made here name the rule's
+line: a rule that applies to no hand at all, a rule that sets a foul.
+
+>>> from paigow.houseway.format import EXAMPLE, read_way_text
+>>> splits, rules = compile_way(read_way_text(EXAMPLE, "example"))
+>>> splits.shape, int(rules.max())
+((3620,), 1)
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from paigow.hands import Category, Hand
+from paigow.houseway.classes import BOT, DAY, LOW7, NINE, TEEN, TILE_ORDER, TIT, YUN, distinct_hands, hand_class
+from paigow.houseway.format import KINDS, RANKS, WayFile, WayFileError
+from paigow.setting import settings_of
+
+__all__ = ["Features", "features", "compile_way"]
+
+Mask = npt.NDArray[np.bool_]
+_N = 3620
+
+
+@dataclasses.dataclass(frozen=True)
+class Features:
+    """The three settings of every distinct hand (``settings_of`` of its standing tiles), as
+    arrays: US ranks, points (a pair 12, a Wong 11, a Gong 10), kinds (:data:`KINDS` bits),
+    classes of each hand, and the hand's classes and strongest single tile."""
+
+    rank: npt.NDArray[np.int64]     # (N, 3, 2): low, high
+    points: npt.NDArray[np.int64]   # (N, 3, 2)
+    kind: npt.NDArray[np.int64]     # (N, 3, 2)
+    cls: npt.NDArray[np.int64]      # (N, 3, 2, 2): the classes of the low and high hands
+    hand: npt.NDArray[np.int64]     # (N, 4): classes ascending
+    count: npt.NDArray[np.int64]    # (N, 17): tiles of each class
+    top: npt.NDArray[np.int64]      # (N,): the class of the strongest single tile
+
+
+def _points(h: Hand) -> int:
+    cat = h.category
+    if cat in (Category.PAIR, Category.GEE_JOON):
+        return 12
+    if cat is Category.WONG:
+        return 11
+    if cat is Category.GONG:
+        return 10
+    return h.points
+
+
+def _kind(a: int, b: int) -> int:
+    if a == b:
+        return KINDS["pair"]
+    if a not in (TEEN, DAY):
+        a, b = b, a
+    if a not in (TEEN, DAY) or b in (TEEN, DAY):
+        return 0
+    return {NINE: 1, YUN: 2, BOT: 2, TIT: 4, LOW7: 4}.get(b, 0)
+
+
+@functools.lru_cache(maxsize=1)
+def features() -> Features:
+    """The settings of the 3,620 distinct hands as arrays (built once a process)."""
+    rank = np.zeros((_N, 3, 2), dtype=np.int64)
+    points = np.zeros((_N, 3, 2), dtype=np.int64)
+    kind = np.zeros((_N, 3, 2), dtype=np.int64)
+    cls = np.zeros((_N, 3, 2, 2), dtype=np.int64)
+    hand = np.zeros((_N, 4), dtype=np.int64)
+    pair_cache: dict[tuple[int, int], tuple[int, int]] = {}
+    for n, t in enumerate(distinct_hands()):
+        hand[n] = [hand_class(x) for x in t]
+        for k, s in enumerate(settings_of(t)):
+            for side, h in enumerate((s.front, s.back)):
+                a, b = (hand_class(x) for x in h.tiles)
+                key = (h.tiles[0].face, h.tiles[1].face)
+                got = pair_cache.get(key)
+                if got is None:
+                    got = pair_cache[key] = (h.rank_in("us"), _points(h))
+                rank[n, k, side], points[n, k, side] = got
+                kind[n, k, side] = _kind(a, b)
+                cls[n, k, side] = (a, b)
+    count = np.zeros((_N, 17), dtype=np.int64)
+    for j in range(4):
+        np.add.at(count, (np.arange(_N), hand[:, j]), 1)
+    order = np.array([TILE_ORDER.get(c, 99) for c in range(17)])
+    top = hand[np.arange(_N), np.argmin(order[hand], axis=1)]
+    return Features(rank, points, kind, cls, hand, count, top)
+
+
+_RANK_OF = {name: Hand.parse(tiles).rank_in("us") for name, tiles in RANKS.items()}
+
+
+def _member(x: npt.NDArray[np.int64], classes: frozenset[int]) -> Mask:
+    return np.isin(x, list(classes))
+
+
+def _setting_test(f: Features, alts: tuple[Any, ...]) -> Mask:
+    out = np.zeros((_N, 3), dtype=bool)
+    for conj in alts:
+        m = np.ones((_N, 3), dtype=bool)
+        for atom in conj:
+            m &= _setting_atom(f, atom)
+        out |= m
+    return out
+
+
+def _side(side: str) -> int:
+    return 0 if side == "low" else 1
+
+
+def _setting_atom(f: Features, atom: tuple[Any, ...]) -> Mask:
+    op = atom[0]
+    if op in ("keep", "split"):
+        keep = (f.kind[:, :, 0] & 8).astype(bool) | (f.kind[:, :, 1] & 8).astype(bool)
+        return keep if op == "keep" else ~keep
+    if op == "best":
+        lo, hi = f.rank[:, :, 0], f.rank[:, :, 1]
+        return (lo == lo.max(axis=1, keepdims=True)) & (hi == hi.max(axis=1, keepdims=True))
+    if op == "top_in":
+        inside = (f.cls[:, :, _side(atom[1])] == f.top[:, None, None]).any(axis=2)
+        return inside if atom[2] else ~inside
+    if op == "together":
+        a, b = atom[1], atom[2]
+        out = np.zeros((_N, 3), dtype=bool)
+        for side in (0, 1):
+            x, y = f.cls[:, :, side, 0], f.cls[:, :, side, 1]
+            out |= (_member(x, a) & _member(y, b)) | (_member(x, b) & _member(y, a))
+        return out
+    s = _side(atom[1])
+    if op == "is":
+        return (f.kind[:, :, s] & atom[2]).astype(bool)
+    if op == "has":
+        return _member(f.cls[:, :, s], atom[2]).any(axis=2)
+    if op == "points":
+        v, n = f.points[:, :, s], atom[3]
+        return v >= n if atom[2] == ">=" else v <= n if atom[2] == "<=" else v == n
+    if op == "rank":
+        v, n = f.rank[:, :, s], _RANK_OF[atom[3]]
+        return v >= n if atom[2] == ">=" else v < n
+    raise AssertionError(op)  # pragma: no cover
+
+
+def _hand_test(f: Features, alts: tuple[Any, ...]) -> Mask:
+    out = np.zeros(_N, dtype=bool)
+    for conj in alts:
+        m = np.ones(_N, dtype=bool)
+        for atom in conj:
+            m &= _hand_atom(f, atom)
+        out |= m
+    return out
+
+
+def _others(f: Features) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64], Mask]:
+    """Of hands with one pair, the two other tiles (classes), and which hands have one pair."""
+    one = (f.count == 2).sum(axis=1) == 1
+    p = np.argmax(f.count == 2, axis=1)
+    rest = np.where(f.hand == p[:, None], 99, f.hand)
+    rest.sort(axis=1)
+    return rest[:, 0], rest[:, 1], one
+
+
+def _hand_atom(f: Features, atom: tuple[Any, ...]) -> Mask:
+    op = atom[0]
+    pairs = (f.count == 2).sum(axis=1)
+    if op == "pairs":
+        return pairs == atom[1]
+    if op == "pair_of":
+        return (pairs == 1) & (f.count[:, sorted(atom[1])] == 2).any(axis=1)
+    if op in ("others_in", "others_are"):
+        x, y, one = _others(f)
+        if op == "others_in":
+            return one & _member(x, atom[1]) & _member(y, atom[1])
+        a, b = atom[1], atom[2]
+        return one & ((_member(x, a) & _member(y, b)) | (_member(x, b) & _member(y, a)))
+    if op == "has":
+        return _member(f.hand, atom[1]).any(axis=1)
+    if op == "has_no":
+        return ~_member(f.hand, atom[1]).any(axis=1)
+    if op == "hand":
+        return _fills(f, atom[1])
+    if op == "some":
+        return _setting_atom(f, atom[1]).any(axis=1)
+    if op == "no":
+        return ~_setting_atom(f, atom[1]).any(axis=1)
+    raise AssertionError(op)  # pragma: no cover
+
+
+def _fills(f: Features, slots: tuple[frozenset[int], ...]) -> Mask:
+    """The hand's four tiles fill the four slots, in some order."""
+    import itertools
+
+    out = np.zeros(_N, dtype=bool)
+    for perm in itertools.permutations(range(4)):
+        m = np.ones(_N, dtype=bool)
+        for s, j in enumerate(perm):
+            m &= _member(f.hand[:, j], slots[s])
+        out |= m
+    return out
+
+
+def _pick(f: Features, cand: Mask, high_first: bool) -> npt.NDArray[np.intp]:
+    """Of each hand's candidate settings, the max high (the strongest high hand, then the
+    strongest low) or the max low; the first in settings() order among equals."""
+    lo, hi = f.rank[:, :, 0], f.rank[:, :, 1]
+    key = (hi * 1000 + lo) if high_first else (lo * 1000 + hi)
+    key = np.where(cand, key, -1)
+    out: npt.NDArray[np.intp] = np.argmax(key, axis=1)
+    return out
+
+
+def _one_hot(k: npt.NDArray[np.intp]) -> Mask:
+    out = np.zeros((_N, 3), dtype=bool)
+    out[np.arange(_N), k] = True
+    return out
+
+
+def _run(f: Features, rule: Any, off: frozenset[str]) -> tuple[Mask, npt.NDArray[np.intp]]:
+    """Where a rule applies, and the split it chooses there."""
+    alive = np.ones(_N, dtype=bool)
+    for alts in rule.when:
+        alive &= _hand_test(f, alts)
+    cand = np.ones((_N, 3), dtype=bool)
+    for op, tag, arg in rule.steps:
+        if tag is not None and tag in off:
+            continue
+        if op == "only":
+            cand &= _setting_test(f, arg)
+        elif op == "prefer":
+            better = cand & _setting_test(f, arg)
+            cand = np.where(better.any(axis=1, keepdims=True), better, cand)
+        elif op == "require":
+            cand = _one_hot(_pick(f, cand, True)) & _setting_test(f, arg) & cand
+        elif op in ("max_high", "max_low"):
+            cand = _one_hot(_pick(f, cand, op == "max_high")) & cand
+        elif op == "most_points":
+            total = np.where(cand, f.points.sum(axis=2), -1)
+            cand &= total == total.max(axis=1, keepdims=True)
+        elif op == "same_points":
+            k = _pick(f, cand, True)
+            chosen = f.points[np.arange(_N), k]
+            cand = (f.points == chosen[:, None, :]).all(axis=2) & cand.any(axis=1, keepdims=True)
+        elif op == "all":
+            cand = np.repeat(cand.any(axis=1, keepdims=True), 3, axis=1)
+        elif op == "keep_if_higher":
+            k = _pick(f, cand, True)
+            kept = _pick(f, _setting_atom(f, ("keep",)), True)
+            rows = np.arange(_N)
+            higher = (f.rank[rows, kept] > f.rank[rows, k]).all(axis=1)
+            cand = _one_hot(kept) & (cand.any(axis=1) & higher)[:, None]
+        alive &= cand.any(axis=1)
+    return alive, _pick(f, cand, True)
+
+
+def compile_way(way: WayFile, off: frozenset[str] = frozenset(),
+                check: bool = True) -> tuple[npt.NDArray[np.int8], npt.NDArray[np.int16]]:
+    """The way's split (``settings()`` order of each distinct hand's standing tiles) and rule
+    (index in ``way.rules``) of every distinct hand. Rules tagged (or with an id) in ``off``,
+    and steps tagged so, are left out. With ``check``, a rule that applies to no hand or sets
+    a foul is a :class:`WayFileError` naming its line; a hand no rule decides names the first."""
+    f = features()
+    split = np.full(_N, -1, dtype=np.int8)
+    which = np.full(_N, -1, dtype=np.int16)
+    for i, rule in enumerate(way.rules):
+        if (rule.tags | {rule.id}) & off:
+            continue
+        applies, k = _run(f, rule, off)
+        if check:
+            _check(way, rule, f, applies, k)
+        new = applies & (split < 0)
+        split[new] = k[new]
+        which[new] = i
+    if (split < 0).any():
+        n = int(np.argmax(split < 0))
+        hand = " ".join(str(t) for t in distinct_hands()[n])
+        raise WayFileError(f"{way.where}: no rule decides the hand {hand} (and {int((split < 0).sum()) - 1} "
+                           "others): the last rule should apply to every hand", code="houseway.way")
+    return split, which
+
+
+def _check(way: WayFile, rule: Any, f: Features, applies: Mask, k: npt.NDArray[np.intp]) -> None:
+    where = f"{way.where} line {rule.line}: rule {rule.id!r}"
+    if not applies.any():
+        raise WayFileError(f"{where} applies to no hand (its conditions and steps never hold together)",
+                           code="houseway.never")
+    rows = np.arange(_N)
+    foul = applies & (f.rank[rows, k, 1] < f.rank[rows, k, 0])
+    if foul.any():
+        n = int(np.argmax(foul))
+        s = settings_of(distinct_hands()[n])[int(k[n])]
+        raise WayFileError(f"{where} sets a foul: on the hand {' '.join(map(str, distinct_hands()[n]))} it plays "
+                           f"{s.front} | {s.back}, the high hand ranking below the low hand (docs/rules.md §3.1)",
+                           code="houseway.foul")
+

@@ -1,0 +1,77 @@
+"""A house way stated as rules: a way file (:mod:`paigow.houseway.format`) compiled into the way's
+decisions (:mod:`paigow.houseway.compile`) the first time a hand is asked for."""
+
+from __future__ import annotations
+
+import functools
+import os
+import pathlib
+from typing import Any, Optional
+
+from paigow.houseway.classes import distinct_keys
+from paigow.houseway.compile import compile_way
+from paigow.houseway.format import LANGUAGES, WayFile, WayFileError, read_way_text
+from paigow.houseway.way import HouseWay
+from paigow.tiles import Tile, clip_text
+
+__all__ = ["RuledWay", "read_way_file"]
+
+
+class RuledWay(HouseWay):
+    """A house way from a way file: its rules in order, the first that applies deciding.
+
+    ``off`` leaves out the rules and steps of those ids or tags (a variant, named
+    ``"<name> without <ids>"``), as :func:`paigow.houseway.foxwoods_without` does."""
+
+    def __init__(self, way: WayFile, off: frozenset[str] = frozenset(), name: Optional[str] = None) -> None:
+        unknown = sorted(set(off) - way.tags())
+        if unknown:
+            raise ValueError(f"unknown {way.title} rule ids {unknown}: the ids are {sorted(way.tags())}")
+        self.way_file = way
+        self._off = frozenset(off)
+        self.name = name or (way.name + (" without " + ",".join(sorted(self._off)) if self._off else ""))
+        self.source = way.source
+        self.title = way.title
+
+    def _decide(self, tiles: tuple[Tile, Tile, Tile, Tile]) -> tuple[int, str]:  # pragma: no cover
+        raise AssertionError("a way file decides every distinct hand when compiled")
+
+    @functools.cached_property
+    def compiled(self) -> tuple[Any, Any]:
+        """The way's split and rule index of every distinct hand (arrays in distinct-hand order)."""
+        return compile_way(self.way_file, self._off)
+
+    @functools.cached_property
+    def _decisions(self) -> dict[tuple[int, int, int, int], tuple[int, str]]:
+        split, which = self.compiled
+        texts = [r.text for r in self.way_file.rules]
+        return {k: (int(s), texts[w]) for k, s, w in zip(distinct_keys(), split.tolist(), which.tolist())}
+
+    def rule_texts(self, lang: str = "en") -> dict[str, str]:
+        """Each rule's text in ``lang`` (one of en, zh-Hant, zh-Hans, pt) by its English text, as
+        :attr:`WaySetting.rule` gives it: what a page shows for a decision.
+
+        >>> from paigow.houseway import FOXWOODS
+        >>> FOXWOODS.rule_texts("pt")["pair D: split 9s"]
+        'par D: separar os 9'
+        """
+        if lang not in LANGUAGES:
+            raise ValueError(f"unknown language {clip_text(lang)!r}: one of {', '.join(LANGUAGES)}")
+        return {r.text: r.texts[lang] for r in self.way_file.rules}
+
+    def rule_ids(self) -> dict[str, str]:
+        """Each rule's id by its English text (several ids may share one text)."""
+        return {r.text: r.id for r in reversed(self.way_file.rules)}
+
+
+def read_way_file(path: "str | os.PathLike[str]", name: Optional[str] = None) -> RuledWay:
+    """A house way from a way file at ``path``, read, checked and compiled: every error is a
+    :class:`~paigow.houseway.format.WayFileError` naming the line and the reason."""
+    p = pathlib.Path(path)
+    try:
+        text = p.read_text(encoding="utf-8-sig")
+    except (OSError, UnicodeDecodeError) as e:
+        raise WayFileError(f"cannot read a house way from {clip_text(str(path))!r}: {e}", code="houseway.file") from None
+    way = RuledWay(read_way_text(text, str(p)), name=name)
+    way.compiled  # the checks, now
+    return way
