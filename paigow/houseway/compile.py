@@ -224,8 +224,10 @@ def _one_hot(k: npt.NDArray[np.intp]) -> Mask:
     return out
 
 
-def _run(f: Features, rule: Any, off: frozenset[str]) -> tuple[Mask, npt.NDArray[np.intp]]:
-    """Where a rule applies, and the split it chooses there."""
+def _run(f: Features, rule: Any, off: frozenset[str]) -> tuple[Mask, npt.NDArray[np.intp], Mask]:
+    """Where a rule applies, the split it chooses there, and where that split as the rule places
+    its hands (``place``) fouls."""
+    placed: list[tuple[int, frozenset[int], frozenset[int]]] = []
     alive = np.ones(_N, dtype=bool)
     for alts in rule.when:
         alive &= _hand_test(f, alts)
@@ -251,6 +253,10 @@ def _run(f: Features, rule: Any, off: frozenset[str]) -> tuple[Mask, npt.NDArray
             cand = (f.points == chosen[:, None, :]).all(axis=2) & cand.any(axis=1, keepdims=True)
         elif op == "all":
             cand = np.repeat(cand.any(axis=1, keepdims=True), 3, axis=1)
+        elif op == "place":
+            side, a, b = arg
+            cand &= _setting_atom(f, ("together", a, b))
+            placed.append((side, a, b))
         elif op == "keep_if_higher":
             k = _pick(f, cand, True)
             kept = _pick(f, _setting_atom(f, ("keep",)), True)
@@ -258,7 +264,22 @@ def _run(f: Features, rule: Any, off: frozenset[str]) -> tuple[Mask, npt.NDArray
             higher = (f.rank[rows, kept] > f.rank[rows, k]).all(axis=1)
             cand = _one_hot(kept) & (cand.any(axis=1) & higher)[:, None]
         alive &= cand.any(axis=1)
-    return alive, _pick(f, cand, True)
+    k = _pick(f, cand, True)
+    return alive, k, _fouls(f, k, placed)
+
+
+def _fouls(f: Features, k: npt.NDArray[np.intp], placed: list[tuple[int, frozenset[int], frozenset[int]]]) -> Mask:
+    """Hands where the split ``k``, one of its hands placed as ``placed`` says (in the low or the
+    high hand), puts a high hand ranking below the low hand: the dealer's arrangement has it on
+    the other side, and the two hands are not a copy."""
+    rows = np.arange(_N)
+    foul = np.zeros(_N, dtype=bool)
+    for side, a, b in placed:
+        x, y = f.cls[rows, k, 0, 0], f.cls[rows, k, 0, 1]
+        in_low = (_member(x, a) & _member(y, b)) | (_member(x, b) & _member(y, a))
+        moved = in_low if side == 1 else ~in_low
+        foul |= moved & (f.rank[rows, k, 1] != f.rank[rows, k, 0])
+    return foul
 
 
 def compile_way(way: WayFile, off: frozenset[str] = frozenset(),
@@ -273,9 +294,9 @@ def compile_way(way: WayFile, off: frozenset[str] = frozenset(),
     for i, rule in enumerate(way.rules):
         if (rule.tags | {rule.id}) & off:
             continue
-        applies, k = _run(f, rule, off)
+        applies, k, foul = _run(f, rule, off)
         if check:
-            _check(way, rule, f, applies, k)
+            _check(way, rule, f, applies, k, foul)
         new = applies & (split < 0)
         split[new] = k[new]
         which[new] = i
@@ -287,17 +308,17 @@ def compile_way(way: WayFile, off: frozenset[str] = frozenset(),
     return split, which
 
 
-def _check(way: WayFile, rule: Any, f: Features, applies: Mask, k: npt.NDArray[np.intp]) -> None:
+def _check(way: WayFile, rule: Any, f: Features, applies: Mask, k: npt.NDArray[np.intp], foul: Mask) -> None:
     where = f"{way.where} line {rule.line}: rule {rule.id!r}"
     if not applies.any():
         raise WayFileError(f"{where} applies to no hand (its conditions and steps never hold together)",
                            code="houseway.never")
     rows = np.arange(_N)
-    foul = applies & (f.rank[rows, k, 1] < f.rank[rows, k, 0])
+    foul = applies & (foul | (f.rank[rows, k, 1] < f.rank[rows, k, 0]))
     if foul.any():
         n = int(np.argmax(foul))
         s = settings_of(distinct_hands()[n])[int(k[n])]
-        raise WayFileError(f"{where} sets a foul: on the hand {' '.join(map(str, distinct_hands()[n]))} it plays "
-                           f"{s.front} | {s.back}, the high hand ranking below the low hand (docs/rules.md §3.1)",
-                           code="houseway.foul")
+        raise WayFileError(f"{where} sets a foul: on the hand {' '.join(map(str, distinct_hands()[n]))} it places "
+                           f"{s.back} in the low hand and {s.front} in the high hand, the high hand ranking below "
+                           "the low hand (docs/rules.md §3.1)", code="houseway.foul")
 

@@ -62,7 +62,7 @@ rule max
 """
 
 STEPS = ("only", "prefer", "require", "max-high", "max-low", "most-points", "same-points", "all",
-         "keep-if-higher")
+         "keep-if-higher", "place")
 """A rule's steps, in the order written: which of the hand's three settings remain."""
 
 
@@ -209,6 +209,11 @@ def _step(key: str, value: str) -> tuple[Any, ...]:
         value, tag = m.group(1), m.group(2)
     if key in ("only", "prefer", "require"):
         return (key, tag, _alternatives(value, _setting_atom))
+    if key == "place":
+        w = value.split()
+        if len(w) != 3 or w[0] not in ("low", "high"):
+            raise _Bad(f"'place' is 'place low|high TILES TILES' (the two tiles of one hand), not {clip_text(value)!r}")
+        return ("place", tag, (0 if w[0] == "low" else 1, _classes(w[1]), _classes(w[2])))
     if value:
         raise _Bad(f"the step {key!r} takes no argument (found {clip_text(value)!r})")
     return (key.replace("-", "_"), tag, None)
