@@ -18,7 +18,7 @@ WHEEL_FORBIDDEN = ("*.c", "*.cpp", "*.pyx", "*.pxi", "*.pxd", "*.o")
 # ... always the compiled core ("a|b": either), the stub, the typed markers, the data and the licence.
 WHEEL_REQUIRED = ("paigow/__init__.py", "paigow/_core.*.so|paigow/_core.*.pyd", "paigow/_core.pyi", "paigow/py.typed",
                   "paigow/data/equilibrium.npy", "paigow/data/equilibrium.json", "paigow/serve/static/index.html",
-                  "paigow/houseway/ways/foxwoods.way", "paigow/houseway/ways/canberra.way",
+                  "paigow/houseway/ways/foxwoods.way", "paigow/houseway/ways/canberra.way", "paigow/houseway/ways/foxwoods.npz",
                   "pcc/__init__.py",
                   "pcc/py.typed", "pcc/schemas/*.json", "*.dist-info/licenses/LICENSE")
 # ... and every package of the distribution that a module it ships imports (the private _tablegames

@@ -189,3 +189,33 @@ def test_features_are_the_settings_of_the_distinct_hands() -> None:
     for n in range(0, 3620, 181):
         for k, s in enumerate(settings_of(distinct_hands()[n])):
             assert f.rank[n, k].tolist() == [s.front.rank_in("us"), s.back.rank_in("us")]
+
+
+# ---------------------------------------------------------------------------------------------
+# the shipped cache: what a shipped way computes once, checked by hash
+
+
+@pytest.mark.parametrize("name", ["foxwoods", "canberra"])
+def test_the_shipped_cache_is_what_the_way_file_computes(name: str) -> None:
+    import numpy as np
+
+    from paigow.rules import US
+    from paigow.strategies import Strategy
+
+    shipped = house_way(name)
+    assert isinstance(shipped, RuledWay) and shipped._cache is not None  # the cache matches the file's hash
+    fresh = RuledWay(shipped_way(name))  # compiled from the file, no cache
+    assert fresh._cache is None
+    for a, b in zip(shipped.compiled, fresh.compiled):
+        assert (np.asarray(a) == np.asarray(b)).all()
+    assert (shipped.table() == fresh.table()).all()
+    built = Strategy(fresh.table(), name="built")
+    for seat in ("player", "banker"):
+        got, want = shipped.strategy().side(seat, US), built.side(seat, US)
+        assert (got.counts == want.counts).all() and (got.key == want.key).all()
+
+
+def test_an_edited_way_file_does_not_take_the_shipped_cache() -> None:
+    text = _way_text("foxwoods").replace("only     split\n", "only     split\n# edited\n", 1)
+    way = RuledWay(read_way_text(text, "foxwoods.way"), shipped="foxwoods")
+    assert way._cache is None and way.digest() == FOXWOODS_DIGEST  # compiled from the file instead

@@ -86,10 +86,10 @@ def canberra_without(*rules: str) -> HouseWay:
     return RuledWay(shipped_way("canberra"), frozenset(rules))
 
 
-FOXWOODS: HouseWay = RuledWay(shipped_way("foxwoods"))
+FOXWOODS: HouseWay = RuledWay(shipped_way("foxwoods"), shipped="foxwoods")
 """The Foxwoods house way (docs/rules.md §3.2)."""
 
-CANBERRA: HouseWay = RuledWay(shipped_way("canberra"))
+CANBERRA: HouseWay = RuledWay(shipped_way("canberra"), shipped="canberra")
 """The Casino Canberra house way (docs/houseway.md)."""
 
 HOUSE_WAYS: dict[str, HouseWay] = {"foxwoods": FOXWOODS, "canberra": CANBERRA}

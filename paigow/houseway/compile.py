@@ -24,7 +24,7 @@ import numpy.typing as npt
 from paigow.hands import Category, Hand
 from paigow.houseway.classes import BOT, DAY, LOW7, NINE, TEEN, TILE_ORDER, TIT, YUN, distinct_hands, hand_class
 from paigow.houseway.format import KINDS, RANKS, WayFile, WayFileError
-from paigow.setting import settings_of
+from paigow.setting import SPLITS, settings_of
 
 __all__ = ["Features", "features", "compile_way"]
 
@@ -69,39 +69,68 @@ def _kind(a: int, b: int) -> int:
 
 
 @functools.lru_cache(maxsize=1)
+def _face_tables() -> tuple[npt.NDArray[np.int64], ...]:
+    """By face pair (21 x 21): the Macau rank, the US rank, the points as the ways count them,
+    the kind (:data:`KINDS` bits); by face: the class."""
+    from paigow.hands import face_hand_ranks
+    from paigow.tiles import DECK
+
+    by_face = {t.face: t for t in DECK}
+    macau = np.array(face_hand_ranks("macau"), dtype=np.int64)
+    us = np.array(face_hand_ranks("us"), dtype=np.int64)
+    points = np.zeros((21, 21), dtype=np.int64)
+    kind = np.zeros((21, 21), dtype=np.int64)
+    cls = np.array([hand_class(by_face[f]) for f in range(21)], dtype=np.int64)
+    for a in range(21):
+        for b in range(21):
+            if macau[a, b] >= 0:
+                points[a, b] = _points(Hand._of(by_face[a], by_face[b]))
+                kind[a, b] = _kind(int(cls[a]), int(cls[b]))
+    return macau, us, points, kind, cls
+
+
+@functools.lru_cache(maxsize=1)
 def features() -> Features:
-    """The settings of the 3,620 distinct hands as arrays (built once a process)."""
+    """The settings of the 3,620 distinct hands as arrays (built once a process, from tables by
+    face: as ``settings_of`` arranges a split, the smaller hand in Macau's order in front)."""
+    from paigow.houseway.classes import distinct_faces
+
+    macau, us, points, kind, fcls = _face_tables()
+    faces = distinct_faces()  # (N, 4), the standing tiles' faces
     rank = np.zeros((_N, 3, 2), dtype=np.int64)
-    points = np.zeros((_N, 3, 2), dtype=np.int64)
-    kind = np.zeros((_N, 3, 2), dtype=np.int64)
+    pts = np.zeros((_N, 3, 2), dtype=np.int64)
+    knd = np.zeros((_N, 3, 2), dtype=np.int64)
     cls = np.zeros((_N, 3, 2, 2), dtype=np.int64)
-    hand = np.zeros((_N, 4), dtype=np.int64)
-    pair_cache: dict[tuple[int, int], tuple[int, int]] = {}
-    for n, t in enumerate(distinct_hands()):
-        hand[n] = [hand_class(x) for x in t]
-        for k, s in enumerate(settings_of(t)):
-            for side, h in enumerate((s.front, s.back)):
-                a, b = (hand_class(x) for x in h.tiles)
-                key = (h.tiles[0].face, h.tiles[1].face)
-                got = pair_cache.get(key)
-                if got is None:
-                    got = pair_cache[key] = (h.rank_in("us"), _points(h))
-                rank[n, k, side], points[n, k, side] = got
-                kind[n, k, side] = _kind(a, b)
-                cls[n, k, side] = (a, b)
+    for k, (i, j, m, n) in enumerate(SPLITS):
+        a = np.sort(faces[:, [i, j]], axis=1)  # a hand's tiles by face, as Hand keeps them
+        b = np.sort(faces[:, [m, n]], axis=1)
+        ra, rb = macau[a[:, 0], a[:, 1]], macau[b[:, 0], b[:, 1]]
+        lex = (a[:, 0] < b[:, 0]) | ((a[:, 0] == b[:, 0]) & (a[:, 1] < b[:, 1]))
+        swap = (ra > rb) | ((ra == rb) & lex)
+        lo = np.where(swap[:, None], b, a)
+        hi = np.where(swap[:, None], a, b)
+        for side, h in enumerate((lo, hi)):
+            rank[:, k, side] = us[h[:, 0], h[:, 1]]
+            pts[:, k, side] = points[h[:, 0], h[:, 1]]
+            knd[:, k, side] = kind[h[:, 0], h[:, 1]]
+            cls[:, k, side] = fcls[h]
+    hand = fcls[faces]
     count = np.zeros((_N, 17), dtype=np.int64)
     for j in range(4):
         np.add.at(count, (np.arange(_N), hand[:, j]), 1)
     order = np.array([TILE_ORDER.get(c, 99) for c in range(17)])
     top = hand[np.arange(_N), np.argmin(order[hand], axis=1)]
-    return Features(rank, points, kind, cls, hand, count, top)
+    return Features(rank, pts, knd, cls, hand, count, top)
 
 
 _RANK_OF = {name: Hand.parse(tiles).rank_in("us") for name, tiles in RANKS.items()}
 
 
 def _member(x: npt.NDArray[np.int64], classes: frozenset[int]) -> Mask:
-    return np.isin(x, list(classes))
+    lut = np.zeros(17, dtype=bool)
+    lut[sorted(classes)] = True
+    out: Mask = lut[x]
+    return out
 
 
 def _setting_test(f: Features, alts: tuple[Any, ...]) -> Mask:
@@ -199,12 +228,11 @@ def _fills(f: Features, slots: tuple[frozenset[int], ...]) -> Mask:
     """The hand's four tiles fill the four slots, in some order."""
     import itertools
 
-    out = np.zeros(_N, dtype=bool)
-    for perm in itertools.permutations(range(4)):
-        m = np.ones(_N, dtype=bool)
-        for s, j in enumerate(perm):
-            m &= _member(f.hand[:, j], slots[s])
-        out |= m
+    codes = {tuple(sorted(p)) for p in itertools.product(*(sorted(x) for x in slots))}
+    want = np.array(sorted(((a * 17 + b) * 17 + c) * 17 + d for a, b, c, d in codes), dtype=np.int64)
+    h = f.hand
+    key = ((h[:, 0] * 17 + h[:, 1]) * 17 + h[:, 2]) * 17 + h[:, 3]
+    out: Mask = np.isin(key, want)
     return out
 
 

@@ -99,6 +99,8 @@ class WayFile:
     source: str
     rules: tuple[Rule, ...]
     where: str
+    digest: str = ""
+    """SHA-256 of the file's text (:func:`paigow.houseway.cache.text_digest`)."""
 
     def tags(self) -> frozenset[str]:
         """Every id and tag a variant may leave out (the rules' ids and tags, the steps' tags)."""
@@ -243,7 +245,9 @@ def read_way_text(text: str, where: str) -> WayFile:
             _read_line(line, n, head, drafts, first_line)
         except _Bad as e:
             raise WayFileError(f"{where} line {n}: {e}", code="houseway.way") from None
-    return _finish(head, drafts, where)
+    from paigow.houseway.cache import text_digest
+
+    return dataclasses.replace(_finish(head, drafts, where), digest=text_digest(text))
 
 
 _ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]*")

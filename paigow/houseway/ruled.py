@@ -23,7 +23,8 @@ class RuledWay(HouseWay):
     ``off`` leaves out the rules and steps of those ids or tags (a variant, named
     ``"<name> without <ids>"``), as :func:`paigow.houseway.foxwoods_without` does."""
 
-    def __init__(self, way: WayFile, off: frozenset[str] = frozenset(), name: Optional[str] = None) -> None:
+    def __init__(self, way: WayFile, off: frozenset[str] = frozenset(), name: Optional[str] = None,
+                 shipped: Optional[str] = None) -> None:
         unknown = sorted(set(off) - way.tags())
         if unknown:
             raise ValueError(f"unknown {way.title} rule ids {unknown}: the ids are {sorted(way.tags())}")
@@ -32,14 +33,63 @@ class RuledWay(HouseWay):
         self.name = name or (way.name + (" without " + ",".join(sorted(self._off)) if self._off else ""))
         self.source = way.source
         self.title = way.title
+        self._shipped = None if off else shipped  # the name of its shipped cache, checked by hash
+
+    @functools.cached_property
+    def _cache(self) -> Optional[dict[str, Any]]:
+        if self._shipped is None:
+            return None
+        from paigow.houseway.cache import load_cache
+
+        return load_cache(self._shipped, self.way_file.digest)
 
     def _decide(self, tiles: tuple[Tile, Tile, Tile, Tile]) -> tuple[int, str]:  # pragma: no cover
         raise AssertionError("a way file decides every distinct hand when compiled")
 
     @functools.cached_property
     def compiled(self) -> tuple[Any, Any]:
-        """The way's split and rule index of every distinct hand (arrays in distinct-hand order)."""
+        """The way's split and rule index of every distinct hand (arrays in distinct-hand order):
+        the shipped cache's when its hash is the way file's, else compiled from the file."""
+        c = self._cache
+        if c is not None:
+            return c["split"], c["which"]
         return compile_way(self.way_file, self._off)
+
+    def table(self) -> Any:
+        """:meth:`HouseWay.table`, from the shipped cache when it is this way's."""
+        c = self._cache
+        if c is None:
+            return super().table()
+        return self._cached_table
+
+    @functools.cached_property
+    def _cached_table(self) -> Any:
+        import numpy as np
+
+        c = self._cache
+        assert c is not None
+        out = np.zeros((len(c["table"]), 3), dtype=np.float64)
+        out[np.arange(len(out)), c["table"]] = 1.0
+        out.flags.writeable = False
+        return out
+
+    def _prepare(self, strategy: Any) -> None:
+        """Seed the strategy with the shipped side tables of advice against the way."""
+        c = self._cache
+        if c is None:
+            return
+        from paigow._types import game_tag
+        from paigow.rules import US
+        from paigow.strategies import SideTables
+
+        key = c["key"]
+        for seat in ("player", "banker"):
+            counts = c["side:" + seat]
+            strategy.cached("side:" + seat + game_tag(US), lambda counts=counts: SideTables(counts, key))
+
+    def distinct_splits(self) -> Any:
+        """The compiled splits of every distinct hand (an int8 array)."""
+        return self.compiled[0]
 
     @functools.cached_property
     def _decisions(self) -> dict[tuple[int, int, int, int], tuple[int, str]]:

@@ -15,7 +15,8 @@ from typing import IO, Any, cast
 
 from paigow.batch import setting_batch
 from paigow.errors import InvalidStrategyError
-from paigow.houseway.classes import DISTINCT_HAND_COUNT, distinct_hands, hand_class, key_of, map_split, representative
+from paigow.houseway.classes import (DISTINCT_HAND_COUNT, distinct_hands, distinct_keys, hand_class, key_array, key_of,
+                                     map_split, representative)
 from paigow._types import same_game
 from paigow.rules import US, RuleSet, RulesLike, clean_rules
 from paigow.setting import SPLITS, Setting, settings_of
@@ -129,6 +130,12 @@ class HouseWay:
         k = map_split(t, split)
         return WaySetting(settings_of(t)[k], rule, k, self.name)
 
+    def distinct_splits(self) -> Any:
+        """The way's split of every distinct hand (``settings()`` order of its standing tiles), in
+        :func:`distinct_hands` order, as a sequence of ints."""
+        d = self._decisions
+        return [(d.get(k) or self.decision(representative(k)))[0] for k in distinct_keys()]
+
     def settings_of_all(self) -> Iterator[tuple[tuple[Tile, Tile, Tile, Tile], Setting, str]]:
         """Each distinct hand (its standing tiles), its setting and rule, in
         :func:`distinct_hands` order."""
@@ -147,7 +154,12 @@ class HouseWay:
 
     @functools.cached_property
     def _strategy(self) -> Strategy:
-        return Strategy(self.table(), name=self.name)
+        s = Strategy(self.table(), name=self.name)
+        self._prepare(s)
+        return s
+
+    def _prepare(self, strategy: Strategy) -> None:
+        """What a way knows of its strategy ahead (a shipped way: its side tables)."""
 
     def strategy(self, rules: RulesLike = US) -> Strategy:
         """The way as a :class:`paigow.Strategy` named after it (one per way), for advice and
@@ -197,7 +209,8 @@ def _class_codes() -> Any:
     cls = np.array([hand_class(t) for t in DECK], dtype=np.int64)[all_hands().astype(np.intp)]  # (35960, 4)
     srt = np.sort(cls, axis=1)
     key = ((srt[:, 0] * 17 + srt[:, 1]) * 17 + srt[:, 2]) * 17 + srt[:, 3]
-    keys = np.array([((a * 17 + b) * 17 + c) * 17 + d for a, b, c, d in (key_of(t) for t in distinct_hands())])
+    k4 = key_array()
+    keys = ((k4[:, 0] * 17 + k4[:, 1]) * 17 + k4[:, 2]) * 17 + k4[:, 3]
     which = np.searchsorted(keys, key)
     assert (keys[which] == key).all()
     first = np.stack([np.minimum(cls[:, i], cls[:, j]) * 17 + np.maximum(cls[:, i], cls[:, j])
@@ -217,12 +230,14 @@ def _table_cached(way: HouseWay) -> Any:
     if not _CODES:
         _CODES.append(_class_codes())
     which, first, second = _CODES[0]
-    # the classes of one hand of the way's split of each distinct hand, as a code
-    low = np.empty(DISTINCT_HAND_COUNT, dtype=np.int64)
-    for n, t in enumerate(distinct_hands()):
-        i, j, _, _ = SPLITS[way.decision(t)[0]]  # one hand of the split (either: both are matched)
-        a, b = sorted((hand_class(t[i]), hand_class(t[j])))
-        low[n] = a * 17 + b
+    # the classes of one hand of the way's split of each distinct hand, as a code (either hand:
+    # both are matched)
+    k4 = key_array()
+    split = np.asarray(way.distinct_splits(), dtype=np.intp)
+    rows = np.arange(DISTINCT_HAND_COUNT)
+    x = k4[rows, np.array([s[0] for s in SPLITS])[split]]
+    y = k4[rows, np.array([s[1] for s in SPLITS])[split]]
+    low = np.minimum(x, y) * 17 + np.maximum(x, y)
     want = low[which][:, None]
     match = (first == want) | (second == want)  # a hand's splits that put those classes together
     k = np.argmax(match, axis=1)
