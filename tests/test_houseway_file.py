@@ -219,3 +219,42 @@ def test_an_edited_way_file_does_not_take_the_shipped_cache() -> None:
     text = _way_text("foxwoods").replace("only     split\n", "only     split\n# edited\n", 1)
     way = RuledWay(read_way_text(text, "foxwoods.way"), shipped="foxwoods")
     assert way._cache is None and way.digest() == FOXWOODS_DIGEST  # compiled from the file instead
+
+
+# ---------------------------------------------------------------------------------------------
+# the way decided in the compiled core
+
+
+@pytest.mark.parametrize("name", ["foxwoods", "canberra"])
+def test_the_core_sets_every_distinct_hand_as_the_way_does(name: str) -> None:
+    import random
+
+    import numpy as np
+
+    from paigow import DECK
+    from paigow.houseway import distinct_hands
+    from paigow.setting import settings_of
+    from paigow.tiles import deck_indices
+
+    way = house_way(name)
+    rng = random.Random(7)
+    hands = []
+    for t in distinct_hands():
+        idx = list(deck_indices(t))
+        rng.shuffle(idx)  # any order of the tiles
+        hands.append(idx)
+    got = way.splits(np.array(hands, dtype=np.int8))
+    assert got.shape == (3620,) and not got.flags.writeable
+    for idx, k in zip(hands, got.tolist()):
+        tiles = tuple(DECK[i] for i in idx)
+        s, d = settings_of(tiles)[k], way.set(tuple(idx)).setting
+        assert (s.front.rank_in("us"), s.back.rank_in("us")) == (d.front.rank_in("us"), d.back.rank_in("us"))
+
+
+def test_the_core_refuses_a_bad_hand_as_the_batch_does() -> None:
+    from paigow.errors import PaigowError, TileCopiesError
+
+    with pytest.raises(TileCopiesError, match=r"hands\[1\]"):
+        FOXWOODS.splits([[0, 1, 2, 3], [0, 0, 1, 2]])
+    with pytest.raises(PaigowError):
+        FOXWOODS.splits([[0, 1, 2, 32]])

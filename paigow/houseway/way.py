@@ -130,6 +130,31 @@ class HouseWay:
         k = map_split(t, split)
         return WaySetting(settings_of(t)[k], rule, k, self.name)
 
+    @functools.cached_property
+    def _row_splits(self) -> Any:
+        import numpy as np
+
+        return np.ascontiguousarray(np.argmax(self.table(), axis=1).astype(np.uint8))
+
+    def splits(self, hands: Any) -> Any:
+        """The way's split of N hands at once, in the compiled core: an (N, 4) array of DECK
+        indices in, the (N,) int8 index of each hand's setting in ``settings()`` order of its
+        tiles as given out (the batch's errors for a bad row).
+
+        >>> from paigow.houseway import FOXWOODS
+        >>> FOXWOODS.splits([[0, 1, 28, 6], [28, 6, 0, 1]]).tolist()
+        [0, 0]
+        """
+        from paigow import _core
+        from paigow.batch import as_index_array, raise_bad_row
+
+        a = as_index_array(hands, 4, "hands")
+        out, bad = _core.houseway_splits(a, self._row_splits)
+        if bad >= 0:
+            raise_bad_row("hands", a, bad)
+        out.flags.writeable = False
+        return out
+
     def distinct_splits(self) -> Any:
         """The way's split of every distinct hand (``settings()`` order of its standing tiles), in
         :func:`distinct_hands` order, as a sequence of ints."""
