@@ -26,6 +26,7 @@ clause)::
 from __future__ import annotations
 
 import dataclasses
+import hashlib
 import re
 from typing import Any, Optional
 
@@ -33,7 +34,7 @@ from paigow.errors import InvalidStrategyError
 from paigow.houseway.classes import CLASS_NAMES, GROUPS, hand_class
 from paigow.tiles import Tile, clip_text
 
-__all__ = ["WayFileError", "Rule", "WayFile", "read_way_text", "LANGUAGES", "KINDS", "EXAMPLE"]
+__all__ = ["WayFileError", "Rule", "WayFile", "read_way_text", "LANGUAGES", "KINDS", "EXAMPLE", "text_digest"]
 
 LANGUAGES = ("en", "zh-Hant", "zh-Hans", "pt")
 """The languages every rule's text is given in: the dealer's page's four."""
@@ -64,6 +65,15 @@ rule max
 STEPS = ("only", "prefer", "require", "max-high", "max-low", "most-points", "same-points", "all",
          "keep-if-higher", "place")
 """A rule's steps, in the order written: which of the hand's three settings remain."""
+
+
+VERSION = b"paigow-houseway-cache-v1\n"
+"""Mixed into a way file's hash: a cache of another layout never matches."""
+
+
+def text_digest(text: str) -> str:
+    """SHA-256 of a way file's text, as the way's shipped cache records it."""
+    return hashlib.sha256(VERSION + text.encode("utf-8")).hexdigest()
 
 
 class WayFileError(InvalidStrategyError):
@@ -245,8 +255,6 @@ def read_way_text(text: str, where: str) -> WayFile:
             _read_line(line, n, head, drafts, first_line)
         except _Bad as e:
             raise WayFileError(f"{where} line {n}: {e}", code="houseway.way") from None
-    from paigow.houseway.cache import text_digest
-
     return dataclasses.replace(_finish(head, drafts, where), digest=text_digest(text))
 
 
