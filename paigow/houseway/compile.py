@@ -28,7 +28,7 @@ from paigow.setting import SPLITS, settings_of
 
 __all__ = ["Features", "features", "compile_way"]
 
-Mask = npt.NDArray[np.bool_]
+Mask = Any  # boolean arrays: numpy's stubs type comparisons and reductions loosely
 _N = 3620
 
 
@@ -289,7 +289,7 @@ def _run(f: Features, rule: Any, off: frozenset[str]) -> tuple[Mask, npt.NDArray
             k = _pick(f, cand, True)
             kept = _pick(f, _setting_atom(f, ("keep",)), True)
             rows = np.arange(_N)
-            higher = (f.rank[rows, kept] > f.rank[rows, k]).all(axis=1)
+            higher: Mask = (f.rank[rows, kept] > f.rank[rows, k]).all(axis=1)
             cand = _one_hot(kept) & (cand.any(axis=1) & higher)[:, None]
         alive &= cand.any(axis=1)
     k = _pick(f, cand, True)
