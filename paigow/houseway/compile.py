@@ -123,7 +123,9 @@ def features() -> Features:
     return Features(rank, pts, knd, cls, hand, count, top)
 
 
-_RANK_OF = {name: Hand.parse(tiles).rank_in("us") for name, tiles in RANKS.items()}
+@functools.lru_cache(maxsize=None)
+def _rank_of(name: str) -> int:
+    return Hand.parse(RANKS[name]).rank_in("us")
 
 
 def _member(x: npt.NDArray[np.int64], classes: frozenset[int]) -> Mask:
@@ -143,11 +145,32 @@ def _setting_test(f: Features, alts: tuple[Any, ...]) -> Mask:
     return out
 
 
+def _any3(m: Mask) -> Mask:
+    """Of an (N, 3) mask, whether any of each hand's three settings holds (numpy's any along a
+    short last axis is many times slower)."""
+    return m[:, 0] | m[:, 1] | m[:, 2]
+
+
 def _side(side: str) -> int:
     return 0 if side == "low" else 1
 
 
+_ATOMS: dict[tuple[Any, ...], Mask] = {}
+"""Each test's mask over the distinct hands, once a process (the hands' features never change)."""
+
+
 def _setting_atom(f: Features, atom: tuple[Any, ...]) -> Mask:
+    key = ("setting",) + atom
+    got = _ATOMS.get(key)
+    if got is None:
+        got = _setting_mask(f, atom)
+        got.flags.writeable = False
+        if len(_ATOMS) < 4096:
+            _ATOMS[key] = got
+    return got
+
+
+def _setting_mask(f: Features, atom: tuple[Any, ...]) -> Mask:
     op = atom[0]
     if op in ("keep", "split"):
         keep = (f.kind[:, :, 0] & 8).astype(bool) | (f.kind[:, :, 1] & 8).astype(bool)
@@ -174,7 +197,7 @@ def _setting_atom(f: Features, atom: tuple[Any, ...]) -> Mask:
         v, n = f.points[:, :, s], atom[3]
         return v >= n if atom[2] == ">=" else v <= n if atom[2] == "<=" else v == n
     if op == "rank":
-        v, n = f.rank[:, :, s], _RANK_OF[atom[3]]
+        v, n = f.rank[:, :, s], _rank_of(atom[3])
         return v >= n if atom[2] == ">=" else v < n
     raise AssertionError(op)  # pragma: no cover
 
@@ -199,6 +222,17 @@ def _others(f: Features) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64], 
 
 
 def _hand_atom(f: Features, atom: tuple[Any, ...]) -> Mask:
+    key = ("hand",) + atom
+    got = _ATOMS.get(key)
+    if got is None:
+        got = _hand_mask(f, atom)
+        got.flags.writeable = False
+        if len(_ATOMS) < 4096:
+            _ATOMS[key] = got
+    return got
+
+
+def _hand_mask(f: Features, atom: tuple[Any, ...]) -> Mask:
     op = atom[0]
     pairs = (f.count == 2).sum(axis=1)
     if op == "pairs":
@@ -218,9 +252,9 @@ def _hand_atom(f: Features, atom: tuple[Any, ...]) -> Mask:
     if op == "hand":
         return _fills(f, atom[1])
     if op == "some":
-        return _setting_atom(f, atom[1]).any(axis=1)
+        return _any3(_setting_atom(f, atom[1]))
     if op == "no":
-        return ~_setting_atom(f, atom[1]).any(axis=1)
+        return ~_any3(_setting_atom(f, atom[1]))
     raise AssertionError(op)  # pragma: no cover
 
 
@@ -239,11 +273,21 @@ def _fills(f: Features, slots: tuple[frozenset[int], ...]) -> Mask:
 def _pick(f: Features, cand: Mask, high_first: bool) -> npt.NDArray[np.intp]:
     """Of each hand's candidate settings, the max high (the strongest high hand, then the
     strongest low) or the max low; the first in settings() order among equals."""
-    lo, hi = f.rank[:, :, 0], f.rank[:, :, 1]
-    key = (hi * 1000 + lo) if high_first else (lo * 1000 + hi)
-    key = np.where(cand, key, -1)
+    key = np.where(cand, _pick_keys(f)[0 if high_first else 1], -1)
     out: npt.NDArray[np.intp] = np.argmax(key, axis=1)
     return out
+
+
+_PICK_KEYS: dict[int, tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]] = {}
+
+
+def _pick_keys(f: Features) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
+    """The keys of the max high and the max low (the features are one object a process)."""
+    got = _PICK_KEYS.get(id(f))
+    if got is None:
+        lo, hi = f.rank[:, :, 0], f.rank[:, :, 1]
+        got = _PICK_KEYS[id(f)] = (hi * 1000 + lo, lo * 1000 + hi)
+    return got
 
 
 def _one_hot(k: npt.NDArray[np.intp]) -> Mask:
@@ -267,20 +311,21 @@ def _run(f: Features, rule: Any, off: frozenset[str]) -> tuple[Mask, npt.NDArray
             cand &= _setting_test(f, arg)
         elif op == "prefer":
             better = cand & _setting_test(f, arg)
-            cand = np.where(better.any(axis=1, keepdims=True), better, cand)
+            cand = np.where(_any3(better)[:, None], better, cand)
         elif op == "require":
             cand = _one_hot(_pick(f, cand, True)) & _setting_test(f, arg) & cand
         elif op in ("max_high", "max_low"):
             cand = _one_hot(_pick(f, cand, op == "max_high")) & cand
         elif op == "most_points":
             total = np.where(cand, f.points.sum(axis=2), -1)
-            cand &= total == total.max(axis=1, keepdims=True)
+            cand &= total == np.maximum(np.maximum(total[:, 0], total[:, 1]), total[:, 2])[:, None]
         elif op == "same_points":
             k = _pick(f, cand, True)
             chosen = f.points[np.arange(_N), k]
-            cand = (f.points == chosen[:, None, :]).all(axis=2) & cand.any(axis=1, keepdims=True)
+            same = f.points == chosen[:, None, :]
+            cand = same[:, :, 0] & same[:, :, 1] & _any3(cand)[:, None]
         elif op == "all":
-            cand = np.repeat(cand.any(axis=1, keepdims=True), 3, axis=1)
+            cand = np.repeat(_any3(cand)[:, None], 3, axis=1)
         elif op == "place":
             side, a, b = arg
             cand &= _setting_atom(f, ("together", a, b))
@@ -289,9 +334,9 @@ def _run(f: Features, rule: Any, off: frozenset[str]) -> tuple[Mask, npt.NDArray
             k = _pick(f, cand, True)
             kept = _pick(f, _setting_atom(f, ("keep",)), True)
             rows = np.arange(_N)
-            higher: Mask = (f.rank[rows, kept] > f.rank[rows, k]).all(axis=1)
-            cand = _one_hot(kept) & (cand.any(axis=1) & higher)[:, None]
-        alive &= cand.any(axis=1)
+            higher: Mask = f.rank[rows, kept] > f.rank[rows, k]
+            cand = _one_hot(kept) & (_any3(cand) & higher[:, 0] & higher[:, 1])[:, None]
+        alive &= _any3(cand)
     k = _pick(f, cand, True)
     return alive, k, _fouls(f, k, placed)
 

@@ -9,7 +9,6 @@ import pathlib
 from typing import Any, Optional
 
 from paigow.houseway.classes import distinct_keys
-from paigow.houseway.compile import compile_way
 from paigow.houseway.format import LANGUAGES, WayFile, WayFileError, read_way_text
 from paigow.houseway.way import HouseWay
 from paigow.tiles import Tile, clip_text
@@ -53,6 +52,8 @@ class RuledWay(HouseWay):
         c = self._cache
         if c is not None:
             return c["split"], c["which"]
+        from paigow.houseway.compile import compile_way
+
         return compile_way(self.way_file, self._off)
 
     def table(self) -> Any:
