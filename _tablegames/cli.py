@@ -51,6 +51,7 @@ from dataclasses import dataclass
 from typing import Any, NoReturn
 
 from _tablegames.errors import GameError
+from _tablegames.version import version
 
 __all__ = ["ERROR_LIMIT", "USAGE_LIMIT", "Parser", "Program", "add_command", "chosen", "escaped", "fit_stdout"]
 
@@ -189,9 +190,7 @@ class Program:
 
     def version(self) -> str:
         """The package's ``__version__``."""
-        package = self.package or self.prog
-        __import__(package)
-        return str(sys.modules[package].__version__)
+        return version(self.package or self.prog)
 
     @functools.cached_property
     def parser_class(self) -> type[Parser]:

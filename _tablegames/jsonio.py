@@ -47,7 +47,7 @@ from typing import Any, NamedTuple
 
 from _tablegames.errors import GameError
 
-__all__ = ["ARTICLES", "VALUE_NAMES", "Fault", "Reader", "Wording", "json_kind", "json_type", "shown"]
+__all__ = ["ARTICLES", "LITERAL_NAMES", "VALUE_NAMES", "Fault", "Reader", "Wording", "json_kind", "json_type", "shown"]
 
 
 def json_kind(value: object) -> str | None:
@@ -78,6 +78,10 @@ ARTICLES: Mapping[str, str] = {
 VALUE_NAMES: Mapping[str, str] = {**ARTICLES, "integer": "a number"}
 """How a message names the JSON type of a value that was given (``"not a number (7)"``)."""
 
+LITERAL_NAMES: Mapping[str, str] = {**VALUE_NAMES, "boolean": "{literal}"}
+"""As :data:`VALUE_NAMES`, a boolean named by its literal (``"not true"``): the tiles', hands' and
+settings' messages."""
+
 
 def json_type(value: object, names: Mapping[str, str] = VALUE_NAMES, *, shown: bool = False) -> str:
     """How a message names a decoded value's JSON type: ``"a number"``, ``"null"``, ``"an object"``
@@ -88,13 +92,13 @@ def json_type(value: object, names: Mapping[str, str] = VALUE_NAMES, *, shown: b
     ('null', 'a number', 'an array', 'an object', 'a boolean')
     >>> json_type(7, shown=True), json_type(False, shown=True), json_type("x" * 50, shown=True)[:20]
     ('a number (7)', 'a boolean (false)', "a string ('xxxxxxxxx")
-    >>> json_type((1, 2))
-    'tuple'
+    >>> json_type((1, 2)), json_type(False, LITERAL_NAMES)
+    ('tuple', 'false')
     """
     kind = json_kind(value)
     if kind is None:
         return type(value).__name__
-    name = names[kind]
+    name = names[kind].replace("{literal}", json.dumps(value))
     if not shown:
         return name
     if kind == "boolean":

@@ -23,21 +23,9 @@ from __future__ import annotations
 from collections.abc import Mapping, MutableMapping, Sequence
 from typing import Any
 
-__all__ = ["DISTRIBUTION", "LazyNames", "distribution_version"]
+from _tablegames.version import DISTRIBUTION, distribution_version
 
-DISTRIBUTION = "macau-table-games"
-"""The distribution both games ship in; its metadata (pyproject.toml) holds the one version."""
-
-
-def distribution_version(name: str = DISTRIBUTION) -> str:
-    """The version the installed distribution ``name`` has, or ``"0+unknown"`` in a source tree
-    that was built in place but never installed."""
-    from importlib.metadata import PackageNotFoundError, version  # not at import: it costs milliseconds
-
-    try:
-        return version(name)
-    except PackageNotFoundError:
-        return "0+unknown"
+__all__ = ["LazyNames"]
 
 
 class LazyNames:

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 CODE = (
-    "import re, time, paigow.solver as s\n"
+    "import re, time, paigow.game.solver as s\n"
     "t = time.perf_counter(); c = time.process_time()\n"
     "e = s.solve(tol={tol}, commission={commission!r}, threads={threads})\n"
     "hwm = re.search(r'VmHWM:\\s+(\\d+)', open('/proc/self/status').read()).group(1)\n"

@@ -14,10 +14,10 @@ import sys
 from typing import Any
 
 import paigow
-from paigow.edges import us_edges
+from paigow.game.edges import us_edges
 from paigow.houseway import FOXWOODS, foxwoods_without
 from paigow.rules import US
-from paigow.waygame import audit
+from paigow.game.waygame import audit
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent / "tests"))
 import reference  # noqa: E402

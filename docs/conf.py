@@ -55,16 +55,22 @@ autodoc_preserve_defaults = True
 GUIDES = [
     "tour",
     "rules",
-    "dealer",
     "advice",
+    "equilibrium",
+    "houseway",
+    "us-edges",
+    "dealer",
+    "training",
     "simulation",
     "distributed",
-    "equilibrium",
+    "cli",
+    "errors",
     "serve",
+    "page",
     "pcc",
     "throughput",
-    "errors",
-]
+    "architecture",
+]  # the README's Guides, in its order (tests/test_project_hygiene.py holds them together)
 NOT_GUIDES = {"index", "changelog"}
 
 

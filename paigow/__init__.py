@@ -4,7 +4,7 @@
 >>> [str(s) for s in paigow.settings("天 地 杂九 至尊")]
 ['6-6 1-1 | 4-5 2-4', '1-1 2-4 | 6-6 4-5', '6-6 2-4 | 1-1 4-5']
 >>> paigow.compare(paigow.Setting.parse("天 天 | 至尊 至尊"), paigow.Setting.parse("人 人 | 梅 梅"))
-<Outcome.WIN: 1>
+Outcome.WIN
 """
 
 from typing import TYPE_CHECKING, Any
@@ -34,17 +34,17 @@ from paigow.tiles import DECK, FACES, Tile, deck_indices, parse_tiles
 if TYPE_CHECKING:
     __version__: str  # the installed distribution's version (pyproject.toml), looked up on first use
     from paigow.advice import Advice, BatchAdvice, SettingValue, advise, advise_batch, best_setting, best_settings, setting_lookup
-    from paigow.equilibria import strategy
-    from paigow.game import GameValue, exploitability, game_value
+    from paigow.game.equilibria import strategy
+    from paigow.game.values import GameValue, exploitability, game_value
     from paigow.table.dealing import (Cut, Deal, DiceRoll, Exposure, ExposureEffect, Stacks, VoidReason,
                                       first_position, shuffle)
     from paigow.table.settlement import (Bet, Claim, Ledger, LedgerLine, LineKind, Options, Play, Rounding, Share,
                                          settle)
     from paigow.simulation import BlockCounts, SimulationResult, simulate, simulate_blocks
-    from paigow.edges import Edge
-    from paigow.edges import edges as house_edges
-    from paigow.solver import Certificate, Equilibrium, certify, solve
-    from paigow.table.records import replay_round, round_from_record, round_record
+    from paigow.game.edges import Edge
+    from paigow.game.edges import edges as house_edges
+    from paigow.game.solver import Certificate, Equilibrium, certify, solve
+    from paigow.table.records import replay_round, round_record
     from paigow.table.round import Phase, Round, RoundResult, simulate_round
     from paigow.table.session import Session
 
@@ -53,18 +53,18 @@ if TYPE_CHECKING:
 _LAZY = {
     "paigow.advice": ("Advice", "BatchAdvice", "SettingValue", "advise", "advise_batch", "best_settings",
                       "best_setting", "setting_lookup"),
-    "paigow.game": ("GameValue", "exploitability", "game_value"),
-    "paigow.equilibria": ("strategy",),
+    "paigow.game.values": ("GameValue", "exploitability", "game_value"),
+    "paigow.game.equilibria": ("strategy",),
     "paigow.table.dealing": ("Cut", "Deal", "DiceRoll", "Exposure", "ExposureEffect", "Stacks", "VoidReason",
                              "first_position", "shuffle"),
     "paigow.table.settlement": ("Bet", "Claim", "Ledger", "LedgerLine", "LineKind", "Options", "Play", "Rounding",
                                 "Share", "settle"),
     "paigow.simulation": ("SimulationResult", "simulate", "BlockCounts", "simulate_blocks"),
-    "paigow.solver": ("Equilibrium", "solve", "Certificate", "certify"),
-    "paigow.edges": ("Edge", "house_edges"),
+    "paigow.game.solver": ("Equilibrium", "solve", "Certificate", "certify"),
+    "paigow.game.edges": ("Edge", "house_edges"),
     "paigow.table.round": ("Phase", "Round", "RoundResult", "simulate_round"),
     "paigow.table.session": ("Session",),
-    "paigow.table.records": ("round_from_record", "round_record", "replay_round"),
+    "paigow.table.records": ("round_record", "replay_round"),
 }
 _lazy = LazyNames(globals(), _LAZY)
 
@@ -93,7 +93,7 @@ __all__ = [
     "InvalidOptionError", "InvalidRecordError",
     "shuffle", "Stacks", "Cut", "DiceRoll", "VoidReason", "Deal", "Exposure", "ExposureEffect", "first_position",
     "Bet", "Share", "Play", "Options", "Rounding", "LedgerLine", "LineKind", "Claim", "Ledger", "settle",
-    "Round", "RoundResult", "Phase", "Session", "simulate_round", "round_from_record", "round_record", "replay_round",
+    "Round", "RoundResult", "Phase", "Session", "simulate_round", "round_record", "replay_round",
     "simulate", "SimulationResult", "InvalidSimulationError",
     "simulate_blocks", "BlockCounts",
 ]

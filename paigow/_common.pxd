@@ -161,8 +161,10 @@ cdef inline bint distinct4(uint64_t a, uint64_t b, uint64_t c, uint64_t d, uint3
     # four deck indices in range, none twice and none in mask (which takes them)
     if a >= N_TILES or b >= N_TILES or c >= N_TILES or d >= N_TILES:
         return False
+    if a == b or a == c or a == d or b == c or b == d or c == d:
+        return False
     cdef uint32_t m = (1u << a) | (1u << b) | (1u << c) | (1u << d)
-    if m != ((1u << a) ^ (1u << b) ^ (1u << c) ^ (1u << d)) or (m & mask[0]):
+    if m & mask[0]:
         return False
     mask[0] |= m
     return True

@@ -1,6 +1,6 @@
 # The setting game with the commission, included into _core.pyx. Self-contained: the rule set's
 # data (each tile's rank, the number of zero-point hand ranks) and the hands holding each triple
-# of tiles come in as arguments from paigow/solver.py, which holds the public API and every
+# of tiles come in as arguments from paigow/game/solver.py, which holds the public API and every
 # check of its arguments.
 
 from cython.parallel cimport prange

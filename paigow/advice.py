@@ -2,14 +2,14 @@
 
 The value of a setting (``docs/rules.md``, Art. 6) is its expected result over the 20,475 hands
 the other side can hold from the 28 unseen tiles, that side setting by a declared strategy: a win
-counts +1 (1 - rate with commission), a push 0, a loss -1 (the setting game: :mod:`paigow.game`).
+counts +1 (1 - rate with commission), a push 0, a loss -1 (the setting game: :mod:`paigow.game.values`).
 
 Against one strategy, the counts of every setting of every hand are one table, computed once in
 the core per (strategy, seat, rule set's game) and kept on the :class:`~paigow.Strategy`;
 :func:`advise` and :func:`advise_batch` look hands up in it. The counts are exact integers
 (expected counts against a mixed strategy are exact in units of 2**-47); the enumeration of the
 20,475 hands stays as the reference path in the tests. Left unsaid, the strategy is the shipped
-equilibrium of the game at the commission asked (:mod:`paigow.equilibria`).
+equilibrium of the game at the commission asked (:mod:`paigow.game.equilibria`).
 
 >>> a = advise("天 地 杂九 至尊", against="max-back")
 >>> a.best, str(a.best_setting)
@@ -31,23 +31,23 @@ import numpy as np
 import numpy.typing as npt
 
 from paigow import _core
-from paigow._types import all_hands, game_tag
-from paigow._types import hand_types as _types  # noqa: F401  (the names older callers read here)
-from paigow._types import to_hands as _to_hands  # noqa: F401
-from paigow._types import type_weights as _weights  # noqa: F401
+from paigow.game.handtypes import all_hands, setting_game
+from paigow.game.handtypes import hand_types as _types  # noqa: F401  (the names older callers read here)
+from paigow.game.handtypes import to_hands as _to_hands  # noqa: F401
+from paigow.game.handtypes import type_weights as _weights  # noqa: F401
 from paigow.batch import as_index_array, raise_bad_row
 from paigow.commission import RateLike
-from paigow.equilibria import DATA_DIR as DATA_DIR
-from paigow.equilibria import CATALOGUE, clean_strategy, default_name
-from paigow.equilibria import equilibrium_info as equilibrium_info
-from paigow.equilibria import strategy as strategy
+from paigow.game.equilibria import DATA_DIR as DATA_DIR
+from paigow.game.equilibria import CATALOGUE, clean_strategy, default_name
+from paigow.game.equilibria import equilibrium_info as equilibrium_info
+from paigow.game.equilibria import strategy as strategy
 from paigow.errors import InvalidRecordError
-from paigow.game import COUNT_UNIT, OPPONENT_HANDS
+from paigow.game.values import COUNT_UNIT, OPPONENT_HANDS
 from paigow.houseway import HOUSE_WAYS, house_way, is_house_way
-from paigow.game import PAIRINGS as PAIRINGS
-from paigow.game import GameValue as GameValue
-from paigow.game import exploitability as exploitability
-from paigow.game import game_value as game_value
+from paigow.game.values import PAIRINGS as PAIRINGS
+from paigow.game.values import GameValue as GameValue
+from paigow.game.values import exploitability as exploitability
+from paigow.game.values import game_value as game_value
 from paigow.rules import MACAU, RuleSet, RulesLike, clean_rules, commission_of
 from paigow.setting import Setting, settings_of
 from paigow.strategies import NAMED, Strategy, StrategyLike, check_seat, on_forget
@@ -206,7 +206,7 @@ def advise(
     code ``houseway.rules``), in the game of ``rules`` (a
     :class:`~paigow.rules.RuleSet` or its name; Macau's by default). Left out, ``against`` is the
     shipped equilibrium of the game at ``commission``: "equilibrium" without, "equilibrium-paid"
-    at 5% (:func:`paigow.equilibria.default_against`); ``Advice.against`` names the one used. A
+    at 5% (:func:`paigow.game.equilibria.default_against`); ``Advice.against`` names the one used. A
     rule set with no shipped equilibrium takes "max-back" or a table. Against any shipped
     equilibrium (Macau's or the US game's, with or without commission) each option's
     ``probability`` is the advised seat's weight on it in the same equilibrium (``Advice.mixed``
@@ -261,8 +261,12 @@ name of :data:`NAMED`, ``commission`` a bool or a rate's text), by (seat, agains
 call with the same arguments skips the checks it passed before. Cleared with the named strategies."""
 
 _RULE_PLANS: dict[tuple[str, Any, Any, Any], _Plan] = {}
-"""The same for another rule set, by (seat, against, commission, the rule set's name as given or
-the RuleSet's identity)."""
+"""The same for another rule set given by name, by (seat, against, commission, the name as given)."""
+
+_VALUE_PLANS: dict[tuple[str, Any, Any, Any], _Plan] = {}
+"""The same for a :class:`~paigow.rules.RuleSet`, by (seat, against, commission, its name): a kept
+plan serves an equal rule set only (keyed by the value, not the object: two equal rule sets
+share it; another of the same name replaces it)."""
 
 _PLANS_LOCK = threading.Lock()
 
@@ -271,6 +275,7 @@ def _forget_plans() -> None:
     with _PLANS_LOCK:
         _PLANS.clear()
         _RULE_PLANS.clear()
+        _VALUE_PLANS.clear()
 
 
 on_forget(_forget_plans)
@@ -284,14 +289,13 @@ def _plan(seat: str, against: "StrategyLike | None", commission: "bool | RateLik
             and (type(commission) is bool or type(commission) is str):
         if rules is None or rules is MACAU:
             cache, key = _PLANS, (seat, against, commission)
-        elif type(rules) is RuleSet:  # by identity: hashing a rule set's fields costs a microsecond
-            cache, key = _RULE_PLANS, (seat, against, commission, id(rules))
+        elif type(rules) is RuleSet:  # by its name, and taken for an equal rule set only (hashing
+            cache, key = _VALUE_PLANS, (seat, against, commission, rules.name)  # its fields: ~2 µs)
         elif type(rules) is str:
             cache, key = _RULE_PLANS, (seat, against, commission, rules)
         if cache is not None:
             got = cache.get(key)
-            # a kept plan holds its rule set, so no other object has its id meanwhile
-            if got is not None and (type(rules) is not RuleSet or got.rules is rules):
+            if got is not None and (type(rules) is not RuleSet or got.rules is rules or got.rules == rules):
                 return got
     g, seat, s, r = _arguments(seat, against, commission, rules)
     win = float(1 - r)
@@ -340,12 +344,12 @@ def _lookup(s: Strategy, seat: str, win: float, hands: int, rules: RuleSet) -> _
     def build() -> _core.SideLookup:
         return _core.SideLookup(side.counts, side.key, win, _own_table(s, seat, rules))
 
-    return s.cached(f"lookup:{seat}:{win!r}{game_tag(rules)}", build)  # type: ignore[no-any-return]
+    return s.cached(("lookup:" + seat, win, setting_game(rules)), build)  # type: ignore[no-any-return]
 
 
 def _own_table(s: Strategy, seat: str, rules: RuleSet) -> npt.NDArray[np.float64] | None:
     """The advised ``seat``'s half of the shipped equilibrium whose other half ``s`` is (a
-    solution of :data:`paigow.equilibria.CATALOGUE`, by name and by table: Macau's or the US
+    solution of :data:`paigow.game.equilibria.CATALOGUE`, by name and by table: Macau's or the US
     game's, with or without commission), whose probabilities advice shows; else None."""
     if s.name not in _SHIPPED:
         return None
@@ -413,7 +417,7 @@ def _sorted_settings(row: int) -> tuple[Setting, Setting, Setting]:
 
 
 def best_setting(tiles: "str | Iterable[TileLike] | tuple[int, int, int, int]", seat: str = "player",
-                 strategy: StrategyLike = "equilibrium", rules: RulesLike = None) -> Setting:
+                 strategy: "StrategyLike | None" = None, rules: RulesLike = None) -> Setting:
     """The setting one hand takes under ``strategy`` for ``seat``: :func:`best_settings` for one
     hand, as a :class:`~paigow.Setting`, for a caller who asks one hand per call (a dealer
     assistant, a loop, a service). ``tiles`` is four DECK indices, four tiles or text; the hand
@@ -431,7 +435,7 @@ def best_setting(tiles: "str | Iterable[TileLike] | tuple[int, int, int, int]", 
     return look(tiles)  # type: ignore[no-any-return]
 
 
-def setting_lookup(seat: str = "player", strategy: StrategyLike = "equilibrium",
+def setting_lookup(seat: str = "player", strategy: "StrategyLike | None" = None,
                    rules: RulesLike = None) -> _core.BestLookup:
     """:func:`best_setting` with its strategy chosen once: a callable taking a hand (four DECK
     indices, four tiles or text) and returning its setting, at the cost of a table read.
@@ -538,7 +542,7 @@ def advise_batch(
 # ---------------------------------------------------------------------------------------------
 # the batch best-setting lookup
 
-def best_settings(hands: npt.ArrayLike, seat: str = "player", strategy: StrategyLike = "equilibrium",
+def best_settings(hands: npt.ArrayLike, seat: str = "player", strategy: "StrategyLike | None" = None,
                   rules: RulesLike = None) -> npt.NDArray[np.int8]:
     """The setting each of N hands takes under ``strategy`` for ``seat`` (in the game of
     ``rules``, Macau's by default: the equilibrium is the one shipped for it): an int8 array of

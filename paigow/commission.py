@@ -21,6 +21,7 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Union
 
+from _tablegames.enums import CodeRepr
 from paigow.errors import InvalidOptionError
 
 __all__ = ["COMMISSION", "RateLike", "rate", "percent", "Rounding"]
@@ -58,7 +59,9 @@ def rate(value: RateLike) -> Fraction:
             f"commission rate {shown!r} is not a number like '0.05', '1/20' or '5%'", code="commission.syntax"
         ) from None
     if not 0 <= r < 1:
-        raise InvalidOptionError(f"commission rate {value!r} must be at least 0 and below 1", code="commission.range")
+        hint = f" (did you mean '{value}%'?)" if 1 <= r < 100 and not (isinstance(value, str) and "%" in value) else ""
+        raise InvalidOptionError(f"commission rate {value!r} must be at least 0 and below 1{hint}",
+                                 code="commission.range")
     return r
 
 
@@ -73,11 +76,8 @@ def percent(rate: "Fraction | float") -> str:
     return f"{float(rate) * 100:.6g}%"
 
 
-class Rounding(enum.Enum):
+class Rounding(CodeRepr, enum.Enum):
     """How a commission is rounded to the minor unit."""
-
-    def __repr__(self) -> str:
-        return f"Rounding.{self.name}"
 
     HALF_UP = "half-up"
     HALF_DOWN = "half-down"

@@ -10,7 +10,7 @@ both Gee Joon tiles rank lowest as single tiles, below the fives, so that 2-4 an
 as singles (a Gee Joon with a five against the other Gee Joon with a five is a copy).
 
 >>> Hand.parse("6-6 4-5").name_zh, Hand.parse("6-6 4-5").category
-('天九王', <Category.WONG: 2>)
+('天九王', Category.WONG)
 >>> Hand.parse("1-1 1-2").points     # 1-2 counts 6 here: 2 + 6
 8
 >>> Hand.parse("3-4 2-5") > Hand.parse("6-6 4-5")
@@ -23,6 +23,7 @@ import enum
 import functools
 from collections.abc import Iterable
 
+from _tablegames.enums import CodeRepr
 from paigow._svg import draw_hand
 from paigow.tiles import FACES, Tile, TileLike, parse_tiles
 
@@ -30,7 +31,7 @@ __all__ = ["Category", "Hand", "HandOrder", "HAND_ORDERS", "HAND_RANK_COUNT", "Z
            "hand_rank_count", "zero_point_ranks"]
 
 
-class Category(enum.IntEnum):
+class Category(CodeRepr, enum.IntEnum):
     """The kinds of two-tile hand, weakest first."""
 
     POINTS = 0
@@ -402,19 +403,19 @@ class Hand:
         Malformed data is :class:`~paigow.errors.InvalidHandError` with code ``hand.json``.
         """
         from paigow.errors import HandSyntaxError
-        from paigow.tiles import json_type
+        from _tablegames.jsonio import LITERAL_NAMES, json_type
 
         if isinstance(data, str):
             return cls.parse(data)
         if not isinstance(data, dict):
-            raise HandSyntaxError(f"a hand in JSON is an object or a string, not {json_type(data)}", code="hand.json")
+            raise HandSyntaxError(f"a hand in JSON is an object or a string, not {json_type(data, LITERAL_NAMES)}", code="hand.json")
         extra = sorted(set(data) - _HAND_JSON_KEYS)
         if extra:
             raise HandSyntaxError(f"unknown key {extra[0]!r} in a hand: the keys are "
                                    + ", ".join(sorted(_HAND_JSON_KEYS)), code="hand.json")
         tiles = data.get("tiles")
         if not isinstance(tiles, list):
-            raise HandSyntaxError(f"a hand's 'tiles' is an array of two tiles, not {json_type(tiles)}",
+            raise HandSyntaxError(f"a hand's 'tiles' is an array of two tiles, not {json_type(tiles, LITERAL_NAMES)}",
                                    code="hand.json")
         from paigow.tiles import Tile
 

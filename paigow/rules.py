@@ -31,6 +31,7 @@ import functools
 from fractions import Fraction
 from typing import Any, Union
 
+from _tablegames.enums import CodeRepr
 from paigow import _core
 from paigow.commission import COMMISSION, RateLike, Rounding, rate
 from paigow.errors import InvalidOptionError
@@ -41,22 +42,16 @@ from paigow.tiles import DECK
 __all__ = ["RuleSet", "ZeroRule", "Copies", "MACAU", "US", "BANKS", "RULE_SETS", "RulesLike", "clean_rules", "HAND_ORDERS"]
 
 
-class ZeroRule(enum.Enum):
+class ZeroRule(CodeRepr, enum.Enum):
     """Where a zero-point hand against a zero-point hand goes to the banker whatever the tiles."""
-
-    def __repr__(self) -> str:
-        return f"ZeroRule.{self.name}"
 
     FRONT = "front"  # Macau, Art. 6.2: the front hands only
     BOTH = "both"  # both hands
     NONE = "none"  # neither: the ranks decide
 
 
-class Copies(enum.Enum):
+class Copies(CodeRepr, enum.Enum):
     """Who takes a copy (two equal hands). Art. 6.1: the banker (the only rule the kernels know)."""
-
-    def __repr__(self) -> str:
-        return f"Copies.{self.name}"
 
     BANKER = "banker"
 
@@ -147,6 +142,58 @@ class RuleSet:
     def replace(self, **changes: Any) -> "RuleSet":
         """A copy with ``changes`` (checked as a new rule set is)."""
         return dataclasses.replace(self, **changes)
+
+    # -- JSON (records name their rule set) ------------------------------------------------------
+    def to_json(self) -> "str | dict[str, Any]":
+        """The rule set as a record names it: its name where it is the rule set of that name in
+        :data:`RULE_SETS`, else every field, so that the record replays wherever it is read.
+
+        >>> US.to_json()
+        'us'
+        >>> d = US.replace(name="us-4.76", commission=Fraction(1, 21)).to_json()
+        >>> d["name"], d["commission"], RuleSet.from_json(d) == US.replace(name="us-4.76", commission=Fraction(1, 21))
+        ('us-4.76', '1/21', True)
+        """
+        if RULE_SETS.get(self.name) == self:
+            return self.name
+        out: dict[str, Any] = {"name": self.name}
+        for f in _FIELDS_SHOWN:
+            v = getattr(self, f)
+            out[f] = v.value if isinstance(v, enum.Enum) else str(v) if isinstance(v, Fraction) else v
+        return out
+
+    @classmethod
+    def from_json(cls, data: object) -> "RuleSet":
+        """A rule set from :meth:`to_json`: a registered name, or every field (a rule set may not
+        take a registered name with other fields). InvalidOptionError, with a code, otherwise.
+
+        >>> RuleSet.from_json({"name": "us", "hand_order": "macau"})
+        Traceback (most recent call last):
+        ...
+        paigow.errors.InvalidOptionError: a rule set named 'us' is the registered one: another rule set takes another name
+        """
+        if isinstance(data, str):
+            return clean_rules(data)
+        if not isinstance(data, dict):
+            raise InvalidOptionError(f"a rule set is its name or an object of its fields, not {type(data).__name__}",
+                                     code="rules.json")
+        unknown = sorted(str(k) for k in data if k not in ("name", *_FIELDS_SHOWN))
+        if unknown or "name" not in data:
+            raise InvalidOptionError("a rule set's fields are 'name' (required), " + ", ".join(map(repr, _FIELDS_SHOWN))
+                                     + (f"; not {', '.join(map(repr, unknown))}" if unknown else ""), code="rules.json")
+        fields = dict(data)
+        if "commission" in fields and not isinstance(fields["commission"], str):
+            raise InvalidOptionError(f"a rule set's commission is written as text like '1/20', not "
+                                     f"{fields['commission']!r}", code="rules.json")
+        try:
+            made = cls(**fields)
+        except TypeError as e:
+            raise InvalidOptionError(f"a rule set's fields: {e}", code="rules.json") from None
+        known = RULE_SETS.get(made.name)
+        if known is not None and known != made:
+            raise InvalidOptionError(f"a rule set named {made.name!r} is the registered one: another rule set takes"
+                                     " another name", code="rules.name")
+        return known or made
 
     @property
     def core(self) -> "_core.RuleTables":

@@ -16,12 +16,14 @@ from __future__ import annotations
 import enum
 from collections.abc import Iterable
 
+from _tablegames.enums import CodeRepr
+from _tablegames.jsonio import LITERAL_NAMES, json_type
 from paigow import _core
 from paigow._svg import draw_setting
 from paigow.errors import HandSyntaxError, IllegalHandError
 from paigow.hands import Hand
 from paigow.rules import RuleSet, RulesLike, clean_rules
-from paigow.tiles import FACES, Tile, TileLike, clip_text, json_type, parse_tiles, split_tile_text
+from paigow.tiles import FACES, Tile, TileLike, clip_text, parse_tiles, split_tile_text
 
 __all__ = ["Outcome", "Setting", "settings", "compare", "SPLITS"]
 
@@ -34,7 +36,7 @@ once, in the compiled core's ``_common.pxd``).
 """
 
 
-class Outcome(enum.IntEnum):
+class Outcome(CodeRepr, enum.IntEnum):
     """A position's result against the banker, from the player's side."""
 
     LOSE = -1
@@ -189,7 +191,7 @@ class Setting:
         if isinstance(data, str):
             return cls.parse(data)
         if not isinstance(data, dict):
-            raise HandSyntaxError(f"a setting in JSON is an object or a string, not {json_type(data)}",
+            raise HandSyntaxError(f"a setting in JSON is an object or a string, not {json_type(data, LITERAL_NAMES)}",
                                    code="setting.json")
         if set(data) != {"front", "back"}:
             raise HandSyntaxError("a setting in JSON has the keys 'front' and 'back' only, not "
@@ -230,13 +232,13 @@ def compare(player: Setting, banker: Setting, rules: RulesLike = None) -> Outcom
     """The player's result against the banker (Art. 6) under ``rules`` (Macau's by default).
 
     >>> compare(Setting.parse("天 地 | 杂九 至尊"), Setting.parse("人 人 | 梅 梅"))
-    <Outcome.LOSE: -1>
+    Outcome.LOSE
     >>> compare(Setting.parse("1-3 3-3 | 6-6 6-6"), Setting.parse("4-6 5-5 | 1-1 1-1"))
-    <Outcome.PUSH: 0>
+    Outcome.PUSH
     >>> from paigow.rules import MACAU
     >>> zeros = Setting.parse("2-2 3-3 | 1-3 3-3"), Setting.parse("2-2 1-5 | 5-5 4-6")  # four zero hands
     >>> compare(*zeros), compare(*zeros, rules=MACAU.replace(name="zero-both", zero_rule="both"))
-    (<Outcome.PUSH: 0>, <Outcome.LOSE: -1>)
+    (Outcome.PUSH, Outcome.LOSE)
     """
     clean = rules if type(rules) is RuleSet else clean_rules(rules)
     core = clean.core

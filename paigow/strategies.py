@@ -26,17 +26,17 @@ import hashlib
 import os
 import pathlib
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from typing import Any, Union
 
 import numpy as np
 import numpy.typing as npt
 
 from paigow import _core
-from paigow import _types as _hands
-from paigow._types import HAND_COUNT as HAND_COUNT
-from paigow._types import all_hands as all_hands
-from paigow._types import game_tag, hand_types, order_tag, to_hands, to_types
+from paigow.game import handtypes as _hands
+from paigow.game.handtypes import HAND_COUNT as HAND_COUNT
+from paigow.game.handtypes import all_hands as all_hands
+from paigow.game.handtypes import hand_types, setting_game, to_hands, to_types
 from paigow.batch import as_index_array, setting_batch
 from paigow.errors import InvalidStrategyError
 from paigow.rules import MACAU, RuleSet, RulesLike, clean_rules
@@ -54,7 +54,7 @@ DATA_DIR = pathlib.Path(__file__).parent / "data"
 
 
 # ---------------------------------------------------------------------------------------------
-# the hands (and their types, in paigow._types: the strategies, the game and the solver share them)
+# the hands (and their types, in paigow.game.handtypes: the strategies, the game and the solver share them)
 
 
 def hand_index(hands: npt.ArrayLike) -> Any:
@@ -161,7 +161,7 @@ def max_back(rules: RulesLike = None) -> npt.NDArray[np.float64]:
 NAMED: dict[str, "str | Callable[[RuleSet], npt.NDArray[np.float64]]"] = {
     # name: a file of paigow/data that ``paigow solve`` wrote (one table per seat), or a rule
     "equilibrium": "equilibrium.npy",
-    "equilibrium-paid": "equilibrium-paid.npy",  # the game as paid, 5% on both sides (paigow.equilibria)
+    "equilibrium-paid": "equilibrium-paid.npy",  # the game as paid, 5% on both sides (paigow.game.equilibria)
     "equilibrium-paid-4pct": "equilibrium-paid-4pct.npy",  # the same at 4%, for the house-edge table
     "us-equilibrium": "us-equilibrium.npy",  # the US casino game's (paigow.rules.US), no commission
     "us-equilibrium-paid": "us-equilibrium-paid.npy",  # the US game as paid, 5% on both sides
@@ -169,7 +169,7 @@ NAMED: dict[str, "str | Callable[[RuleSet], npt.NDArray[np.float64]]"] = {
     "max-back": _max_back,
 }
 """The strategies known by name. A solved strategy is one line: its name and its file in
-``paigow/data`` (which rule set and commission it solves is :mod:`paigow.equilibria`'s
+``paigow/data`` (which rule set and commission it solves is :mod:`paigow.game.equilibria`'s
 catalogue); a rule is a function of the rule set giving the (35960, 3) table of both seats."""
 
 STRATEGY_NAMES = tuple(NAMED)
@@ -207,7 +207,7 @@ _BY_RULE: dict[tuple[str, str], "Strategy"] = {}
 
 
 def _by_rule(name: str, rules: RuleSet) -> "Strategy":
-    key = (name, order_tag(rules))  # a rule reads the settings' ranks: one Strategy per hand order
+    key = (name, rules.hand_order)  # a rule reads the settings' ranks: one Strategy per hand order
     got = _BY_RULE.get(key)
     if got is None:
         source = NAMED[name]
@@ -237,9 +237,17 @@ def _read(path: pathlib.Path) -> npt.NDArray[Any]:
         raise InvalidStrategyError(f"no strategy file at {str(path)!r}: run 'paigow solve' to make one",
                                    code="strategy.file")
     try:
+        with open(path, "rb") as f:
+            magic = f.read(6)
+        if magic != b"\x93NUMPY":  # numpy would read any other bytes as a pickle, and say so
+            raise InvalidStrategyError(f"{str(path)!r} is not a .npy strategy file: it does not begin as a .npy "
+                                       f"file does (a text or other file?)", code="strategy.file")
         data = np.load(path, allow_pickle=False)
     except (OSError, ValueError) as e:
-        raise InvalidStrategyError(f"{str(path)!r} is not a .npy strategy file: {e}", code="strategy.file") from None
+        if isinstance(e, InvalidStrategyError):
+            raise
+        why = "it holds Python objects, which are never loaded" if "pickle" in str(e) else str(e)
+        raise InvalidStrategyError(f"{str(path)!r} is not a .npy strategy file: {why}", code="strategy.file") from None
     if not isinstance(data, np.ndarray):
         raise InvalidStrategyError(f"{str(path)!r} is not a .npy strategy file", code="strategy.file")
     _refuse_dtype(data, str(path))
@@ -271,7 +279,7 @@ def on_forget(hook: Callable[[], None]) -> None:
 
 def forget_named() -> None:
     """Forget the named strategies, and what the layers above keep of them (after their files
-    change: :func:`paigow.solver.save` into ``paigow/data``)."""
+    change: :func:`paigow.game.solver.save` into ``paigow/data``)."""
     _BY_RULE.clear()
     _by_file.cache_clear()
     solved_file.cache_clear()
@@ -314,7 +322,8 @@ class Strategy:
 
     The forms the engine reads are built from the table on first use, once, and kept: each one
     that depends on the rules is kept per rule set's hand order (the settings' ranks) or per
-    setting game (the comparison); for Macau's rules, under the keys of :data:`COMPILES`.
+    setting game (the comparison), under a key of values (:meth:`cached`, :meth:`built`); each
+    build is counted under its name in :data:`COMPILES`.
 
     >>> s = Strategy.named("equilibrium", "banker")
     >>> s.name, s.table.shape, len(s.digest)
@@ -371,7 +380,7 @@ class Strategy:
     def named(cls, name: str, seat: str = "player", rules: RulesLike = None) -> "Strategy":
         """A strategy of the registry :data:`NAMED` for ``seat`` (the same object every time).
         A rule (max-back) reads the hand order of ``rules`` (Macau's by default); which rule set
-        a solved strategy solves is the catalogue's to say (:func:`paigow.equilibria.clean_strategy`).
+        a solved strategy solves is the catalogue's to say (:func:`paigow.game.equilibria.clean_strategy`).
 
         >>> Strategy.named("greedy")
         Traceback (most recent call last):
@@ -483,17 +492,41 @@ class Strategy:
         return f"<Strategy {self._name} {self.digest[:12]}>"
 
     # -- encodings, each built once ------------------------------------------------------------
-    def cached(self, key: str, build: Callable[[], Any]) -> Any:
+    def cached(self, key: Hashable, build: Callable[[], Any]) -> Any:
         """What ``build()`` gives, built once for this strategy under ``key`` and kept on it:
-        how a layer above (advice's lookups) keeps a form of its own. Counted in :data:`COMPILES`."""
-        d = self.__dict__
-        if key in d:
-            return d[key]
+        how a layer above (advice's lookups) keeps a form of its own. ``key`` is a value: a name,
+        or a tuple of a name and the values the form depends on (a hand order, a
+        :class:`~paigow.game.handtypes.SettingGame`, a rate); each build is counted under the
+        name in :data:`COMPILES`."""
+        forms = self._forms
+        if key in forms:
+            return forms[key]
         with _LOCK:
-            if key not in d:
-                COMPILES[key] += 1
-                d[key] = build()
-            return d[key]
+            if key not in forms:
+                COMPILES[str(key[0] if isinstance(key, tuple) else key)] += 1
+                forms[key] = build()
+            return forms[key]
+
+    @property
+    def _forms(self) -> dict[Hashable, Any]:
+        d = self.__dict__
+        got = d.get("_forms_d")
+        if got is None:
+            with _LOCK:
+                got = d.setdefault("_forms_d", {})
+        return got  # type: ignore[no-any-return]
+
+    def built(self, key: Hashable) -> bool:
+        """Whether the form of ``key`` (as :meth:`cached` takes it) is built.
+
+        >>> from paigow.rules import MACAU
+        >>> from paigow.game.handtypes import setting_game
+        >>> s = Strategy.named("max-back", "banker")
+        >>> _ = s.side("player")
+        >>> s.built(("side:player", setting_game(MACAU)))
+        True
+        """
+        return key in self._forms
 
     _once = cached
 
@@ -510,7 +543,7 @@ class Strategy:
 
     def type_strategy(self, rules: RuleSet = MACAU) -> tuple[npt.NDArray[np.float64], bool]:
         """:attr:`types` under the hand order of ``rules`` (a cleaned RuleSet)."""
-        return self._once("types" + order_tag(rules), lambda: to_types(self._table_v, rules))  # type: ignore[no-any-return]
+        return self._once(("types", rules.hand_order), lambda: to_types(self._table_v, rules))  # type: ignore[no-any-return]
 
     @property
     def best(self) -> npt.NDArray[np.uint8]:
@@ -530,7 +563,7 @@ class Strategy:
     def advice_packed(self, rules: RuleSet = MACAU) -> "Packed":
         """The advice kernels' form under the hand order of ``rules``: per hand the setting
         played for sure (its ranks), else its entries."""
-        return self._once("advice" + order_tag(rules),  # type: ignore[no-any-return]
+        return self._once(("advice", rules.hand_order),  # type: ignore[no-any-return]
                           lambda: _pack_advice(self._quantized, _hands.all_ranks(rules)))
 
     @property
@@ -544,7 +577,7 @@ class Strategy:
         return self._built_side(check_seat(seat), rules)
 
     def _built_side(self, seat: str, rules: RuleSet) -> "SideTables":
-        return self._once("side:" + seat + game_tag(rules),  # type: ignore[no-any-return]
+        return self._once(("side:" + seat, setting_game(rules)),  # type: ignore[no-any-return]
                           lambda: _build_side(self, seat, rules))
 
     def _side(self, seat: str) -> "SideTables":
@@ -561,13 +594,13 @@ class Strategy:
         enumerations (~60 µs each), and one who advises many never pays more than twice the
         cheaper choice in hindsight. ``seat`` and ``rules`` are trusted: checked by the caller
         (:func:`paigow.advise` checks them once)."""
-        tag = seat + game_tag(rules)
-        d = self.__dict__
-        if "side:" + tag in d or self._name in NAMED:
+        game = setting_game(rules)
+        forms = self._forms
+        if ("side:" + seat, game) in forms or self._name in NAMED:
             return self._built_side(seat, rules)
         with _LOCK:
-            asked = d.get("asked:" + tag, 0) + hands
-            d["asked:" + tag] = asked
+            asked = forms.get(("asked:" + seat, game), 0) + hands
+            forms[("asked:" + seat, game)] = asked
         rows = hand_types(rules).n if self.type_uniform(rules) else HAND_COUNT
         return self._built_side(seat, rules) if asked >= SIDE_AFTER * rows else None
 
@@ -581,7 +614,7 @@ class Strategy:
             for k in range(3):
                 per[:, k] = np.where(ty.hand_map == k, q, 0).sum(axis=1, dtype=np.uint64)
             return bool((per == per[ty.rep_hand][ty.hand_type]).all())
-        return self._once("uniform" + order_tag(rules), build)  # type: ignore[no-any-return]
+        return self._once(("uniform", rules.hand_order), build)  # type: ignore[no-any-return]
 
     @property
     def _type_uniform(self) -> bool:

@@ -15,12 +15,14 @@ Tile(6, 6)
 from __future__ import annotations
 
 import functools
+import operator
 import re
 import unicodedata
 from collections import Counter
 from collections.abc import Iterable
 from typing import Union
 
+from _tablegames.jsonio import LITERAL_NAMES, json_type
 from paigow._svg import draw_tile
 from paigow.errors import IllegalHandError, TileCopiesError, UnknownTileError
 
@@ -189,7 +191,7 @@ class Tile:
         """Read :meth:`to_json`'s form (or any text :meth:`parse` reads). Anything but a JSON
         string is :class:`~paigow.errors.UnknownTileError` (code ``tile.json``)."""
         if not isinstance(data, str):
-            raise UnknownTileError(f"a tile in JSON is a string like '6-6', not {json_type(data)}", code="tile.json")
+            raise UnknownTileError(f"a tile in JSON is a string like '6-6', not {json_type(data, LITERAL_NAMES)}", code="tile.json")
         return cls.parse(data)
 
     @classmethod
@@ -302,13 +304,14 @@ def parse_tiles(tiles: "str | Iterable[TileLike]", count: int | None = None) -> 
     # every word is read before the count is checked, so that a misspelled name of two words
     # ("Chop Gw") is named as what it is, not counted as two tiles
     options: list[tuple[int, ...]] = []
+    indices: set[int] = set()
     for i, item in enumerate(items):
         if isinstance(item, Tile):
             options.append((item.face,))
         elif isinstance(item, str):
             options.append(_lookup_word(item, items[i + 1] if i + 1 < len(items) else None))
         else:
-            raise TypeError(f"a tile is given as text or a Tile, not {item!r}")
+            options.append((DECK[_deck_index(item, indices, items)].face,))
     if count is not None and len(items) != count:
         raise IllegalHandError(f"{count} tiles are needed, {len(items)} given: {_show(items)}")
     left = Counter(_COPIES)
@@ -334,6 +337,21 @@ def parse_tiles(tiles: "str | Iterable[TileLike]", count: int | None = None) -> 
             chosen[i] = free[0]
             left[free[0]] -= 1
     return tuple(FACES[f] for f in chosen if f is not None)
+
+
+def _deck_index(item: object, used: set[int], items: list[object]) -> int:
+    """A deck index (0-31, the order of DECK) given as one tile of a hand, the form the batch
+    functions and best_setting() take: each index at most once in a hand."""
+    if isinstance(item, bool) or not hasattr(item, "__index__"):
+        raise TypeError(f"a tile is given as text, a Tile or a deck index (0-31), not {item!r}")
+    i = operator.index(item)
+    if not 0 <= i < len(DECK):
+        raise UnknownTileError(f"deck index {i} is out of range (0-{len(DECK) - 1}) in {_show(items)}",
+                               code="tile.index")
+    if i in used:
+        raise TileCopiesError(f"tile index {i} is used twice in {_show(items)}", code="tile.twice")
+    used.add(i)
+    return i
 
 
 def _parse_plain(text: str, count: int | None) -> tuple[Tile, ...] | None:
@@ -431,27 +449,6 @@ def deck_indices(tiles: Iterable[Tile]) -> tuple[int, ...]:
         used[t._face] = k + 1
         out.append(idx[k])
     return tuple(out)
-
-
-def json_type(value: object) -> str:
-    """How an error names a decoded JSON value's type: "a number", "null", "an object" ...
-
-    >>> json_type(None), json_type(1.5), json_type([1]), json_type({}), json_type(True)
-    ('null', 'a number', 'an array', 'an object', 'true')
-    """
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, (int, float)):
-        return "a number"
-    if isinstance(value, str):
-        return "a string"
-    if isinstance(value, (list, tuple)):
-        return "an array"
-    if isinstance(value, dict):
-        return "an object"
-    return f"a {type(value).__name__}"
 
 
 def _show(items: Iterable[object]) -> str:

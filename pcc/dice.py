@@ -32,13 +32,14 @@ import secrets
 from collections.abc import Iterator
 from typing import Final, NoReturn, Union
 
+from _tablegames.enums import CodeRepr
 from pcc._text import FIGURE_NAMES, fold, quote
 from pcc.errors import InvalidColourError, InvalidFigureError, InvalidRollError
 
 __all__ = ["Colour", "Figure", "FigureLike", "Roll", "roll", "rolls"]
 
 
-class Colour(enum.Enum):
+class Colour(CodeRepr, enum.Enum):
     """The colour engraved with a figure: red, green or blue (Art. 1.1).
 
     >>> Colour.parse("Vermelha")
@@ -55,9 +56,6 @@ class Colour(enum.Enum):
 
     def __str__(self) -> str:
         return self.value
-
-    def __repr__(self) -> str:
-        return f"Colour.{self.name}"
 
     @property
     def en(self) -> str:
@@ -109,7 +107,7 @@ class Colour(enum.Enum):
         return cls.parse(value)
 
 
-class Figure(enum.Enum):
+class Figure(CodeRepr, enum.Enum):
     """One of the six figures on a die; its value is its number (Art. 1.1).
 
     >>> Figure.CRAB.number, Figure.CRAB.colour, Figure.CRAB.pt, Figure.CRAB.zh
@@ -129,9 +127,6 @@ class Figure(enum.Enum):
 
     def __str__(self) -> str:
         return self.en
-
-    def __repr__(self) -> str:
-        return f"Figure.{self.name}"
 
     def __lt__(self, other: object) -> bool:
         if isinstance(other, Figure):

@@ -36,6 +36,8 @@ from typing import Any, Final
 
 from _tablegames.jsonio import Fault, Reader, Wording, json_type
 from pcc._text import quote
+from pcc.actions import Action, CloseBetting, Place, Settle, Withdraw
+from pcc.actions import VoidRoll as VoidRollAction
 from pcc.bets import MAX_STAKE
 from pcc.errors import InvalidRecordError, PccError
 from pcc.round import BettingClosed, Placement, Round, RollSource, VoidRoll, Withdrawal
@@ -77,8 +79,10 @@ def _object(properties: dict[str, Any], required: list[str], description: str | 
     return out
 
 
-def _event(name: str, description: str, **fields: Any) -> dict[str, Any]:
-    return _object({"event": {"const": name}, **fields}, ["event", *fields], description)
+def _event(action: type[Action], description: str, **fields: Any) -> dict[str, Any]:
+    """The schema of the event ``action`` logs, titled with the action's name."""
+    out = _object({"event": {"const": action.event}, **fields}, ["event", *fields], description)
+    return {"title": action.name, **out}
 
 
 _ROLL: Final = _object(
@@ -147,12 +151,12 @@ SCHEMA: Final[dict[str, Any]] = {
                 "type": "array",
                 "items": {
                     "oneOf": [
-                        _event("place", "A bet placed; tickets count 1, 2, ... in order.", ticket=_TICKET, bet={"type": "string"}),
-                        _event("withdraw", "A bet taken back while betting is open, before any roll.", ticket=_TICKET),
-                        _event("close_betting", "The bell: betting closes (Art. 3.1)."),
-                        _event("void", "A void roll: dice stacked or tilted (Art. 3.3).", reason={"enum": ["stacked", "tilted"]}),
+                        _event(Place, "A bet placed; tickets count 1, 2, ... in order.", ticket=_TICKET, bet={"type": "string"}),
+                        _event(Withdraw, "A bet taken back while betting is open, before any roll.", ticket=_TICKET),
+                        _event(CloseBetting, "The bell: betting closes (Art. 3.1)."),
+                        _event(VoidRollAction, "A void roll: dice stacked or tilted (Art. 3.3).", reason={"enum": ["stacked", "tilted"]}),
                         _event(
-                            "roll",
+                            Settle,
                             "The valid roll that settles the round; a seeded roll names its seed.",
                             roll={"type": "string"},
                             source={"enum": [s.value for s in RollSource]},
@@ -382,29 +386,38 @@ def round_from_record(record: object) -> Round:
     return rnd
 
 
-def _apply(rnd: Round, event: Mapping[str, Any]) -> None:
+def event_action(event: Mapping[str, Any]) -> Action:
+    """The action a record's event (checked against :data:`SCHEMA`) replays: the round logs each
+    action as the event its ``event`` names (:mod:`pcc.actions`).
+
+    >>> event_action({"event": "void", "reason": "stacked"})
+    VoidRoll(reason='stacked')
+    """
     name = event["event"]
-    if name == "place":
-        if event["ticket"] != rnd.next_ticket:
-            raise InvalidRecordError(
-                f"ticket {event['ticket']} is out of order: the next ticket is {rnd.next_ticket}",
-                code="record.ticket",
-            )
-        rnd.place(event["bet"])
-    elif name == "withdraw":
-        rnd.withdraw(event["ticket"])
-    elif name == "close_betting":
-        rnd.close_betting()
-    elif name == "void":
-        rnd.void_roll(event["reason"])
-    else:
-        source = event["source"]
-        seed = event["seed"]
-        if (source == RollSource.SEEDED.value) != (seed is not None):
-            raise InvalidRecordError(
-                "a seeded roll names its seed, and only a seeded roll has one", code="record.seed"
-            )
-        rnd.settle(event["roll"], source=source, seed=seed)
+    if name == Place.event:
+        return Place(event["bet"], None)
+    if name == Withdraw.event:
+        return Withdraw(event["ticket"])
+    if name == CloseBetting.event:
+        return CloseBetting()
+    if name == VoidRollAction.event:
+        return VoidRollAction(event["reason"])
+    assert name == Settle.event, name
+    return Settle(event["roll"], event["source"], event["seed"])
+
+
+def _apply(rnd: Round, event: Mapping[str, Any]) -> None:
+    action = event_action(event)
+    if isinstance(action, Place) and event["ticket"] != rnd.next_ticket:
+        raise InvalidRecordError(
+            f"ticket {event['ticket']} is out of order: the next ticket is {rnd.next_ticket}",
+            code="record.ticket",
+        )
+    if isinstance(action, Settle) and (action.source == RollSource.SEEDED.value) != (action.seed is not None):
+        raise InvalidRecordError(
+            "a seeded roll names its seed, and only a seeded roll has one", code="record.seed"
+        )
+    rnd.apply(action)
 
 
 def _main() -> int:  # pragma: no cover - ``python -m pcc.record > pcc/schemas/round.json``

@@ -13,9 +13,12 @@ from __future__ import annotations
 import enum
 import functools
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar, Union
+from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar, Union, overload
 
+from _tablegames.enums import CodeRepr
 from pcc._text import quote
+from pcc.actions import Action, CloseBetting, Place, Settle, Withdraw
+from pcc.actions import VoidRoll as VoidRollAction
 from pcc.bets import Bet
 from pcc.dice import Roll, roll as _roll
 from pcc.errors import IllegalActionError, InvalidRollError, PccError
@@ -64,7 +67,7 @@ class VoidRoll(NamedTuple):
     standing: int
 
 
-class RollSource(enum.Enum):
+class RollSource(CodeRepr, enum.Enum):
     """Where the settling roll came from: entered by the dealer, drawn securely, or from a seed."""
 
     ENTERED = "entered"
@@ -74,11 +77,8 @@ class RollSource(enum.Enum):
     def __str__(self) -> str:
         return self.value
 
-    def __repr__(self) -> str:
-        return f"RollSource.{self.name}"
 
-
-class Phase(enum.Enum):
+class Phase(CodeRepr, enum.Enum):
     """Where a round stands: betting open, betting closed by the bell, or settled."""
 
     BETTING = "betting"
@@ -87,9 +87,6 @@ class Phase(enum.Enum):
 
     def __str__(self) -> str:
         return self.value
-
-    def __repr__(self) -> str:
-        return f"Phase.{self.name}"
 
 
 Event = Union[Placement, Withdrawal, BettingClosed, VoidRoll, Settlement]
@@ -329,6 +326,45 @@ class Round:
                 f" betting ({self._ruleset.cite('3.1-3.2')}): call close_betting() first",
                 code="roll.before_bell",
             )
+
+    # -- one entry for every action ------------------------------------------------
+
+    @overload
+    def apply(self, action: Place) -> Placement: ...
+    @overload
+    def apply(self, action: Withdraw) -> Withdrawal: ...
+    @overload
+    def apply(self, action: CloseBetting) -> BettingClosed: ...
+    @overload
+    def apply(self, action: VoidRollAction) -> VoidRoll: ...
+    @overload
+    def apply(self, action: Settle) -> Settlement: ...
+    @overload
+    def apply(self, action: Action) -> Placement | Withdrawal | BettingClosed | VoidRoll | Settlement: ...
+
+    def apply(self, action: Action) -> Placement | Withdrawal | BettingClosed | VoidRoll | Settlement:
+        """Perform ``action`` (a value of :mod:`pcc.actions`) through its method and return what
+        the method returns; ``new_round`` is the table's, not a round's.
+
+        >>> from pcc.actions import CloseBetting, Place, Settle
+        >>> rnd = Round()
+        >>> rnd.apply(Place("big", 100)).ticket, rnd.apply(CloseBetting()).number
+        (1, 1)
+        >>> rnd.apply(Settle("crab crab fish")).house_result
+        -100
+        """
+        if isinstance(action, Place):   # no stake: the spot is a whole bet's text ('big=100', as recorded)
+            return self.place(action.spot if action.stake is None else Bet(action.spot, action.stake))
+        if isinstance(action, Withdraw):
+            return self.withdraw(action.ticket)
+        if isinstance(action, CloseBetting):
+            return self.close_betting()
+        if isinstance(action, VoidRollAction):
+            return self.void_roll(action.reason)
+        if isinstance(action, Settle):
+            return self.settle(action.roll, source=RollSource.ENTERED if action.source is None else action.source,
+                               seed=action.seed)
+        raise IllegalActionError(f"{action.name} is a table's action, not a round's", code="action.unknown")
 
     # -- place --------------------------------------------------------------------
 

@@ -18,6 +18,7 @@ import enum
 import re
 from typing import Final, NoReturn, Union
 
+from _tablegames.enums import CodeRepr
 from pcc._text import fold, quote
 from pcc.dice import Colour, Figure, Roll
 from pcc.errors import InvalidRollError, InvalidRulesetError
@@ -35,7 +36,7 @@ __all__ = [
 ]
 
 
-class Ruleset(enum.Enum):
+class Ruleset(CodeRepr, enum.Enum):
     """Which regulation governs the table.
 
     ``2004`` is Despacho Regulamentar Externo 59/2004, in force. ``1996`` is Portaria 21/96/M,
@@ -55,18 +56,10 @@ class Ruleset(enum.Enum):
     def __str__(self) -> str:
         return self.value
 
-    def __repr__(self) -> str:
-        return f"Ruleset.{self.name}"
-
     @property
     def regulation(self) -> str:
         """The regulation's name."""
         return "Despacho 59/2004" if self is Ruleset.R2004 else "Portaria 21/96/M"
-
-    @property
-    def void_article(self) -> str:
-        """The article on void rolls."""
-        return "Despacho 59/2004, Art. 3.3" if self is Ruleset.R2004 else "Portaria 21/96/M, Art. 3(c)"
 
     @property
     def after_void_article(self) -> str:
@@ -163,7 +156,7 @@ _RULESET_NAMES: Final = {
 }
 
 
-class VoidReason(enum.Enum):
+class VoidReason(CodeRepr, enum.Enum):
     """Why a roll is void: dice found stacked or tilted when the dome is lifted (Art. 3.3).
 
     >>> VoidReason.parse("sobrepostos"), VoidReason.parse("Inclinados"), VoidReason.parse("相叠")
@@ -175,9 +168,6 @@ class VoidReason(enum.Enum):
 
     def __str__(self) -> str:
         return self.value
-
-    def __repr__(self) -> str:
-        return f"VoidReason.{self.name}"
 
     @classmethod
     def parse(cls, text: str) -> VoidReason:
@@ -218,7 +208,7 @@ _VOID_NAMES: Final = {
 
 
 # -- the kinds of bet and their payouts ------------------------------------------------------------
-class BetKind(enum.Enum):
+class BetKind(CodeRepr, enum.Enum):
     """The ten kinds of bet of Art. 5, in the regulation's order."""
 
     SMALL = "small"
@@ -234,9 +224,6 @@ class BetKind(enum.Enum):
 
     def __str__(self) -> str:
         return self.value
-
-    def __repr__(self) -> str:
-        return f"BetKind.{self.name}"
 
 
 Target = Union[Figure, Colour, int, None]

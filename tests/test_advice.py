@@ -15,7 +15,8 @@ from hypothesis import strategies as st
 
 import paigow
 from paigow import DECK, InvalidHandError, InvalidStrategyError, InvalidTileError, advice
-from paigow import _core, _types
+from paigow import _core
+from paigow.game import handtypes
 from paigow.rules import MACAU
 
 import reference
@@ -232,7 +233,7 @@ def test_hand_types() -> None:
         shapes = {tuple(sorted(map(tuple, ranks[h].tolist()))) for h in members}
         assert len(shapes) == 1
     # W[i, j] counts the hands of type j that avoid one hand of type i: 20,475 in all
-    W = _types.type_weights().astype(np.int64)
+    W = handtypes.type_weights().astype(np.int64)
     assert (W.sum(axis=1) == 20475).all()
     # and pairings are counted alike from either side: cnt_i W[i, j] == cnt_j W[j, i]
     pairs = ty.cnt[:, None] * W
@@ -245,7 +246,7 @@ def test_hand_types() -> None:
     (None, True, "equilibrium-paid"), (None, "4%", "equilibrium-paid-4pct"), (None, False, "equilibrium")])
 def test_advice_shows_the_equilibrium_mix_against_every_shipped_equilibrium(
         rules: "str | None", commission: "bool | str | Fraction", name: str) -> None:
-    from paigow.equilibria import clean_strategy
+    from paigow.game.equilibria import clean_strategy
     from paigow.rules import clean_rules
     from paigow.setting import settings_of
 
@@ -271,7 +272,7 @@ def test_a_us_mixed_hand_s_equilibrium_mix_in_the_command(capsys: pytest.Capture
     a = paigow.advise("6-6 3-3 2-2 2-4", rules="us")
     assert a.mixed and sum(o.probability or 0 for o in a.options) == pytest.approx(1.0)
     assert sorted(o.probability or 0 for o in a.options)[1:] == pytest.approx(
-        sorted(paigow.equilibria.shipped_types("us-equilibrium")[0][593])[1:], abs=1e-15)
+        sorted(paigow.game.equilibria.shipped_types("us-equilibrium")[0][593])[1:], abs=1e-15)
     assert main(["advise", "--rules", "us", "6-6 3-3 2-2 2-4"]) == 0
     out = capsys.readouterr().out
     assert "eq. mix" in out and "the player's equilibrium mixes this hand" in out

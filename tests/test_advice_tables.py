@@ -14,7 +14,10 @@ import numpy as np
 import pytest
 
 import paigow
-from paigow import DECK, Strategy, _core, _types, game, strategies
+from paigow import DECK, Strategy, _core, strategies
+from paigow.game import handtypes
+from paigow.game.handtypes import setting_game
+from paigow.game import values
 from paigow.commission import COMMISSION
 from paigow.rules import MACAU
 
@@ -22,6 +25,8 @@ import reference
 
 ALL = paigow.all_hands()
 UNIT = 1 << _core.COUNT_SCALE_BITS
+
+MACAU_GAME = setting_game(MACAU)
 
 
 def dyadic_table(seed: int) -> np.ndarray:
@@ -111,10 +116,10 @@ def test_game_value_and_exploitability_from_the_tables_match_the_type_kernels() 
     for p, b in [("equilibrium", "equilibrium"), ("max-back", "equilibrium"), ("equilibrium", "max-back")]:
         sp, _ = strategies._to_types(strategies.resolve(p, "player"))
         sb, _ = strategies._to_types(strategies.resolve(b, "banker"))
-        old = _core.type_game_value(sp, sb, _types.type_weights(), ty.cnt, ty.m, ty.tset_f, ty.tset_b, MACAU.core) / advice.PAIRINGS
+        old = _core.type_game_value(sp, sb, handtypes.type_weights(), ty.cnt, ty.m, ty.tset_f, ty.tset_b, MACAU.core) / advice.PAIRINGS
         v = paigow.game_value(p, b)
         assert (v.win, v.push, v.lose) == pytest.approx(tuple(old), abs=1e-12)
-        br_p, held, _ = game.type_exploitability(sp, sb)
+        br_p, held, _ = values.type_exploitability(sp, sb)
         assert paigow.exploitability(p, b) == pytest.approx(br_p - held, abs=1e-12)
 
 
@@ -223,7 +228,7 @@ def test_a_callers_strategy_is_enumerated_until_its_tables_are_worth_building(
     texts = [[DECK[j] for j in h] for h in hands]
     before = [paigow.advise(t, seat, s, commission=c) for t in texts for c in (False, True)]
     batch_before = paigow.advise_batch(hands, seat, s, commission="4%")
-    assert "side:" + seat not in s.__dict__
+    assert not s.built(("side:" + seat, MACAU_GAME))
     s._side(seat)
     after = [paigow.advise(t, seat, s, commission=c) for t in texts for c in (False, True)]
     batch_after = paigow.advise_batch(hands, seat, s, commission="4%")
@@ -238,7 +243,7 @@ def test_a_callers_strategy_is_enumerated_until_its_tables_are_worth_building(
         paigow.advise_batch([[0, 1, 2, 3], [4, 5, 6, 6]], seat, fresh)  # the last two columns too
     with pytest.raises(paigow.errors.UnknownTileError, match=r"hands\[0\]"):
         paigow.advise_batch([[0, 1, 2, 32]], seat, fresh)
-    assert "side:" + seat not in fresh.__dict__
+    assert not fresh.built(("side:" + seat, MACAU_GAME))
 
 
 def test_the_side_tables_are_built_when_the_hands_asked_reach_the_rows(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -246,8 +251,8 @@ def test_the_side_tables_are_built_when_the_hands_asked_reach_the_rows(monkeypat
     s = Strategy(dyadic_table(9))
     for i, h in enumerate(sample(40, seed=6)):
         paigow.advise([DECK[j] for j in h], "player", s)
-        assert ("side:player" in s.__dict__) == (i + 1 >= 35.96)
-    assert "side:banker" not in s.__dict__
+        assert s.built(("side:player", MACAU_GAME)) == (i + 1 >= 35.96)
+    assert not s.built(("side:banker", MACAU_GAME))
     # named strategies build theirs at once
     assert paigow.advise("天 地 杂九 至尊", "banker", "max-back") is not None
-    assert "side:banker" in Strategy.named("max-back").__dict__
+    assert Strategy.named("max-back").built(("side:banker", MACAU_GAME))

@@ -201,15 +201,32 @@ def test_ctrl_c_exits_130_with_one_line(monkeypatch: pytest.MonkeyPatch, capsys:
 
 @pytest.mark.skipif(sys.platform == "win32", reason="SIGINT")
 def test_ctrl_c_in_a_long_simulation() -> None:
+    # waits for a condition (the progress bar's first bytes: the run has started), never a
+    # fixed time, and kills and reaps the child on every exit path (issue 31)
+    import os
+    import select
     import signal
     import time
 
-    p = subprocess.Popen([sys.executable, "-m", "paigow", "simulate", "5G", "--seed", "1", "--threads", "1"],
-                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    time.sleep(2.0)
-    p.send_signal(signal.SIGINT)
-    out, err = p.communicate(timeout=60)
-    assert p.returncode == 130 and err.strip() == "paigow: interrupted" and out == ""
+    p = subprocess.Popen([sys.executable, "-m", "paigow", "simulate", "5G", "--seed", "1", "--threads", "1",
+                          "--progress"], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    try:
+        assert p.stderr is not None
+        first = b""
+        deadline = time.monotonic() + 300  # a bound on a loaded machine, not a pace
+        while not first and time.monotonic() < deadline and p.poll() is None:
+            ready, _, _ = select.select([p.stderr], [], [], 1.0)
+            if ready:
+                first = os.read(p.stderr.fileno(), 4096)
+        assert first, "the simulation never started"
+        p.send_signal(signal.SIGINT)
+        out, err = p.communicate(timeout=300)
+        lines = (first + err).decode().replace("\r", "\n").strip().splitlines()
+        assert p.returncode == 130 and lines[-1].endswith("paigow: interrupted") and out == b""
+    finally:
+        if p.poll() is None:
+            p.kill()
+        p.communicate()
 
 
 # -- solve writes where it is told; its files are strategies ---------------------------------------

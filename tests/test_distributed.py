@@ -123,16 +123,18 @@ def test_merge_refuses_parts_that_do_not_belong_together() -> None:
 
 
 def test_parts_carry_their_rule_set_and_merge_refuses_two() -> None:
-    a = simulate_blocks(ROUNDS, 1, (0, 2), rules=TOY)
-    b = simulate_blocks(ROUNDS, 1, (2, 4), rules=TOY)
-    assert a.rules == TOY and simulate_blocks(ROUNDS, 1, (0, 2)).rules is MACAU
+    # TOY has no shipped equilibrium, hence no default strategy: both seats play max-back
+    mb = dict(player="max-back", banker="max-back")
+    a = simulate_blocks(ROUNDS, 1, (0, 2), rules=TOY, **mb)
+    b = simulate_blocks(ROUNDS, 1, (2, 4), rules=TOY, **mb)
+    assert a.rules == TOY and simulate_blocks(ROUNDS, 1, (0, 2), **mb).rules is MACAU
     merged = SimulationResult.merge([b, a])
-    assert merged.rules == TOY and merged == simulate(ROUNDS, seed=1, rules=TOY)
+    assert merged.rules == TOY and merged == simulate(ROUNDS, seed=1, rules=TOY, **mb)
     assert SimulationResult.merge([a, b], commission=True).commission == 0.05
     with pytest.raises(InvalidSimulationError) as e:
-        SimulationResult.merge([a, simulate_blocks(ROUNDS, 1, (2, 4))])
+        SimulationResult.merge([a, simulate_blocks(ROUNDS, 1, (2, 4), **mb)])
     assert _code(e) == "simulation.merge_rules"
-    assert a != simulate_blocks(ROUNDS, 1, (0, 2))  # other rules, other part (the counts may agree)
+    assert a != simulate_blocks(ROUNDS, 1, (0, 2), **mb)  # other rules, other part (the counts may agree)
 
 
 def test_simulate_blocks_checks_its_arguments() -> None:
@@ -208,7 +210,7 @@ def test_cluster_with_tables_and_commission(client: Any) -> None:
 def test_cluster_with_another_rule_set(client: Any) -> None:
     from paigow.simulation.dask import simulate_on
 
-    kw: dict[str, Any] = dict(seed=5, player="max-back", rules=TOY)
+    kw: dict[str, Any] = dict(seed=5, player="max-back", banker="max-back", rules=TOY)
     r = simulate_on(client, 10 * BLOCK + 3, task_blocks=3, **kw)
     assert r.rules == TOY and r == paigow.simulate(10 * BLOCK + 3, **kw)
     assert paigow.simulate(10 * BLOCK + 3, cluster=client, **kw) == r

@@ -276,12 +276,12 @@ def test_against_a_file_that_is_not_a_strategy_says_so(tmp_path: pathlib.Path) -
 
 
 def test_solve_checks_its_output_directory_before_solving(tmp_path: pathlib.Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    import paigow.solver
+    import paigow.game.solver
 
     def no_work(*args: Any, **kwargs: Any) -> Any:
         raise AssertionError("solve ran before --output was checked")
 
-    monkeypatch.setattr(paigow.solver, "solve", no_work)
+    monkeypatch.setattr(paigow.game.solver, "solve", no_work)
     code, _, err = run(["solve", "--output", str(tmp_path / "typo" / "dir")], b"", "utf-8")
     assert code == 2 and "no such directory" in err and err.rstrip().endswith("[output.write]"), err
     assert not (tmp_path / "typo").exists()

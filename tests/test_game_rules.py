@@ -1,7 +1,7 @@
 """Two rule sets in one process: advice, game values, the solver and the house-edge table of a toy
 rule set (the zero rule on both hands) beside Macau's, the toy's numbers held against the
 plain-Python enumeration of tests/reference.py, and Macau's unchanged after the toy ran. Also the
-catalogue of shipped solutions (paigow.equilibria) and ``--rules`` on the command line."""
+catalogue of shipped solutions (paigow.game.equilibria) and ``--rules`` on the command line."""
 
 from __future__ import annotations
 
@@ -13,8 +13,12 @@ import numpy as np
 import pytest
 
 import paigow
-from paigow import DECK, InvalidStrategyError, _types, equilibria, game, rules, solver
-from paigow.edges import edge, edges
+from paigow import DECK, InvalidStrategyError, rules
+from paigow.game import equilibria, solver
+from paigow.game import handtypes
+from paigow.game.handtypes import setting_game
+from paigow.game import values
+from paigow.game.edges import edge, edges
 from paigow.errors import InvalidOptionError
 from paigow.rules import MACAU
 
@@ -109,18 +113,18 @@ def test_advice_and_game_values_of_two_rule_sets_in_one_process() -> None:
     # sums (the house-edge table), the zero-sum type values (the solver) and the counts as paid
     for table in (paigow.max_back(), MIN_BACK):
         v = paigow.game_value(table, table, rules=TOY)
-        sigma, uniform = _types.to_types(table, TOY)
+        sigma, uniform = handtypes.to_types(table, TOY)
         assert uniform
-        counts = game.type_game_counts(sigma, sigma, TOY)
-        assert [int(x) for x in counts] == [round(x * game.PAIRINGS) for x in (v.win, v.push, v.lose)]
-        br_p, held, value = game.type_exploitability(sigma, sigma, TOY)
+        counts = values.type_game_counts(sigma, sigma, TOY)
+        assert [int(x) for x in counts] == [round(x * values.PAIRINGS) for x in (v.win, v.push, v.lose)]
+        br_p, held, value = values.type_exploitability(sigma, sigma, TOY)
         assert value == pytest.approx(v.ev, abs=1e-12)
         assert paigow.exploitability(table, table, rules=TOY) == pytest.approx(br_p - held, abs=1e-12)
         c = solver.certify(table, table, commission=0, rules=TOY)
         assert c.player_value == pytest.approx(v.ev, abs=1e-12)
     e = edge("max-back", "max-back", rules=TOY)
     v = paigow.game_value("max-back", "max-back", rules=TOY)
-    assert e.exact and (e.win, e.push, e.lose) == tuple(Fraction(round(x * game.PAIRINGS), game.PAIRINGS)
+    assert e.exact and (e.win, e.push, e.lose) == tuple(Fraction(round(x * values.PAIRINGS), values.PAIRINGS)
                                                         for x in (v.win, v.push, v.lose))
     # max-back never holds a zero-point back: its game is Macau's; min-back's is not, and the
     # banker takes every zero against zero: the player does worse
@@ -187,7 +191,7 @@ def test_the_catalogue() -> None:
         info = json.loads(s.info_path.read_text(encoding="utf-8"))
         assert Fraction(info.get("commission", "0")) == s.commission
         assert equilibria.solution(s.rules, s.commission) is s
-    assert equilibria.paid_rates(MACAU) == (Fraction(1, 20), Fraction(1, 25)) == paigow.edges.RATES
+    assert equilibria.paid_rates(MACAU) == (Fraction(1, 20), Fraction(1, 25)) == paigow.game.edges.RATES
     assert equilibria.solutions(TOY) == () and equilibria.paid_rates(TOY) == ()
     # one default per meaning, stated in the catalogue: advice without ``against`` plays it
     for c in (False, True, "4%", "3%", Fraction(1, 25)):
@@ -203,7 +207,7 @@ def test_the_solver_under_the_toy_rules(tmp_path: pathlib.Path) -> None:
     eq = solver.solve(rules=TOY, tol=1e-12, max_iterations=20, check_every=10)
     assert eq.rules is TOY and eq.iterations == 20 and eq.exploitability > 0
     # its measures are the toy game's, as the side tables count them
-    sp, sb = _types.to_hands(eq.player, TOY), _types.to_hands(eq.banker, TOY)
+    sp, sb = handtypes.to_hands(eq.player, TOY), handtypes.to_hands(eq.banker, TOY)
     assert paigow.exploitability(sp, sb, rules=TOY) == pytest.approx(eq.exploitability, abs=1e-9)
     assert paigow.game_value(sp, sb, rules=TOY).ev == pytest.approx(eq.value, abs=1e-12)
     assert solver.certify(eq, commission=0).player_value == pytest.approx(eq.value, abs=1e-12)
@@ -281,10 +285,10 @@ def test_advice_and_game_values_in_the_us_order() -> None:
     v = paigow.game_value("max-back", "max-back", rules=US)
     sigma, uniform = paigow.Strategy.named("max-back", rules=US).type_strategy(US)
     assert uniform
-    counts = game.type_game_counts(sigma, sigma, US)
-    assert [int(x) for x in counts] == [round(x * game.PAIRINGS) for x in (v.win, v.push, v.lose)]
+    counts = values.type_game_counts(sigma, sigma, US)
+    assert [int(x) for x in counts] == [round(x * values.PAIRINGS) for x in (v.win, v.push, v.lose)]
     assert v != paigow.game_value("max-back", "max-back")
     # its packed forms are its hand order's, its side tables its game's, beside Macau's
     s = paigow.Strategy.named("max-back", "banker", US)
     assert s.side("player", US) is not s.side("player", MACAU)
-    assert "side:player:us/both/banker" in s.__dict__ and "side:player" in s.__dict__
+    assert s.built(("side:player", setting_game(US))) and s.built(("side:player", setting_game(MACAU)))

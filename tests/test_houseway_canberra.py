@@ -14,7 +14,7 @@ import pytest
 import paigow
 import paigow.cli
 from paigow import Setting
-from paigow.edges import counts, us_edges
+from paigow.game.edges import counts, us_edges
 from paigow.houseway import (
     CANBERRA,
     CANBERRA_RULE_IDS,
@@ -27,7 +27,7 @@ from paigow.houseway import (
     read_house_way,
 )
 from paigow.setting import settings
-from paigow.waygame import PAIRINGS, audit, seat_counts
+from paigow.game.waygame import PAIRINGS, audit, seat_counts
 
 CANBERRA_DIGEST = "d894966f8419e69e1b7655fee908bf218b688ad906a1b8c48ae69f89d0a1bcb6"
 """SHA-256 of the Casino Canberra setting of all 3,620 distinct hands (HouseWay.digest)."""

@@ -10,8 +10,8 @@ import pytest
 
 import paigow.cli
 from paigow.cli.waycompare import compare_ways
-from paigow.edges import counts, us_edges
-from paigow.game import PAIRINGS
+from paigow.game.edges import counts, us_edges
+from paigow.game.values import PAIRINGS
 from paigow.houseway import CANBERRA, FOXWOODS
 
 

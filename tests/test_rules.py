@@ -12,7 +12,7 @@ import pytest
 import paigow
 from paigow import _core
 from paigow.errors import InvalidOptionError
-from paigow.rules import MACAU, RULE_SETS, Copies, RuleSet, ZeroRule, clean_rules, commission_of
+from paigow.rules import MACAU, RULE_SETS, US, Copies, RuleSet, ZeroRule, clean_rules, commission_of
 from paigow.setting import Outcome, Setting, compare
 
 import reference
@@ -21,13 +21,30 @@ TOY = MACAU.replace(name="zero-both", zero_rule="both")  # a second rule set: ze
 NONE = MACAU.replace(name="zero-none", zero_rule=ZeroRule.NONE)
 
 
+@pytest.mark.parametrize(("name", "values"), [
+    ("macau", ("macau", ZeroRule.FRONT, Copies.BANKER, Fraction(1, 20), 4, 2, "holder", False, "half-up")),
+    ("us", ("us", ZeroRule.BOTH, Copies.BANKER, Fraction(1, 20), 3, 2, "foxwoods", True, "half-up")),
+])
+def test_each_rule_set_s_values(name: str, values: tuple[object, ...]) -> None:
+    rules = RULE_SETS[name]
+    assert clean_rules(name.upper()) is rules and clean_rules(f" {name.title()} ") is rules
+    assert (rules.hand_order, rules.zero_rule, rules.copies, rules.commission, rules.dice, rules.max_cuts,
+            rules.banker_sets, rules.high_at_least_low, rules.rounding.value) == values
+    assert rules.name == str(rules) == name
+
+
 def test_macau_is_todays_rules() -> None:
     assert RULE_SETS["macau"] is MACAU and clean_rules(None) is MACAU and clean_rules(" Macau ") is MACAU
-    assert (MACAU.zero_rule, MACAU.copies, MACAU.commission, MACAU.dice, MACAU.max_cuts) == (
-        ZeroRule.FRONT, Copies.BANKER, Fraction(1, 20), 4, 2)
-    assert (MACAU.banker_sets, MACAU.high_at_least_low, MACAU.rounding.value) == ("holder", False, "half-up")
     assert repr(MACAU) == "RuleSet('macau')" and str(MACAU) == "macau"
     assert repr(TOY) == "RuleSet('zero-both', zero_rule=ZeroRule.BOTH)"
+
+
+def test_the_us_rule_set() -> None:
+    assert RULE_SETS["us"] is US and clean_rules("US") is US
+    assert US.copies.value == "banker"
+    cheaper = US.replace(name="us-4.76", commission=Fraction(1, 21))  # the 4.76% of docs/rules.md §3.1
+    assert cheaper.commission == Fraction(1, 21) and cheaper.core == US.core and cheaper.core is not None
+    assert round(float(cheaper.commission) * 100, 2) == 4.76
 
 
 @pytest.mark.parametrize("changes, code", [

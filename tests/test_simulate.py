@@ -277,7 +277,11 @@ def test_a_run_is_a_frozen_value_cleaned_once() -> None:
 
 
 def test_parts_of_a_run_count_apart_and_merge_to_the_whole() -> None:
-    run = Run(5 * BLOCK + 9, seed=4, player="max-back", rules=TOY)
+    # a rule set with no shipped equilibrium has no default strategy: both seats are named
+    with pytest.raises(InvalidStrategyError) as e:
+        Run(5 * BLOCK + 9, seed=4, player="max-back", rules=TOY)
+    assert e.value.code == "strategy.rules"
+    run = Run(5 * BLOCK + 9, seed=4, player="max-back", banker="max-back", rules=TOY)
     part = run.part((1, 4))
     assert part.blocks == range(1, 4) and not part.is_whole and part.block_rounds == 3 * BLOCK
     assert part.part(range(2, 3)).blocks == range(2, 3)
@@ -288,14 +292,16 @@ def test_parts_of_a_run_count_apart_and_merge_to_the_whole() -> None:
     assert seen[-1] == (3 * BLOCK, 3 * BLOCK) and counts.rules == TOY and counts.blocks == range(1, 4)
     parts = [counts, run.part((0, 1)).count(threads=2), run.part(range(4, 6)).count()]
     whole = run.simulate(threads=2)
-    assert run.merge(parts) == whole == simulate(5 * BLOCK + 9, seed=4, player="max-back", rules=TOY)
+    assert run.merge(parts) == whole == simulate(5 * BLOCK + 9, seed=4, player="max-back", banker="max-back",
+                                                 rules=TOY)
     assert SimulationResult.merge(parts) == whole
     for verb in (part.simulate, part.trace, lambda: part.merge(parts)):
         with pytest.raises(InvalidSimulationError) as e:
             verb()
         assert e.value.code == "simulation.blocks"
     with pytest.raises(InvalidSimulationError) as e:  # a part of another run
-        run.merge([*parts[:2], Run(5 * BLOCK + 9, seed=4, player="max-back").part(range(4, 6)).count()])
+        run.merge([*parts[:2], Run(5 * BLOCK + 9, seed=4, player="max-back", banker="max-back").part(
+            range(4, 6)).count()])
     assert e.value.code == "simulation.merge_rules"
     with pytest.raises(InvalidSimulationError) as e:
         run.replace(seed=5).merge(parts)

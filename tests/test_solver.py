@@ -1,4 +1,4 @@
-"""The solver (paigow.solver): the zero-commission equilibrium and the equilibrium as paid, their
+"""The solver (paigow.game.solver): the zero-commission equilibrium and the equilibrium as paid, their
 certificates from fresh best-response computations, argument checks, and the house-edge table."""
 
 from __future__ import annotations
@@ -12,9 +12,12 @@ import numpy as np
 import pytest
 
 import paigow
-from paigow import InvalidOptionError, _core, _types, advice, equilibria, game, solver
+from paigow import InvalidOptionError, _core, advice
+from paigow.game import equilibria, solver
+from paigow.game import handtypes
+from paigow.game import values
 from paigow.commission import COMMISSION
-from paigow.edges import STRATEGIES, edge, edges
+from paigow.game.edges import STRATEGIES, edge, edges
 from paigow.errors import InvalidStrategyError
 from paigow.hands import HAND_RANK_COUNT
 from paigow.rules import MACAU
@@ -28,7 +31,7 @@ def counts(sigma: np.ndarray, banker_side: bool) -> np.ndarray:
     ty = advice._types()
     out = np.empty((ty.n, 3, 2))
     work = np.empty(_core.side_counts_size(HAND_RANK_COUNT))
-    tile_rank, triples = game._kernel_data()
+    tile_rank, triples = values._kernel_data()
     _core.side_counts(np.ascontiguousarray(sigma), ty.hand_type, ALL, ty.tset_f, ty.tset_b, ty.rep_hand,
                       banker_side, tile_rank, MACAU.core, triples, HAND_RANK_COUNT, work, out, 1)
     return out
@@ -44,7 +47,7 @@ def test_side_counts_match_plain_enumeration(banker_side: bool) -> None:
     ty = advice._types()
     other = "player" if banker_side else "banker"
     for table in (paigow.max_back(), paigow.strategy(other)):
-        sigma, uniform = _types.to_types(table)
+        sigma, uniform = handtypes.to_types(table)
         assert uniform
         c = counts(sigma, banker_side)
         for t in (7, 2024, 4100):
@@ -310,7 +313,7 @@ def _text_block(path: pathlib.Path, first_line: str) -> str:
 
 
 def test_docs_and_readme_show_the_table_as_computed() -> None:
-    from paigow.edges import format_table
+    from paigow.game.edges import format_table
 
     root = pathlib.Path(__file__).resolve().parent.parent
     head = "commission 5% of every win"

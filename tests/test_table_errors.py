@@ -37,12 +37,15 @@ from paigow.table.records import (
 from paigow.table.round import Round, check_players, simulated_round
 from paigow.table.session import Session
 from paigow.setting import Outcome
+from paigow.table.actions import Turn, parse_action
 from paigow.table.settlement import Bet, LedgerLine, LineKind, Options, Play, Share, settle, split
 from paigow.tiles import DECK
 
 ROOT = Path(__file__).resolve().parent.parent
-FILES = ["table/positions.py", "table/dealing.py", "table/settlement.py", "table/events.py", "table/round.py",
-         "table/session.py", "table/records.py", "table/_checks.py", "cli/table.py"]
+FILES = ["table/positions.py", "table/dealing.py", "table/settlement.py", "table/events.py", "table/round.py", "table/round_state.py", "table/round_base.py", "table/round_bank.py",
+         "table/round_betting.py", "table/round_dealing.py", "table/round_setting.py", "table/round_settling.py",
+         "table/round_strategies.py",
+         "table/session.py", "table/records.py", "table/actions.py", "table/jsonforms.py", "table/views.py", "table/_checks.py", "cli/table.py"]
 SECTION = "## paigow: dealing, the table, settlement, records"
 
 
@@ -335,6 +338,9 @@ CASES += [
     ("session.house_bank", IllegalActionError, lambda: Session(0, rules="us").pass_bank()),
     ("session.with_house", IllegalActionError, lambda: offered().accept(with_house=True)),
     ("record.house_way", InvalidRecordError, lambda: replay_round(_bad_way_record())),
+    ("action.unknown", IllegalActionError, lambda: parse_action({"action": "fold"})),
+    ("action.argument", IllegalActionError, lambda: parse_action({"action": "turn", "position": 1})),
+    ("action.illegal", IllegalActionError, lambda: Session(0).apply(Turn())),
 ]
 
 def test_every_documented_code_has_a_case() -> None:

@@ -116,7 +116,7 @@ def test_a_player_may_ask_for_the_house_way() -> None:
     assert not r.can_house_way(1, "ann")               # after the turn no setting changes (Art. 8.2)
     res = r.settle()
     assert res.ways[1] is not None and res.ways[1].why == "asked" and res.ways[2] is None
-    assert res.plays[0].by_strategy is False           # the holder's own choice: claims still arise
+    assert res.plays[0].by_strategy is True            # set by the house way, though asked: no claim (§1.8)
     again = replay_round(json.loads(json.dumps(round_record(r))))
     assert again == r and again.result == res
 

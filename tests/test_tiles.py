@@ -121,8 +121,24 @@ def test_wrong_count_and_types() -> None:
     with pytest.raises(InvalidHandError, match="4 tiles are needed, 3 given"):
         parse_tiles("天 地 人", count=4)
     # a wrong Python type is a TypeError (docs/errors.md); a value that names no tile is a ParseError
-    with pytest.raises(TypeError, match="not 12"):
-        parse_tiles([12])  # type: ignore[list-item]
+    with pytest.raises(TypeError, match="not 1.5"):
+        parse_tiles([1.5])  # type: ignore[list-item]
+    with pytest.raises(TypeError, match="not True"):
+        parse_tiles([True])  # type: ignore[list-item]
+
+
+def test_deck_indices_are_a_hand_everywhere() -> None:
+    # issue 31: one hand form everywhere a hand is: four deck indices (DECK order), as the batch
+    # functions and best_setting() take them, each index at most once
+    assert parse_tiles([12]) == (DECK[12],)
+    assert paigow.settings((0, 2, 22, 28)) == paigow.settings("6-6 1-1 4-5 2-4")
+    assert paigow.advise((0, 2, 22, 28)).best_setting == paigow.best_setting((0, 2, 22, 28))
+    with pytest.raises(TileCopiesError) as e:
+        paigow.settings((0, 0, 22, 28))
+    assert e.value.code == "tile.twice"
+    with pytest.raises(UnknownTileError) as e2:
+        paigow.advise((0, 2, 22, 32))
+    assert e2.value.code == "tile.index"
     with pytest.raises(TypeError, match="not None"):
         parse_tiles(None)  # type: ignore[arg-type]
     with pytest.raises(TypeError, match="not 6"):

@@ -1,11 +1,11 @@
-"""The US game's rule set (docs/rules.md §3.1): its hand order against the plain-Python reference,
-its comparison, a player's foul; Macau's order and rule set untouched."""
+"""The US game's rule set (docs/rules.md §3.1): its hand order against the plain-Python reference
+(each rule set's order, Macau's and the US one, by the same test), its comparison, a player's
+foul; Macau's order untouched. Each rule set's values: tests/test_rules.py."""
 
 from __future__ import annotations
 
 import itertools
 import pickle
-from fractions import Fraction
 
 import numpy as np
 import pytest
@@ -15,7 +15,7 @@ from paigow import DECK, Hand, Setting
 from paigow.errors import InvalidHandError, InvalidOptionError
 from paigow.fouls import check_setting, fouls, player_setting
 from paigow.hands import HAND_ORDERS, HandOrder, face_hand_ranks, hand_rank_count, zero_point_ranks
-from paigow.rules import MACAU, RULE_SETS, US, ZeroRule, clean_rules
+from paigow.rules import MACAU, US, RuleSet
 from paigow.setting import Outcome, compare, settings_of
 
 import reference
@@ -28,17 +28,20 @@ def _dense(keys: dict[tuple[int, int], tuple[int, ...]]) -> dict[tuple[int, int]
     return {p: order[k] for p, k in keys.items()}
 
 
-def test_the_us_order_is_the_reference_statement_for_all_496_hands() -> None:
-    want = _dense({(a, b): reference.hand_key(a, b, us=True) for a, b in PAIRS})
-    table = US.core.hand_rank_table()
-    faces = face_hand_ranks("us")
+@pytest.mark.parametrize(("rules", "ranks", "back_zero"), [(MACAU, 107, 0), (US, 106, 5)])
+def test_each_order_is_the_reference_statement_for_all_496_hands(rules: RuleSet, ranks: int, back_zero: int) -> None:
+    us = rules is US
+    want = _dense({(a, b): reference.hand_key(a, b, us=us) for a, b in PAIRS})
+    table = rules.core.hand_rank_table()
+    faces = face_hand_ranks(rules.name)
     for a, b in PAIRS:
         assert table[a, b] == table[b, a] == want[(a, b)], (DECK[a], DECK[b])
         assert faces[DECK[a].face][DECK[b].face] == want[(a, b)]
-        assert Hand(DECK[a], DECK[b]).rank_in("us") == want[(a, b)]
-    assert US.core.n_ranks == hand_rank_count("us") == len(set(want.values())) == 106
-    zeros = {r for (a, b), r in want.items() if reference.is_zero(reference.hand_key(a, b, us=True))}
-    assert zeros == set(range(zero_point_ranks("us"))) and zero_point_ranks("us") == 5
+        assert Hand(DECK[a], DECK[b]).rank_in(rules.name) == want[(a, b)]
+    assert rules.core.n_ranks == hand_rank_count(rules.name) == len(set(want.values())) == ranks
+    zeros = {r for (a, b), r in want.items() if reference.is_zero(reference.hand_key(a, b, us=us))}
+    assert zeros == set(range(zero_point_ranks(rules.name))) and zero_point_ranks(rules.name) == 5
+    assert (rules.core.n_ranks, rules.core.front_zero, rules.core.back_zero) == (ranks, 5, back_zero)
 
 
 def test_the_us_order_differs_from_macau_only_where_a_gee_joon_tile_was_the_stronger_tile() -> None:
@@ -72,12 +75,11 @@ def test_gee_joon_with_a_five_against_gee_joon_with_a_five_is_a_copy() -> None:
 
 
 def test_macau_is_unchanged() -> None:
+    # the defaults are Macau's order (the order itself: test_each_order_is_the_reference_statement...)
     assert face_hand_ranks() == face_hand_ranks("macau") and hand_rank_count() == paigow.HAND_RANK_COUNT == 107
     assert zero_point_ranks() == paigow.ZERO_POINT_RANKS == 5
     want = _dense({(a, b): reference.hand_key(a, b) for a, b in PAIRS})
-    table = MACAU.core.hand_rank_table()
-    assert all(table[a, b] == want[(a, b)] == Hand(DECK[a], DECK[b]).rank for a, b in PAIRS)
-    assert (MACAU.core.n_ranks, MACAU.core.front_zero, MACAU.core.back_zero) == (107, 5, 0)
+    assert all(Hand(DECK[a], DECK[b]).rank == want[(a, b)] for a, b in PAIRS)
 
 
 def test_the_hand_orders_are_values() -> None:
@@ -92,17 +94,6 @@ def test_the_hand_orders_are_values() -> None:
     with pytest.raises(InvalidOptionError) as e:
         face_hand_ranks("texas")
     assert e.value.code == "rules.hand_order"
-
-
-def test_the_us_rule_set() -> None:
-    assert RULE_SETS["us"] is US and clean_rules("US") is US
-    assert (US.name, US.hand_order, US.zero_rule, US.copies.value, US.commission, US.dice) == (
-        "us", "us", ZeroRule.BOTH, "banker", Fraction(1, 20), 3)
-    assert (US.banker_sets, US.high_at_least_low) == ("foxwoods", True)
-    assert (US.core.n_ranks, US.core.front_zero, US.core.back_zero) == (106, 5, 5)
-    cheaper = US.replace(name="us-4.76", commission=Fraction(1, 21))  # the 4.76% of docs/rules.md §3.1
-    assert cheaper.commission == Fraction(1, 21) and cheaper.core == US.core and cheaper.core is not None
-    assert round(float(cheaper.commission) * 100, 2) == 4.76
 
 
 def _zero_rows(rng: np.random.Generator, n: int, us: bool) -> list[list[int]]:

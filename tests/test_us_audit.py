@@ -1,4 +1,4 @@
-"""The house-way audit (paigow.waygame.audit, ``paigow houseway --audit``): every distinct hand a
+"""The house-way audit (paigow.game.waygame.audit, ``paigow houseway --audit``): every distinct hand a
 way sets worse than the best response, the value lost, and a total that is exactly the
 best-response row minus the house-way row of the US table."""
 
@@ -12,10 +12,10 @@ from fractions import Fraction
 
 import pytest
 
-from paigow.edges import counts, us_edges
+from paigow.game.edges import counts, us_edges
 from paigow.errors import InvalidOptionError, InvalidStrategyError
 from paigow.houseway import DISTINCT_HAND_COUNT, FOXWOODS, distinct_hands, read_house_way
-from paigow.waygame import PAIRINGS, audit, hand_values, seat_counts
+from paigow.game.waygame import PAIRINGS, audit, hand_values, seat_counts
 
 
 def _result(row_wpl: tuple[int, int, int], objective: str, r: Fraction) -> Fraction:

@@ -1,7 +1,7 @@
-"""The US house-edge table (paigow.edges.us_edges, ``paigow edges --rules us``): the house way
+"""The US house-edge table (paigow.game.edges.us_edges, ``paigow edges --rules us``): the house way
 against itself and against each seat's best response, exact integer counts, checked against an
 independent kernel and the plain-Python enumeration; the figures of docs/us-edges.md recomputed;
-one hand's values against the way (paigow.waygame.hand_values) and advice against a house way."""
+one hand's values against the way (paigow.game.waygame.hand_values) and advice against a house way."""
 
 from __future__ import annotations
 
@@ -14,16 +14,16 @@ import numpy as np
 import pytest
 
 import paigow
-import paigow.edges as edges_module
-from paigow.edges import BEST_RESPONSES, US_RATES, counts, edge, edges, us_edges, whole_counts
-from paigow.equilibria import Solution
+import paigow.game.edges as edges_module
+from paigow.game.edges import BEST_RESPONSES, US_RATES, counts, edge, edges, us_edges, whole_counts
+from paigow.game.equilibria import Solution
 from paigow.errors import InvalidOptionError, InvalidStrategyError
-from paigow.game import type_game_counts
+from paigow.game.values import type_game_counts
 from paigow.houseway import FOXWOODS, house_way
 from paigow.rules import MACAU, US
-from paigow._types import hand_types
+from paigow.game.handtypes import hand_types
 from paigow.strategies import Strategy, all_hands
-from paigow.waygame import OPPONENT_HANDS, PAIRINGS, best_response, hand_values, seat_counts
+from paigow.game.waygame import OPPONENT_HANDS, PAIRINGS, best_response, hand_values, seat_counts
 
 import reference
 
@@ -80,7 +80,7 @@ def test_the_best_response_row_is_its_table_played_through_the_type_kernel(
 @pytest.mark.parametrize("objective", ["win-loss", "paid"])
 def test_no_setting_of_any_type_beats_the_best_response(seat: str, objective: str) -> None:
     # every setting of every type, counted by the advice side tables (not the solver's kernel that
-    # paigow.waygame reads): for each type's first hand, its three settings
+    # paigow.game.waygame reads): for each type's first hand, its three settings
     r = Fraction(1, 21)
     ty = hand_types(US)
     side = Strategy(FOXWOODS.table()).side(seat, US)
@@ -160,7 +160,7 @@ def test_the_equilibrium_rows_are_the_type_kernel_s_sums(way_types: np.ndarray) 
         assert (e.win, e.push, e.lose) == tuple(float(x) for x in c)
         assert e.win + e.push + e.lose == pytest.approx(1.0, abs=1e-12)
     # the equilibrium pair's row is the value the solver certified (docs/equilibrium.md)
-    info = paigow.equilibria.shipped_info("us-equilibrium-paid")
+    info = paigow.game.equilibria.shipped_info("us-equilibrium-paid")
     e = rows[("us-equilibrium-paid", "us-equilibrium-paid")]
     assert e.player_result == pytest.approx(info["value"]["player"], abs=1e-12)
     assert e.banker_result == pytest.approx(info["value"]["banker"], abs=1e-12)
@@ -178,7 +178,7 @@ US_EXACT = {  # the shipped exact US equilibria's values per hand (tests/test_us
 
 @pytest.mark.parametrize("rate", [Fraction(1, 20), Fraction(1, 21)])
 def test_the_exact_table_uses_the_shipped_exact_equilibria(rate: Fraction, way_types: np.ndarray) -> None:
-    from paigow import exact
+    from paigow.game import exact
 
     rows = us_edges(rate, exact=True)
     paid = exact.exact_stem(rate, US)
@@ -212,7 +212,7 @@ def test_the_exact_table_uses_the_shipped_exact_equilibria(rate: Fraction, way_t
 
 
 def test_edges_exact_passes_the_rule_set() -> None:
-    from paigow import exact
+    from paigow.game import exact
 
     # Macau's game under another rule set (other dice): Macau's exact table, computed in that game
     m2 = MACAU.replace(name="m2", dice=4)
@@ -224,7 +224,7 @@ def test_edges_exact_passes_the_rule_set() -> None:
 
 
 def test_an_exact_table_needs_the_exact_files(monkeypatch: pytest.MonkeyPatch, tmp_path: pathlib.Path) -> None:
-    from paigow import exact
+    from paigow.game import exact
 
     monkeypatch.setattr(exact, "DATA_DIR", tmp_path)  # no exact file beside the numerical ones
     edges_module._us_edges.cache_clear()

@@ -14,9 +14,11 @@ import numpy as np
 import pytest
 
 import paigow
-from paigow import _types, equilibria, exact, game, solver
+from paigow.game import equilibria, exact, exact_proof, solver
+from paigow.game import handtypes
+from paigow.game import values
 from paigow.errors import InvalidOptionError, InvalidStrategyError
-from paigow.exact import ExactStrategy
+from paigow.game.exact_proof import ExactStrategy
 from paigow.rules import MACAU, US
 from paigow.strategies import Strategy
 
@@ -82,11 +84,11 @@ def test_a_us_table_is_the_hand_table_of_the_us_hand_order(name: str) -> None:
     # the type tables are numbered by each hand order's distinct settings (14 types have three
     # under Macau's order and two under the US one): the named strategy, spread over the hands,
     # is the solver's type table read in the US order, and reads back as it
-    assert (_types.hand_types(US).m != _types.hand_types(MACAU).m).sum() == 14
+    assert (handtypes.hand_types(US).m != handtypes.hand_types(MACAU).m).sum() == 14
     data = equilibria.shipped_types(name)
     for s, seat in enumerate(("player", "banker")):
         named = Strategy.named(name, seat)
-        assert np.array_equal(named.table, _types.to_hands(data[s], US))
+        assert np.array_equal(named.table, handtypes.to_hands(data[s], US))
         sigma, uniform = named.type_strategy(US)
         assert uniform and np.abs(sigma - data[s]).max() < 1e-15
 
@@ -135,13 +137,13 @@ def test_advice_under_the_us_rules_plays_against_the_us_equilibria() -> None:
     assert paigow.advise(HAND, rules="us", commission=Fraction(1, 21)).against == "us-equilibrium-paid-4.7619pct"
     # each setting's value is the solver's value of the hand's type setting against the banker's
     # equilibrium (another kernel): wins minus losses over the 20,475 opposing hands
-    ty = _types.hand_types(US)
-    q = game.type_values(equilibria.shipped_types("us-equilibrium")[1], False, US)
+    ty = handtypes.hand_types(US)
+    q = values.type_values(equilibria.shipped_types("us-equilibrium")[1], False, US)
     for t in (593, 1163, 2024, 4100):
         g = int(ty.rep_hand[t])
-        a = paigow.advise([paigow.DECK[int(i)] for i in _types.all_hands()[g]], rules="us")
+        a = paigow.advise([paigow.DECK[int(i)] for i in handtypes.all_hands()[g]], rules="us")
         for s, o in enumerate(a.options):
-            assert o.value == pytest.approx(q[t, int(ty.hand_map[g, s])] / game.OPPONENT_HANDS, abs=1e-12)
+            assert o.value == pytest.approx(q[t, int(ty.hand_map[g, s])] / values.OPPONENT_HANDS, abs=1e-12)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -151,7 +153,7 @@ def test_a_cold_us_solve_on_a_looser_tolerance_lands_near_the_shipped_one() -> N
     eq = solver.solve(tol=1e-5, check_every=10, rules="us")
     assert eq.rules is US and eq.exploitability <= 1e-5
     assert eq.value == pytest.approx(equilibria.equilibrium_info(US)["game_value"], abs=2e-5)
-    shipped, ty = equilibria.shipped_types("us-equilibrium"), _types.hand_types(US)
+    shipped, ty = equilibria.shipped_types("us-equilibrium"), handtypes.hand_types(US)
     for seat, sigma in enumerate((eq.player, eq.banker)):
         differ = np.argmax(sigma, axis=1) != np.argmax(shipped[seat], axis=1)
         assert int(ty.cnt[differ].sum()) < 300
@@ -237,7 +239,7 @@ def test_the_us_zero_commission_value_and_mixed_hands() -> None:
 
 def _hand_probs(strategy: ExactStrategy) -> dict[int, list[Fraction]]:
     """Per hand row, the probabilities of its three splits (the first split of each type setting)."""
-    ty = _types.hand_types(US)
+    ty = handtypes.hand_types(US)
     out = {}
     for g in range(len(ty.hand_type)):
         row = strategy.row(int(ty.hand_type[g]))
@@ -251,13 +253,13 @@ def test_sampled_us_settings_are_counted_alike_by_plain_enumeration(rate: Fracti
     # setting's wins and losses against the other side's exact strategy, one opposing hand at a
     # time, in fractions, by the plain-Python US game of tests/reference.py
     eq = exact.shipped_exact(rate, rules=US)
-    ty = _types.hand_types(US)
-    hands = _types.all_hands()
+    ty = handtypes.hand_types(US)
+    hands = handtypes.all_hands()
     rows = reference.row_of()
     for seat in ("player", "banker"):
         own, other = eq.strategy(seat), eq.strategy("banker" if seat == "player" else "player")
-        counts = exact._Counts(rate, US)
-        q, d = exact._exact_values(counts, other, seat == "banker")
+        counts = exact_proof.Counts(rate, US)
+        q, d = exact_proof.exact_values(counts, other, seat == "banker")
         probs = _hand_probs(other)
         for t in (next(iter(own.mixed)), 2024):
             rep = int(ty.rep_hand[t])
@@ -273,13 +275,13 @@ def test_sampled_us_settings_are_counted_alike_by_plain_enumeration(rate: Fracti
                                    else reference.decide(mine[k], theirs[r], us=True))
                             if res:
                                 wl[k][0 if res == 1 else 1] += p
-            values = {}
+            by_setting = {}
             for s in range(3):
                 k = int(ty.hand_map[rep, s])
-                values[k] = (1 - rate) * wl[s][0] - wl[s][1]
-                assert values[k] == Fraction(int(q[t, k]), d * counts.scale)
-            best = max(values.values())
-            assert all(values[k] == best for k, p in enumerate(own.row(t)) if p)
+                by_setting[k] = (1 - rate) * wl[s][0] - wl[s][1]
+                assert by_setting[k] == Fraction(int(q[t, k]), d * counts.scale)
+            best = max(by_setting.values())
+            assert all(by_setting[k] == best for k, p in enumerate(own.row(t)) if p)
 
 
 def test_a_perturbed_us_strategy_is_not_proven_exact() -> None:
@@ -287,14 +289,14 @@ def test_a_perturbed_us_strategy_is_not_proven_exact() -> None:
     mixed = dict(eq.banker.mixed)
     mixed[1794] = (Fraction(0), Fraction(137, 288) + Fraction(1, 100), Fraction(151, 288) - Fraction(1, 100))
     wrong = ExactStrategy(eq.banker.pure, mixed, US)
-    p = exact.prove(eq.player, wrong, 0)  # the strategies' own game: the US one
+    p = exact_proof.prove(eq.player, wrong, 0)  # the strategies' own game: the US one
     assert not p.exact and p.player_gain > 0 and p.banker_gain == 0
     # the US pair is no equilibrium of the US game as paid
-    assert not exact.prove(eq.player, eq.banker, "5%").exact
+    assert not exact_proof.prove(eq.player, eq.banker, "5%").exact
     # and strategies numbered by one hand order are refused in the other's game
     macau = exact.shipped_exact(0)
-    for call in (lambda: exact.prove(eq.player, eq.banker, 0, MACAU),
-                 lambda: exact.prove(macau.player, macau.banker, 0, US),
+    for call in (lambda: exact_proof.prove(eq.player, eq.banker, 0, MACAU),
+                 lambda: exact_proof.prove(macau.player, macau.banker, 0, US),
                  lambda: solver.certify("equilibrium-exact", "equilibrium-exact", 0, rules="us", exact=True)):
         with pytest.raises(InvalidStrategyError) as e:
             call()
@@ -327,7 +329,7 @@ def test_exact_edges_of_the_us_game() -> None:
             pytest.approx(counted.win, abs=1e-15), pytest.approx(counted.push, abs=1e-15),
             pytest.approx(counted.lose, abs=1e-15))
         eq = exact.shipped_exact(rate, rules=US)  # the first row: the pair of the exact paid equilibrium
-        assert (rows[0].win, rows[0].push, rows[0].lose) == exact.exact_counts(eq.player, eq.banker)
+        assert (rows[0].win, rows[0].push, rows[0].lose) == exact_proof.exact_counts(eq.player, eq.banker)
     with pytest.raises(InvalidOptionError) as e:
         exact.exact_edges("4%", rules="us")
     assert e.value.code == "edges.rate"
@@ -381,7 +383,7 @@ def test_solve_exact_true_under_the_us_rules() -> None:
 # what docs/equilibrium.md says of the US game is what the package computes
 
 def test_the_docs_show_the_us_numbers_as_computed() -> None:
-    from paigow.edges import format_table
+    from paigow.game.edges import format_table
 
     doc = (pathlib.Path(__file__).resolve().parent.parent / "docs" / "equilibrium.md").read_text(encoding="utf-8")
     us = doc[doc.index("## The US game"):]

@@ -30,12 +30,13 @@ __all__ = ["COMMANDS", "PROGRAM", "main", "build_parser"]
 COMMANDS: dict[str, tuple[str, str]] = {
     "settings": ("paigow.cli.settings", "the three settings of four tiles, with their hands' names and ranks"),
     "advise": ("paigow.cli.advice", "exact values of the three settings of four tiles, and the best one"),
-    "solve": ("paigow.cli.advice", "solve the setting game and write the equilibrium to a file"),
+    "solve": ("paigow.cli.solve", "solve the setting game and write the equilibrium to a file"),
     "edges": ("paigow.cli.edges", "the house-edge table: each seat's expected result under best play, as paid"),
     "houseway": ("paigow.cli.houseway", "the house way's setting of four tiles (US game), the rule that decided it and its cost; or an audit"),
     "round": ("paigow.cli.table", "simulate a whole round: dice, stacks, hands, settings, outcomes and the ledger"),
     "settle": ("paigow.cli.table", "settle a round from its record (JSON in, ledger as JSON out)"),
     "simulate": ("paigow.cli.simulate", "simulate whole rounds and summarise the players' and the banker's results"),
+    "train": ("paigow.cli.train", "train and certify a dealer: drills and a house way's challenge, one exercise at a time"),
     "serve": ("paigow.cli.serve", "the advice API and the dealer's table as a service, with the dealer's page at /"),
 }
 """Subcommand -> (module whose ``register`` adds it, one-line help for ``paigow --help``)."""

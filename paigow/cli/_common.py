@@ -148,7 +148,7 @@ STRATEGY_HELP = ("equilibrium, equilibrium-paid, max-back, the directory or equi
                  "wrote, or a .npy (35960, 3) table")
 
 
-def strategy_arg(text: str, seat: str) -> Any:
+def strategy_arg(text: str | None, seat: str) -> Any:
     """A strategy named on the command line, for ``seat``: a name, or a table read from a file.
 
     A file is what ``paigow solve`` writes (its directory, or the ``equilibrium.npy`` or
@@ -162,7 +162,7 @@ def strategy_arg(text: str, seat: str) -> Any:
     from paigow.errors import InvalidStrategyError
     from paigow.strategies import STRATEGY_NAMES
 
-    if text in STRATEGY_NAMES:
+    if text is None or text in STRATEGY_NAMES:  # None: the rule set's own equilibrium
         return text
     path = pathlib.Path(text)
     if path.is_dir():

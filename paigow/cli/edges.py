@@ -36,11 +36,11 @@ def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None
 def _cmd_edges(args: argparse.Namespace) -> int:
     rate = commission(args)  # the rate's syntax and range first
     rules = rules_arg(args)
-    from paigow.edges import has_house_way, edges, format_table
+    from paigow.game.edges import has_house_way, edges, format_table
 
     if has_house_way(rules) or args.way is not None:
         return _us_table(args, rate, rules)
-    from paigow.equilibria import paid_rates
+    from paigow.game.equilibria import paid_rates
 
     # left out: every rate the table is shipped for (Macau's: 5% and 4%), else the rule set's own
     rates = (paid_rates(rules) or (rules.commission,)) if rate is None else (rate,)
@@ -56,7 +56,7 @@ def _us_table(args: argparse.Namespace, rate: "Fraction | None", rules: Any) -> 
     """The US game's table: the house way against itself and against each seat's best response,
     exact integer counts, and the shipped equilibria against themselves and the way (with
     ``--exact`` the exact ones), at 5% and 1/21 (4.76%) unless a rate is given."""
-    from paigow.edges import US_RATES, whole_counts, format_us_table, us_edges
+    from paigow.game.edges import US_RATES, whole_counts, format_us_table, us_edges
 
     rates = US_RATES if rate is None else (rate,)
     rows = tuple(e for r in rates for e in us_edges(r, rules, args.way, exact=getattr(args, "exact", False)))

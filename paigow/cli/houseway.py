@@ -63,12 +63,13 @@ def _cmd_houseway(args: argparse.Namespace) -> int:
     d = way.set(tiles)
     s = d.setting
     ranks = {"low": s.front.rank_in(way.rules.hand_order), "high": s.back.rank_in(way.rules.hand_order)}
-    from paigow.waygame import hand_values
+    from paigow.game.waygame import hand_values
 
     v = hand_values(tiles, way, args.seat, args.objective, True if rate is None else rate)
     if args.json:
         write_json({"tiles": [t.to_json() for t in tiles], "way": way.name, "rules": way.rules.name,
-                    "low": s.front.to_json(), "high": s.back.to_json(), "rule": d.rule, "split": d.split,
+                    "low": {**s.front.to_json(), "rank": ranks["low"]},
+                    "high": {**s.back.to_json(), "rank": ranks["high"]}, "rule": d.rule, "split": d.split,
                     "ranks": ranks, "values": v.to_json()})
         return 0
     from paigow._text import shows_chinese, table
@@ -99,7 +100,7 @@ def _cmd_houseway(args: argparse.Namespace) -> int:
 
 def _audit(args: argparse.Namespace, rate: Any) -> int:
     from paigow.errors import InvalidOptionError
-    from paigow.waygame import audit
+    from paigow.game.waygame import audit
 
     if args.top is not None and args.top < 0:
         raise InvalidOptionError(f"--top is a count of hands, not {args.top}", code="houseway.audit")

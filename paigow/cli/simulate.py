@@ -55,9 +55,9 @@ def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None
     )
     p.add_argument("rounds", type=_rounds, help="number of rounds: 1000000, 1e6 or 1M")
     p.add_argument("--seed", type=seed, default=None, help="seed (0 to 2**64-1) to replay a run; default: a fresh one")
-    p.add_argument("--player", default="equilibrium", help="players' strategy (default, as paigow.simulate's: "
-                   "equilibrium, with --commission too): " + STRATEGY_HELP)
-    p.add_argument("--banker", default="equilibrium", help="banker's strategy, as --player")
+    p.add_argument("--player", default=None, help="players' strategy (default, as paigow.simulate's: "
+                   "the zero-commission equilibrium of --rules, with --commission too): " + STRATEGY_HELP)
+    p.add_argument("--banker", default=None, help="banker's strategy, as --player")
     add_commission(p)
     p.add_argument("--rules", default=None, metavar="NAME",
                    help="the rule set the rounds are decided by (default: macau)")

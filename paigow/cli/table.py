@@ -41,8 +41,9 @@ def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None
     p.add_argument("--house", type=int, metavar="N", help="the house's share of the bank (co-banking)")
     p.add_argument("--strategy", help="how the hands are set: max-back or equilibrium (default: equilibrium)")
     p.add_argument("--banker-strategy", help="the banker's strategy (default: --strategy)")
-    p.add_argument("--rules", choices=sorted(RULE_SETS), default=MACAU.name,
-                   help="the rule set the table plays by (default macau: Portaria 96/85/M)")
+    p.add_argument("--rules", default=MACAU.name, metavar="NAME",
+                   help="the rule set the table plays by: " + ", ".join(sorted(RULE_SETS))
+                   + " (default macau: Portaria 96/85/M)")
     _option_args(p)
     p.add_argument("--json", action="store_true", help="machine-readable output")
     p.set_defaults(func=_cmd_round)
@@ -105,7 +106,7 @@ def _cmd_round(args: argparse.Namespace) -> int:
         print(json.dumps(round_record(r, seed=args.seed), ensure_ascii=False, indent=2))
     else:
         assert r.result is not None
-        print(render(r.result, args.seed))
+        print(render(r.result, args.seed, capped=rules.bank == "rotation"))
     return 0
 
 
@@ -134,9 +135,10 @@ def _cmd_settle(args: argparse.Namespace) -> int:
     return 0
 
 
-def render(result: "RoundResult", seed: int | None = None) -> str:
+def render(result: "RoundResult", seed: int | None = None, capped: bool = True) -> str:
     """A settled round as text a person can follow: the bank, the dice, the deal, each
-    position, the ledger lines in order, the changes and any claims."""
+    position, the ledger lines in order, the changes and any claims. ``capped``: the bank cap
+    binds (a rotating bank, Art. 4.5; a US bank covers every bet, and no cap is shown)."""
     from paigow._text import name, table
 
     led = result.ledger
@@ -197,7 +199,8 @@ def render(result: "RoundResult", seed: int | None = None) -> str:
     changes = [[p, f"{v:+d}"] for p, v in led.changes.items()]
     changes.append(["commission (house)", f"{led.commission:+d}"])
     out.append(table(["party", "change"], changes, right=[1]))
-    out.append(f"bank result {led.bank_result:+d} (cap +/-{led.bank}); changes + commission = "
+    cap = f" (cap +/-{led.bank})" if capped else ""
+    out.append(f"bank result {led.bank_result:+d}{cap}; changes + commission = "
                f"{sum(led.changes.values()) + led.commission}")
     if led.stood_off:
         out.append("stood off (returned): " + ", ".join(f"{p} {v}" for p, v in led.stood_off.items()))

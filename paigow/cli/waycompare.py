@@ -4,8 +4,8 @@ each; for each way, the exact result against the best response and the US equili
 the best response costs the house.
 
 Every figure of two pure strategies is an exact integer count of the 736,281,000 pairings
-(:func:`paigow.game.type_game_counts`, :func:`paigow.waygame.seat_counts`); the US equilibrium's
-are exact fractions (the shipped exact equilibrium, :func:`paigow.edges.us_edges`).
+(:func:`paigow.game.values.type_game_counts`, :func:`paigow.game.waygame.seat_counts`); the US equilibrium's
+are exact fractions (the shipped exact equilibrium, :func:`paigow.game.edges.us_edges`).
 """
 
 from __future__ import annotations
@@ -98,7 +98,7 @@ def _pct(x: Fraction) -> str:
 
 
 def _edge(counts: tuple[int, int, int], r: Fraction) -> Fraction:
-    from paigow.game import PAIRINGS
+    from paigow.game.values import PAIRINGS
 
     w, _, lo = counts
     return (lo - w * (1 - r)) / PAIRINGS
@@ -108,11 +108,11 @@ def compare_ways(ways: Sequence[Any], commission: Any = True) -> Comparison:
     """Every ordered pair of ``ways`` (house ways or their names), and every way against the best
     response and the US equilibrium, at ``commission`` (True: the US rule set's 5%)."""
     from paigow.rules import commission_of
-    from paigow.edges import us_edges
-    from paigow.game import type_game_counts
+    from paigow.game.edges import us_edges
+    from paigow.game.values import type_game_counts
     from paigow.houseway import house_way
     from paigow.rules import US
-    from paigow.waygame import seat_counts
+    from paigow.game.waygame import seat_counts
 
     hw = [house_way(w) for w in ways]
     r = commission_of(US, commission)

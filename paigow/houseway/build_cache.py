@@ -23,7 +23,7 @@ def write_cache(name: str, path: Any) -> None:
     assert isinstance(shipped, RuledWay)
     way = RuledWay(shipped.way_file)  # compiled from the file, not from a cache
     split, which = way.compiled
-    from paigow._types import hand_types
+    from paigow.game.handtypes import hand_types
 
     arrays: dict[str, Any] = {VERSION_KEY: np.array(way.way_file.digest), "split": split, "which": which,
                               "table": np.argmax(way.table(), axis=1).astype(np.uint8),

@@ -81,7 +81,7 @@ def key_array() -> Any:
     """The 3,620 distinct hands as an (N, 4) array of classes, rows ascending."""
     import numpy as np
 
-    from paigow._types import all_hands
+    from paigow.game.handtypes import all_hands
 
     cls = np.array([hand_class(t) for t in DECK], dtype=np.int64)
     h = cls[all_hands().astype(np.intp)]

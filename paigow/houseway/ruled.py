@@ -79,14 +79,14 @@ class RuledWay(HouseWay):
         c = self._cache
         if c is None:
             return
-        from paigow._types import game_tag
+        from paigow.game.handtypes import setting_game
         from paigow.rules import US
         from paigow.strategies import SideTables
 
         key = c["key"]
         for seat in ("player", "banker"):
             counts = c["side:" + seat]
-            strategy.cached("side:" + seat + game_tag(US), lambda counts=counts: SideTables(counts, key))
+            strategy.cached(("side:" + seat, setting_game(US)), lambda counts=counts: SideTables(counts, key))
 
     def distinct_splits(self) -> Any:
         """The compiled splits of every distinct hand (an int8 array)."""

@@ -17,7 +17,7 @@ from paigow.batch import setting_batch
 from paigow.errors import InvalidStrategyError
 from paigow.houseway.classes import (DISTINCT_HAND_COUNT, distinct_hands, distinct_keys, hand_class, key_array, key_of,
                                      map_split, representative)
-from paigow._types import same_game
+from paigow.game.handtypes import same_game
 from paigow.rules import US, RuleSet, RulesLike, clean_rules
 from paigow.setting import SPLITS, Setting, settings_of
 from paigow.strategies import Strategy
@@ -229,7 +229,7 @@ def _class_codes() -> Any:
     hand (two classes, the smaller times 17 plus the larger)."""
     import numpy as np
 
-    from paigow._types import all_hands
+    from paigow.game.handtypes import all_hands
 
     cls = np.array([hand_class(t) for t in DECK], dtype=np.int64)[all_hands().astype(np.intp)]  # (35960, 4)
     srt = np.sort(cls, axis=1)

@@ -20,6 +20,7 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 import pcc
+from _tablegames.version import version as _version
 from paigow.commission import percent
 from paigow.errors import PaigowError
 from paigow.serve import display, names, qr
@@ -209,7 +210,7 @@ def warm() -> None:
     ``paigow serve`` runs it in a background thread at start; a request that needs a table
     meanwhile waits only for that one."""
     from paigow.advice import prepare
-    from paigow.equilibria import CATALOGUE
+    from paigow.game.equilibria import CATALOGUE
     from paigow.houseway import HOUSE_WAYS
     from paigow.rules import RULE_SETS
     from paigow.strategies import NAMED
@@ -238,7 +239,7 @@ def _game_value(player: str | None, banker: str | None, rules: str = "macau") ->
 
 def _name(name: str | None, rules: str) -> str:
     """A strategy name of the API, the rule set's zero-commission equilibrium when left out."""
-    from paigow.equilibria import default_against
+    from paigow.game.equilibria import default_against
 
     return default_against(False, rules) if name is None else name
 
@@ -627,10 +628,3 @@ def _swagger_assets() -> pathlib.Path | None:
         return None
     d = pathlib.Path(list(spec.submodule_search_locations)[0]) / "static"
     return d if (d / "swagger-ui-bundle.js").is_file() else None
-
-
-def _version() -> str:
-    import paigow
-
-    return str(paigow.__version__)
-

@@ -86,7 +86,7 @@ class AdviceIn(_Model):
     seat: Seat = "player"
     against: StrategyName | None = Field(
         None, description="the other side's strategy; left out, the library's default for the commission:"
-                          " equilibrium without, equilibrium-paid at 5% (paigow.equilibria.default_against)")
+                          " equilibrium without, equilibrium-paid at 5% (paigow.game.equilibria.default_against)")
     commission: Commission = Field(
         False, description="false (none), true (the rule set's rate: 5%) or a rate such as '4%', '0.04' or '1/25'")
     rules: RulesName = Field("macau", description="the rule set whose game is asked: 'macau' or 'us'")
@@ -121,7 +121,7 @@ class AdviceBatchIn(_Model):
     seat: Seat = "player"
     against: StrategyName | None = Field(
         None, description="the other side's strategy; left out, the library's default for the commission:"
-                          " equilibrium without, equilibrium-paid at 5% (paigow.equilibria.default_against)")
+                          " equilibrium without, equilibrium-paid at 5% (paigow.game.equilibria.default_against)")
     commission: Commission = Field(
         False, description="false (none), true (the rule set's rate: 5%) or a rate such as '4%', '0.04' or '1/25'")
     rules: RulesName = Field("macau", description="the rule set whose game is asked: 'macau' or 'us'")
@@ -243,6 +243,10 @@ class TableIn(_Model):
 
 Position = StrictInt
 Amount = StrictInt
+
+# -- a Pai Gow table's actions: the HTTP face of paigow.table.actions, one model per action value of
+# the same class name and fields (a Literal must be written out: tests/test_actions.py checks that
+# every name here is the library's, and tests/serve/test_api.py that the fields are)
 
 
 class StartRound(_Model):

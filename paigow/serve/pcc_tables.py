@@ -31,9 +31,10 @@ pcc.errors.IllegalActionError: roll 'fish-crab-crab' refused: betting is still o
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, Final
+from typing import Any, ClassVar, Final
 
 import pcc
+from pcc.actions import ACTIONS, CloseBetting, Place, Settle, VoidRoll, Withdraw, parse_action
 from pcc.errors import IllegalActionError
 from pcc.record import settlement_to_json
 from paigow.serve.errors import SeedError
@@ -41,16 +42,8 @@ from paigow.serve.tables import ReplayMismatch
 
 __all__ = ["PCC_ACTIONS", "PCC_CONFIG_KEYS", "PLAYER_MAX", "PccTable", "is_pcc_config"]
 
-PCC_ACTIONS: Final[dict[str, tuple[str, ...]]] = {
-    "place": ("spot", "stake", "player"),
-    "withdraw": ("ticket",),
-    "close_betting": (),
-    "void_roll": ("reason",),
-    "settle": ("roll",),
-    "new_round": (),
-}
+PCC_ACTIONS: Final[dict[str, tuple[str, ...]]] = ACTIONS
 """Action name -> the fields it takes (``settle``'s ``roll`` may be left out: the dice are shaken)."""
-_REQUIRED: Final = {"place": ("spot", "stake", "player"), "withdraw": ("ticket",), "void_roll": ("reason",)}
 
 PCC_CONFIG_KEYS: Final = ("game", "ruleset", "new_bets_after_void", "automatic_bell")
 PLAYER_MAX: Final = 40
@@ -85,7 +78,7 @@ class PccTable:
     (1996 only: the house's option), ``automatic_bell`` (default false: the dealer rings the bell
     before the dome is lifted; true: a roll entered while betting is open rings it first)."""
 
-    game = "pcc"
+    game: ClassVar[str] = "pcc"
 
     def __init__(self, config: Mapping[str, Any], seed: int | None = None) -> None:
         unknown = set(config) - set(PCC_CONFIG_KEYS)
@@ -129,6 +122,11 @@ class PccTable:
         return bool(self.round.history) and not self.round.is_settled
 
     @property
+    def rounds_finished(self) -> int:
+        """The table's finished rounds."""
+        return self.finished
+
+    @property
     def number(self) -> int:
         """The number of the round on the table (1 is the first)."""
         return self.finished + (0 if self.round.is_settled else 1)
@@ -154,48 +152,35 @@ class PccTable:
         and return its result as JSON; raise the engine's error, changing nothing, if it is
         refused. ``drawn`` (a replay) holds the roll the journal keeps for a shaken roll;
         ``last_drawn`` is what the action drew (None: nothing)."""
-        name = action.get("action")
-        if not isinstance(name, str) or name not in PCC_ACTIONS:
-            raise IllegalActionError(f"unknown action {name!r}: the actions are {sorted(PCC_ACTIONS)}",
-                                     code="action.unknown")
-        kwargs = {k: v for k, v in action.items() if k != "action" and v is not None}
-        extra = set(kwargs) - set(PCC_ACTIONS[name])
-        if extra:
-            raise IllegalActionError(f"{name} takes {list(PCC_ACTIONS[name])}, not {sorted(extra)[0]!r}",
-                                     code="action.argument")
-        missing = [k for k in _REQUIRED.get(name, ()) if k not in kwargs]
-        if missing:
-            raise IllegalActionError(f"{name} needs {', '.join(_REQUIRED[name])}: {missing[0]!r} is missing",
-                                     code="action.argument")
+        act = parse_action(action)
         took: dict[str, Any] | None = None
         self.last_round = None  # set again by a settling roll
         rnd = self.round
         out: Any
-        if name == "place":
-            player = _player(kwargs["player"])
-            p = rnd.place(pcc.Bet(kwargs["spot"], kwargs["stake"]))
+        if isinstance(act, Place):
+            player = _player(act.player)
+            p = rnd.apply(Place(act.spot, act.stake))
             self.players[p.ticket] = player
             out = {"ticket": p.ticket, "bet": str(p.bet), "spot": str(p.bet.spot), "stake": p.bet.stake,
                    "player": player}
-        elif name == "withdraw":
-            w = rnd.withdraw(kwargs["ticket"])
+        elif isinstance(act, Withdraw):
+            w = rnd.apply(act)
             out = {"ticket": w.ticket, "bet": str(w.bet), "player": self.players.pop(w.ticket)}
-        elif name == "close_betting":
-            b = rnd.close_betting()
+        elif isinstance(act, CloseBetting):
+            b = rnd.apply(act)
             out = {"bell": b.number, "bets": b.bets}
-        elif name == "void_roll":
-            v = rnd.void_roll(kwargs["reason"])
+        elif isinstance(act, VoidRoll):
+            v = rnd.apply(act)
             out = {"number": v.number, "reason": str(v.reason), "standing": v.standing}
-        elif name == "settle":
-            if "roll" in kwargs:
-                rnd.settle(kwargs["roll"])
-            else:
+        elif isinstance(act, Settle):
+            if act.roll is None:
                 if drawn is not None and "roll" not in drawn:
                     raise ReplayMismatch("a live table's shaken roll is journaled with its dice")
                 rnd.verify_settle("1-1-1", source="secure")  # refused before anything is drawn
                 r = pcc.Roll.parse(drawn["roll"]) if drawn is not None else pcc.roll()
-                rnd.settle(r, source="secure")
+                act = Settle(r, "secure")
                 took = {"roll": str(r)}
+            rnd.apply(act)
             out = self._settled()
         else:  # new_round
             if not rnd.is_settled:

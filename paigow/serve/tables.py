@@ -41,107 +41,29 @@ paigow.errors...Error: position 0 is the banker's...position
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import secrets
-from collections.abc import Callable, Mapping
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, ClassVar
 
-from paigow.errors import IllegalActionError
-from paigow.setting import Setting
-from paigow.table import BankTurn, Phase, Round, RoundResult, Session
-from paigow.table.dealing import Cut, Deal, DiceRoll, Exposure, Stacks
-from paigow.table.events import WaySet
-from paigow.table.records import deal_record_json, replay_session, round_record, session_record
-from paigow.table.records import result_json as round_result_json
-from paigow.table.settlement import Bet, Options, Share
+from paigow.table import Session
+from paigow.table.actions import ACTIONS, ROUND_ACTIONS, SESSION_ACTIONS, Shake, Shuffle, parse_action
+from paigow.table.dealing import Stacks
+from paigow.table.jsonforms import action_result_json
+from paigow.table.records import replay_session, round_record, session_record
+from paigow.table.settlement import Options
+from paigow.table.views import public_view, round_view
 from paigow.tiles import DECK
 
 __all__ = ["ROUND_ACTIONS", "SESSION_ACTIONS", "ACTIONS", "Table", "result_json", "CONFIG_KEYS", "LiveRandom",
            "ReplayMismatch"]
 
-# action name -> the keyword arguments it takes (all optional unless the engine says otherwise)
-SESSION_ACTIONS: dict[str, tuple[str, ...]] = {
-    "start_round": ("stake", "others_agree"),
-    "end_round": (),
-    "pass_bank": (),
-    "decline": (),
-    "accept": ("with_house",),
-}
-ROUND_ACTIONS: dict[str, tuple[str, ...]] = {
-    "set_stake": ("amount",),
-    "co_bank": ("party", "stake"),
-    "bet": ("position", "amount", "bettor"),
-    "shuffle": (),
-    "cut": ("position", "k"),
-    "shake": ("dice", "void"),
-    "deal": ("hands",),
-    "expose": ("position", "tile"),
-    "declare": ("method",),
-    "set_hand": ("position", "setting", "by", "strategy"),
-    "house_way": ("position", "by"),
-    "turn": (),
-    "set_players": ("strategy",),
-    "settle": ("strategy", "banker_strategy"),
-}
-ACTIONS: dict[str, tuple[str, ...]] = {**SESSION_ACTIONS, **ROUND_ACTIONS}
-
 CONFIG_KEYS = ("banker", "players", "house_stake", "options", "rules")
 
 
-def result_json(x: object) -> Any:
-    """The JSON form of what an action returns."""
-    if x is None or isinstance(x, (bool, int, str)):
-        return x
-    if isinstance(x, Share):
-        return {"party": x.party, "stake": x.stake}
-    if isinstance(x, Bet):
-        return {"position": x.position, "bettor": x.bettor, "amount": x.amount}
-    if isinstance(x, Cut):
-        return {"position": x.position, "stacks": x.stacks}
-    if isinstance(x, DiceRoll):
-        return {"dice": list(x.dice), "total": x.total, "void": x.void.value if x.void else None}
-    if isinstance(x, Deal):
-        return {"first": x.first, "hands": {str(p): [str(t) for t in h] for p, h in enumerate(x.hands) if h is not None}}
-    if isinstance(x, Exposure):
-        return {"position": x.position, "tile": str(x.tile) if x.tile else None, "count": x.count,
-                "effect": x.effect.value}
-    if isinstance(x, Setting):
-        return _setting_json(x)
-    if isinstance(x, WaySet):
-        return {"position": x.position, "setting": _setting_json(x.setting), **_way_json(x)}
-    if isinstance(x, RoundResult):
-        return round_result_json(x)
-    if isinstance(x, BankTurn):
-        return {"event": x.event.value, "position": x.position, "to": x.to, "text": str(x)}
-    if isinstance(x, Round):
-        return {"phase": x.phase.value, "banker": x.banker, "stake": x.shares[0].stake if x.shares else None}
-    if isinstance(x, Stacks):
-        return str(x)
-    if isinstance(x, tuple):
-        return [result_json(v) for v in x]
-    return str(x)  # pragma: no cover - every action's result is listed above
-
-
-def _setting_json(s: Setting) -> dict[str, Any]:
-    return {"text": str(s), "front": s.front.name_zh, "back": s.back.name_zh,
-            "front_en": s.front.name_en, "back_en": s.back.name_en}
-
-
-def _way_json(w: WaySet) -> dict[str, Any]:
-    """How the house way set a hand: the rule that decided it, the way, why, who asked, and a
-    fouled placement."""
-    return {"rule": w.rule, "way": w.way, "why": w.why, "by": w.by,
-            "placed": f"{w.placed[0]} | {w.placed[1]}" if w.placed is not None else None}
-
-
-def _hands(hands: object) -> object:
-    """JSON object keys are strings: ``{"1": "天 地 ..."}`` names position 1."""
-    if isinstance(hands, Mapping):
-        out: dict[object, object] = {}
-        for k, v in hands.items():
-            out[int(k) if isinstance(k, str) and k.isdigit() and len(k) < 3 else k] = v
-        return out
-    return hands
+result_json = action_result_json
+"""The JSON form of what an action returns (:func:`paigow.table.jsonforms.action_result_json`)."""
 
 
 class ReplayMismatch(ValueError):
@@ -206,6 +128,8 @@ class Table:
     of actions accepted so far. A refused action changes nothing, the random source included.
     ``seed`` None makes a live table (:class:`LiveRandom`), an int a simulation."""
 
+    game: ClassVar[str] = "paigow"
+
     def __init__(self, config: Mapping[str, Any], seed: int | None = None) -> None:
         unknown = set(config) - set(CONFIG_KEYS)
         if unknown:
@@ -231,6 +155,16 @@ class Table:
     @property
     def mode(self) -> str:
         return "live" if self.live else "simulation"
+
+    @property
+    def round_open(self) -> bool:
+        """Whether a round is in play (a table closes only between rounds)."""
+        return self.session.round is not None
+
+    @property
+    def rounds_finished(self) -> int:
+        """The table's finished rounds."""
+        return len(self.session.state.history)
 
     @classmethod
     def new(cls, config: Mapping[str, Any], seed: int | None = None) -> "Table":
@@ -258,57 +192,37 @@ class Table:
         t.seq = int(snap["seq"])
         return t
 
-    def _target(self, name: str) -> Callable[..., Any]:
-        if name in SESSION_ACTIONS:
-            return getattr(self.session, name)  # type: ignore[no-any-return]
-        r = self.session.round
-        if r is None:
-            raise IllegalActionError(f"cannot {name} now: no round is open (start_round first)")
-        return getattr(r, name)  # type: ignore[no-any-return]
-
     def apply(self, action: Mapping[str, Any], drawn: Mapping[str, Any] | None = None) -> Any:
         """Perform one action (``{"action": "bet", "position": 1, "amount": 100}``) and return
         its result as JSON; raise the engine's error, changing nothing, if it is refused. On a
         live table ``drawn`` (replay) gives the draws the journal holds for the action;
         ``last_drawn`` is what the action drew (None: nothing, or a simulation)."""
-        name = action.get("action")
-        if not isinstance(name, str) or name not in ACTIONS:
-            raise IllegalActionError(f"unknown action {name!r}: the actions are {sorted(ACTIONS)}",
-                                     code="action.unknown")
-        allowed = ACTIONS[name]
-        kwargs = {k: v for k, v in action.items() if k != "action" and v is not None}
-        extra = set(kwargs) - set(allowed)
-        if extra:
-            raise IllegalActionError(f"{name} takes {list(allowed)}, not {sorted(extra)[0]!r}",
-                                     code="action.argument")
-        if "hands" in kwargs:
-            kwargs["hands"] = _hands(kwargs["hands"])
-        if "dice" in kwargs and isinstance(kwargs["dice"], list):
-            kwargs["dice"] = tuple(kwargs["dice"])
+        act = parse_action(action)
+        name = act.name
         took: dict[str, Any] = {}
         if self.live:
             assert isinstance(self.rng, LiveRandom)
             given = dict(drawn or {})
             replaying = drawn is not None
-            if name == "shuffle":
+            if isinstance(act, Shuffle):
                 if replaying and "stacks" not in given:
                     raise ReplayMismatch("a live table's shuffle is journaled with its stacks")
                 stacks = Stacks.parse(given["stacks"]) if "stacks" in given else _secure_stacks()
-                kwargs["stacks"] = stacks
+                act = dataclasses.replace(act, stacks=stacks)
                 took["stacks"] = str(stacks)
-            elif name == "shake" and "dice" not in kwargs:
+            elif isinstance(act, Shake) and act.dice is None:
                 if replaying and "dice" not in given:
                     raise ReplayMismatch("a live table's roll is journaled with its dice")
                 count = self.session.rules.dice   # as many as the rule set shakes (3 in the US game)
                 dice = given["dice"] if "dice" in given else [secrets.randbelow(6) + 1 for _ in range(count)]
-                kwargs["dice"] = tuple(dice)
+                act = dataclasses.replace(act, dice=tuple(dice))
                 took["dice"] = list(dice)
             self.rng.drawn = []
             self.rng.feed(given.get("random", []) if drawn is not None else None)
         ending = self.session.round if name == "end_round" else None
         before = self.rng.getstate()
         try:
-            out = self._target(name)(**kwargs)
+            out = self.session.apply(act)
             if self.live:
                 assert isinstance(self.rng, LiveRandom)
                 if drawn is not None and self.rng._feed:
@@ -329,7 +243,7 @@ class Table:
         self.last_round = None
         if ending is not None:
             self.last_round = {"number": len(self.session.state.history), "record": round_record(ending),
-                               "public": _round_view(ending, public=True)}
+                               "public": public_view(ending)}
         self.seq += 1
         return result_json(out)
 
@@ -370,65 +284,5 @@ class Table:
             "turns": [str(t) for t in st.turns],
             "balances": bal,
             "commission": commission,
-            "round": _round_view(s.round, public) if s.round is not None else None,
+            "round": round_view(s.round, "public" if public else "dealer") if s.round is not None else None,
         }
-
-
-def _public_result(res: RoundResult) -> dict[str, Any]:
-    """A settled round's result as the table shows it: the banker's hand and every position that
-    played, turned; the tiles of positions nobody played, or that sat out, stay face down."""
-    out = round_result_json(res)
-    shown = []
-    for p in out["positions"]:
-        if p["role"] == "banker" or (p["outcome"] is not None and not p["sat_out"]):
-            shown.append(p)
-        elif p["bets"] or p["stood_off"]:  # a position that sat out: its bets, not its tiles
-            shown.append({**p, "tiles": None, "setting": None, "front": None, "back": None})
-    out["positions"] = shown
-    return out
-
-
-def _round_view(r: Round, public: bool = False) -> dict[str, Any]:
-    st = r.state
-    settled = r.phase is Phase.SETTLED
-    deal = deal_record_json(r.deal_record)
-    if not settled:
-        deal["stacks"] = None  # face down until the round is over, for everyone (§1.6)
-    settings = [_setting_json(x) if x is not None else None for x in st.settings]
-    ways = [_way_json(w) if w is not None else None for w in st.ways]
-    result = round_result_json(r.result) if r.result is not None else None
-    if public:
-        deal["stacks"] = None  # the stacks hold the tiles of positions nobody turns
-        shown: set[int] = set()
-        if st.settings[r.banker] is not None:  # the banker's setting turns his tiles (Art. 8.2)
-            shown.add(r.banker)
-        if r.result is not None:  # the dealer turns the players' tiles to settle (Art. 8.3)
-            shown |= {p.position for p in r.result.plays if p.outcome is not None}
-        if deal["hands"] is not None:
-            deal["hands"] = {k: v for k, v in deal["hands"].items() if int(k) in shown}
-        settings = [x if p in shown else None for p, x in enumerate(settings)]
-        ways = [x if p in shown else None for p, x in enumerate(ways)]   # the rule of a hand face up only
-        result = _public_result(r.result) if r.result is not None else None
-    return {
-        "phase": r.phase.value,
-        "banker": r.banker,
-        "banker_party": r.banker_party,
-        "house_banks": r.house_banks,
-        "way_sets_banker": r.way_sets_banker,
-        "min_stake": st.min_stake,
-        "shares": [{"party": x.party, "stake": x.stake} for x in r.shares],
-        "bank": r.bank,
-        "bets": [{"position": b.position, "bettor": b.bettor, "amount": b.amount} for b in r.bets],
-        "frozen": r.frozen,
-        "first_position": r.first_position,
-        "playing": list(r.playing),
-        "sat_out": list(r.sat_out),
-        "unheld": list(r.unheld),
-        "holders": {str(p): r.holder(p) for p in r.playing},
-        "deal": deal,
-        "void_deals": len(st.void_deals),
-        "set": [p for p, x in enumerate(st.settings) if x is not None],
-        "settings": settings,
-        "ways": ways,
-        "result": result,
-    }

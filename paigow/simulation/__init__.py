@@ -65,8 +65,8 @@ __all__ = ["simulate", "Run", "SimulationResult", "BlockCounts", "RoundTrace", "
 def simulate(
     rounds: int,
     seed: int | None = None,
-    player: StrategyLike = "equilibrium",
-    banker: StrategyLike = "equilibrium",
+    player: "StrategyLike | None" = None,
+    banker: "StrategyLike | None" = None,
     commission: bool | float = False,
     threads: int | None = None,
     progress: Progress | None = None,

@@ -35,7 +35,7 @@ import time
 import uuid
 from typing import Any
 
-import paigow
+from _tablegames.version import version as _version
 from paigow.errors import InvalidSimulationError
 from paigow.rules import RuleSet, RulesLike
 from paigow.simulation.runs import BLOCK, BlockCounts, Progress, Run, SimulationResult, clean_threads
@@ -112,6 +112,28 @@ def _seat_tables(strategy: StrategyLike, seat: str, digest: str | None = None) -
     return Strategy.clean(strategy, seat)
 
 
+def _refused_at_once(address: str) -> None:
+    """Raise ConnectionRefusedError when nothing listens at a tcp:// scheduler address: a refusal
+    is final and known at once, where Dask's client would retry it for its whole connect timeout
+    (30 s). A host that does not answer is left to the client's timeout."""
+    import socket
+    from urllib.parse import urlsplit
+
+    try:
+        parts = urlsplit(address if "://" in address else "tcp://" + address)
+        host, port = parts.hostname, parts.port
+    except ValueError:
+        return  # not an address: the client says so
+    if parts.scheme != "tcp" or host is None or port is None:
+        return
+    try:
+        socket.create_connection((host, port), timeout=5).close()
+    except ConnectionRefusedError:
+        raise ConnectionRefusedError(f"nothing listens at {host}:{port} (connection refused)") from None
+    except OSError:
+        return
+
+
 def _client(cluster: Any) -> tuple[Any, bool]:
     """A ``distributed.Client`` for ``cluster`` and whether this call opened it (and closes it)."""
     try:
@@ -123,6 +145,8 @@ def _client(cluster: Any) -> tuple[Any, bool]:
         return cluster, False
     if isinstance(cluster, str) or hasattr(cluster, "scheduler_address"):
         try:
+            if isinstance(cluster, str):
+                _refused_at_once(cluster)
             return Client(cluster, set_as_default=False), True
         except (OSError, TimeoutError, ValueError) as e:  # ValueError: not an address
             error = InvalidSimulationError(f"cannot reach the Dask scheduler at {cluster!r}: {e}",
@@ -136,8 +160,8 @@ def _client(cluster: Any) -> tuple[Any, bool]:
                     f"address like 'tcp://host:8786', not {cluster!r}")
 
 
-def simulate_on(cluster: Any, rounds: int, seed: int | None = None, player: StrategyLike = "equilibrium",
-                banker: StrategyLike = "equilibrium", commission: bool | float = False,
+def simulate_on(cluster: Any, rounds: int, seed: int | None = None, player: "StrategyLike | None" = None,
+                banker: "StrategyLike | None" = None, commission: bool | float = False,
                 threads: int | None = None, progress: Progress | None = None,
                 task_blocks: int | None = None, rules: RulesLike = None) -> SimulationResult:
     """``simulate(rounds, seed, player, banker, commission, threads, progress, cluster=cluster,
@@ -153,15 +177,15 @@ def simulate_on(cluster: Any, rounds: int, seed: int | None = None, player: Stra
         raise TypeError(f"task_blocks must be an integer or None, not {task_blocks!r}")
     if task_blocks is not None and task_blocks < 1:
         raise InvalidSimulationError(f"task_blocks must be at least 1, not {task_blocks!r}")
-    version = str(paigow.__version__)
+    version = _version()
 
     client, owned = _client(cluster)
     futures: list[Any] = []
     try:
         start = time.perf_counter()
         slots = max(1, sum(client.nthreads().values()))
-        pspec = _ship(client, player, run.player)
-        bspec = _ship(client, banker, run.banker)
+        pspec = _ship(client, run.player.name if player is None else player, run.player)
+        bspec = _ship(client, run.banker.name if banker is None else banker, run.banker)
         key = uuid.uuid4().hex[:12]
         futures = [client.submit(_run_task, run.rounds, run.seed, r, pspec, bspec, run.names, run.rules, t,
                                  key=f"paigow-blocks-{key}-{r.start}", pure=False)

@@ -50,8 +50,10 @@ from typing import Any, NamedTuple
 import numpy as np
 import numpy.typing as npt
 
+from _tablegames.version import version as _version
 from paigow import _core
 from paigow.batch import setting_batch
+from paigow.game.equilibria import clean_strategy
 from paigow.errors import InvalidOptionError, InvalidSimulationError
 from paigow.rules import MACAU, RuleSet, RulesLike, clean_rules, commission_of
 from paigow.strategies import COMPILES, HAND_COUNT, Strategy, all_hands
@@ -176,12 +178,6 @@ def _check_names(names: object) -> tuple[str, str]:
             or not all(isinstance(n, str) and n for n in names)):
         raise TypeError(f"names must be a (player, banker) pair of texts, not {names!r}")
     return (names[0], names[1])
-
-
-def _version() -> str:
-    import paigow
-
-    return str(paigow.__version__)
 
 
 def _blocks_of(rounds: int) -> int:
@@ -587,20 +583,20 @@ class Run:
     blocks: range
     names: tuple[str, str]
 
-    def __init__(self, rounds: int, seed: int | None = None, player: StrategyLike = "equilibrium",
-                 banker: StrategyLike = "equilibrium", commission: bool | float | Fraction | Decimal | None = False,
+    def __init__(self, rounds: int, seed: int | None = None, player: "StrategyLike | None" = None,
+                 banker: "StrategyLike | None" = None, commission: bool | float | Fraction | Decimal | None = False,
                  rules: RulesLike = None, blocks: range | tuple[int, int] | None = None,
                  names: tuple[str, str] | None = None) -> None:
         n = _check_rounds(rounds)
         s = _check_seed(seed)
         r = clean_rules(rules)
         rate = _check_commission(commission, r)
-        p = Strategy.clean(player, "player")
-        b = Strategy.clean(banker, "banker")
+        p = clean_strategy(player, "player", r)
+        b = clean_strategy(banker, "banker", r)
         total = _blocks_of(n)
         whole = range(0, total)
         span = whole if blocks is None else _check_blocks(blocks, whole, total)
-        labels = (_label(player), _label(banker)) if names is None else _check_names(names)
+        labels = (_label(p if player is None else player), _label(b if banker is None else banker)) if names is None else _check_names(names)
         for name, value in (("rounds", n), ("seed", s), ("player", p), ("banker", b), ("commission", rate),
                             ("rules", r), ("blocks", span), ("names", labels)):
             object.__setattr__(self, name, value)
@@ -698,8 +694,8 @@ class Run:
 # the functions of the first release, on Run
 
 
-def trace_rounds(rounds: int, seed: int, player: StrategyLike = "equilibrium",
-                 banker: StrategyLike = "equilibrium", rules: RulesLike = None) -> RoundTrace:
+def trace_rounds(rounds: int, seed: int, player: "StrategyLike | None" = None,
+                 banker: "StrategyLike | None" = None, rules: RulesLike = None) -> RoundTrace:
     """Replay the first ``rounds`` rounds (at most 200,000) of the run with ``seed``, on one
     thread, recording every deal, setting and result; the counts are those of
     ``simulate(rounds, seed, player, banker, rules=rules)``.
@@ -717,7 +713,7 @@ def trace_rounds(rounds: int, seed: int, player: StrategyLike = "equilibrium",
 
 
 def simulate_blocks(rounds: int, seed: int, blocks: range | tuple[int, int],
-                    player: StrategyLike = "equilibrium", banker: StrategyLike = "equilibrium",
+                    player: "StrategyLike | None" = None, banker: "StrategyLike | None" = None,
                     threads: int | None = 1, rules: RulesLike = None) -> BlockCounts:
     """The raw counters of the block range ``blocks`` of the run ``simulate(rounds, seed, ...)``:
     ``Run(rounds, seed, player, banker, rules=rules).part(blocks).count(threads)``.

@@ -2,8 +2,10 @@
 (:mod:`paigow.table.positions`), dealing (:mod:`paigow.table.dealing`), settlement
 (:mod:`paigow.table.settlement`), what happened as frozen events (:mod:`paigow.table.events`),
 the round (:mod:`paigow.table.round`), the session and the bank passing
-(:mod:`paigow.table.session`) and the record format (:mod:`paigow.table.records`, the only
-module that reads and writes JSON).
+(:mod:`paigow.table.session`), the actions as values (:mod:`paigow.table.actions`), and, beside
+the model that never imports them, the JSON shape of each value (:mod:`paigow.table.jsonforms`),
+what each viewer may see (:mod:`paigow.table.views`) and the record formats
+(:mod:`paigow.table.records`).
 
 The names below load with their module on first use, so that importing one module of the
 package (``paigow.table.dealing``) does not load the others.
@@ -19,11 +21,11 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from paigow.table.actions import Action, parse_action
     from paigow.table.events import BankEvent, BankTurn, DealRecord
     from paigow.table.records import (
         replay_round,
         replay_session,
-        round_from_record,
         round_record,
         session_record,
         settle_record,
@@ -40,13 +42,16 @@ if TYPE_CHECKING:
         simulated_round,
     )
     from paigow.table.session import Session, SessionState
+    from paigow.table.views import dealer_view, operator_view, public_view
 
 _EXPORTS = {
+    "paigow.table.actions": ("Action", "parse_action"),
+    "paigow.table.views": ("public_view", "dealer_view", "operator_view"),
     "paigow.table.events": ("DealRecord", "BankEvent", "BankTurn"),
     "paigow.table.round": ("Phase", "RoundState", "RoundResult", "Round", "default_players", "default_strategy",
                            "choose_setting", "simulate_round", "simulated_round"),
     "paigow.table.session": ("SessionState", "Session"),
-    "paigow.table.records": ("round_from_record", "settle_record", "round_record", "replay_round", "session_record",
+    "paigow.table.records": ("settle_record", "round_record", "replay_round", "session_record",
                              "replay_session"),
 }
 _MODULE_OF = {name: module for module, names in _EXPORTS.items() for name in names}
@@ -80,10 +85,14 @@ __all__ = [
     "choose_setting",
     "simulate_round",
     "simulated_round",
-    "round_from_record",
     "settle_record",
     "round_record",
     "replay_round",
     "session_record",
     "replay_session",
+    "Action",
+    "parse_action",
+    "public_view",
+    "dealer_view",
+    "operator_view",
 ]

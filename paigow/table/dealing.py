@@ -25,6 +25,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TypeVar, Union
 
+from _tablegames.enums import CodeRepr
 from paigow.errors import HandSyntaxError, IllegalActionError, IllegalHandError, InvalidTileError, NotationError
 from paigow.table.positions import POSITIONS, check_position
 from paigow.tiles import DECK, Tile, TileLike, parse_tiles
@@ -279,11 +280,8 @@ def check_cut(cuts: Sequence[Cut], position: int, k: int, banker: int, max_cuts:
 
 
 # -- dice -------------------------------------------------------------------------------------------
-class VoidReason(enum.Enum):
+class VoidReason(CodeRepr, enum.Enum):
     """Why a shake does not count and the banker shakes again (Art. 1.5)."""
-
-    def __repr__(self) -> str:
-        return f"VoidReason.{self.name}"
 
     TILTED = "tilted"
     """翘骰: a die lies tilted."""
@@ -580,11 +578,8 @@ def _positions_of(err: InvalidTileError, words: Mapping[int, Sequence[TileLike]]
 
 
 # -- exposed tiles ----------------------------------------------------------------------------------
-class ExposureEffect(enum.Enum):
+class ExposureEffect(CodeRepr, enum.Enum):
     """What tiles turned face up by accident do to the round (Art. 2.2-2.3)."""
-
-    def __repr__(self) -> str:
-        return f"ExposureEffect.{self.name}"
 
     PLAY_ON = "play on"
     """One tile of a position: the round goes on."""

@@ -22,6 +22,7 @@ import enum
 from dataclasses import dataclass
 from typing import ClassVar, Union
 
+from _tablegames.enums import CodeRepr
 from paigow.hands import Hand
 from paigow.setting import Setting
 from paigow.table.dealing import Cut, Deal, DiceRoll, Exposure, Stacks
@@ -209,7 +210,7 @@ RoundEvent = Union[StakeSet, CoBanked, BetPlaced, Declared, Shuffled, CutMade, S
 
 
 # -- the events of a session ------------------------------------------------------------------------
-class BankEvent(enum.Enum):
+class BankEvent(CodeRepr, enum.Enum):
     """What happened to the bank between rounds."""
 
     PASS = "pass"

@@ -163,18 +163,22 @@ def ranking(bets: Iterable[_BetLike]) -> list[tuple[str, int]]:
     return sorted(order, key=lambda x: -x[1])  # sorted is stable: first bettor first on ties
 
 
-def holders(banker: int, bets: Iterable[_BetLike], excluded: Iterable[str] = (),
+def holders(banker: int, bets: Sequence[_BetLike], excluded: Iterable[str] = (),
             co_bankers: Iterable[str] = ()) -> dict[int, str | None]:
-    """Who holds (sets the tiles of) each position with bets in play (Art. 7.1, 7.5): its
-    largest bettor, the first placed on equal bets; nobody sets two positions, so positions are
-    taken in betting order and one whose largest bettor already holds an earlier position goes
-    to its next largest bettor (docs/rules.md §1.8).
+    """Who holds (sets the tiles of) each position with bets in play (Art. 7.1, 7.5;
+    docs/rules.md §1.6, §1.8): an assignment over all positions at once. Positions are taken in
+    betting order, each by its largest lawful bettor (the first placed on equal totals), or its
+    next largest where the largest already holds another; nobody holds two. Where that leaves a
+    position without a holder although another assignment could hold it, the assignment used is
+    among those whose every holder is outranked on his position only by bettors holding other
+    positions: the one that holds the most positions, then keeps the most holders as they were
+    (as the same bets gave them without ``excluded``; without exclusions, before the latest
+    bet), then betting order (each position's better-ranked bettor first).
 
     ``excluded`` bettors take no part in the round (Art. 2.3): their bets are not in play, and
     a position none of whose bets is in play is left out. ``co_bankers`` accept no backline
     bets (Art. 3.3): a co-banker holds a position only where every bet in play is his own. A
-    position in play that none of its bettors may hold maps to None (it stands off whole, Art.
-    7.4).
+    position in play that no assignment can hold maps to None (it stands off whole, Art. 7.4).
 
     >>> from paigow.table.settlement import Bet
     >>> holders(0, [Bet(1, "ann", 100), Bet(1, "bob", 50), Bet(3, "ann", 500), Bet(3, "cy", 10)])
@@ -183,14 +187,33 @@ def holders(banker: int, bets: Iterable[_BetLike], excluded: Iterable[str] = (),
     {1: 'ann', 2: None}
     >>> holders(0, [Bet(2, "cy", 300), Bet(2, "ann", 50)], co_bankers=["cy"])
     {2: 'ann'}
+
+    bob holds 2 alone and backs 1, where ann is the largest; ann sits out: cy holds 1, bob 2.
+
+    >>> bets = [Bet(1, "ann", 300), Bet(1, "bob", 200), Bet(1, "cy", 100), Bet(2, "bob", 300)]
+    >>> holders(0, bets), holders(0, bets, excluded=["ann"])
+    ({1: 'ann', 2: 'bob'}, {1: 'cy', 2: 'bob'})
     """
-    out_ = set(excluded)
-    bets = [b for b in bets if b.bettor not in out_]
-    co = set(co_bankers)
+    co = frozenset(co_bankers)
+    away = frozenset(excluded)
+    bets = list(bets)
+    greedy = _greedy(banker, bets, away, co)
+    if all(w is not None for w in greedy.values()):
+        return greedy
+    if away:
+        before = holders(banker, bets, (), co)
+    else:
+        before = holders(banker, bets[:-1], (), co) if len(bets) > 1 else {}
+    return _assign(banker, bets, away, co, before)
+
+
+def _greedy(banker: int, bets: Sequence[_BetLike], away: frozenset[str],
+            co: frozenset[str]) -> dict[int, str | None]:
+    """Positions in betting order, each to its largest lawful bettor not holding an earlier one."""
     out: dict[int, str | None] = {}
     taken: set[str] = set()
     for p in betting_order(banker):
-        on = [b for b in bets if b.position == p]
+        on = [b for b in bets if b.position == p and b.bettor not in away]
         if not on:
             continue
         who = None
@@ -203,3 +226,48 @@ def holders(banker: int, bets: Iterable[_BetLike], excluded: Iterable[str] = (),
         if who is not None:
             taken.add(who)
     return out
+
+
+def _assign(banker: int, bets: Sequence[_BetLike], away: frozenset[str], co: frozenset[str],
+            before: dict[int, str | None]) -> dict[int, str | None]:
+    """holders() of ``bets`` without the ``away`` bettors, given the holders ``before``."""
+    cands: list[tuple[int, list[str]]] = []  # each position in play: its lawful bettors, largest first
+    for p in betting_order(banker):
+        on = [b for b in bets if b.position == p and b.bettor not in away]
+        if on:
+            lawful = [name for name, _ in ranking(on)
+                      if not (name in co and any(b.bettor != name for b in on))]
+            cands.append((p, lawful))
+    best: list[object] = [None, None]  # (key, assignment)
+
+    def search(i: int, used: dict[str, int], chosen: list[str | None]) -> None:
+        if i == len(cands):
+            # each holder's better-ranked bettors on that position hold other positions
+            for (p, lawful), who in zip(cands, chosen):
+                above = lawful if who is None else lawful[:lawful.index(who)]
+                if any(x not in used for x in above):
+                    return
+            key = (sum(w is not None for w in chosen),
+                   sum(before.get(p) == w for (p, _), w in zip(cands, chosen) if w is not None),
+                   [-(lawful.index(w) if w is not None else len(lawful)) for (_, lawful), w in zip(cands, chosen)])
+            if best[0] is None or key > best[0]:  # type: ignore[operator]
+                best[0], best[1] = key, list(chosen)
+            return
+        p, lawful = cands[i]
+        for who in [*lawful, None]:
+            if who is not None and who in used:
+                continue
+            if who is not None:
+                used[who] = p
+            chosen.append(who)
+            search(i + 1, used, chosen)
+            chosen.pop()
+            if who is not None:
+                del used[who]
+            if who is not None and not any(who in rest for _, rest in cands[i + 1:]):
+                break  # a bettor of this position alone: passing him over never helps stability
+
+    search(0, {}, [])
+    assignment = best[1]
+    assert isinstance(assignment, list)
+    return {p: w for (p, _), w in zip(cands, assignment)}

@@ -1,8 +1,10 @@
 """Records of the table, beside the table as python-chess keeps ``pgn.py`` beside the board:
 one versioned JSON format for a round and one for a session, their JSON Schemas, reading,
 writing and replaying (docs/dealer.md). The table logs what happens as frozen events
-(:mod:`paigow.table.events`) and never imports this module: converting events, deals, results
-and ledgers to and from JSON is done here alone.
+(:mod:`paigow.table.events`) and never imports this module; the JSON shape of each event, deal,
+result and ledger is :mod:`paigow.table.jsonforms`' (its functions are named here too), and a
+record's event replays as the action of :mod:`paigow.table.actions` that logs it
+(:func:`event_action`).
 
 A round record is the ordered list of what happened at the table — the stake, co-banks, bets in
 the order placed, the declaration, the shuffle, cuts, dice, the deal, exposed tiles, settings,
@@ -40,38 +42,47 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from _tablegames.jsonio import Fault, Reader, Wording
+from _tablegames.jsonio import Fault, Reader, Wording, json_type
 from paigow.errors import InvalidOptionError, InvalidRecordError, PaigowError
 from paigow.rules import MACAU, RuleSet, RulesLike, clean_rules
-from paigow.setting import Outcome
-from paigow.table._checks import json_type
-from paigow.table.dealing import Stacks, make_rng
-from paigow.table.events import (
-    BankMoved,
-    BetPlaced,
-    CoBanked,
-    CutMade,
-    DealRecord,
-    Dealt,
-    Declared,
-    Exposed,
-    HandSet,
-    RoundEnded,
-    RoundEvent,
-    RoundPlayed,
-    SessionEvent,
-    Settled,
-    Shaken,
-    Shuffled,
-    StakeSet,
-    Turned,
-    WaySet,
-    WHY,
+from paigow.table.actions import (
+    Accept,
+    Action,
+    CoBank,
+    CutStacks,
+    DealTiles,
+    Declare,
+    Decline,
+    EndRound,
+    Expose,
+    HouseWay,
+    PassBank,
+    PlaceBet,
+    RoundAction,
+    SessionAction,
+    SetHand,
+    SetStake,
+    Settle,
+    Shake,
+    Shuffle,
+    StartRound,
+    Turn,
 )
-from paigow.table.positions import HOUSE, MAX_AMOUNT, MAX_NAME, betting_order, check_position
+from paigow.table.dealing import Stacks, make_rng
+from paigow.table.events import WHY
+from paigow.table.jsonforms import (
+    deal_record_json,
+    event_json,
+    ledger_from_json,
+    ledger_json,
+    positions_json,
+    result_json,
+    session_event_json,
+)
+from paigow.table.positions import MAX_AMOUNT, MAX_NAME
 from paigow.table.round import MAX_DECLARATION, MAX_STRATEGY_NAME, Phase, Round, RoundResult
 from paigow.table.session import Session
-from paigow.table.settlement import Claim, Ledger, LedgerLine, Options, Rounding, Share
+from paigow.table.settlement import Options, Rounding
 
 __all__ = [
     "ROUND_FORMAT",
@@ -86,6 +97,7 @@ __all__ = [
     "record_rules",
     "record_options",
     "event_json",
+    "event_action",
     "session_event_json",
     "deal_record_json",
     "positions_json",
@@ -95,7 +107,6 @@ __all__ = [
     "round_record",
     "replay_round",
     "settle_record",
-    "round_from_record",
     "round_state_json",
     "round_from_state_json",
     "session_record",
@@ -130,39 +141,41 @@ def _obj(required: dict[str, Any], optional: dict[str, Any] | None = None, **ext
             **extra}
 
 
-def _ev(name: str, description: str, required: dict[str, Any] | None = None,
+def _ev(action: Action, description: str, required: dict[str, Any] | None = None,
         optional: dict[str, Any] | None = None, **extra: Any) -> dict[str, Any]:
-    return _obj({"event": {"const": name}, **(required or {})}, optional, description=description, **extra)
+    """The schema of the event an action logs: titled with the action's name."""
+    return _obj({"event": {"const": action.event_kind}, **(required or {})}, optional, title=action.name,
+                description=description, **extra)
 
 
 _ROUND_EVENTS: list[dict[str, Any]] = [
-    _ev("stake", "the banker puts the stake on the table (Art. 4.4, 4.9)", {"amount": _AMOUNT}),
-    _ev("co_bank", "the house ('party': 'house') or the player of a position ('position') shares the bank"
+    _ev(SetStake(0), "the banker puts the stake on the table (Art. 4.4, 4.9)", {"amount": _AMOUNT}),
+    _ev(CoBank(0, 0), "the house ('party': 'house') or the player of a position ('position') shares the bank"
         " (Art. 3.1-3.3)", {"stake": _AMOUNT}, {"party": {"const": "house"}, "position": _POS},
         minProperties=3, maxProperties=3),
-    _ev("bet", "a bet, in the order placed (Art. 4.6, 7)", {"position": _POS, "bettor": _NAME, "amount": _AMOUNT}),
-    _ev("declare", "the banker declares the dealing method before shaking (Art. 4.4)",
+    _ev(PlaceBet(0, 0), "a bet, in the order placed (Art. 4.6, 7)", {"position": _POS, "bettor": _NAME, "amount": _AMOUNT}),
+    _ev(Declare(""), "the banker declares the dealing method before shaking (Art. 4.4)",
         {"method": {"type": "string", "minLength": 1, "maxLength": MAX_DECLARATION}}),
-    _ev("shuffle", "the 32 tiles laid out in 8 stacks, front of the row first, stacks separated by '|'",
+    _ev(Shuffle(), "the 32 tiles laid out in 8 stacks, front of the row first, stacks separated by '|'",
         {"stacks": _TEXT}),
-    _ev("cut", "a cut: 'stacks' whole stacks from the front of the row to its end (Art. 2.1)",
+    _ev(CutStacks(0, 0), "a cut: 'stacks' whole stacks from the front of the row to its end (Art. 2.1)",
         {"position": _POS, "stacks": {"type": "integer", "minimum": 1, "maximum": 7}}),
-    _ev("shake", "a shake of the dice (4; as many as the rule set shakes: 3 in the US game); a void one"
+    _ev(Shake(), "a shake of the dice (4; as many as the rule set shakes: 3 in the US game); a void one"
         " ('tilted', 'fallen') is shaken again (Art. 1.5)",
         {"dice": {"type": "array", "items": {"type": "integer", "minimum": 1, "maximum": 6},
                   "minItems": 1, "maxItems": 6}},
         {"void": {"enum": ["tilted", "fallen", None]}}),
-    _ev("deal", "the tiles dealt, by position ('0'-'7'): the banker's and every betting position's",
+    _ev(DealTiles(), "the tiles dealt, by position ('0'-'7'): the banker's and every betting position's",
         {"hands": {"type": "object", "properties": {str(p): _TEXT for p in range(8)},
                    "additionalProperties": False}}),
-    _ev("expose", "a tile turned face up by accident while dealing (Art. 2.2-2.3)",
+    _ev(Expose(0), "a tile turned face up by accident while dealing (Art. 2.2-2.3)",
         {"position": _POS}, {"tile": {"type": ["string", "null"], "maxLength": 40}}),
-    _ev("set", "a position's setting, 'front | back' or a split 0-2, by its holder ('by'), or by a strategy"
+    _ev(SetHand(0, ""), "a position's setting, 'front | back' or a split 0-2, by its holder ('by'), or by a strategy"
         " in a simulation ('strategy')",
         {"position": _POS, "setting": {"type": ["string", "integer"], "maxLength": 200, "minimum": 0, "maximum": 2}},
         {"by": {"type": ["string", "null"], "minLength": 1, "maxLength": MAX_NAME},
          "strategy": {"type": ["string", "null"], "minLength": 1, "maxLength": MAX_STRATEGY_NAME}}),
-    _ev("house_way", "a hand set by the rule set's house way (docs/rules.md §3.1): the house's own ('why':"
+    _ev(HouseWay(0), "a hand set by the rule set's house way (docs/rules.md §3.1): the house's own ('why':"
         " 'house'), at its holder's request ('asked', 'by'), or re-set after the holder's setting fouled ('foul',"
         " 'placed': the fouled 'low | high'); 'setting' and 'rule' are what the way gives, and a replay must agree",
         {"position": _POS, "why": {"enum": list(WHY)}, "setting": {"type": "string", "maxLength": 200},
@@ -170,8 +183,8 @@ _ROUND_EVENTS: list[dict[str, Any]] = [
         {"way": {"type": "string", "maxLength": 200},
          "by": {"type": ["string", "null"], "minLength": 1, "maxLength": MAX_NAME},
          "placed": {"type": ["string", "null"], "maxLength": 200}}),
-    _ev("turn", "the banker turns the first of his tiles: no setting changes after (Art. 8.2)"),
-    _ev("settle", "the round is settled"),
+    _ev(Turn(), "the banker turns the first of his tiles: no setting changes after (Art. 8.2)"),
+    _ev(Settle(), "the round is settled"),
 ]
 
 _OPTIONS = _obj({}, {"commission": {"type": "string", "maxLength": 64},
@@ -255,16 +268,16 @@ ROUND_SCHEMA: dict[str, Any] = {
 }
 
 _SESSION_EVENTS: list[dict[str, Any]] = [
-    _ev("round", "a round: the stake (null: the carried one), whether the other seven agreed to a third round"
+    _ev(StartRound(), "a round: the stake (null: the carried one), whether the other seven agreed to a third round"
         " in a row, and the round's own events after its stake", {
             "stake": {"type": ["integer", "null"], "minimum": 1, "maximum": MAX_AMOUNT},
             "others_agree": {"type": "boolean"},
             "events": {"type": "array", "items": {"$ref": "#/$defs/event"}, "maxItems": MAX_EVENTS}}),
-    _ev("end_round", "the settled round is closed; its stake plus result is carried (Art. 4.9)"),
-    _ev("pass", "the banker gives up the bank"),
-    _ev("decline", "the position offered the bank declines it (Art. 4.3)"),
-    _ev("accept", "the position offered the bank takes it"),
-    _ev("co_bank", "the position offered the bank takes it with the house, half each, its hand set by the house"
+    _ev(EndRound(), "the settled round is closed; its stake plus result is carried (Art. 4.9)"),
+    _ev(PassBank(), "the banker gives up the bank"),
+    _ev(Decline(), "the position offered the bank declines it (Art. 4.3)"),
+    _ev(Accept(), "the position offered the bank takes it"),
+    _ev(Accept(with_house=True), "the position offered the bank takes it with the house, half each, its hand set by the house"
         " way (the US game, docs/rules.md §3.1)"),
 ]
 
@@ -335,208 +348,8 @@ def read_record(data: "str | bytes") -> dict[str, Any]:
     """
     record = loads(data)
     if not isinstance(record, dict):
-        raise InvalidRecordError(f"a round record is a JSON object, not {json_type(record)}", code="record.type")
+        raise InvalidRecordError(f"a round record is a JSON object, not {json_type(record, shown=True)}", code="record.type")
     return record
-
-
-# -- events, deals and results as JSON --------------------------------------------------------------
-def event_json(e: RoundEvent) -> dict[str, Any]:
-    """A round's event as the JSON of a record (``{"event": "bet", "position": 1, ...}``).
-
-    >>> event_json(BetPlaced(1, "ann", 100))
-    {'event': 'bet', 'position': 1, 'bettor': 'ann', 'amount': 100}
-    """
-    out: dict[str, Any] = {"event": e.kind}
-    if isinstance(e, StakeSet):
-        out["amount"] = e.amount
-    elif isinstance(e, CoBanked):
-        if e.position is None:
-            out["party"] = HOUSE
-        else:
-            out["position"] = e.position
-        out["stake"] = e.stake
-    elif isinstance(e, BetPlaced):
-        out.update(position=e.position, bettor=e.bettor, amount=e.amount)
-    elif isinstance(e, Declared):
-        out["method"] = e.method
-    elif isinstance(e, Shuffled):
-        out["stacks"] = str(e.stacks)
-    elif isinstance(e, CutMade):
-        out.update(position=e.cut.position, stacks=e.cut.stacks)
-    elif isinstance(e, Shaken):
-        out.update(dice=list(e.roll.dice), void=e.roll.void.value if e.roll.void is not None else None)
-    elif isinstance(e, Dealt):
-        out["hands"] = {str(p): " ".join(map(str, h)) for p, h in enumerate(e.deal.hands) if h is not None}
-    elif isinstance(e, Exposed):
-        out.update(position=e.position, tile=str(e.tile) if e.tile is not None else None)
-    elif isinstance(e, HandSet):
-        out.update(position=e.position, setting=str(e.setting), by=e.by, strategy=e.strategy)
-    elif isinstance(e, WaySet):
-        out.update(position=e.position, why=e.why, by=e.by,
-                   placed=f"{e.placed[0]} | {e.placed[1]}" if e.placed is not None else None,
-                   setting=str(e.setting), rule=e.rule, way=e.way)
-    else:
-        assert isinstance(e, (Turned, Settled)), e
-    return out
-
-
-def session_event_json(e: SessionEvent) -> dict[str, Any]:
-    """A session's event as the JSON of a record; a round carries its own events."""
-    if isinstance(e, RoundPlayed):
-        return {"event": e.kind, "stake": e.stake, "others_agree": e.others_agree,
-                "events": [event_json(x) for x in e.events]}
-    assert isinstance(e, (RoundEnded, BankMoved)), e
-    return {"event": e.kind}
-
-
-def deal_record_json(d: DealRecord) -> dict[str, Any]:
-    """A deal of a round as JSON: stacks, cuts, every shake, the first position, the hands and
-    the exposed tiles."""
-    return {
-        "stacks": str(d.stacks) if d.stacks is not None else None,
-        "cuts": [{"position": c.position, "stacks": c.stacks} for c in d.cuts],
-        "shakes": [{"dice": list(x.dice), "total": x.total, "void": x.void.value if x.void else None}
-                   for x in d.shakes],
-        "first": d.deal.first if d.deal is not None else None,
-        "hands": ({str(p): [str(t) for t in h] for p, h in enumerate(d.deal.hands) if h is not None}
-                  if d.deal is not None else None),
-        "exposures": [{"position": e.position, "tile": str(e.tile) if e.tile else None,
-                       "effect": e.effect.value} for e in d.exposures],
-        "void": d.void,
-    }
-
-
-def _outcome_json(o: Outcome | None) -> str | None:
-    return {Outcome.WIN: "win", Outcome.PUSH: "push", Outcome.LOSE: "lose", None: None}[o]
-
-
-def positions_json(res: RoundResult) -> list[dict[str, Any]]:
-    """Each position of a settled round (the banker, then every position with bets or known
-    tiles, in betting order) with its tiles, setting, holder, bets and outcome."""
-    positions: list[dict[str, Any]] = []
-    plays = {p.position: p for p in res.plays}
-    for pos in (res.banker,) + betting_order(res.banker):
-        hand = res.deal.hands[pos]
-        s = res.settings[pos]
-        play = plays.get(pos)
-        if hand is None and play is None:
-            continue
-        positions.append({
-            "position": pos,
-            "role": "banker" if pos == res.banker else "player",
-            "tiles": [str(t) for t in hand] if hand is not None else None,
-            "setting": str(s) if s is not None else None,
-            "front": s.front.name_zh if s is not None else None,
-            "back": s.back.name_zh if s is not None else None,
-            "strategy": res.strategies[pos],
-            "holder": play.holder if play is not None and play.outcome is not None else None,
-            "bets": [{"bettor": b, "amount": a} for b, a in play.stakes] if play is not None else [],
-            "stood_off": [{"bettor": b.bettor, "amount": b.amount} for b in play.sat_out] if play else [],
-            "outcome": _outcome_json(res.outcomes[pos]),
-            "other_outcomes": [_outcome_json(o) for o in play.other_outcomes] if play is not None else [],
-            "sat_out": play is not None and play.outcome is None,
-        })
-        way = res.ways[pos]
-        if way is not None:   # only where the house way set the hand: records made before read the same
-            positions[-1]["house_way"] = {"rule": way.rule, "why": way.why, "way": way.way}
-    return positions
-
-
-def result_json(res: RoundResult) -> dict[str, Any]:
-    """A settled round as JSON, the ``result`` of a round record: ``positions``
-    (:func:`positions_json`) and the ``ledger`` (:func:`ledger_json`)."""
-    return {"positions": positions_json(res), "ledger": ledger_json(res.ledger)}
-
-
-def _line_json(line: LedgerLine) -> dict[str, Any]:
-    return {"step": line.step, "kind": line.kind.value, "position": line.position,
-            "payer": line.payer, "payee": line.payee, "amount": line.amount}
-
-
-def _claim_json(c: Claim) -> dict[str, Any]:
-    return {"position": c.position, "setter": c.setter, "bettor": c.bettor,
-            "amount": c.amount, "got": c.got, "would_have": c.would_have}
-
-
-def ledger_json(ledger: Ledger) -> dict[str, Any]:
-    """A ledger as JSON (the ``ledger`` of a record's result, docs/dealer.md): its lines and
-    claims, with the totals they come to."""
-    return {
-        "banker": ledger.banker,
-        "bank": ledger.bank,
-        "shares": [{"party": s.party, "stake": s.stake} for s in ledger.shares],
-        "options": ledger.options.to_json(),
-        "lines": [_line_json(line) for line in ledger.lines],
-        "changes": ledger.changes,
-        "commission": ledger.commission,
-        "bank_result": ledger.bank_result,
-        "bank_commission": ledger.bank_commission,
-        "stood_off": ledger.stood_off,
-        "claims": [_claim_json(c) for c in ledger.claims],
-        "changes_after_claims": ledger.changes_after_claims,
-    }
-
-
-_DERIVED = ("bank", "changes", "commission", "bank_result", "bank_commission", "stood_off", "changes_after_claims")
-
-
-def _ledger_obj(x: object, keys: tuple[str, ...], where: str, optional: tuple[str, ...] = ()) -> Mapping[str, Any]:
-    if not isinstance(x, Mapping):
-        raise InvalidRecordError(f"{where} is an object, not {json_type(x)}", code="ledger.json")
-    missing = [k for k in keys if k not in x]
-    if missing:
-        raise InvalidRecordError(f"{where} needs the key {missing[0]!r}", code="ledger.json")
-    extra = sorted(set(x) - set(keys) - set(optional))
-    if extra:
-        raise InvalidRecordError(f"unknown key {extra[0]!r} in {where}", code="ledger.json")
-    return x
-
-
-def _ledger_val(x: object, kind: type, where: str) -> Any:
-    if not isinstance(x, kind) or isinstance(x, bool):
-        want = {int: "an integer", str: "a string", list: "an array"}[kind]
-        raise InvalidRecordError(f"{where} is {want}, not {json_type(x)}", code="ledger.json")
-    return x
-
-
-def ledger_from_json(data: object) -> Ledger:
-    """Read :func:`ledger_json`'s form back (the totals, when given, must be what the lines
-    come to).
-
-    >>> from paigow.setting import Outcome
-    >>> from paigow.table.settlement import Bet, Play, settle
-    >>> ledger = settle(0, [Share("P0", 300)], [Play(1, Outcome.WIN, (Bet(1, "ann", 500),))])
-    >>> ledger_from_json(ledger_json(ledger)) == ledger
-    True
-    """
-    obj, val = _ledger_obj, _ledger_val
-    d = obj(data, ("banker", "shares", "options", "lines"), "a ledger", ("claims",) + _DERIVED)
-    try:
-        ledger = Ledger(
-            check_position(val(d["banker"], int, "the ledger's banker"), "banker", InvalidRecordError),
-            tuple(Share(val(x["party"], str, "a share's party"), val(x["stake"], int, "a share's stake"))
-                  for x in (obj(x, ("party", "stake"), "a share") for x in val(d["shares"], list, "shares"))),
-            Options.from_json(d["options"]),
-            tuple(LedgerLine(val(x["step"], int, "a line's step"), val(x["kind"], str, "a line's kind"),
-                             None if x["position"] is None else val(x["position"], int, "a line's position"),
-                             val(x["payer"], str, "a line's payer"), val(x["payee"], str, "a line's payee"),
-                             val(x["amount"], int, "a line's amount"))
-                  for x in (obj(x, ("step", "kind", "position", "payer", "payee", "amount"), "a ledger line")
-                            for x in val(d["lines"], list, "lines"))),
-            tuple(Claim(check_position(val(c["position"], int, "a claim's position")),
-                        val(c["setter"], str, "a claim's setter"), val(c["bettor"], str, "a claim's bettor"),
-                        val(c["amount"], int, "a claim's amount"), val(c["got"], int, "a claim's got"),
-                        val(c["would_have"], int, "a claim's would_have"))
-                  for c in (obj(c, ("position", "setter", "bettor", "amount", "got", "would_have"), "a claim")
-                            for c in val(d.get("claims", []), list, "claims"))),
-        )
-    except TypeError as e:   # a wrong type inside a value: the JSON is not a ledger
-        raise InvalidRecordError(f"not a ledger: {e}", code="ledger.json") from None
-    mine = ledger_json(ledger)
-    for key in _DERIVED:   # the derived fields, when given, must be what the lines say
-        if key in d and d[key] != mine[key]:
-            raise InvalidRecordError(f"the ledger's {key!r} is not what its lines add up to", code="ledger.derived")
-    return ledger
 
 
 # -- rounds -----------------------------------------------------------------------------------------
@@ -570,7 +383,7 @@ def record_rules(record: Mapping[str, Any], rules: RulesLike = None) -> RuleSet:
     """
     name = record.get("rules", MACAU.name)
     if not isinstance(name, str):
-        raise InvalidRecordError(f"rules: must be a string, not {json_type(name)}", code="record.type")
+        raise InvalidRecordError(f"rules: must be a string, not {json_type(name, shown=True)}", code="record.type")
     if rules is not None:
         given = clean_rules(rules)
         if given.name != name:
@@ -613,37 +426,54 @@ def _apply(r: Round, events: list[Any], where: str = "events") -> None:
             raise _at(i, e, where, err) from None
 
 
+def event_action(e: Mapping[str, Any]) -> RoundAction:
+    """The action a round record's event (checked against the schema) replays: the table logs
+    each action as the event named by the action's ``event`` (:mod:`paigow.table.actions`).
+
+    >>> event_action({"event": "stake", "amount": 1000})
+    SetStake(amount=1000)
+    >>> event_action({"event": "house_way", "position": 2, "why": "foul", "placed": "天 地 | 人 鹅",
+    ...               "setting": "天 人 | 地 鹅", "rule": "r"})
+    SetHand(position=2, setting='天 地 | 人 鹅', by=None, strategy=None)
+    """
+    kind = e["event"]
+    if kind == SetStake.event:
+        return SetStake(e["amount"])
+    if kind == CoBank.event:
+        return CoBank(e["party"] if "party" in e else e["position"], e["stake"])
+    if kind == PlaceBet.event:
+        return PlaceBet(e["position"], e["amount"], e["bettor"])
+    if kind == Declare.event:
+        return Declare(e["method"])
+    if kind == Shuffle.event:
+        return Shuffle(Stacks.parse(e["stacks"]))
+    if kind == CutStacks.event:
+        return CutStacks(e["position"], e["stacks"])
+    if kind == Shake.event:
+        return Shake(e["dice"], e.get("void"))
+    if kind == DealTiles.event:
+        return DealTiles({int(p): h for p, h in e["hands"].items()})
+    if kind == Expose.event:
+        return Expose(e["position"], e.get("tile"))
+    if kind == SetHand.event:   # by its holder, or in a simulation by the strategy named
+        return SetHand(e["position"], e["setting"], e.get("by"), e.get("strategy"))
+    if kind == HouseWay.event:   # the house's hand, a holder's request, or a fouled setting re-set
+        if e["why"] != "foul":
+            return HouseWay(e["position"], e.get("by"))
+        if e.get("placed") is None:
+            raise InvalidRecordError("a hand re-set after a foul names the fouled setting ('placed')",
+                                     code="record.house_way")
+        return SetHand(e["position"], e["placed"], e.get("by"))
+    if kind == Turn.event:
+        return Turn()
+    assert kind == Settle.event, kind
+    return Settle()
+
+
 def _apply_one(r: Round, e: Mapping[str, Any]) -> None:
     """One event of a record (checked against the schema) through the table's own action."""
-    kind = e["event"]
-    if kind == "stake":
-        r.set_stake(e["amount"])
-    elif kind == "co_bank":
-        r.co_bank(e["party"] if "party" in e else e["position"], e["stake"])
-    elif kind == "bet":
-        r.bet(e["position"], e["amount"], e["bettor"])
-    elif kind == "declare":
-        r.declare(e["method"])
-    elif kind == "shuffle":
-        r.shuffle(Stacks.parse(e["stacks"]))
-    elif kind == "cut":
-        r.cut(e["position"], e["stacks"])
-    elif kind == "shake":
-        r.shake(e["dice"], e.get("void"))
-    elif kind == "deal":
-        r.deal({int(p): h for p, h in e["hands"].items()})
-    elif kind == "expose":
-        r.expose(e["position"], e.get("tile"))
-    elif kind == "set":   # by its holder, or in a simulation by the strategy named
-        r.set_hand(e["position"], e["setting"], e.get("by"), strategy=e.get("strategy"))
-    elif kind == "house_way":   # the house's hand, a holder's request, or a fouled setting re-set
-        if e["why"] == "foul":
-            if e.get("placed") is None:
-                raise InvalidRecordError("a hand re-set after a foul names the fouled setting ('placed')",
-                                         code="record.house_way")
-            r.set_hand(e["position"], e["placed"], e.get("by"))
-        else:
-            r.house_way(e["position"], e.get("by"))
+    r.apply(event_action(e))
+    if e["event"] == HouseWay.event:   # what the way gives must be what the record says
         got = r.ways[e["position"]]
         if got is None or got.why != e["why"] or str(got.setting) != e["setting"] or got.rule != e["rule"] \
                 or ("way" in e and got.way != e["way"]):
@@ -651,11 +481,6 @@ def _apply_one(r: Round, e: Mapping[str, Any]) -> None:
             raise InvalidRecordError(
                 f"the record's house way ({e['why']}: {e['setting']} by {e['rule']!r}) is not what the table does"
                 f" ({did})", code="record.house_way")
-    elif kind == "turn":
-        r.turn()
-    else:
-        assert kind == "settle"
-        r.settle()
 
 
 def _check_result(r: Round, record: Mapping[str, Any]) -> None:
@@ -696,8 +521,6 @@ def settle_record(record: Mapping[str, Any], *, rules: RulesLike = None) -> Roun
     assert r.result is not None
     return r.result
 
-
-round_from_record = settle_record
 
 
 def round_state_json(r: Round) -> dict[str, Any]:
@@ -750,6 +573,10 @@ def session_record(s: Session) -> dict[str, Any]:
     return out
 
 
+_SESSION_EVENT_ACTIONS: dict[str, SessionAction] = {
+    a.event_kind: a for a in (EndRound(), PassBank(), Decline(), Accept(with_house=True), Accept())}
+
+
 def replay_session(record: Mapping[str, Any], rng: random.Random | None = None, *,
                    checked: bool = False, rules: RulesLike = None) -> Session:
     """The session a record describes, replayed step by step through :class:`Session` (its
@@ -763,20 +590,11 @@ def replay_session(record: Mapping[str, Any], rng: random.Random | None = None, 
     for i, e in enumerate(record["events"]):
         try:
             kind = e["event"]
-            if kind == "round":
-                r = s.start_round(e["stake"], others_agree=e["others_agree"])
+            if kind == StartRound.event:
+                r = s.apply(StartRound(e["stake"], e["others_agree"]))
                 _apply(r, e["events"], f"events[{i}].events")
-            elif kind == "end_round":
-                s.end_round()
-            elif kind == "pass":
-                s.pass_bank()
-            elif kind == "decline":
-                s.decline()
-            elif kind == "co_bank":
-                s.accept(with_house=True)
             else:
-                assert kind == "accept"
-                s.accept()
+                s.apply(_SESSION_EVENT_ACTIONS[kind])
         except PaigowError as err:
             if err.message.startswith(f"events[{i}]"):
                 raise

@@ -20,6 +20,7 @@ from typing import Any
 from paigow.errors import IllegalActionError, IllegalBetError
 from paigow.rules import MACAU, RuleSet, RulesLike, clean_rules
 from paigow.table._checks import can
+from paigow.table.actions import SESSION_ACTIONS, Action
 from paigow.table.dealing import make_rng
 from paigow.table.events import BankEvent, BankMoved, BankTurn, RoundEnded, RoundPlayed, SessionEvent
 from paigow.table.positions import check_amount, check_position
@@ -32,7 +33,8 @@ __all__ = ["BankEvent", "BankTurn", "SessionState", "Session"]
 @dataclass(frozen=True)
 class SessionState:
     """Everything a :class:`Session` knows, as one frozen value. ``last_bettors`` are the names
-    of everyone who bet in the previous round (None before any round); ``log`` is every step of
+    of everyone who played a bet in the previous round (None before any round; a bet that sat
+    out is none, docs/rules.md §1.6); ``log`` is every step of
     the session as frozen events (:mod:`paigow.table.events`: its record; a round's own events
     are kept with it when it ends). ``outgoing`` is the last banker who passed the bank after
     banking rounds, while nobody else has banked one since: his position, the rounds he banked in
@@ -182,6 +184,26 @@ class Session:
 
     __hash__ = None  # type: ignore[assignment]
 
+    def apply(self, action: Action) -> Any:
+        """Perform ``action`` (a value of :mod:`paigow.table.actions`): the session's own, or the
+        open round's (:meth:`Round.apply`); a round's action with no round open is refused.
+
+        >>> from paigow.table.actions import PlaceBet, StartRound
+        >>> s = Session(0, seed=1)
+        >>> s.apply(PlaceBet(1, 100))
+        Traceback (most recent call last):
+        ...
+        paigow.errors.IllegalActionError: cannot bet now: no round is open (start_round first)
+        >>> s.apply(StartRound(1000)).bank
+        1000
+        """
+        if action.name in SESSION_ACTIONS:
+            return getattr(self, action.name)(**action.arguments())
+        if self._round is None:
+            raise IllegalActionError(f"cannot {action.name} now: no round is open (start_round first)",
+                                     code="action.illegal")
+        return self._round.apply(action)  # type: ignore[arg-type]
+
     def _commit(self, *events: SessionEvent, **changes: Any) -> None:
         self._state = replace(self._state, log=self._state.log + events, **changes)
 
@@ -277,7 +299,7 @@ class Session:
         self._round = None
         self._round_start = None
         if self._house_rules:
-            self._commit(ev, RoundEnded(), open_round=False, last_bettors=frozenset(b.bettor for b in res.bets),
+            self._commit(ev, RoundEnded(), open_round=False, last_bettors=res.played_by,
                          history=self._state.history + (res,), **self._after_round(res))
             return res
         self._commit(
@@ -285,7 +307,7 @@ class Session:
             open_round=False,
             rounds_banked=self._state.rounds_banked + 1,
             carried=own.stake + res.ledger.changes[own.party],
-            last_bettors=frozenset(b.bettor for b in res.bets),
+            last_bettors=res.played_by,
             history=self._state.history + (res,),
             outgoing=None,
         )
@@ -299,7 +321,7 @@ class Session:
         house = {"banker": s.first_banker, "offer": None, "house_banks": True, "with_house": False, "declined": ()}
         if not res.house_banks:
             return house
-        played = {b.bettor for b in res.bets}
+        played = res.played_by
         start = s.last_offer if s.last_offer is not None else s.first_banker
         for i in range(1, 9):
             p = (start + i) % 8

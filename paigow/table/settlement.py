@@ -38,6 +38,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
+from _tablegames.enums import CodeRepr
+from _tablegames.jsonio import json_type
 from paigow import commission as _commission
 from paigow.errors import (
     BetSyntaxError,
@@ -45,7 +47,6 @@ from paigow.errors import (
     IllegalBetError,
     InvalidOptionError,
 )
-from paigow.table._checks import json_type
 from paigow.table.positions import BANK, HOUSE, MAX_AMOUNT, betting_order, check_amount, check_name, check_position
 from paigow.table.positions import parse_amount as _parse_amount
 from paigow.table.positions import ranking as _ranking
@@ -121,14 +122,14 @@ class Options:
     def from_json(cls, data: object) -> "Options":
         """Read :meth:`to_json`'s form (either key may be left out)."""
         if not isinstance(data, Mapping):
-            raise InvalidOptionError(f"options are an object, not {json_type(data)}", code="options.syntax")
+            raise InvalidOptionError(f"options are an object, not {json_type(data, shown=True)}", code="options.syntax")
         extra = set(data) - {"commission", "rounding"}
         if extra:
             raise InvalidOptionError(f"unknown option {sorted(extra)[0]!r}: options are 'commission' and 'rounding'",
                                      code="options.unknown")
         for key in ("commission", "rounding"):
             if key in data and not isinstance(data[key], str):
-                raise InvalidOptionError(f"option {key!r} is a string like '1/20' or 'half-up', not {json_type(data[key])}",
+                raise InvalidOptionError(f"option {key!r} is a string like '1/20' or 'half-up', not {json_type(data[key], shown=True)}",
                                          code="options.syntax")
         return cls(data.get("commission", _commission.COMMISSION), data.get("rounding", Rounding.HALF_UP))
 
@@ -216,7 +217,8 @@ class Play:
     placed on equal bets; the table names another when the largest bettor holds another position,
     Art. 7.5). ``sat_out`` are bets on the position that stand off because their bettor takes no
     part in the round (two tiles of a position the bettor backs were exposed, Art. 2.3).
-    ``by_strategy`` marks tiles set by a strategy in a simulation, not by the holder: no Art. 7.2
+    ``by_strategy`` marks tiles not set by the holder (a strategy in a simulation, or a house way
+    after a foul or when asked): no Art. 7.2
     claim arises from them (only a holder's own setting can give rise to one).
 
     >>> p = Play(2, Outcome.LOSE, (Bet(2, "ann", 100), Bet(2, "bob", 200), Bet(2, "ann", 100)))
@@ -278,11 +280,8 @@ class Play:
 
 
 # -- outputs ----------------------------------------------------------------------------------------
-class LineKind(enum.Enum):
+class LineKind(CodeRepr, enum.Enum):
     """What a ledger line records."""
-
-    def __repr__(self) -> str:
-        return f"LineKind.{self.name}"
 
     WIN = "win"
     """The bank pays a winning bettor."""

@@ -25,9 +25,11 @@ _SEED_DIGITS = 100
 def _seed(text: str) -> int:
     """A whole number of at most 100 digits (argparse reports anything else as a usage error)."""
     body = text.strip()
-    digits = body[1:] if body[:1] in ("+", "-") else body
+    digits = body[1:] if body[:1] == "+" else body
     if not digits or len(digits) > _SEED_DIGITS or not (digits.isascii() and digits.isdigit()):
-        raise argparse.ArgumentTypeError(f"invalid seed {text[:40]!r}: a whole number of at most {_SEED_DIGITS} digits")
+        # as paigow's seeds: never negative
+        raise argparse.ArgumentTypeError(f"invalid seed {text[:40]!r}: a whole number from 0, of at most "
+                                         f"{_SEED_DIGITS} digits")
     return int(body)
 
 

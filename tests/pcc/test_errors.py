@@ -15,6 +15,7 @@ import pcc
 import pcc.errors as E
 from pcc import Bet, Colour, Figure, Roll, Round, Spot, rolls
 from pcc.record import loads, round_from_record
+from pcc.actions import NewRound, parse_action
 
 ROOT = Path(__file__).resolve().parents[2]
 DOC = ROOT / "docs" / "errors.md"
@@ -161,6 +162,10 @@ CASES: list[tuple[str, type[Exception], Callable[[], object]]] = [
     ("record.settlement", E.InvalidRecordError, lambda: round_from_record(
         _record(settlement={**_record()["settlement"], "totals":  # type: ignore[dict-item]
                             {"staked": 5, "paid": 0, "returned": 0, "player_net": -5, "house_result": 6}}))),
+    ("action.unknown", E.IllegalActionError, lambda: parse_action({"action": "deal"})),
+    ("action.unknown", E.IllegalActionError, lambda: Round().apply(NewRound())),
+    ("action.argument", E.IllegalActionError, lambda: parse_action({"action": "close_betting", "ticket": 1})),
+    ("action.argument", E.IllegalActionError, lambda: parse_action({"action": "void_roll"})),
 ]
 
 

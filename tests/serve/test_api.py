@@ -1,5 +1,6 @@
 """The HTTP API of ``paigow serve``: each endpoint against the library, errors as JSON with the
-project error's code, the caps and limits, tokens, and the journal across a restart."""
+project error's code, the caps and limits, tokens, and the journal across a restart; the US table
+through the API."""
 
 from __future__ import annotations
 
@@ -16,6 +17,8 @@ import pytest
 import paigow
 import pcc
 from paigow.serve.models import ADVICE_BATCH_MAX, BEST_BATCH_MAX, AdviceOut
+from paigow.houseway import FOXWOODS
+from paigow.table.records import replay_round
 from serve_support import OPERATOR, ThreadServer
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -65,7 +68,8 @@ def test_warm_builds_every_named_plan() -> None:
     from paigow import advice, strategies
     from paigow.serve.app import warm
 
-    from paigow.equilibria import CATALOGUE
+    from paigow.game.equilibria import CATALOGUE
+    from paigow.game.handtypes import setting_game
 
     strategies._clear_named()
     assert not advice._PLANS and not advice._RULE_PLANS
@@ -81,8 +85,9 @@ def test_warm_builds_every_named_plan() -> None:
                 assert (seat, against, commission, "us") in advice._RULE_PLANS
     for name in strategies.NAMED:
         for seat in ("player", "banker"):
-            built = strategies.Strategy.named(name, strategies.other_seat(seat)).__dict__
-            assert any(k == "side:" + seat or k.startswith(f"side:{seat}:") for k in built), (name, seat)  # its game's
+            built = strategies.Strategy.named(name, strategies.other_seat(seat))
+            assert any(built.built(("side:" + seat, g)) for g in (setting_game(paigow.MACAU), setting_game(paigow.US))), \
+                (name, seat)  # its game's
 
 
 def test_advice_values_and_settings_in_the_us_game(client: httpx.Client) -> None:
@@ -231,33 +236,60 @@ ROUND = [
 ]
 
 
-def test_a_round_through_the_api_is_the_engines(client: httpx.Client) -> None:
-    tid, auth = new_table(client, seed=11)
-    for a in ROUND:
-        last = act(client, tid, auth, **a)
-    # the same actions on the engine itself, with the same seed
+US_ROUND = [  # the same round at a US table: the house banks alone, three dice
+    {"action": "start_round", "stake": 1000},
+    {"action": "bet", "position": 1, "amount": 100},
+    {"action": "bet", "position": 1, "amount": 300, "bettor": "ann"},
+    {"action": "bet", "position": 4, "amount": 200},
+    {"action": "shuffle"},
+    {"action": "cut", "position": 3, "k": 2},
+    {"action": "shake", "dice": [3, 5, 6]},
+    {"action": "deal"},
+    {"action": "set_hand", "position": 1, "setting": 1},
+    {"action": "settle", "strategy": "max-back"},
+]
+
+
+def _on_the_engine(rules: str, actions: list[dict[str, Any]]) -> Any:
+    """The same actions on the library itself, with the same seed: the session and the round."""
     import random
 
+    s = paigow.Session(0, rng=random.Random(11), rules=rules)
+    r = None
+    for a in actions:
+        args = [tuple(v) if k == "dice" else v for k, v in a.items() if k != "action"]
+        if a["action"] == "start_round":
+            r = s.start_round(*args)
+        else:
+            getattr(r, a["action"])(*args)
+    return s, r
+
+
+@pytest.mark.parametrize(("rules", "actions"), [("macau", ROUND), ("us", US_ROUND)])
+def test_a_round_through_the_api_is_the_engines(client: httpx.Client, rules: str,
+                                                actions: list[dict[str, Any]]) -> None:
+    tid, auth = new_table(client, seed=11, rules=rules)
+    for a in actions:
+        last = act(client, tid, auth, **a)
     from paigow.table.records import result_json
 
-    s = paigow.Session(0, rng=random.Random(11))
-    r = s.start_round(1000)
-    r.co_bank("house", 500)
-    r.bet(1, 100), r.bet(1, 300, "ann"), r.bet(4, 200)
-    r.shuffle(), r.cut(3, 2), r.shake((3, 5, 6, 2)), r.deal(), r.set_hand(1, 1)
-    res = r.settle("max-back")
+    s, r = _on_the_engine(rules, actions)
+    res = r.result
     assert last["result"] == result_json(res)
     assert last["state"]["round"]["result"] == result_json(res)
     ledger = last["result"]["ledger"]
     assert sum(ledger["changes"].values()) + ledger["commission"] == 0
     end = act(client, tid, auth, action="end_round")
     assert end["state"]["balances"] == {k: v for k, v in res.ledger.changes.items()}
-    assert end["state"]["carried"] == 1000 + res.ledger.changes["P0"]
+    if rules == "macau":  # the banker's stake carried on
+        assert end["state"]["carried"] == 1000 + res.ledger.changes["P0"]
+    else:                 # the house banked: the bank is offered in turn, nothing carried
+        assert end["state"]["carried"] is None and end["state"]["offer"] == 1
     record = ok(client.get(f"/v1/tables/{tid}/rounds/1", headers=auth))
     # the round-record format of paigow round --json / paigow settle: it replays to the same round
     from paigow.table.records import ROUND_FORMAT, replay_round, validate
 
-    assert record["format"] == ROUND_FORMAT and record["result"] == result_json(res)
+    assert record["format"] == ROUND_FORMAT and record["result"] == result_json(res) and record["rules"] == rules
     validate(record)
     replayed = replay_round(record, checked=True)
     assert replayed.result is not None and result_json(replayed.result) == result_json(res)
@@ -375,6 +407,149 @@ def test_the_journal_rebuilds_every_table(tmp_path: Path) -> None:
             assert act(c, tid, states[tid][0], action="set_hand", position=1, setting=0)["seq"] == states[tid][1]["seq"] + 1
     finally:
         s.stop()
+
+
+# -- the US table (docs/dealer.md, docs/rules.md §3.1) -------------------------------------------------
+# A table created with "rules": "us" plays the US flow through the actions endpoint: the house
+# banks, three dice, a player asks for the house way, a foul re-set by the house way, the house's
+# hand set by the house way with its rule (shown to the public only once face up), settlement, the
+# bank offered in turn and taken with the house; the round's record replays in the library.
+BANKER = "5-5 4-4 3-3 2-5"
+FOUL = "6-6 6-6 4-4 1-2"
+PAIRS = "1-1 1-1 2-6 3-5"
+
+
+def test_a_whole_us_round_through_the_api(client: httpx.Client) -> None:
+    made = ok(client.post("/v1/tables", json={"rules": "us", "public": True, "house_stake": 5000}, headers=OPERATOR),
+              201)
+    tid, auth = made["id"], {"Authorization": f"Bearer {made['token']}"}
+    assert (made["state"]["rules"], made["state"]["house_banks"], made["state"]["banker"]) == ("us", True, 0)
+
+    def act(**action: Any) -> Any:
+        return ok(client.post(f"/v1/tables/{tid}/actions", json=action, headers=auth))
+
+    def public() -> Any:
+        return ok(client.get(f"/v1/tables/{tid}"))["round"]
+
+    def refused(code: str, **action: Any) -> None:
+        r = client.post(f"/v1/tables/{tid}/actions", json=action, headers=auth)
+        assert r.status_code == 400 and r.json()["code"] == code, r.text
+
+    out = act(action="start_round")                      # the house's stake for the table
+    assert out["result"] == {"phase": "betting", "banker": 0, "stake": 5000}
+    assert out["state"]["round"]["banker_party"] == "house" and out["state"]["round"]["house_banks"]
+    act(action="bet", position=1, amount=100)
+    act(action="bet", position=3, amount=200, bettor="ann")
+    refused("bet.uncovered", action="bet", position=4, amount=4701)
+    refused("dice.invalid", action="shake", dice=[1, 2, 3, 4])
+    roll = act(action="shake", dice=[3, 3, 3])["result"]         # 9: the banker's stack first
+    assert roll["total"] == 9 and public()["first_position"] == 0
+    act(action="deal", hands={"0": BANKER, "1": PAIRS, "3": FOUL})
+    refused("setting.house_way", action="set_hand", position=0, setting=0)
+
+    asked = act(action="house_way", position=1, by="P1")["result"]
+    assert asked["setting"]["text"] == str(FOXWOODS.set(PAIRS).setting)
+    assert (asked["rule"], asked["why"], asked["by"]) == ("rule 0: best in both hands", "asked", "P1")
+    fouled = act(action="set_hand", position=3, setting="6-6 6-6 | 4-4 1-2", by="ann")
+    assert fouled["result"]["text"] == str(FOXWOODS.set(FOUL).setting) == "6-6 1-2 | 6-6 4-4"
+    dealer = fouled["state"]["round"]["ways"]
+    assert dealer[3] == {"rule": "pair C: split 2s/12s", "way": "foxwoods", "why": "foul", "by": "ann",
+                         "placed": "6-6 6-6 | 4-4 1-2"}
+    seen = public()
+    assert seen["ways"] == [None] * 8 and seen["settings"] == [None] * 8 and seen["deal"]["hands"] == {}
+
+    house = act(action="house_way", position=0)["result"]         # the house turns its tiles and sets
+    assert (house["rule"], house["why"]) == ("other hands: max low", "house")
+    seen = public()
+    assert seen["ways"][0] == {"rule": "other hands: max low", "way": "foxwoods", "why": "house", "by": None,
+                               "placed": None}
+    assert seen["ways"][1] is None and seen["ways"][3] is None     # the players' hands still face down
+    assert seen["deal"]["hands"] == {"0": BANKER.split()}
+
+    settled = act(action="settle")["result"]
+    led = settled["ledger"]
+    assert sum(led["changes"].values()) + led["commission"] == 0
+    by_pos = {p["position"]: p for p in settled["positions"]}
+    assert by_pos[0]["house_way"]["rule"] == "other hands: max low" and by_pos[3]["house_way"]["why"] == "foul"
+    assert by_pos[1]["outcome"] == "win" and led["changes"]["P1"] == 95
+    seen = public()
+    assert seen["ways"][1]["why"] == "asked" and seen["ways"][3]["placed"] == "6-6 6-6 | 4-4 1-2"
+
+    state = act(action="end_round")["state"]
+    assert (state["banker"], state["offer"], state["house_banks"]) == (None, 1, False)
+    state = act(action="accept", with_house=True)["state"]
+    assert (state["banker"], state["with_house"], state["turns"][-1]) == (
+        1, True, "1 takes the bank with the house, half each")
+    state = act(action="start_round", stake=300)["state"]
+    assert state["round"]["shares"] == [{"party": "P1", "stake": 300}, {"party": "house", "stake": 300}]
+    assert state["round"]["way_sets_banker"]
+
+    record = ok(client.get(f"/v1/tables/{tid}/rounds/1", headers=auth))
+    assert record["rules"] == "us"
+    again = replay_round(record)
+    assert again.result is not None and again.result.ways[0] is not None
+    assert again.result.ledger.changes == led["changes"]
+
+
+def test_a_macau_table_names_no_house_way(client: httpx.Client) -> None:
+    made = ok(client.post("/v1/tables", json={}, headers=OPERATOR), 201)
+    tid, auth = made["id"], {"Authorization": f"Bearer {made['token']}"}
+    for action in ({"action": "start_round", "stake": 1000}, {"action": "bet", "position": 1, "amount": 100},
+                   {"action": "deal", "hands": {"0": BANKER, "1": PAIRS}}):
+        ok(client.post(f"/v1/tables/{tid}/actions", json=action, headers=auth))
+    r = client.post(f"/v1/tables/{tid}/actions", json={"action": "house_way", "position": 1}, headers=auth)
+    assert r.status_code == 400 and r.json()["code"] == "house_way.none", r.text
+    r = client.post(f"/v1/tables/{tid}/actions", json={"action": "accept", "with_house": True}, headers=auth)
+    assert r.status_code == 400, r.text
+
+
+@pytest.mark.parametrize(("rules", "dice"), [("macau", 4), ("us", 3)])
+def test_a_live_table_draws_its_rule_sets_dice(client: httpx.Client, rules: str, dice: int) -> None:
+    made = ok(client.post("/v1/tables", json={"rules": rules}, headers=OPERATOR), 201)
+    tid, auth = made["id"], {"Authorization": f"Bearer {made['token']}"}
+    for action in ({"action": "start_round", "stake": 1000}, {"action": "bet", "position": 1, "amount": 100},
+                   {"action": "shuffle"}):
+        ok(client.post(f"/v1/tables/{tid}/actions", json=action, headers=auth))
+    roll = ok(client.post(f"/v1/tables/{tid}/actions", json={"action": "shake"}, headers=auth))
+    drawn = roll["result"]["dice"]
+    assert len(drawn) == dice and all(1 <= d <= 6 for d in drawn)
+    assert roll["state"]["round"]["first_position"] == (sum(drawn) - 1) % 8
+
+
+def test_a_us_table_replays_from_its_journal(tmp_path: "object") -> None:
+    """A live US table (secure shuffles and three dice, a house way asked for, a foul, the house's
+    hand, the bank offered and declined) read back from the journal after a restart: the same
+    state, public view and balances."""
+    from pathlib import Path
+
+    from paigow.serve.journal import Journal
+
+    path = str(Path(str(tmp_path)) / "us.db")
+    j = Journal(path)
+    tid = j.create({"banker": 0, "rules": "us", "house_stake": 3000})[0]
+    e = j.entry(tid)
+    assert e is not None
+    for a in ({"action": "start_round"}, {"action": "bet", "position": 2, "amount": 100},
+              {"action": "bet", "position": 5, "amount": 100, "bettor": "ann"}, {"action": "shuffle"},
+              {"action": "shake"}, {"action": "deal"}, {"action": "house_way", "position": 2},
+              {"action": "set_hand", "position": 5, "setting": 1, "by": "ann"},
+              {"action": "house_way", "position": 0}, {"action": "settle"}, {"action": "end_round"},
+              {"action": "decline"}):
+        with e.lock:
+            j.act(e, a)
+    t = j.table(tid)
+    views = (t.view(), t.view(public=True))
+    assert views[0]["house_banks"] and views[0]["rounds"] == 1 and views[0]["turns"] == [
+        "2 declines; the house banks at 0"]
+    assert sum(views[0]["balances"].values()) + views[0]["commission"] == 0
+    j.close()
+    j2 = Journal(path)
+    try:
+        again = j2.table(tid)
+        assert (again.view(), again.view(public=True)) == views
+        assert again.session.state.history[0].ways[0] is not None
+    finally:
+        j2.close()
 
 
 # -- the command ----------------------------------------------------------------------------------

@@ -5,9 +5,9 @@ names, ``all_hands`` and ``all_ranks``).
 Hands of the same *type* (the multiset of their four tiles' ranks of Table 1; 4,285 types) meet
 the same opposing ranks and play alike, so the setting game is solved over types. A type's
 settings are told apart by their (front, back) ranks, which come from a rule set's hand order:
-what depends on the hand order (the settings' ranks, the types' settings) is kept per hand order,
-and what depends on the whole comparison (hand order, zero rule, copies: the setting game) is
-keyed by :func:`game_tag`.
+what depends on the hand order (the settings' ranks, the types' settings) is kept per hand order
+(``rules.hand_order``), and what depends on the whole comparison (hand order, zero rule, copies)
+is keyed by the rule set's :class:`SettingGame`, a frozen part of it.
 
 Every function here takes a cleaned :class:`~paigow.rules.RuleSet` (``clean_rules`` was called
 at the boundary) and trusts it.
@@ -19,16 +19,17 @@ import dataclasses
 import functools
 import itertools
 import threading
+from typing import NamedTuple
 
 import numpy as np
 import numpy.typing as npt
 
 from paigow import _core
-from paigow.rules import MACAU, RuleSet
+from paigow.rules import MACAU, Copies, RuleSet, ZeroRule
 from paigow.tiles import DECK, FACES
 
 __all__ = ["HAND_COUNT", "all_hands", "all_ranks", "HandTypes", "hand_types", "to_types", "to_hands",
-           "type_weights", "order_tag", "game_tag", "same_game"]
+           "type_weights", "SettingGame", "setting_game", "same_game"]
 
 HAND_COUNT: int = _core.HAND_COUNT
 """35,960 four-tile hands: C(32, 4)."""
@@ -39,25 +40,33 @@ _LOCK = threading.Lock()
 # ---------------------------------------------------------------------------------------------
 # what of a rule set the forms built here depend on
 
-def order_tag(rules: RuleSet) -> str:
-    """The suffix of a cache key of a form that depends on the hand order: ``""`` for Macau's
-    (so today's keys are unchanged), else ``":<order>"``."""
-    return "" if rules.hand_order == MACAU.hand_order else ":" + rules.hand_order
+class SettingGame(NamedTuple):
+    """What of a rule set the setting game reads (how every pair of settings compares): its hand
+    order, zero rule and copies rule. Frozen and hashable: the key of every form built for a game
+    (a strategy's side tables, advice's lookups). Two rule sets that differ only in what the
+    setting game does not read (dice, cuts, the commission's rounding, the name) share it, and
+    with it the forms and the solutions.
+
+    >>> from paigow.rules import US
+    >>> setting_game(MACAU)
+    SettingGame(hand_order='macau', zero_rule=ZeroRule.FRONT, copies=Copies.BANKER)
+    >>> setting_game(MACAU.replace(name="other", dice=3)) == setting_game(MACAU), setting_game(US) == setting_game(MACAU)
+    (True, False)
+    """
+
+    hand_order: str
+    zero_rule: ZeroRule
+    copies: Copies
 
 
-def game_tag(rules: RuleSet) -> str:
-    """The suffix of a cache key of a form that depends on the comparison (the setting game: hand
-    order, zero rule, copies): ``""`` for Macau's, else the three named. Two rule sets that differ
-    only in what the setting game does not read (dice, cuts, the commission's rounding, the name)
-    share the forms and the solutions."""
-    if same_game(rules, MACAU):
-        return ""
-    return f":{rules.hand_order}/{rules.zero_rule.value}/{rules.copies.value}"
+def setting_game(rules: RuleSet) -> SettingGame:
+    """The setting game of ``rules`` (a cleaned RuleSet)."""
+    return SettingGame(rules.hand_order, rules.zero_rule, rules.copies)
 
 
 def same_game(a: RuleSet, b: RuleSet) -> bool:
     """``a`` and ``b`` compare every pair of settings alike (the same setting game)."""
-    return a is b or (a.hand_order == b.hand_order and a.zero_rule is b.zero_rule and a.copies is b.copies)
+    return a is b or setting_game(a) == setting_game(b)
 
 
 # ---------------------------------------------------------------------------------------------

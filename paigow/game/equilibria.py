@@ -2,7 +2,7 @@
 :func:`paigow.solve` returns) and the catalogue of those the package ships, keyed by (rules,
 commission).
 
-Each shipped solution solves the setting game (see :mod:`paigow.game`) of one rule set's
+Each shipped solution solves the setting game (see :mod:`paigow.game.values`) of one rule set's
 comparison at one commission rate, and is a named strategy of :data:`paigow.strategies.NAMED`
 (its file in ``paigow/data``). The catalogue says which one is shipped for which game:
 
@@ -48,7 +48,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from paigow._types import game_tag, hand_types, same_game
+from paigow.game.handtypes import hand_types, same_game
 from paigow.commission import COMMISSION, RateLike
 from paigow.errors import InvalidOptionError, InvalidStrategyError
 from paigow.rules import MACAU, US, RuleSet, RulesLike, clean_rules, commission_of
@@ -94,7 +94,7 @@ class Equilibrium:
         for seat, sigma in (("player", self.player), ("banker", self.banker)):
             mix_types = (sigma > 0).sum(axis=1) > 1
             mixed[seat] = {"types": int(mix_types.sum()), "hands": int(ty.cnt[mix_types].sum())}
-        named = {"rules": self.rules.name} if game_tag(self.rules) else {}
+        named = {} if same_game(self.rules, MACAU) else {"rules": self.rules.name}
         if not self.commission:
             return {**named,
                 "game_value": round(self.value, 12),
@@ -203,11 +203,15 @@ def default_against(commission: "bool | RateLike | None" = False, rules: RulesLi
     return default_name(r, commission_of(r, commission))
 
 
-def clean_strategy(x: StrategyLike, seat: str, rules: RuleSet) -> Strategy:
+def clean_strategy(x: "StrategyLike | None", seat: str, rules: RuleSet) -> Strategy:
     """``x`` as a :class:`~paigow.Strategy` for ``seat`` in the game of ``rules`` (a cleaned
     RuleSet): :meth:`Strategy.clean`, and a shipped solution (by name, or a Strategy carrying its
     name) is refused under a rule set whose game it does not solve (InvalidStrategyError, code
-    ``strategy.rules``, naming the rule set)."""
+    ``strategy.rules``, naming the rule set). ``None`` is the default every function shares: the
+    zero-commission equilibrium shipped for the game of ``rules`` (``"equilibrium"`` for Macau's,
+    ``"us-equilibrium"`` for the US game's)."""
+    if x is None:
+        x = default_name(rules, Fraction(0))
     s = Strategy.clean(x, seat, rules)
     known = _BY_NAME.get(s.name)
     if known is not None and not same_game(known.rules, rules):
@@ -235,7 +239,7 @@ def file_stem(commission: "bool | RateLike | None" = 0, rules: RulesLike = None)
 
 
 def _stem(rules: RuleSet, r: Fraction) -> str:
-    prefix = f"{rules.name}-" if game_tag(rules) else ""
+    prefix = "" if same_game(rules, MACAU) else f"{rules.name}-"
     if not r:
         return prefix + "equilibrium"
     if r == COMMISSION:
@@ -338,5 +342,5 @@ def setting_changes(commission: "bool | RateLike" = True, rules: RulesLike = Non
 
 
 def forget() -> None:
-    """Forget every shipped table read so far (after :func:`paigow.solver.save` rewrites them)."""
+    """Forget every shipped table read so far (after :func:`paigow.game.solver.save` rewrites them)."""
     forget_named()

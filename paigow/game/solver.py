@@ -1,14 +1,14 @@
 """Solving the setting game: how the equilibria the package ships are made, and certified.
 
 One player against the banker, each setting four tiles unseen by the other, is a finite game over
-the 4,285 hand *types* (see :mod:`paigow.game`), under one rule set's comparison (Macau's unless
+the 4,285 hand *types* (see :mod:`paigow.game.values`), under one rule set's comparison (Macau's unless
 ``rules=`` says otherwise). Without the commission it is zero-sum;
 :func:`solve` runs predictive CFR+ in the core to an exploitability below a tolerance. With the
 commission (``solve(commission="5%")``) a win pays ``1 - rate`` to either side and a loss costs 1,
 the house takes from both, and the game is general-sum: the same iteration, each side regretting
 its own payoff, finds a Nash equilibrium, which is certified by each side's exact best-response
 gain against the other. :func:`save` writes a solution; the ones shipped in ``paigow/data/`` are
-catalogued by :mod:`paigow.equilibria` (``equilibrium``: no commission; ``equilibrium-paid``: 5% on
+catalogued by :mod:`paigow.game.equilibria` (``equilibrium``: no commission; ``equilibrium-paid``: 5% on
 both sides, as paid), whose names stay importable from here.
 
 >>> info = paid_info()
@@ -34,9 +34,9 @@ import numpy as np
 import numpy.typing as npt
 
 from paigow import _core
-from paigow._types import hand_types
+from paigow.game.handtypes import hand_types
 from paigow.commission import RateLike
-from paigow.equilibria import (
+from paigow.game.equilibria import (
     DATA_DIR,
     PAID_NAME as PAID_NAME,
     Equilibrium as Equilibrium,
@@ -51,11 +51,11 @@ from paigow.equilibria import (
     shipped_info as shipped_info,
 )
 from paigow.errors import InvalidOptionError, InvalidStrategyError
-from paigow.game import PAIRINGS, SideCounter, best_response_value, gain, payoff, type_values
+from paigow.game.values import PAIRINGS, SideCounter, best_response_value, gain, payoff, type_values
 from paigow.rules import RuleSet, RulesLike, clean_rules, commission_of
 
 if TYPE_CHECKING:
-    from paigow.exact import ExactEquilibrium
+    from paigow.game.exact import ExactEquilibrium
 
 __all__ = [
     "Equilibrium", "Certificate", "solve", "save", "certify", "load", "file_stem",
@@ -75,7 +75,7 @@ the second thread's team costs more than it saves, and one thread never spins)."
 
 
 # ---------------------------------------------------------------------------------------------
-# the certificate (the solution itself, Equilibrium, is paigow.equilibria's: importable from here)
+# the certificate (the solution itself, Equilibrium, is paigow.game.equilibria's: importable from here)
 
 @dataclasses.dataclass(frozen=True)
 class Certificate:
@@ -87,7 +87,7 @@ class Certificate:
     banker_gain: float
     player_value: float
     banker_value: float
-    exact: bool = False  # certify(..., exact=True): both gains proven to be exactly 0 (paigow.exact)
+    exact: bool = False  # certify(..., exact=True): both gains proven to be exactly 0 (paigow.game.exact)
 
     @property
     def gain(self) -> float:
@@ -96,7 +96,7 @@ class Certificate:
 
 
 # ---------------------------------------------------------------------------------------------
-# certificates: each side's best-response gain, from the counts of the game as paid (paigow.game)
+# certificates: each side's best-response gain, from the counts of the game as paid (paigow.game.values)
 
 def _certify(sp: npt.NDArray[np.float64], sb: npt.NDArray[np.float64], r: Fraction,
              counter: SideCounter) -> Certificate:
@@ -117,9 +117,9 @@ def certify(player: "str | npt.ArrayLike | Equilibrium | ExactEquilibrium", bank
     ``player`` is an :class:`Equilibrium` (``banker`` None) or a strategy name or (35960, 3)
     table, with ``banker`` likewise. Both strategies must set every hand of a type alike.
 
-    With ``exact`` (or an :class:`paigow.exact.ExactEquilibrium`, certified in its own game,
+    With ``exact`` (or an :class:`paigow.game.exact.ExactEquilibrium`, certified in its own game,
     whatever ``commission`` says) the gains are computed in fractions
-    (:func:`paigow.exact.certify_exact`; floats read as the binary fractions they are, or the
+    (:func:`paigow.game.exact.certify_exact`; floats read as the binary fractions they are, or the
     exact strategies of names ending ``-exact``) and the certificate's ``exact`` is True when
     both are exactly 0.
 
@@ -129,7 +129,7 @@ def certify(player: "str | npt.ArrayLike | Equilibrium | ExactEquilibrium", bank
     >>> certify("equilibrium-paid-exact", "equilibrium-paid-exact", "5%", exact=True).exact
     True
     """
-    from paigow import exact as exact_module
+    from paigow.game import exact as exact_module
 
     if rules is None and isinstance(player, Equilibrium):
         g = player.rules
@@ -230,8 +230,8 @@ def solve(tol: float | None = None, max_iterations: int = 20000, check_every: in
     iteration starts from them. ``threads`` is the kernels' thread count (0: DEFAULT_THREADS).
 
     ``exact`` goes on from the numerical solution to the exact equilibrium near it
-    (:func:`paigow.exact.solve_exact`: its pure part kept, the mixed types solved in fractions,
-    both gains proven to be exactly 0) and returns that :class:`paigow.exact.ExactEquilibrium`.
+    (:func:`paigow.game.exact.solve_exact`: its pure part kept, the mixed types solved in fractions,
+    both gains proven to be exactly 0) and returns that :class:`paigow.game.exact.ExactEquilibrium`.
 
     >>> solve(check_every=0)
     Traceback (most recent call last):
@@ -265,7 +265,7 @@ def solve(tol: float | None = None, max_iterations: int = 20000, check_every: in
     else:
         eq = _solve_zero_sum(tol, max_iterations, check_every, purify, progress, start, threads, g)
     if exact:
-        from paigow.exact import solve_exact
+        from paigow.game.exact import solve_exact
 
         return solve_exact(eq, commission=r, rules=g, threads=threads)
     return eq
@@ -430,11 +430,11 @@ def _solve_paid(r: Fraction, tol: float, max_iterations: int, check_every: int, 
 
 
 # ---------------------------------------------------------------------------------------------
-# files (their names and the shipped ones: paigow.equilibria)
+# files (their names and the shipped ones: paigow.game.equilibria)
 
 def save(eq: Equilibrium, directory: "str | pathlib.Path | None" = None) -> pathlib.Path:
     """Write ``eq`` as ``<stem>.npy`` and ``<stem>.json`` (the stem from
-    :func:`paigow.equilibria.file_stem` of its commission and rule set) in ``directory``
+    :func:`paigow.game.equilibria.file_stem` of its commission and rule set) in ``directory``
     (default: the current directory); return the directory."""
     if not isinstance(eq, Equilibrium):
         raise TypeError(f"save() takes an Equilibrium, not {eq!r}")

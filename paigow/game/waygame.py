@@ -40,10 +40,10 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from paigow._types import HAND_COUNT, all_hands, all_ranks, hand_types
+from paigow.game.handtypes import HAND_COUNT, all_hands, all_ranks, hand_types
 from paigow.commission import RateLike, percent
 from paigow.errors import InvalidOptionError
-from paigow.game import SideCounter
+from paigow.game.values import SideCounter
 from paigow.houseway import HouseWay, distinct_hands, hand_class, house_way
 from paigow.rules import RuleSet, commission_of
 from paigow.setting import SPLITS, Setting, settings_of

@@ -12,9 +12,9 @@ rule set's comparison:
   iterates on: :func:`type_values` (zero-sum), :class:`SideCounter` (wins and losses apart, for
   the game as paid), :func:`best_response_value`, :func:`gain`, :func:`type_game_counts`.
 
-Advice (:mod:`paigow.advice`), the solver (:mod:`paigow.solver`) and the house-edge table
-(:mod:`paigow.edges`) use it; which solved strategies ship for which game is
-:mod:`paigow.equilibria`'s to say.
+Advice (:mod:`paigow.advice`), the solver (:mod:`paigow.game.solver`) and the house-edge table
+(:mod:`paigow.game.edges`) use it; which solved strategies ship for which game is
+:mod:`paigow.game.equilibria`'s to say.
 
 >>> v = game_value("max-back", "max-back")
 >>> round(v.win + v.push + v.lose, 12), round(v.ev, 6)
@@ -32,8 +32,8 @@ import numpy as np
 import numpy.typing as npt
 
 from paigow import _core
-from paigow._types import HAND_COUNT, all_hands, hand_types, type_weights
-from paigow.equilibria import clean_strategy
+from paigow.game.handtypes import HAND_COUNT, all_hands, hand_types, type_weights
+from paigow.game.equilibria import clean_strategy
 from paigow.errors import InvalidStrategyError
 from paigow.rules import MACAU, RuleSet, RulesLike, clean_rules
 from paigow.strategies import Strategy, StrategyLike
@@ -122,7 +122,7 @@ class Edge:
         return out
 
 
-def pair(player: StrategyLike, banker: StrategyLike, rules: RuleSet) -> tuple[Strategy, Strategy]:
+def pair(player: "StrategyLike | None", banker: "StrategyLike | None", rules: RuleSet) -> tuple[Strategy, Strategy]:
     """Both seats' strategies, cleaned for the game of ``rules`` (a cleaned RuleSet), of which at
     least one sets every hand of a type alike (else InvalidStrategyError, code ``strategy.types``)."""
     sp = clean_strategy(player, "player", rules)
@@ -150,7 +150,7 @@ def _against(mover: Strategy, seat: str, other: Strategy,
     return _mass(mover, side.key, rows), side.counts.astype(np.float64) * COUNT_UNIT
 
 
-def game_value(player: StrategyLike = "equilibrium", banker: StrategyLike = "equilibrium",
+def game_value(player: "StrategyLike | None" = None, banker: "StrategyLike | None" = None,
                rules: RulesLike = None) -> GameValue:
     """Exact win/push/lose shares over all 736,281,000 pairings of two strategies, in the game
     of ``rules`` (Macau's by default; the equilibrium is the one shipped for that game).
@@ -179,7 +179,7 @@ def _best_response(seat: str, other: Strategy, rules: RuleSet) -> float:
     return float(per_hand.sum() / PAIRINGS)
 
 
-def exploitability(player: StrategyLike = "equilibrium", banker: StrategyLike = "equilibrium",
+def exploitability(player: "StrategyLike | None" = None, banker: "StrategyLike | None" = None,
                    rules: RulesLike = None) -> float:
     """The player's best-response value against ``banker`` minus the value the banker's best
     response holds ``player`` to, per hand, in the game of ``rules``: zero exactly at an

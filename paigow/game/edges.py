@@ -10,14 +10,14 @@ on the round's net and the cap are left out, as in the solved game (docs/equilib
 A row where both strategies are pure is exact (its shares are integer counts over the pairings,
 given as :class:`~fractions.Fraction`); a row with a mixed strategy is a float64 sum, and the
 equilibria in it are certified (each side's best-response gain at most 1e-7 per hand). With
-``exact=True`` the shipped exact equilibria (:mod:`paigow.exact`) stand in for the numerical
+``exact=True`` the shipped exact equilibria (:mod:`paigow.game.exact`) stand in for the numerical
 ones and every row is exact: a mixed strategy's shares then exact fractions, not whole counts.
 
 The table is of one rule set's game (``rules=``, Macau's by default) at a rate for which
-:mod:`paigow.equilibria` ships its equilibrium as paid.
+:mod:`paigow.game.equilibria` ships its equilibrium as paid.
 
 The US game (``rules="us"``) has a table of its own (:func:`us_edges`), at any rate: the house
-way against itself and against each seat's best response (:mod:`paigow.waygame`), exact integer
+way against itself and against each seat's best response (:mod:`paigow.game.waygame`), exact integer
 counts, then the shipped US equilibria against themselves and against the way (float64 sums of
 the numerical equilibria; with ``exact=True`` the shipped exact equilibria, every row exact).
 
@@ -39,11 +39,11 @@ from fractions import Fraction
 import numpy as np
 
 from paigow.commission import RateLike
-from paigow.equilibria import paid_rates, solution
+from paigow.game.equilibria import paid_rates, solution
 from paigow.errors import InvalidOptionError
-from paigow.game import PAIRINGS, type_game_counts
-from paigow.game import Edge as Edge  # the row's value: the game as paid (paigow.exact builds rows too)
-from paigow.game import Share as Share
+from paigow.game.values import PAIRINGS, type_game_counts
+from paigow.game.values import Edge as Edge  # the row's value: the game as paid (paigow.game.exact builds rows too)
+from paigow.game.values import Share as Share
 from paigow.rules import MACAU, US, RuleSet, RulesLike, clean_rules, commission_of
 from paigow.strategies import Strategy
 
@@ -63,7 +63,7 @@ also tabulates, read as 1/21 (a win paid 20 to 21: 4.7619...%). Any other rate c
 
 BEST_RESPONSES = {"best-response": "win-loss", "best-response-paid": "paid"}
 """The best-response rows of the US table by name, and the objective each maximises
-(:data:`paigow.waygame.OBJECTIVES`)."""
+(:data:`paigow.game.waygame.OBJECTIVES`)."""
 
 
 def _strategy(name: str, seat: str, r: Fraction, rules: RuleSet) -> Strategy:
@@ -139,7 +139,7 @@ def edge(player: str, banker: str, commission: "bool | RateLike" = True, rules: 
 
 
 _EXACT_NAMES = ("equilibrium-paid-exact", "equilibrium-exact", "max-back")
-"""The strategies of the exact table of Macau's game (:data:`paigow.exact.EXACT_STRATEGIES`)."""
+"""The strategies of the exact table of Macau's game (:data:`paigow.game.exact.EXACT_STRATEGIES`)."""
 
 
 def edges(commission: "bool | RateLike" = True, rules: RulesLike = None, exact: bool = False) -> tuple[Edge, ...]:
@@ -147,14 +147,14 @@ def edges(commission: "bool | RateLike" = True, rules: RulesLike = None, exact: 
     the rule set's rate) in the game of ``rules``, the player's strategy varying slowest (the US
     game's table is another: :func:`us_edges`, at any rate). With
     ``exact`` the shipped exact equilibria of the game of ``rules`` stand in for the numerical
-    ones (``equilibrium-paid-exact``, ``equilibrium-exact``: :func:`paigow.exact.exact_edges`;
+    ones (``equilibrium-paid-exact``, ``equilibrium-exact``: :func:`paigow.game.exact.exact_edges`;
     the US game's: :func:`us_edges` with ``exact``) and every row is exact."""
     g = clean_rules(rules)
     if has_house_way(g):
         return us_edges(commission, g, exact=exact)
     r = _check_rate(commission, g)
     if exact:
-        from paigow.exact import exact_edges
+        from paigow.game.exact import exact_edges
 
         return exact_edges(r, rules=g)
     return tuple(_edge(p, b, r, g) for p in STRATEGIES for b in STRATEGIES)
@@ -169,7 +169,7 @@ house_edges = edges
 
 def has_house_way(rules: RuleSet) -> bool:
     """The game of ``rules`` is the US game, whose banker sets by a house way."""
-    from paigow._types import same_game
+    from paigow.game.handtypes import same_game
 
     return same_game(rules, US)
 
@@ -185,7 +185,7 @@ def us_edges(commission: "bool | RateLike" = True, rules: RulesLike = US,
     itself, against the way, and the way against it. These rows are exact integer counts (both
     strategies pure); an equilibrium's rows are float64 sums of the numerical equilibrium, or
     with ``exact`` exact fractions of the shipped exact equilibrium (named ``<name>-exact``,
-    :mod:`paigow.exact`): every row then exact.
+    :mod:`paigow.game.exact`): every row then exact.
 
     The rows read as the Edge of Macau's table: ``player_result`` of ``way``/``way`` is the
     player's result, ``banker_result`` the result of a player who banks against the way.
@@ -216,9 +216,9 @@ def us_edges(commission: "bool | RateLike" = True, rules: RulesLike = US,
 
 @functools.lru_cache(maxsize=32)
 def _us_edges(way: "object", r: Fraction, g: RuleSet, exact_rows: bool = False) -> tuple[Edge, ...]:
-    from paigow.equilibria import clean_strategy
+    from paigow.game.equilibria import clean_strategy
     from paigow.houseway import HouseWay
-    from paigow.waygame import seat_counts
+    from paigow.game.waygame import seat_counts
 
     assert isinstance(way, HouseWay)
     n = way.name
@@ -245,8 +245,9 @@ def _us_edges(way: "object", r: Fraction, g: RuleSet, exact_rows: bool = False) 
 def _exact_rows(name: str, rate: Fraction, ws: Strategy, way_name: str, r: Fraction, g: RuleSet) -> list[Edge]:
     """The rows of the shipped exact equilibrium beside the solution ``name`` (of the game at
     ``rate``) at the table's rate ``r``: against itself, against the way (``ws``, ``way_name``), and the way
-    against it, each share an exact fraction (:func:`paigow.exact.exact_counts`)."""
-    from paigow.exact import DATA_DIR, ExactStrategy, exact_counts, exact_stem, exact_strategy
+    against it, each share an exact fraction (:func:`paigow.game.exact_proof.exact_counts`)."""
+    from paigow.game.exact import DATA_DIR, exact_stem, exact_strategy
+    from paigow.game.exact_proof import ExactStrategy, exact_counts
 
     stem = exact_stem(rate, g)
     if not (DATA_DIR / f"{stem}.npy").exists():

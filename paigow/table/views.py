@@ -1,0 +1,123 @@
+"""What each viewer of a round may see (docs/rules.md §1.6-1.8), one function per view, as JSON:
+
+- :func:`operator_view`: everything, the order of the stacks included (the operator's audit);
+- :func:`dealer_view`: every tile dealt, but the order of the stacks only once the round is
+  settled (face down until the round is over, for everyone, §1.6);
+- :func:`public_view`: what anyone at the table may see: a hand once the banker turns it (the
+  banker's, when set, Art. 8.2) or the dealer turns it at settlement (the players', Art. 8.3), an
+  exposed tile once exposed; never the stacks nor the tiles of positions nobody played.
+
+The three have one shape (the service's round, ``GET /v1/tables/{id}``): a value the viewer may
+not see is ``None`` or left out of its map. The table never imports this module.
+
+>>> from paigow.table.round import Round
+>>> r = Round(0, seed=3)
+>>> _ = r.set_stake(1000), r.bet(1, 100), r.shuffle()
+>>> operator_view(r)["deal"]["stacks"] is not None, dealer_view(r)["deal"]["stacks"], public_view(r)["deal"]["stacks"]
+(True, None, None)
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from paigow.table.jsonforms import (
+    bet_json,
+    deal_record_json,
+    result_json,
+    setting_json,
+    share_json,
+    way_json,
+)
+from paigow.table.round import Phase, Round, RoundResult
+
+__all__ = ["Viewer", "VIEWERS", "round_view", "operator_view", "dealer_view", "public_view", "public_result",
+           "shown_positions"]
+
+Viewer = Literal["public", "dealer", "operator"]
+VIEWERS: tuple[Viewer, ...] = ("public", "dealer", "operator")
+
+
+def shown_positions(r: Round) -> set[int]:
+    """The positions whose tiles are face up: the banker's once set (Art. 8.2), and every
+    position that played once the dealer turns them to settle (Art. 8.3)."""
+    shown: set[int] = set()
+    st = r.state
+    if st.settings[r.banker] is not None:
+        shown.add(r.banker)
+    if r.result is not None:
+        shown |= {p.position for p in r.result.plays if p.outcome is not None}
+    return shown
+
+
+def public_result(res: RoundResult) -> dict[str, Any]:
+    """A settled round's result as the table shows it: the banker's hand and every position that
+    played, turned; the tiles of positions nobody played, or that sat out, stay face down."""
+    out = result_json(res)
+    shown = []
+    for p in out["positions"]:
+        if p["role"] == "banker" or (p["outcome"] is not None and not p["sat_out"]):
+            shown.append(p)
+        elif p["bets"] or p["stood_off"]:  # a position that sat out: its bets, not its tiles
+            shown.append({**p, "tiles": None, "setting": None, "front": None, "back": None})
+    out["positions"] = shown
+    return out
+
+
+def round_view(r: Round, viewer: Viewer) -> dict[str, Any]:
+    """The round as ``viewer`` may see it (:data:`VIEWERS`)."""
+    if viewer not in VIEWERS:
+        raise TypeError(f"unknown viewer {viewer!r}: the viewers are {list(VIEWERS)}")  # a caller's slip
+    st = r.state
+    deal = deal_record_json(r.deal_record)
+    if viewer != "operator" and r.phase is not Phase.SETTLED:
+        deal["stacks"] = None  # face down until the round is over, for everyone (§1.6)
+    settings = [setting_json(x) if x is not None else None for x in st.settings]
+    ways = [way_json(w) if w is not None else None for w in st.ways]
+    result = result_json(r.result) if r.result is not None else None
+    if viewer == "public":
+        deal["stacks"] = None  # the stacks hold the tiles of positions nobody turns
+        shown = shown_positions(r)
+        if deal["hands"] is not None:
+            deal["hands"] = {k: v for k, v in deal["hands"].items() if int(k) in shown}
+        settings = [x if p in shown else None for p, x in enumerate(settings)]
+        ways = [x if p in shown else None for p, x in enumerate(ways)]   # the rule of a hand face up only
+        result = public_result(r.result) if r.result is not None else None
+    return {
+        "phase": r.phase.value,
+        "banker": r.banker,
+        "banker_party": r.banker_party,
+        "house_banks": r.house_banks,
+        "way_sets_banker": r.way_sets_banker,
+        "min_stake": st.min_stake,
+        "shares": [share_json(x) for x in r.shares],
+        "bank": r.bank,
+        "bets": [bet_json(b) for b in r.bets],
+        "frozen": r.frozen,
+        "first_position": r.first_position,
+        "playing": list(r.playing),
+        "sat_out": list(r.sat_out),
+        "unheld": list(r.unheld),
+        "holders": {str(p): r.holder(p) for p in r.playing},
+        "deal": deal,
+        "void_deals": len(st.void_deals),
+        "set": [p for p, x in enumerate(st.settings) if x is not None],
+        "settings": settings,
+        "ways": ways,
+        "result": result,
+    }
+
+
+def operator_view(r: Round) -> dict[str, Any]:
+    """Everything about the round, the order of the stacks included."""
+    return round_view(r, "operator")
+
+
+def dealer_view(r: Round) -> dict[str, Any]:
+    """What the dealer sees: every tile dealt; the stacks once the round is settled."""
+    return round_view(r, "dealer")
+
+
+def public_view(r: Round) -> dict[str, Any]:
+    """What anyone may see: no tile face down, no stack order."""
+    return round_view(r, "public")
