@@ -15,9 +15,10 @@ from typing import Any, TypeVar
 from paigow.serve.errors import JournalOpenError
 from paigow.serve.journal import engine
 from paigow.serve.journal.dialect import Dialect
+from paigow.serve.journal import sqlite as sqlite_store
 from paigow.serve.journal.sqlite import SqliteStore
 
-__all__ = ["is_postgres", "open_store", "open_journal", "audit", "export_table"]
+__all__ = ["is_postgres", "open_store", "open_journal", "audit", "export_table", "backup"]
 
 _R = TypeVar("_R")
 
@@ -77,3 +78,12 @@ def export_table(db: str, tid: str) -> dict[str, Any]:
     """Table ``tid``'s whole journal for the regulator, read without serving it (either store)."""
     store = open_store(db, read_only=True)
     return _guarded(db, store, lambda: engine.export_table(store, tid), close=True)
+
+
+def backup(db: str, dest: str) -> None:
+    """A consistent copy of the SQLite journal ``db`` in the new file ``dest`` (0600), made while it
+    may be served (SQLite's online backup); a PostgreSQL journal is backed up by PostgreSQL's tools."""
+    if is_postgres(db):
+        raise JournalOpenError("a PostgreSQL journal is backed up with pg_dump or the cluster's base backups,"
+                               " not --backup")
+    sqlite_store.backup(db, dest)

@@ -599,14 +599,15 @@ def test_the_regulators_export(c: httpx.Client, db: str) -> None:
     begin(c, tid, auth)
     act(c, tid, auth, action="shuffle")
     x = ok(c.get(f"/v1/tables/{tid}/journal", headers=OPERATOR))
-    assert x["format"] == "paigow-journal/1" and x["verified"] and x["broken"] is None
+    assert x["format"] == "paigow-journal/2" and x["verified"] and x["broken"] is None
     assert len(x["rows"]) == len(ROUND) and x["withheld"] == 4  # the round in play keeps its stacks
     err(c.get(f"/v1/tables/{tid}/journal", headers=auth), 401, "operator.key")
     from paigow.serve.journal import row_hash
 
     prev = x["table"]["genesis"]
     for r in x["rows"]:  # a regulator recomputes every hash from the export alone
-        assert r["prev"] == prev and r["hash"] == row_hash(prev, tid, r["seq"], r["action"], r["drawn"], r["result"], r["at"])
+        assert r["prev"] == prev and r["hash"] == row_hash(prev, tid, r["seq"], r["action"], r["drawn"], r["result"], r["at"],
+                                                                 r["stored"])
         prev = r["hash"]
 
 

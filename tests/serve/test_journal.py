@@ -184,6 +184,7 @@ def test_a_schema_1_journal_is_migrated(tmp_path: Path) -> None:
                    (seq, json.dumps(a), json.dumps(t.apply(a))))
     db.commit()
     db.close()
+    Path(path).chmod(0o600)  # a journal others may read is refused
     j = open_journal(path)
     try:
         assert not j.quarantined() and j.table("t1").view() == t.view()

@@ -55,6 +55,7 @@ from paigow.serve.journal.chain import (
     ReplayError,
     TableEntry,
     TableRow,
+    check_stored,
     genesis_hash,
     hash_token,
     row_hash,
@@ -62,4 +63,4 @@ from paigow.serve.journal.chain import (
 from paigow.serve.journal.engine import Journal
 
 __all__ = ["Journal", "TableEntry", "TableRow", "ReplayError", "SCHEMA_VERSION", "SNAPSHOT_EVERY", "EXPORT_FORMAT",
-           "TABLE_COLUMNS", "ROW_COLUMNS", "hash_token", "row_hash", "genesis_hash"]
+           "TABLE_COLUMNS", "ROW_COLUMNS", "hash_token", "row_hash", "genesis_hash", "check_stored"]

@@ -21,16 +21,17 @@ from typing import Any
 
 from paigow.serve.games import AnyTable, new_table, restore_table
 
-__all__ = ["TableRow", "TableEntry", "ReplayError", "hash_token", "genesis_hash", "row_hash", "follow", "check_chain",
+__all__ = ["TableRow", "TableEntry", "ReplayError", "hash_token", "genesis_hash", "row_hash", "stored_digest",
+           "check_stored", "check_records", "follow", "check_chain",
            "replay", "rebuild", "export_rows", "withhold_from", "audit_table", "quarantine_line", "now_text", "dumps",
            "TABLE_COLUMNS", "ROW_COLUMNS", "EXPORT_FORMAT", "SCHEMA_VERSION", "SNAPSHOT_EVERY"]
 
-SCHEMA_VERSION = 2
-EXPORT_FORMAT = "paigow-journal/1"
+SCHEMA_VERSION = 3
+EXPORT_FORMAT = "paigow-journal/2"
 SNAPSHOT_EVERY = 10
 """Rounds between two snapshots of a table."""
 TABLE_COLUMNS = "id, token_sha256, operator, public, mode, seed, config, created, genesis, seq, head, closed"
-ROW_COLUMNS = "seq, action, drawn, result, at, prev, hash"
+ROW_COLUMNS = "seq, action, drawn, result, at, prev, hash, stored"
 
 
 def hash_token(token: str) -> str:
@@ -47,10 +48,33 @@ def genesis_hash(tid: str, operator: str | None, public: bool, mode: str, seed: 
     return _h(["paigow-table/1", tid, operator, bool(public), mode, seed, config, created])
 
 
-def row_hash(prev: str, tid: str, seq: int, action: str, drawn: str | None, result: str, at: str) -> str:
+def row_hash(prev: str, tid: str, seq: int, action: str, drawn: str | None, result: str, at: str,
+             stored: str | None = None) -> str:
     """The hash of one journal row: SHA-256 of the compact JSON array
-    ``[prev, table, seq, action, drawn, result, at]`` (the texts as stored)."""
-    return _h([prev, tid, seq, action, drawn, result, at])
+    ``[prev, table, seq, action, drawn, result, at]`` (the texts as stored), with ``stored`` last
+    when the row stored something beside it (:func:`stored_digest`)."""
+    return _h([prev, tid, seq, action, drawn, result, at] + ([stored] if stored is not None else []))
+
+
+def stored_digest(**texts: str) -> str:
+    """A row's ``stored``: the SHA-256 of each text stored beside it (``round``: a finished round's
+    record and public record; ``snapshot``: the table's snapshot; ``archive``: a closed table's
+    last state), so the chain covers them."""
+    return json.dumps({k: hashlib.sha256(v.encode()).hexdigest() for k, v in sorted(texts.items())},
+                      separators=(",", ":"))
+
+
+def check_stored(tid: str, row: Sequence[Any], kind: str, text: str) -> bool:
+    """Whether journal row ``row`` (``ROW_COLUMNS``) holds ``kind``'s digest of ``text`` (False: it
+    holds none, a row journaled before schema 3); raises :class:`ReplayError` when it holds another."""
+    stored = row[7]
+    want = json.loads(stored).get(kind) if stored else None
+    if want is None:
+        return False
+    if want != hashlib.sha256(text.encode()).hexdigest():
+        raise ReplayError(f"table {tid}: the {kind} stored with journal row {row[0]} is not the one journaled"
+                          " (its hash does not match)", int(row[0]))
+    return True
 
 
 def now_text() -> str:
@@ -124,12 +148,12 @@ def follow(tid: str, prev: str, last: int, rows: Iterable[Sequence[Any]]) -> tup
     """Check that ``rows`` (``ROW_COLUMNS``) follow row ``last`` whose hash is ``prev``, each
     hashing to its ``hash``; returns the last seq and hash, or raises :class:`ReplayError`
     naming the first row that breaks the chain."""
-    for seq, action, drawn, result, at, p, h in rows:
+    for seq, action, drawn, result, at, p, h, *stored in rows:
         if seq != last + 1:
             raise ReplayError(f"table {tid}: journal row {seq} follows row {last}", seq)
         if p != prev:
             raise ReplayError(f"table {tid}: journal row {seq} does not follow the hash of row {last}", seq)
-        if h != row_hash(p, tid, seq, action, drawn, result, at):
+        if h != row_hash(p, tid, seq, action, drawn, result, at, *stored):
             raise ReplayError(f"table {tid}: journal row {seq} was changed (its hash does not match)", seq)
         prev, last = h, seq
     return last, prev
@@ -161,7 +185,7 @@ def replay(t: AnyTable, tid: str, rows: Iterable[Sequence[Any]], have_rounds: se
     ``have_rounds`` (with the ``seq`` that ended them). Raises :class:`ReplayError` naming the row;
     ``t`` is then part-way and to be dropped."""
     missing: list[dict[str, Any]] = []
-    for seq, action, drawn, result, _at, _p, _h in rows:
+    for seq, action, drawn, result, *_ in rows:
         try:
             a = json.loads(action)
             d = json.loads(drawn) if drawn else None
@@ -199,7 +223,8 @@ def rebuild(tr: TableRow, rows: Sequence[Sequence[Any]], snapshot: Sequence[Any]
     t: AnyTable | None = None
     if snapshot is not None:
         sseq, shead, state = snapshot
-        if 0 < sseq <= len(rows) and rows[sseq - 1][6] == shead:
+        row = rows[sseq - 1] if 0 < sseq <= len(rows) else None
+        if row is not None and row[6] == shead and check_stored(tid, row, "snapshot", state):
             try:
                 t = restore_table(config, tr.seed_value, json.loads(state))
             except Exception:  # an engine that reads the snapshot otherwise: replay it all
@@ -229,11 +254,12 @@ def export_rows(tr: TableRow, rows: Sequence[Sequence[Any]], withhold: int | Non
     return {
         "format": EXPORT_FORMAT,
         "table": table,
-        "hash": "sha256 of the compact JSON [prev, table, seq, action, drawn, result, at]; the first row's"
-                " prev is the genesis: sha256 of [\"paigow-table/1\", id, operator, public, mode, seed, config,"
-                " created] (the seed is given once the table is closed)",
-        "rows": [{"seq": s, "action": a, "drawn": d, "result": r, "at": at, "prev": p, "hash": h}
-                 for s, a, d, r, at, p, h in shown],
+        "hash": "sha256 of the compact JSON [prev, table, seq, action, drawn, result, at], and stored last"
+                " when a row stores something beside it (the sha256 of a finished round's records, a snapshot, a"
+                " closed table's archive); the first row's prev is the genesis: sha256 of [\"paigow-table/1\", id,"
+                " operator, public, mode, seed, config, created] (the seed is given once the table is closed)",
+        "rows": [{"seq": s, "action": a, "drawn": d, "result": r, "at": at, "prev": p, "hash": h, "stored": st}
+                 for s, a, d, r, at, p, h, st in shown],
         "head": tr.head,
         "withheld": len(rows) - len(shown),
         "verified": broken is None,
@@ -255,11 +281,33 @@ def withhold_from(rows: Sequence[Sequence[Any]]) -> int | None:
     return None
 
 
-def audit_table(tr: TableRow, rows: Sequence[Sequence[Any]]) -> dict[str, Any]:
-    """One table's entry of the audit: ``status`` "ok" or "broken" (then ``seq`` and ``reason``)."""
+def check_records(tid: str, rows: Sequence[Sequence[Any]], rounds: Iterable[Sequence[Any]],
+                  snapshots: Iterable[Sequence[Any]], archive: str | None) -> None:
+    """Check what is stored beside the journal against the digests its rows hold: each finished
+    round's records (``seq, record, public``), each snapshot (``seq, state``) and a closed table's
+    archive (against its last row); raises :class:`ReplayError` naming the row."""
+    def row(seq: int) -> Sequence[Any]:
+        if not 0 < seq <= len(rows):
+            raise ReplayError(f"table {tid}: what is stored with journal row {seq} has no such row", seq)
+        return rows[seq - 1]
+
+    for seq, record, public in rounds:
+        check_stored(tid, row(seq), "record", record)
+        check_stored(tid, row(seq), "public", public)
+    for seq, state in snapshots:
+        check_stored(tid, row(seq), "snapshot", state)
+    if archive is not None and rows:
+        check_stored(tid, rows[-1], "archive", archive)
+
+
+def audit_table(tr: TableRow, rows: Sequence[Sequence[Any]], rounds: Iterable[Sequence[Any]] = (),
+                snapshots: Iterable[Sequence[Any]] = (), archive: str | None = None) -> dict[str, Any]:
+    """One table's entry of the audit: ``status`` "ok" or "broken" (then ``seq`` and ``reason``):
+    its chain, and what is stored beside it (:func:`check_records`)."""
     out: dict[str, Any] = {"table": tr.id, "rows": len(rows), "closed": tr.closed, "head": tr.head}
     try:
         check_chain(tr, rows)
+        check_records(tr.id, rows, rounds, snapshots, archive)
         out["status"] = "ok"
     except ReplayError as e:
         out.update(status="broken", seq=e.seq, reason=str(e))

@@ -42,6 +42,7 @@ from paigow.serve.journal.chain import (
     TableEntry,
     TableRow,
     audit_table,
+    check_stored,
     dumps,
     export_rows,
     follow,
@@ -52,6 +53,7 @@ from paigow.serve.journal.chain import (
     rebuild,
     replay,
     row_hash,
+    stored_digest,
     withhold_from,
 )
 from paigow.serve.journal.dialect import Dialect, Query, StaleWrite, Stmt
@@ -62,6 +64,8 @@ ATTEMPTS = 8
 """Times an action is taken again when another process wrote the table first."""
 _R = TypeVar("_R")
 _ROUND = "INSERT INTO rounds (table_id, number, seq, record, public) VALUES (?, ?, ?, ?, ?)"
+_JOURNAL = ("INSERT INTO journal (table_id, seq, action, result, at, drawn, prev, hash, stored)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)")
 
 
 def _row(q: Query, tid: str) -> TableRow | None:
@@ -306,20 +310,22 @@ class Journal:
         a_text = dumps(dict(action))
         d_text = dumps(t.last_drawn) if t.last_drawn else None
         r_text = dumps(result)
-        h = row_hash(e.head, e.id, t.seq, a_text, d_text, r_text, at)
+        beside: list[Stmt] = []
+        texts: dict[str, str] = {}
+        if t.last_round is not None:  # the round's records, and a snapshot, in the chain by their digest
+            n = t.last_round["number"]
+            texts = {"record": dumps(t.last_round["record"]), "public": dumps(t.last_round["public"])}
+            beside.append((_ROUND, (e.id, n, t.seq, texts["record"], texts["public"])))
+            if self.snapshot_every and n % self.snapshot_every == 0:
+                texts["snapshot"] = dumps(t.snapshot())
+        stored = stored_digest(**texts) if texts else None
+        h = row_hash(e.head, e.id, t.seq, a_text, d_text, r_text, at, stored)
+        if "snapshot" in texts:
+            beside.append(("INSERT INTO snapshots (table_id, seq, head, state) VALUES (?, ?, ?, ?)",
+                           (e.id, t.seq, h, texts["snapshot"])))
         check = ("UPDATE tables SET seq = ?, head = ? WHERE id = ? AND seq = ? AND head = ?",
                  (t.seq, h, e.id, before, e.head))
-        stmts: list[Stmt] = [
-            ("INSERT INTO journal (table_id, seq, action, result, at, drawn, prev, hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-             (e.id, t.seq, a_text, r_text, at, d_text, e.head, h)),
-        ]
-        if t.last_round is not None:
-            n = t.last_round["number"]
-            stmts.append((_ROUND, (e.id, n, t.seq, dumps(t.last_round["record"]), dumps(t.last_round["public"]))))
-            if self.snapshot_every and n % self.snapshot_every == 0:
-                stmts.append(("INSERT INTO snapshots (table_id, seq, head, state) VALUES (?, ?, ?, ?)",
-                              (e.id, t.seq, h, dumps(t.snapshot()))))
-        return stmts, check, h
+        return [(_JOURNAL, (e.id, t.seq, a_text, r_text, at, d_text, e.head, h, stored)), *beside], check, h
 
     def act(self, table: AnyTable | TableEntry, action: Mapping[str, Any]) -> Any:
         """Perform ``action`` on a table and commit it to the journal before returning its result.
@@ -370,19 +376,40 @@ class Journal:
 
     def _archived(self, entry: TableEntry, public: bool) -> dict[str, Any]:
         with self.dialect.read() as q:
-            row = q("SELECT archive FROM tables WHERE id = ?", (entry.id,))[0]
-        archive = json.loads(row[0])
+            text = q("SELECT archive FROM tables WHERE id = ?", (entry.id,))[0][0]
+            last = q(f"SELECT {ROW_COLUMNS} FROM journal WHERE table_id = ? ORDER BY seq DESC LIMIT 1", (entry.id,))
+        self._checked(entry, last[0] if last else None, [("archive", text)])
+        archive = json.loads(text)
         return {**archive["public" if public else "dealer"], "closed": entry.closed}
+
+    def _checked(self, e: TableEntry, row: Any, texts: list[tuple[str, str]]) -> None:
+        """Serve ``texts`` (stored beside journal ``row``) only as the chain has them: a row that holds
+        another digest, or is not as hashed, quarantines the table."""
+        if e.quarantined:
+            raise QuarantinedError(f"table {e.id!r} is quarantined: {e.quarantined}")
+        if row is None:
+            return
+        try:
+            seq, action, drawn, result, at, prev, h, stored = row
+            if stored is not None and h != row_hash(prev, e.id, seq, action, drawn, result, at, stored):
+                raise ReplayError(f"table {e.id}: journal row {row[0]} was changed (its hash does not match)", row[0])
+            for kind, text in texts:
+                check_stored(e.id, row, kind, text)
+        except ReplayError as x:
+            raise self._quarantine(e, x) from None
 
     def finished_round(self, entry: TableEntry, number: int, public: bool) -> dict[str, Any]:
         """The record of finished round ``number`` (the public's: the round as the table showed it
-        when it ended), read from the store: not the table, nor its lock."""
+        when it ended), read from the store: not the table, nor its lock; checked against the
+        digest its journal row holds."""
         with self.dialect.read() as q:
-            row = q("SELECT record, public FROM rounds WHERE table_id = ? AND number = ?", (entry.id, number))
-            n = q("SELECT count(*) FROM rounds WHERE table_id = ?", (entry.id,))[0][0] if not row else 0
-        if not row:
+            rec = q("SELECT seq, record, public FROM rounds WHERE table_id = ? AND number = ?", (entry.id, number))
+            n = q("SELECT count(*) FROM rounds WHERE table_id = ?", (entry.id,))[0][0] if not rec else 0
+            row = q(f"SELECT {ROW_COLUMNS} FROM journal WHERE table_id = ? AND seq = ?", (entry.id, rec[0][0])) if rec else []
+        if not rec:
             raise UnknownRoundError(f"table {entry.id!r} has {n} finished rounds, not {number}")
-        return json.loads(row[0][1]) if public else json.loads(row[0][0])  # type: ignore[no-any-return]
+        self._checked(entry, row[0] if row else None, [("record", rec[0][1]), ("public", rec[0][2])])
+        return json.loads(rec[0][2]) if public else json.loads(rec[0][1])  # type: ignore[no-any-return]
 
     def close_table(self, entry: TableEntry) -> dict[str, Any]:
         """Close a table between rounds: a last journal row, its state archived; it is read from
@@ -396,11 +423,11 @@ class Journal:
             archive = dumps({"dealer": t.view(), "public": t.view(public=True)})
             seq = t.seq + 1
             a_text, r_text = dumps({"action": "close"}), dumps({"closed": at, "rounds": rounds_finished(t)})
-            h = row_hash(e.head, e.id, seq, a_text, None, r_text, at)
+            stored = stored_digest(archive=archive)
+            h = row_hash(e.head, e.id, seq, a_text, None, r_text, at, stored)
             check = ("UPDATE tables SET seq = ?, head = ?, closed = ?, archive = ? WHERE id = ? AND seq = ? AND head = ?"
                      " AND closed IS NULL", (seq, h, at, archive, e.id, t.seq, e.head))
-            stmts: list[Stmt] = [("INSERT INTO journal (table_id, seq, action, result, at, drawn, prev, hash)"
-                                  " VALUES (?, ?, ?, ?, ?, ?, ?, ?)", (e.id, seq, a_text, r_text, at, None, e.head, h))]
+            stmts: list[Stmt] = [(_JOURNAL, (e.id, seq, a_text, r_text, at, None, e.head, h, stored))]
 
             def done() -> dict[str, Any]:
                 e.closed, e.head, e.table = at, h, None
@@ -475,12 +502,19 @@ class Journal:
 
 # -- auditing and exporting a store without serving it --------------------------------------------
 def audit(store: Dialect) -> list[dict[str, Any]]:
-    """Check every table's hash chain in ``store`` (open, closed and quarantined tables alike):
-    one entry per table with ``status`` "ok" or "broken" and, when broken, ``seq`` (the first
-    broken row) and ``reason``."""
+    """Check every table's hash chain in ``store`` (open, closed and quarantined tables alike), and
+    what is stored beside it (round records, snapshots, a closed table's archive) against the
+    digests its rows hold: one entry per table with ``status`` "ok" or "broken" and, when broken,
+    ``seq`` (the first broken row) and ``reason``."""
+    out = []
     with store.read() as q:
-        tables = [TableRow.of(r) for r in q(f"SELECT {TABLE_COLUMNS} FROM tables ORDER BY {store.order}", ())]
-        return [audit_table(tr, _rows(q, tr.id)) for tr in tables]
+        tables = q(f"SELECT {TABLE_COLUMNS}, archive FROM tables ORDER BY {store.order}", ())
+        for r in tables:
+            tr = TableRow.of(r[:-1])
+            rounds = q("SELECT seq, record, public FROM rounds WHERE table_id = ? ORDER BY number", (tr.id,))
+            snaps = q("SELECT seq, state FROM snapshots WHERE table_id = ? ORDER BY seq", (tr.id,))
+            out.append(audit_table(tr, _rows(q, tr.id), rounds, snaps, r[-1]))
+    return out
 
 
 def export_table(store: Dialect, tid: str) -> dict[str, Any]:

@@ -35,7 +35,7 @@ _SCHEMA = [
         seq INTEGER NOT NULL DEFAULT 0, head TEXT NOT NULL, closed TEXT, archive TEXT, n BIGSERIAL)""",
     """CREATE TABLE IF NOT EXISTS journal (
         table_id TEXT NOT NULL REFERENCES tables(id), seq INTEGER NOT NULL, action TEXT NOT NULL,
-        result TEXT NOT NULL, at TEXT NOT NULL, drawn TEXT, prev TEXT NOT NULL, hash TEXT NOT NULL,
+        result TEXT NOT NULL, at TEXT NOT NULL, drawn TEXT, prev TEXT NOT NULL, hash TEXT NOT NULL, stored TEXT,
         PRIMARY KEY (table_id, seq))""",
     """CREATE TABLE IF NOT EXISTS rounds (
         table_id TEXT NOT NULL REFERENCES tables(id), number INTEGER NOT NULL, seq INTEGER NOT NULL,
@@ -167,10 +167,11 @@ class PostgresStore:
             for stmt in _SCHEMA:
                 conn.execute(stmt)
             row = conn.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone()
-            if row is None:
-                conn.execute("INSERT INTO meta VALUES ('schema', %s)", (str(SCHEMA_VERSION),))
-            elif int(row[0]) != SCHEMA_VERSION:
+            if row is not None and int(row[0]) not in (2, SCHEMA_VERSION):
                 raise JournalOpenError(f"the journal {self.path} has schema {row[0]}: this paigow reads {SCHEMA_VERSION}")
+            conn.execute("ALTER TABLE journal ADD COLUMN IF NOT EXISTS stored TEXT")  # schema 3
+            conn.execute("INSERT INTO meta VALUES ('schema', %s) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+                         (str(SCHEMA_VERSION),))
 
     def close(self) -> None:
         self._closing.set()

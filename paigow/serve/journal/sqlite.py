@@ -18,7 +18,7 @@ from paigow.serve.errors import JournalOpenError
 from paigow.serve.journal.chain import SCHEMA_VERSION, genesis_hash, row_hash
 from paigow.serve.journal.dialect import Query, Signals, StaleWrite, Stmt
 
-__all__ = ["SqliteStore"]
+__all__ = ["SqliteStore", "backup"]
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -46,6 +46,7 @@ CREATE TABLE IF NOT EXISTS journal (
     drawn TEXT,
     prev TEXT NOT NULL DEFAULT '',
     hash TEXT NOT NULL DEFAULT '',
+    stored TEXT,
     PRIMARY KEY (table_id, seq)
 );
 CREATE TABLE IF NOT EXISTS rounds (
@@ -71,6 +72,9 @@ _V1_COLUMNS = {
                ("head", "TEXT NOT NULL DEFAULT ''"), ("closed", "TEXT"), ("archive", "TEXT")],
     "journal": [("drawn", "TEXT"), ("prev", "TEXT NOT NULL DEFAULT ''"), ("hash", "TEXT NOT NULL DEFAULT ''")],
 }
+_V2_COLUMNS = {"journal": [("stored", "TEXT")]}  # schema 3: the digest of what a row stored beside it
+_PRIVATE = 0o600  # the journal holds the open round's stacks: its owner's only
+
 
 
 def _lock(path: str) -> Any:
@@ -80,7 +84,7 @@ def _lock(path: str) -> Any:
     except ImportError:  # pragma: no cover - Windows: no lock
         return None
     try:
-        f = open(path + ".lock", "a")  # noqa: SIM115 - kept open while the journal is
+        f = os.fdopen(os.open(path + ".lock", os.O_WRONLY | os.O_APPEND | os.O_CREAT, _PRIVATE), "a")
     except OSError as e:
         raise JournalOpenError(f"cannot open the journal {path}: {e.strerror or e}") from None
     try:
@@ -128,18 +132,23 @@ class SqliteStore:
             raise JournalOpenError(f"cannot open the journal {path}: it is a directory")
         self._lockfile = _lock(path)
         try:
+            if not os.path.exists(path):  # SQLite gives its WAL and shared memory the file's mode
+                os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, _PRIVATE))
             self.conn = sqlite3.connect(path, check_same_thread=False, isolation_level=None)
-        except sqlite3.Error as e:
+        except (OSError, sqlite3.Error) as e:
             self._unlock()
-            raise JournalOpenError(f"cannot open the journal {path}: {e}") from None
+            raise JournalOpenError(f"cannot open the journal {path}: {getattr(e, 'strerror', None) or e}") from None
         try:
             self.conn.execute("PRAGMA journal_mode=WAL")
             self.conn.execute("PRAGMA synchronous=FULL")
             self.conn.execute("PRAGMA foreign_keys=ON")
             self._migrate()
+            _private(path)
         except sqlite3.Error as e:
             self.conn.close()
             self._unlock()
+            if _full(path, e):
+                raise JournalOpenError(f"the journal {path} cannot be written: the disk is full ({e})") from None
             raise JournalOpenError(f"the journal {path} is not a usable SQLite database: {e}") from None
         except BaseException:
             self.conn.close()
@@ -164,9 +173,14 @@ class SqliteStore:
                 self._closing = True
                 self._cv.notify()
             self._writer.join()
-        self.conn.close()
         for r in self._readers:
             r.close()
+        if not self.read_only:
+            try:  # the WAL into the file, so a clean stop leaves the whole journal in paigow.db
+                self.conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+            except sqlite3.Error:  # pragma: no cover - a reader still open elsewhere: the next start does it
+                pass
+        self.conn.close()
         self._unlock()
 
     # -- the schema ---------------------------------------------------------------------------------
@@ -182,12 +196,12 @@ class SqliteStore:
             version = SCHEMA_VERSION
         db.execute("BEGIN IMMEDIATE")
         try:
-            if version == 1:
-                for name, cols in _V1_COLUMNS.items():
-                    present = {r[1] for r in db.execute(f"PRAGMA table_info({name})")}
-                    for col, decl in cols:
-                        if col not in present:
-                            db.execute(f"ALTER TABLE {name} ADD COLUMN {col} {decl}")
+            for name, cols in [*(_V1_COLUMNS.items() if version == 1 else []),
+                               *(_V2_COLUMNS.items() if version in (1, 2) else [])]:
+                present = {r[1] for r in db.execute(f"PRAGMA table_info({name})")}
+                for col, decl in cols:
+                    if col not in present:
+                        db.execute(f"ALTER TABLE {name} ADD COLUMN {col} {decl}")
             for stmt in _SCHEMA.split(";"):
                 if stmt.strip():
                     db.execute(stmt)
@@ -196,7 +210,8 @@ class SqliteStore:
             db.execute("INSERT OR REPLACE INTO meta VALUES ('schema', ?)", (str(SCHEMA_VERSION),))
             db.execute("COMMIT")
         except BaseException:
-            db.execute("ROLLBACK")
+            if db.in_transaction:  # SQLite rolls back by itself on a full disk: the cause is raised, not ROLLBACK's
+                db.execute("ROLLBACK")
             raise
 
     # -- writing: group commit ----------------------------------------------------------------------
@@ -281,6 +296,56 @@ class SqliteStore:
 
     def wait(self, table: str, generation: int, timeout: float) -> bool:
         return self._signals.wait(table, generation, timeout)
+
+
+def _full(path: str, e: sqlite3.Error) -> bool:
+    """Whether ``e`` is the disk being full: SQLite's SQLITE_FULL, or an I/O error (its shared memory
+    file cannot grow) where the file system has less than 1 MiB free."""
+    code = getattr(e, "sqlite_errorcode", 0) & 0xFF
+    if code == sqlite3.SQLITE_FULL:
+        return True
+    try:
+        st = os.statvfs(os.path.dirname(os.path.abspath(path)))
+    except OSError:  # pragma: no cover
+        return False
+    return code == sqlite3.SQLITE_IOERR and st.f_bavail * st.f_frsize < 1 << 20
+
+
+def _private(path: str) -> None:
+    """Refuse a journal (or its WAL) that others may read or write: it holds the open round's stacks."""
+    for f in (path, path + "-wal", path + "-shm"):
+        try:
+            mode = os.stat(f).st_mode & 0o777
+        except FileNotFoundError:
+            continue
+        if mode & 0o077:
+            raise JournalOpenError(f"the journal {f} may be read by others (mode {mode:04o}): it holds the open"
+                                   f" round's stacks; chmod 600 {f}")
+
+
+def backup(path: str, dest: str) -> None:
+    """A consistent copy of the journal at ``path`` in ``dest`` (created 0600), made by SQLite's
+    online backup while another process may serve it."""
+    if not os.path.isfile(path):
+        raise JournalOpenError(f"no journal at {path}")
+    if os.path.exists(dest):
+        raise JournalOpenError(f"{dest} exists: a backup is written to a new file")
+    try:
+        os.close(os.open(dest, os.O_RDWR | os.O_CREAT | os.O_EXCL, _PRIVATE))
+    except OSError as e:
+        raise JournalOpenError(f"cannot write the backup {dest}: {e.strerror or e}") from None
+    try:
+        src = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+        out = sqlite3.connect(dest)
+        try:
+            src.backup(out)
+            out.execute("PRAGMA journal_mode=DELETE")  # one file, whole
+        finally:
+            out.close()
+            src.close()
+    except sqlite3.Error as e:
+        os.unlink(dest)
+        raise JournalOpenError(f"cannot back up the journal {path}: {e}") from None
 
 
 def _chain_v1(db: sqlite3.Connection) -> None:
