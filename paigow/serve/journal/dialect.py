@@ -1,5 +1,6 @@
 """The small interface the journal's engine (:mod:`paigow.serve.journal.engine`) asks of a store:
-a consistent read, an atomic guarded write, a wait for a table's change, and closing. SQL is
+a consistent read, an atomic guarded write, holding a table across both, a wait for a table's
+change, and closing. SQL is
 written with ``?`` placeholders and what SQLite and PostgreSQL both take; a dialect translates
 the placeholders.
 
@@ -53,6 +54,11 @@ class Dialect(Protocol):
         ``check`` runs first and must change exactly one row, or :class:`StaleWrite` is raised;
         ``lock`` names a lock held (across processes) for the transaction; ``table``: the table
         the write changes, for :meth:`wait`'s waiters (on every process)."""
+        ...
+
+    def hold(self, table: str) -> contextlib.AbstractContextManager[None]:
+        """Hold ``table`` against other processes' actions from reading it to writing it (while
+        held, this thread's reads and writes see and make the table's state alone)."""
         ...
 
     def watch(self, table: str) -> int:

@@ -205,19 +205,20 @@ class Journal:
 
     def _locked(self, e: TableEntry, step: Callable[[AnyTable], tuple[list[Stmt], Stmt, Callable[[], _R]]]) -> _R:
         """Take ``step`` on the table as the store has it and write its rows, guarded by its check;
-        when another process wrote first, again on the table brought up to date. The caller holds
-        ``e.lock``."""
+        when another process wrote first (one that does not hold the table), again on the table
+        brought up to date. The caller holds ``e.lock``."""
         for _ in range(ATTEMPTS):
-            stmts, check, done = step(self._current(e))
-            try:
-                self._write(stmts, check, table=e.id)
-            except StaleWrite:
-                e.table = None  # applied in memory, not written: brought up to date next
-                continue
-            except BaseException:
-                self._recover(e)
-                raise
-            return done()
+            with self.dialect.hold(e.id):
+                stmts, check, done = step(self._current(e))
+                try:
+                    self._write(stmts, check, table=e.id)
+                except StaleWrite:
+                    e.table = None  # applied in memory, not written: brought up to date next
+                    continue
+                except BaseException:
+                    self._recover(e)
+                    raise
+                return done()
         raise ConflictError(f"table {e.id!r} is written by other processes too often: try again")
 
     # -- tables -------------------------------------------------------------------------------------

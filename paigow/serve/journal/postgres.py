@@ -5,7 +5,9 @@ A read is one ``REPEATABLE READ`` transaction: a table's row and its journal row
 one moment, so a row another process commits meanwhile is never taken for a broken chain. A
 write is one transaction, guarded by its ``check`` (the table's row updated only where it still
 is at the ``seq`` and ``head`` the action was taken on: the journal's primary key and this check
-keep each table's actions in one order whichever process takes them). Every write to a table
+keep each table's actions in one order whichever process takes them); an action holds its table
+(:meth:`PostgresStore.hold`, a session advisory lock) from reading it to committing, so two
+processes acting on one table take turns instead of redoing each other's work. Every write to a table
 notifies (``NOTIFY paigow_tables``) at its commit; :meth:`PostgresStore.wait` listens on one
 connection per process.
 
@@ -148,6 +150,7 @@ class PostgresStore:
         self._signals = Signals()
         self._listener: threading.Thread | None = None
         self._listen_lock = threading.Lock()
+        self._local = threading.local()
         self._closing = threading.Event()
         self._pool = _Pool(url, 1 if read_only else pool)
         try:
@@ -180,8 +183,33 @@ class PostgresStore:
         self._pool.close()
 
     @contextlib.contextmanager
-    def read(self) -> Iterator[Query]:
+    def _connection(self) -> Iterator[Any]:
+        """The connection this thread holds a table on (:meth:`hold`), else one of the pool's."""
+        held = getattr(self._local, "conn", None)
+        if held is not None:
+            yield held
+            return
         with self._pool.connection() as conn:
+            yield conn
+
+    @contextlib.contextmanager
+    def hold(self, table: str) -> Iterator[None]:
+        """Hold ``table`` against every process's writers (a session advisory lock), this thread's
+        reads and writes going on the connection that holds it; released at the end, or by the
+        server if the connection is lost."""
+        with self._pool.connection() as conn:
+            conn.execute("SELECT pg_advisory_lock(hashtext(%s))", (f"paigow-table:{table}",))
+            self._local.conn = conn
+            try:
+                yield
+            finally:
+                self._local.conn = None
+                if not (conn.closed or conn.broken):
+                    conn.execute("SELECT pg_advisory_unlock(hashtext(%s))", (f"paigow-table:{table}",))
+
+    @contextlib.contextmanager
+    def read(self) -> Iterator[Query]:
+        with self._connection() as conn:
             def query(sql: str, params: Sequence[Any]) -> list[tuple[Any, ...]]:
                 return [tuple(r) for r in conn.execute(_pg(sql), tuple(params)).fetchall()]
 
@@ -194,7 +222,7 @@ class PostgresStore:
 
     def write(self, stmts: Sequence[Stmt], check: Stmt | None = None, lock: str | None = None,
               table: str | None = None) -> None:
-        with self._pool.connection() as conn, conn.transaction():
+        with self._connection() as conn, conn.transaction():
             if lock is not None:
                 conn.execute("SELECT pg_advisory_xact_lock(hashtext(%s))", (lock,))
             if check is not None and conn.execute(_pg(check[0]), tuple(check[1])).rowcount != 1:

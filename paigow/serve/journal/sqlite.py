@@ -291,6 +291,10 @@ class SqliteStore:
         finally:
             db.execute("COMMIT")
 
+    def hold(self, table: str) -> contextlib.AbstractContextManager[None]:
+        """Nothing to hold: this process is the file's only writer (the table's lock serialises it)."""
+        return contextlib.nullcontext()
+
     def watch(self, table: str) -> int:
         return self._signals.watch(table)
 
