@@ -44,8 +44,9 @@ class Dialect(Protocol):
     shared: bool
     order: str
 
-    def read(self) -> contextlib.AbstractContextManager[Query]:
-        """A read transaction: every query in it sees the same committed state."""
+    def read(self, consistent: bool = True) -> contextlib.AbstractContextManager[Query]:
+        """Reads of committed state; ``consistent``: in one transaction, every query seeing the same
+        state (else each query on its own: for a single query, one round trip fewer)."""
         ...
 
     def write(self, stmts: Sequence[Stmt], check: Stmt | None = None, lock: str | None = None,

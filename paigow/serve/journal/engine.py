@@ -114,7 +114,7 @@ class Journal:
         self.failure = None
 
     def _load(self) -> None:
-        with self.dialect.read() as q:
+        with self.dialect.read(consistent=False) as q:
             trs = [TableRow.of(r) for r in q(f"SELECT {TABLE_COLUMNS} FROM tables ORDER BY {self.dialect.order}", ())]
         for tr in trs:
             e = self._entry_for(tr)
@@ -172,12 +172,14 @@ class Journal:
                 raise TableClosedError(f"table {e.id!r} was closed at {e.closed}")
             return e.table if e.table is not None else self._build(e)
         t = e.table
-        with self.dialect.read() as q:
+        with self.dialect.read(consistent=False) as q:  # one row: the table in memory is the store's?
+            tr = _row(q, e.id)
+        if t is not None and tr is not None and (t.seq, e.head) == (tr.seq, tr.head) and tr.closed is None:
+            return t
+        with self.dialect.read() as q:  # else the row and the journal after it as of one moment
             tr = _row(q, e.id)
             if tr is None:  # pragma: no cover - tables are never deleted
                 raise UnknownTableError(f"no table {e.id!r}")
-            if t is not None and (t.seq, e.head) == (tr.seq, tr.head) and tr.closed is None:
-                return t
             rows = _rows(q, e.id, t.seq) if t is not None and t.seq < tr.seq and tr.closed is None else None
         self._entry_for(tr)
         if tr.closed is not None:
@@ -223,7 +225,7 @@ class Journal:
 
     # -- tables -------------------------------------------------------------------------------------
     def tables(self) -> list[str]:
-        with self.dialect.read() as q:
+        with self.dialect.read(consistent=False) as q:
             return [r[0] for r in q(f"SELECT id FROM tables ORDER BY {self.dialect.order}", ())]
 
     def table(self, tid: str) -> AnyTable:
@@ -235,7 +237,7 @@ class Journal:
     def entry(self, tid: str) -> TableEntry | None:
         if not self.dialect.shared:
             return self._tables.get(tid)
-        with self.dialect.read() as q:
+        with self.dialect.read(consistent=False) as q:
             tr = _row(q, tid)
         self._local.last = (tid, tr)
         return self._entry_for(tr) if tr is not None else None
@@ -252,7 +254,7 @@ class Journal:
         elif last is not None and last[0] == tid:  # the row this request has just read
             want_hash = last[1].token_sha256 if last[1] is not None else None
         else:
-            with self.dialect.read() as q:
+            with self.dialect.read(consistent=False) as q:
                 tr = _row(q, tid)
             want_hash = tr.token_sha256 if tr is not None else None
         want = want_hash if want_hash is not None else hash_token(secrets.token_hex(8))  # the same work either way
@@ -462,7 +464,7 @@ class Journal:
 
     def journal_length(self, tid: str) -> int:
         """How many actions of table ``tid`` are in the journal."""
-        with self.dialect.read() as q:
+        with self.dialect.read(consistent=False) as q:
             return int(q("SELECT count(*) FROM journal WHERE table_id = ?", (tid,))[0][0])
 
     def wait_for_change(self, tid: str, seq: int, timeout: float) -> int:
@@ -472,7 +474,7 @@ class Journal:
         deadline = time.monotonic() + timeout
         while True:
             generation = self.dialect.watch(tid)
-            with self.dialect.read() as q:
+            with self.dialect.read(consistent=False) as q:
                 r = q("SELECT seq FROM tables WHERE id = ?", (tid,))
             now = int(r[0][0]) if r else 0
             left = deadline - time.monotonic()
@@ -493,7 +495,7 @@ class Journal:
             pass
 
     def listing(self, operator: str) -> list[dict[str, Any]]:
-        with self.dialect.read() as q:
+        with self.dialect.read(consistent=False) as q:
             rows = q("SELECT id, public, mode, seq, closed, config FROM tables WHERE operator IS NULL OR operator = ?"
                      f" ORDER BY {self.dialect.order}", (operator,))
         quarantined = self.quarantined()

@@ -208,11 +208,14 @@ class PostgresStore:
                     conn.execute("SELECT pg_advisory_unlock(hashtext(%s))", (f"paigow-table:{table}",))
 
     @contextlib.contextmanager
-    def read(self) -> Iterator[Query]:
+    def read(self, consistent: bool = True) -> Iterator[Query]:
         with self._connection() as conn:
             def query(sql: str, params: Sequence[Any]) -> list[tuple[Any, ...]]:
                 return [tuple(r) for r in conn.execute(_pg(sql), tuple(params)).fetchall()]
 
+            if not consistent:
+                yield query
+                return
             conn.execute("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
             try:
                 yield query

@@ -279,12 +279,15 @@ class SqliteStore:
         return db
 
     @contextlib.contextmanager
-    def read(self) -> Iterator[Query]:
+    def read(self, consistent: bool = True) -> Iterator[Query]:
         db = self._reader()
 
         def query(sql: str, params: Sequence[Any]) -> list[tuple[Any, ...]]:
             return db.execute(sql, tuple(params)).fetchall()
 
+        if not consistent:
+            yield query
+            return
         db.execute("BEGIN")
         try:
             yield query
