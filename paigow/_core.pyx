@@ -212,3 +212,6 @@ include "_solver.pxi"
 
 
 include "_simulate.pxi"
+
+
+include "_houseway.pxi"
