@@ -136,10 +136,10 @@ def create_app(db: str = "paigow.db", *, max_body: int = MAX_BODY, operators: Op
     app.state.service = svc
     app.state.journal = journal
     app.state.operators = svc.operators
+    app.state.training = _training(db, svc)
+    app.router.add_event_handler("shutdown", app.state.training.store.close)  # before the journal checkpoints
     app.router.add_event_handler("shutdown", journal.close)
     app.router.add_event_handler("shutdown", follow.close)
-    app.state.training = _training(db, svc)
-    app.router.add_event_handler("shutdown", app.state.training.store.close)
     app.add_middleware(BodyLimit, limit=max_body)
     if rate:
         app.add_middleware(RateLimit, limiter=RateLimiter(rate, burst))
