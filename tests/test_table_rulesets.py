@@ -108,9 +108,14 @@ def test_records_name_the_rule_set_and_old_records_read_as_macau() -> None:
 def test_a_rule_set_outside_the_list_is_given_by_the_caller() -> None:
     r = simulated_round(6, rules=TOY)
     record = json.loads(json.dumps(round_record(r)))
-    assert record["rules"] == "toy" and record["options"] == {"commission": "1/25", "rounding": "floor"}
+    # a rule set outside the list is written in full (issue 31), so its record replays anywhere
+    assert record["rules"] == TOY.to_json() and record["rules"]["name"] == "toy"
+    assert record["options"] == {"commission": "1/25", "rounding": "floor"}
+    assert replay_round(record) == r
+    by_name = {**record, "rules": "toy"}     # a record naming it only (as written before) needs it given
     with pytest.raises(InvalidRecordError, match=r"unknown rule set 'toy'"):
-        replay_round(record)
+        replay_round(by_name)
+    assert replay_round(by_name, rules=TOY) == r
     again = replay_round(record, rules=TOY)
     assert again == r and again.rules is TOY and round_record(again) == record
     with pytest.raises(InvalidRecordError, match=r"the record is played by 'toy', not by 'macau'"):

@@ -29,6 +29,7 @@ from pydantic import BaseModel, Field
 
 from paigow.errors import IllegalActionError, InvalidOptionError, ParseError, RuleError
 from paigow.houseway import HOUSE_WAYS, HouseWay
+from paigow.serve import models as m
 from paigow.serve.errors import ServiceError
 from paigow.serve.routers.common import STATIC
 from paigow.training import DRILLS, AnswerRecord, Check, challenge, drill, group_view, issue_certificate, verify_certificate
@@ -93,7 +94,15 @@ def _trainee(ctx: Ctx, cred: Annotated[Optional[HTTPAuthorizationCredentials], D
 Operator = Annotated[str, Depends(_operator)]
 Me = Annotated[Trainee, Depends(_trainee)]
 Lang = Annotated[str, Query(pattern="^(zh-Hant|zh-Hans|pt|en)$")]
-router = APIRouter(prefix="/v1/training", tags=["training"])
+_E = {"model": m.ErrorBody}
+TRAINING_ERRORS: dict[int | str, dict[str, Any]] = {
+    400: {**_E, "description": "the engine refused the input: its error code and message"},
+    401: {**_E, "description": "no operator key or trainee token, or a wrong one"},
+    404: {**_E, "description": "no such group, attempt or certificate of the caller's"},
+    422: {**_E, "description": "the request does not match the schema"},
+    503: {**_E, "description": "the store cannot take the write"},
+}
+router = APIRouter(prefix="/v1/training", tags=["training"], responses=TRAINING_ERRORS)
 page = APIRouter()
 """The training page (``/training``: static/training.html), for trainees and supervisors."""
 
