@@ -310,6 +310,22 @@ def clean_rules(rules: RulesLike) -> RuleSet:
     raise TypeError(f"rules are a RuleSet or its name, not {rules!r}")
 
 
+def check_banker_copies(rules: RuleSet, what: str) -> None:
+    """Refuse neutral copies (:attr:`Copies.NEUTRAL`) where a kernel counts each hand as won or
+    not won (``what``: the advice tables, the solver): those kernels read the zero rule's and
+    the hand order's thresholds, where a copy is the banker's. The comparison (``paigow.compare``,
+    ``paigow.outcomes``), the game value of two strategies and the simulation honour them.
+
+    >>> check_banker_copies(MACAU.replace(name="n", copies="neutral"), "advice")
+    Traceback (most recent call last):
+    ...
+    paigow.errors.InvalidOptionError: advice counts a copy as the banker's: rule set 'n' makes copies neutral (compare, outcomes and game values honour it)
+    """
+    if rules.copies is Copies.NEUTRAL:
+        raise InvalidOptionError(f"{what} counts a copy as the banker's: rule set {rules.name!r} makes copies neutral"
+                                 " (compare, outcomes and game values honour it)", code="rules.neutral")
+
+
 def commission_of(rules: RuleSet, commission: "bool | RateLike | None") -> Fraction:
     """The one cleaner of a commission argument: ``True`` is the rule set's rate, ``False``, None
     or 0 none, anything else a rate (:func:`paigow.commission.rate`)."""

@@ -39,7 +39,7 @@ from paigow.game.handtypes import all_hands as all_hands
 from paigow.game.handtypes import hand_types, setting_game, to_hands, to_types
 from paigow.batch import as_index_array, setting_batch
 from paigow.errors import InvalidStrategyError
-from paigow.rules import MACAU, RuleSet, RulesLike, clean_rules
+from paigow.rules import MACAU, RuleSet, RulesLike, check_banker_copies, clean_rules
 
 __all__ = [
     "HAND_COUNT", "SEATS", "STRATEGY_NAMES", "NAMED", "Strategy", "StrategyLike", "SideTables",
@@ -585,7 +585,9 @@ class Strategy:
 
     def advice_packed(self, rules: RuleSet = MACAU) -> "Packed":
         """The advice kernels' form under the hand order of ``rules``: per hand the setting
-        played for sure (its ranks), else its entries."""
+        played for sure (its ranks), else its entries. The advice kernels count a copy as the
+        banker's: a rule set with neutral copies is refused (code ``rules.neutral``)."""
+        check_banker_copies(rules, "advice")
         return self._once(("advice", rules.hand_order),  # type: ignore[no-any-return]
                           lambda: _pack_advice(self._quantized, _hands.all_ranks(rules)))
 

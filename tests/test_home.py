@@ -197,3 +197,51 @@ def test_macau_and_us_answers_are_unchanged_after_a_home_run() -> None:
     assert counts(edge("max-back", "max-back", "5%", MACAU)) == \
         counts(mb) == (221121854, 284357512, 230801634)
     assert _core.RuleTables(*HOME.core.__reduce__()[1]) == HOME.core
+
+
+def test_the_home_table_s_counts_are_the_reference_s() -> None:
+    """A door's counts per setting against max-front at the banker (the table's best response
+    reads them), for a few hand types, held against the reference's enumeration."""
+    from paigow.game.handtypes import hand_types
+    from paigow.game.homeedges import _counts, home_edges
+
+    ty = hand_types(HOME)
+    for t in (0, 1234, ty.n - 1):
+        hand = ref.all_hands()[int(ty.rep_hand[t])]
+        own = ref.arranged(hand)
+        unseen = [i for i in range(32) if i not in hand]
+        want = [[0, 0, 0] for _ in range(3)]
+        for opp in itertools.combinations(unseen, 4):
+            theirs = ref.arranged(opp)[ref.max_front(opp)]  # type: ignore[arg-type]
+            for k in range(3):
+                want[k][1 - ref.decide(own[k], theirs)] += 1
+        assert _counts(HOME, "player")[t].tolist() == want
+    rows = home_edges(Fraction(1, 25))
+    assert [(r.door, r.banker) for r in rows] == [("max-front", "max-front"), ("best-response", "max-front"),
+                                                  ("max-front", "best-response")]
+    assert (rows[0].win, rows[0].push, rows[0].lose) == ISSUE_COUNTS
+    assert rows[1].door_result > rows[0].door_result > rows[2].door_result
+    assert rows[0].return_to_player() == Fraction(2251371671, 2300878125)
+
+
+def test_edges_on_the_command_line(capsys: pytest.CaptureFixture[str]) -> None:
+    from paigow.cli import main
+
+    assert main(["edges", "--rules", "home", "--commission", "4%"]) == 0
+    out = capsys.readouterr().out
+    assert "268,894,332  193,406,044  273,980,624" in out and "97.8484%" in out
+
+
+def test_neutral_copies_are_refused_where_a_kernel_counts_a_copy_as_the_banker_s() -> None:
+    from paigow.game.values import type_values
+
+    s = Strategy.named("max-front", "player", NEUTRAL)
+    with pytest.raises(InvalidOptionError) as e:
+        s.advice_packed(NEUTRAL)
+    assert e.value.code == "rules.neutral"
+    with pytest.raises(InvalidOptionError, match="the solver counts a copy"):
+        type_values(s.type_strategy(NEUTRAL)[0], False, NEUTRAL)
+    # the game value of two strategies reads decide(): neutral copies move copies to pushes and wins
+    sigma = s.type_strategy(NEUTRAL)[0]
+    w, p, lose = (int(x) for x in type_game_counts(sigma, sigma, NEUTRAL))
+    assert w + p + lose == PAIRINGS and w > ISSUE_COUNTS[0] and lose < ISSUE_COUNTS[2]
