@@ -59,6 +59,7 @@ GUIDES = [
     "equilibrium",
     "houseway",
     "us-edges",
+    "home-edges",
     "dealer",
     "training",
     "simulation",
