@@ -245,3 +245,12 @@ def test_neutral_copies_are_refused_where_a_kernel_counts_a_copy_as_the_banker_s
     sigma = s.type_strategy(NEUTRAL)[0]
     w, p, lose = (int(x) for x in type_game_counts(sigma, sigma, NEUTRAL))
     assert w + p + lose == PAIRINGS and w > ISSUE_COUNTS[0] and lose < ISSUE_COUNTS[2]
+
+
+def test_the_table_refuses_the_home_game_until_it_deals_it() -> None:
+    from paigow.table import Round
+
+    with pytest.raises(InvalidOptionError) as e:
+        Round(banker=0, rules=HOME)
+    assert e.value.code == "rules.table" and "3 doors, 2 rounds a shuffle" in str(e.value)
+    Round(banker=0, rules=MACAU)  # Macau's table as it was
