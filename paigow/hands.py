@@ -153,7 +153,7 @@ ZERO_POINT_RANKS: int = zero_point_ranks("macau")
 @functools.lru_cache(maxsize=None)
 def face_hand_ranks(order: str = "macau") -> tuple[tuple[int, ...], ...]:
     """The rank of the hand of any two faces, ``[face a][face b]`` (faces 0-20 of
-    :data:`~paigow.FACES`), in the hand order ``order`` (``"macau"`` or ``"us"``): the table the
+    :data:`~paigow.FACES`), in the hand order ``order`` (a name of :data:`HAND_ORDERS`): the table the
     compiled core is handed (``paigow.rules.RuleSet.core``). A face with itself is -1 where the
     deck holds one copy of it.
 
@@ -298,7 +298,7 @@ class Hand:
 
     def rank_in(self, order: str = "macau") -> int:
         """The rank in the hand order ``order`` (``"macau"``: :attr:`rank`; ``"us"``: docs/rules.md
-        §3.1, ranks 0 to ``hand_rank_count("us") - 1``).
+        §3.1; ``"home"``, ``"home-military"``: Part 4; ranks 0 to ``hand_rank_count(order) - 1``).
 
         >>> Hand.parse("2-4 1-4").rank_in("us") == Hand.parse("1-2 2-3").rank_in("us")
         True

@@ -215,9 +215,10 @@ def settings(tiles: "str | Iterable[TileLike]", rules: RulesLike = None) -> tupl
     ...
     paigow.errors.IllegalHandError: 4 tiles are needed, 3 given: 天 地 人
     """
-    # every hand order of paigow.rules.HAND_ORDERS arranges every split alike (the copies the US
-    # order makes, 2-4 or 1-2 with a five, keep the front Macau's order gives: tests/test_us.py
-    # checks all 35,960 hands), so the settings are Hand's arrangement whatever the rules
+    # the settings are Hand's arrangement whatever the rules: the US and home orders arrange every
+    # split alike (the copies they make keep the front Macau's order gives: tests/test_us.py checks
+    # all 35,960 hands); "home-military" may not (天 + 人 is a zero there), and compare() arranges
+    # by the order's own ranks
     clean_rules(rules)
     return settings_of(parse_tiles(tiles, count=4))
 
