@@ -18,6 +18,7 @@ WHEEL_FORBIDDEN = ("*.c", "*.cpp", "*.pyx", "*.pxi", "*.pxd", "*.o")
 # ... always the compiled core ("a|b": either), the stub, the typed markers, the data and the licence.
 WHEEL_REQUIRED = ("paigow/__init__.py", "paigow/_core.*.so|paigow/_core.*.pyd", "paigow/_core.pyi", "paigow/py.typed",
                   "paigow/data/equilibrium.npy", "paigow/data/equilibrium.json", "paigow/serve/static/index.html",
+                  "paigow/houseway/ways/foxwoods.way", "paigow/houseway/ways/canberra.way", "paigow/houseway/ways/foxwoods.npz",
                   "pcc/__init__.py",
                   "pcc/py.typed", "pcc/schemas/*.json", "*.dist-info/licenses/LICENSE")
 # ... and every package of the distribution that a module it ships imports (the private _tablegames
@@ -25,6 +26,7 @@ WHEEL_REQUIRED = ("paigow/__init__.py", "paigow/_core.*.so|paigow/_core.*.pyd", 
 FIRST_PARTY = ("paigow", "pcc", "_tablegames")
 SDIST_REQUIRED = ("LICENSE", "README.md", "CHANGELOG.md", "pyproject.toml", "setup.py",
                   "paigow/_core.pyx", "paigow/_common.pxd", "paigow/_advice.pxi", "paigow/_simulate.pxi", "paigow/_core.pyi",
+                  "paigow/_houseway.pxi", "paigow/houseway/ways/foxwoods.way",
                   "paigow/data/equilibrium.npy", "_tablegames/__init__.py", "_tablegames/py.typed",
                   "tests/conftest.py", "tests/reference.py",
                   "tests/data/table1.tsv", "tests/data/table2.tsv", "tests/test_package.py",

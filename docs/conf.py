@@ -58,6 +58,7 @@ GUIDES = [
     "advice",
     "equilibrium",
     "houseway",
+    "houseway-compare",
     "us-edges",
     "home-edges",
     "dealer",

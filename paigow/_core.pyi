@@ -135,3 +135,6 @@ def simulate_trace(
     banker_packed: npt.NDArray[np.uint16], banker_thr: npt.NDArray[np.uint64],
     ranks: npt.NDArray[np.uint8], rules: RuleTables,
 ) -> tuple[npt.NDArray[np.int8], npt.NDArray[np.int64]]: ...
+
+# a house way decided in the core (paigow/_houseway.pxi)
+def houseway_splits(hands: npt.NDArray[Any], way: npt.NDArray[np.uint8]) -> tuple[npt.NDArray[np.int8], int]: ...

@@ -218,3 +218,6 @@ include "_solver.pxi"
 
 
 include "_simulate.pxi"
+
+
+include "_houseway.pxi"

@@ -428,7 +428,8 @@ def best_setting(tiles: "str | Iterable[TileLike] | tuple[int, int, int, int]", 
     >>> best_setting("天 地 杂九 至尊", strategy="max-back"), best_setting((0, 2, 22, 28), strategy="max-back")
     (Setting.parse('1-1 2-4 | 6-6 4-5'), Setting.parse('1-1 2-4 | 6-6 4-5'))
     """
-    look = _BEST.get((seat, strategy)) if rules is None and type(strategy) is str else None
+    held = (type(strategy) is str or type(strategy) is Strategy) and (rules is None or type(rules) is str)
+    look = _BEST.get((seat, strategy, rules)) if held else None  # a named strategy or a table, kept
     if look is None:
         look = setting_lookup(seat, strategy, rules)
     return look(tiles)  # type: ignore[no-any-return]
@@ -446,9 +447,10 @@ def setting_lookup(seat: str = "player", strategy: "StrategyLike | None" = None,
     g = clean_rules(rules)
     s = clean_strategy(strategy, check_seat(seat), g)
     look = _core.BestLookup(s.best, _row_settings, _read_hand, _refuse_hand)
-    if type(strategy) is str and rules is None:  # Macau's named strategies are few: kept
-        with _PLANS_LOCK:
-            _BEST[(seat, strategy)] = look
+    if (type(strategy) is str or type(strategy) is Strategy) and (rules is None or type(rules) is str):
+        with _PLANS_LOCK:  # named strategies and house ways' tables are few: kept
+            if len(_BEST) < 64:
+                _BEST[(seat, strategy, rules)] = look
     return look
 
 

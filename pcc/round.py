@@ -354,7 +354,7 @@ class Round:
         -100
         """
         if isinstance(action, Place):   # no stake: the spot is a whole bet's text ('big=100', as recorded)
-            return self.place(action.spot if action.stake is None else Bet(action.spot, action.stake))
+            return self.place(action.spot if action.stake is None else self._bet(action.spot, action.stake))
         if isinstance(action, Withdraw):
             return self.withdraw(action.ticket)
         if isinstance(action, CloseBetting):
@@ -367,6 +367,12 @@ class Round:
         raise IllegalActionError(f"{action.name} is a table's action, not a round's", code="action.unknown")
 
     # -- place --------------------------------------------------------------------
+
+    @_in_force
+    def _bet(self, spot: str, stake: int) -> Bet:
+        """A spot and a stake as a bet, its refusals citing the rule set in force (a bet built
+        outside :meth:`verify_place` would cite Despacho 59/2004 at a 1996 table)."""
+        return Bet(spot, stake)
 
     @_in_force
     def verify_place(self, bet: Bet | str) -> Bet:

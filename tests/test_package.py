@@ -131,6 +131,8 @@ def test_the_wheel_check_refuses_sources(tmp_path: pathlib.Path) -> None:
     good = ["paigow/__init__.py", "paigow/_core.cpython-311-x86_64-linux-gnu.so", "paigow/_core.pyi",
             "paigow/py.typed", "paigow/data/equilibrium.npy", "paigow/data/equilibrium.json",
             "paigow/serve/static/index.html",
+            "paigow/houseway/ways/foxwoods.way", "paigow/houseway/ways/canberra.way",
+            "paigow/houseway/ways/foxwoods.npz",
             "pcc/__init__.py", "pcc/py.typed", "pcc/schemas/round.json",
             "macau_table_games-0.1.0.dist-info/licenses/LICENSE"]
     wheel = tmp_path / "good.whl"

@@ -212,3 +212,48 @@ def test_a_us_offer_goes_to_a_player_who_played_not_one_who_sat_out() -> None:
     s.end_round()
     # before the fix the bank was offered to P1 (next in turn, "having played")
     assert s.offer == 2
+
+
+# -- 7. a record names its rule set in full, and every rule set the docs show replays ------------------------
+def test_records_of_the_4_76_percent_us_game_replay_everywhere(capsys: "Any", monkeypatch: "Any") -> None:
+    import io
+    import sys
+    from fractions import Fraction
+
+    from paigow.cli import main
+    from paigow.rules import US, RuleSet
+    from paigow.table import Session
+    from paigow.table.records import replay_session, session_record
+
+    us476 = US.replace(name="us-4.76", commission=Fraction(1, 21))   # as docs/rules.md §3 shows it
+    s = Session(0, rules=us476, seed=4, house_stake=5000)
+    r = s.start_round()
+    r.bet(1, 100)
+    r.bet(2, 300)
+    r.shuffle()
+    r.shake()
+    r.deal()
+    res = r.settle("max-back")
+    s.end_round()
+    record = json_copy(session_record(s))
+    # before the fix: "rules": "us-4.76", and every replay refused "unknown rule set"
+    assert record["rules"]["name"] == "us-4.76" and record["rules"]["commission"] == "1/21"
+    assert RuleSet.from_json(record["rules"]) == us476
+    again = replay_session(record)
+    assert again.rules == us476 and again.state.history[-1] == res
+    rrec = json_copy(round_record(r))
+    assert replay_round(rrec).result == res
+    monkeypatch.setattr(sys, "stdin", io.StringIO(json.dumps(rrec)))
+    assert main(["settle", "-"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["rules"] == rrec["rules"] and out["result"] == rrec["result"]
+    # a registered rule set is still written by its name, as before
+    assert round_record(Round(0, rules=US))["rules"] == "us"
+    # and a record may not give a registered name other fields
+    forged = json_copy(rrec)
+    forged["rules"] = {**forged["rules"], "name": "us"}
+    from paigow.errors import InvalidRecordError
+    import pytest
+    with pytest.raises(InvalidRecordError) as e:
+        replay_round(forged)
+    assert e.value.code == "record.invalid"

@@ -223,3 +223,60 @@ def test_the_store_keeps_the_same_on_sqlite_and_postgres(kind: str, tmp_path: An
         assert store.certificate("ab" * 32) == ("pit-1", {"sha256": "ab" * 32, "trainee": "ann"})
     finally:
         store.close()
+
+
+@pytest.mark.parametrize("kind", ["sqlite", "postgres"])
+def test_the_service_serves_the_training_api_in_its_journals_database(kind: str, tmp_path: Any, request: Any) -> None:
+    """``create_app`` wires the router: the training tables live in the journal's database, the
+    service's operator keys create trainees, and a certificate is signed with a key derived from
+    the operator's (it verifies again after a restart of the service on the same database)."""
+    import hashlib
+    import hmac
+
+    from serve_support import OPERATOR, OPERATOR_KEY, ThreadServer
+
+    from paigow.serve.app import CERTIFICATE_KEY
+
+    if kind == "sqlite":
+        db = str(tmp_path / "journal.db")
+    else:
+        from serve_support import postgres_database
+
+        db = postgres_database(request.getfixturevalue("pg_server"))
+    s = ThreadServer(db)
+    try:
+        with httpx.Client(base_url=s.url, timeout=60) as c:
+            r = c.post("/v1/training/groups", json={"name": "night", "pass_mark": "1/60"})
+            assert r.status_code == 401 and r.json()["code"] == "operator.key"
+            r = c.post("/v1/training/groups", json={"name": "night", "pass_mark": "1/60"},
+                       headers={"Authorization": "Bearer not-the-operator-key-000"})
+            assert r.status_code == 401 and r.json()["code"] == "operator.key"
+            assert c.post("/v1/training/groups", json={"name": "night", "pass_mark": "1/60"},
+                          headers=OPERATOR).status_code == 201
+            token = c.post("/v1/training/trainees", json={"name": "ann", "group": "night"}, headers=OPERATOR).json()["token"]
+            assert c.get("/v1/training/groups", headers=_as(token)).json()["code"] == "operator.key"
+            started = c.post("/v1/training/challenges/foxwoods/attempts", headers=_as(token)).json()
+            ex = c.get("/v1/training/exercise", params={"drill": started["drill"], "seed": 0}, headers=_as(token)).json()
+            right = drill(started["drill"]).draw(0, "en").expected
+            r = c.post("/v1/training/answers", headers=_as(token), json={
+                "drill": ex["drill"], "seed": 0, "lang": "en", "answer": right, "ms": 900, "attempt": started["attempt"]})
+            assert r.json()["correct"] is True
+            cert = c.post(f"/v1/training/attempts/{started['attempt']}/finish", headers=_as(token)).json()["certificate"]
+            key = hmac.new(hashlib.sha256(OPERATOR_KEY.encode()).digest(), CERTIFICATE_KEY, hashlib.sha256).digest()
+            assert verify_certificate(cert, key)["correct"] == 1 and cert["operator"] == "operator"
+        # the answers are in the journal's database
+        if kind == "sqlite":
+            import sqlite3
+
+            with sqlite3.connect(db) as conn:
+                assert conn.execute("SELECT count(*) FROM training_answers").fetchone() == (1,)
+    finally:
+        s.stop()
+    s = ThreadServer(db)  # the same database, the same keys: the certificate still verifies
+    try:
+        with httpx.Client(base_url=s.url, timeout=60) as c:
+            r = c.get(f"/v1/training/certificates/{cert['sha256']}")
+            assert r.status_code == 200 and r.json()["verified"] is True and r.json()["signed"] is True
+            assert c.get("/training").headers["content-type"].startswith("text/html")
+    finally:
+        s.stop()

@@ -23,8 +23,9 @@ def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None
         "dealt (docs/houseway.md). The way is a name (foxwoods, canberra) or a house-way file.",
     )
     p.add_argument("tiles", nargs="*", help="four tiles: pips (6-6), Chinese (天) or English (Teen) names")
-    p.add_argument("--way", default="foxwoods", metavar="NAME|FILE",
-                   help="the house way: foxwoods, canberra, or a house-way file (.csv) (default: foxwoods)")
+    p.add_argument("--way", default=None, metavar="NAME|FILE",
+                   help="the house way: foxwoods, canberra, a way file (.way) or a house-way table (.csv) "
+                   "(default: foxwoods; with --compare, every shipped way)")
     p.add_argument("--seat", choices=("player", "banker"), default="player",
                    help="whose hand it is; the way sets the other side's (default: player)")
     p.add_argument("--objective", choices=("win-loss", "paid"), default="win-loss",
@@ -33,6 +34,9 @@ def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None
     add_commission(p, absent="5%%, the US rule set's")
     p.add_argument("--audit", action="store_true",
                    help="audit the way: every hand it sets worse than the best response (give no tiles)")
+    p.add_argument("--compare", action="store_true",
+                   help="compare the shipped ways (or the --way ways, comma-separated): the hands they set apart, "
+                   "the exact house edge of each against each, against the best response and the US equilibrium")
     p.add_argument("--top", type=int, default=None, metavar="N", help="with --audit: the N costliest hands only")
     p.add_argument("--json", action="store_true", help="machine-readable output")
     p.set_defaults(func=_cmd_houseway)
@@ -42,6 +46,10 @@ def _cmd_houseway(args: argparse.Namespace) -> int:
     from paigow.errors import InvalidOptionError
 
     rate = commission(args)
+    if args.compare:
+        if args.tiles or args.audit:
+            raise InvalidOptionError("--compare compares whole ways: give no tiles and no --audit", code="houseway.compare")
+        return _compare(args, rate)
     if args.audit:
         if args.tiles:
             raise InvalidOptionError("--audit audits the whole way: give no tiles", code="houseway.audit")
@@ -51,7 +59,7 @@ def _cmd_houseway(args: argparse.Namespace) -> int:
     from paigow.houseway import house_way
 
     tiles = four_tiles(args.tiles)
-    way = house_way(args.way)
+    way = house_way(args.way or "foxwoods")
     d = way.set(tiles)
     s = d.setting
     ranks = {"low": s.front.rank_in(way.rules.hand_order), "high": s.back.rank_in(way.rules.hand_order)}
@@ -96,9 +104,22 @@ def _audit(args: argparse.Namespace, rate: Any) -> int:
 
     if args.top is not None and args.top < 0:
         raise InvalidOptionError(f"--top is a count of hands, not {args.top}", code="houseway.audit")
-    a = audit(args.way, args.seat, args.objective, True if rate is None else rate)
+    a = audit(args.way or "foxwoods", args.seat, args.objective, True if rate is None else rate)
     if args.json:
         write_json(a.to_json(args.top))
     else:
         print(a.format(args.top))
+    return 0
+
+
+def _compare(args: argparse.Namespace, rate: Any) -> int:
+    from paigow.cli.waycompare import compare_ways
+    from paigow.houseway import HOUSE_WAYS
+
+    ways = args.way.split(",") if args.way else list(HOUSE_WAYS)
+    c = compare_ways(ways, True if rate is None else rate)
+    if args.json:
+        write_json(c.to_json())
+    else:
+        print(c.format())
     return 0

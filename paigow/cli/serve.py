@@ -68,7 +68,10 @@ def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None
                    help="check the hash chain of every table in --db and exit: 0 when every chain checks, 1 naming "
                    "the first broken row of each table that does not")
     p.add_argument("--export", default=None, metavar="TABLE",
-                   help="write the whole journal of table TABLE in --db (paigow-journal/1 JSON) and exit")
+                   help="write the whole journal of table TABLE in --db (paigow-journal/2 JSON) and exit")
+    p.add_argument("--backup", default=None, metavar="FILE",
+                   help="copy the SQLite journal --db to the new FILE while it is served (SQLite's online backup), "
+                   "check the copy as --audit does and exit")
     p.add_argument("--log-level", default="warning", choices=("critical", "error", "warning", "info", "debug"))
     p.set_defaults(func=_cmd_serve)
 
@@ -82,6 +85,12 @@ def _cmd_serve(args: argparse.Namespace) -> int:
         return _audit(args.db)
     if args.export is not None:
         return _export(args.db, args.export)
+    if args.backup is not None:
+        from paigow.serve.stores import backup
+
+        backup(args.db, args.backup)
+        print(f"backup: {args.backup}")
+        return _audit(args.backup)
     try:
         import uvicorn
 

@@ -4,6 +4,8 @@ that holds the journal, the operators and the settings (``app.state.service``)."
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 import json
 import pathlib
 import sqlite3
@@ -13,20 +15,21 @@ from typing import Any
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
+from fastapi.security import HTTPAuthorizationCredentials
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 import pcc
 from paigow.errors import PaigowError
-from paigow.serve.auth import DEFAULT_HOSTS, HostCheck, Operators, RateLimit, RateLimiter, SecurityHeaders
+from paigow.serve.auth import DEFAULT_HOSTS, Caller, HostCheck, Operators, RateLimit, RateLimiter, SecurityHeaders
 from paigow.serve.display import JournalReader
 from paigow.serve.errors import JournalUnavailableError, RequestTooLargeError, ServiceError, TokenError
 from paigow.serve.journal import SNAPSHOT_EVERY
-from paigow.serve.routers import advice, display, operator, pcc as pcc_routes, tables
+from paigow.serve.routers import advice, display, operator, pcc as pcc_routes, tables, training
 from paigow.serve.routers.advice import warm
 from paigow.serve.routers.common import STATIC, Service, version
 from paigow.serve.routers.tables import finished_round_record
-from paigow.serve.stores import open_journal
+from paigow.serve.stores import is_postgres, open_journal
 
 __all__ = ["create_app", "MAX_BODY", "MAX_TABLES", "warm", "finished_round_record"]
 
@@ -133,6 +136,8 @@ def create_app(db: str = "paigow.db", *, max_body: int = MAX_BODY, operators: Op
     app.state.service = svc
     app.state.journal = journal
     app.state.operators = svc.operators
+    app.state.training = _training(db, svc)
+    app.router.add_event_handler("shutdown", app.state.training.store.close)  # before the journal checkpoints
     app.router.add_event_handler("shutdown", journal.close)
     app.router.add_event_handler("shutdown", follow.close)
     app.add_middleware(BodyLimit, limit=max_body)
@@ -146,9 +151,35 @@ def create_app(db: str = "paigow.db", *, max_body: int = MAX_BODY, operators: Op
         app.mount("/docs/assets", StaticFiles(directory=svc.swagger), name="swagger")
     # in this order, the order of the OpenAPI document's paths
     for router in (operator.router, advice.router, pcc_routes.reference, tables.router, pcc_routes.tables,
-                   display.router):
+                   display.router, training.router, training.page):
         app.include_router(router)
     return app
+
+
+CERTIFICATE_KEY = b"paigow training certificate"
+"""What an operator's certificate key is derived from (with the SHA-256 of his key)."""
+
+
+def _training(db: str, svc: Service) -> training.TrainingContext:
+    """The training API's context (docs/training.md): its store in the journal's database (its own
+    tables, its own connection), the service's operator check, and each operator's certificate
+    key: HMAC-SHA256 of :data:`CERTIFICATE_KEY` under the SHA-256 of his key (of the first in
+    order when he has several), so a certificate verifies after a restart and the key itself is
+    never kept."""
+    from paigow.training.store import PostgresTrainingStore, SqliteTrainingStore
+
+    store = PostgresTrainingStore(db) if is_postgres(db) else SqliteTrainingStore(db)
+
+    def operator_of(request: Request) -> str:
+        scheme, _, key = request.headers.get("authorization", "").partition(" ")
+        cred = HTTPAuthorizationCredentials(scheme=scheme, credentials=key.strip()) if scheme.lower() == "bearer" else None
+        return Caller(svc.journal, svc.operators, cred).operator()
+
+    def key_of(operator: str) -> bytes | None:
+        mine = sorted(h for h, name in svc.operators.by_hash.items() if name == operator)
+        return hmac.new(bytes.fromhex(mine[0]), CERTIFICATE_KEY, hashlib.sha256).digest() if mine else None
+
+    return training.TrainingContext(store, operator_of, key_of)
 
 
 def _error_answers(app: FastAPI) -> None:

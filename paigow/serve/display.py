@@ -32,7 +32,7 @@ import time
 from collections.abc import AsyncIterator, Callable, Sequence
 from typing import Any
 
-from paigow.serve.journal import ROW_COLUMNS, TABLE_COLUMNS, ReplayError, TableRow, row_hash
+from paigow.serve.journal import ROW_COLUMNS, TABLE_COLUMNS, ReplayError, TableRow, check_stored, row_hash
 from paigow.serve.tables import Table
 
 __all__ = ["JournalReader", "Follower", "Event", "stream", "LIFETIME", "HEARTBEAT", "POLL", "MAX_BEHIND", "RETRY_MS"]
@@ -149,7 +149,7 @@ class Follower:
         if snap is not None:
             sseq, shead, state = snap
             row = self.reader.rows(self.tid, sseq - 1, sseq)
-            if row and row[0][6] == shead:
+            if row and row[0][6] == shead and check_stored(self.tid, row[0], "snapshot", state):
                 try:
                     self.table = Table.restore(self.config, self.tr.seed_value, json.loads(state))
                     self.hash = shead
@@ -167,8 +167,9 @@ class Follower:
 
     def _apply(self, rows: Sequence[Sequence[Any]]) -> Event:
         ev: Event = {}
-        for seq, action, drawn, result, at, prev, h in rows:
-            if seq != self.seq + 1 or prev != self.hash or h != row_hash(prev, self.tid, seq, action, drawn, result, at):
+        for seq, action, drawn, result, at, prev, h, stored in rows:
+            if seq != self.seq + 1 or prev != self.hash or h != row_hash(prev, self.tid, seq, action, drawn, result, at,
+                                                                          stored):
                 raise ReplayError(f"table {self.tid}: journal row {seq} does not follow row {self.seq}", seq)
             a = json.loads(action)
             if a.get("action") == "close":

@@ -233,8 +233,11 @@ _RESULT = _obj({
 }, description="the settled round, as the engine computes it; a record that gives it must agree")
 
 _HEADER_OPTIONAL: dict[str, Any] = {
-    "rules": {"type": "string", "minLength": 1, "maxLength": 40,
-              "description": "the name of the rule set the table plays by (default 'macau'; paigow.rules)"},
+    "rules": {"description": "the rule set the table plays by (default 'macau'; paigow.rules): the name of a"
+                             " registered one, or every field of another (RuleSet.to_json), which replays anywhere",
+              "oneOf": [{"type": "string", "minLength": 1, "maxLength": 40},
+                        {"type": "object", "required": ["name"],
+                         "properties": {"name": {"type": "string", "minLength": 1, "maxLength": 40}}}]},
     "players": {"type": "array", "items": _NAME, "minItems": 8, "maxItems": 8,
                 "description": "the player of each position (default P0 … P7)"},
     "options": _OPTIONS,
@@ -356,7 +359,7 @@ def read_record(data: "str | bytes") -> dict[str, Any]:
 def round_record(r: Round, *, seed: int | None = None) -> dict[str, Any]:
     """The record of ``r`` so far: header, events in order, and the result once settled."""
     s = r.state
-    out: dict[str, Any] = {"format": ROUND_FORMAT, "rules": s.rules.name, "banker": s.banker, "live": s.live,
+    out: dict[str, Any] = {"format": ROUND_FORMAT, "rules": s.rules.to_json(), "banker": s.banker, "live": s.live,
                            "players": list(s.players), "options": s.options.to_json()}
     if s.house_banks != (s.rules.bank == "house"):
         out["house_banks"] = s.house_banks
@@ -381,17 +384,21 @@ def record_rules(record: Mapping[str, Any], rules: RulesLike = None) -> RuleSet:
     ...
     paigow.errors.InvalidRecordError: rules: unknown rule set 'texas': the rule sets are ...
     """
-    name = record.get("rules", MACAU.name)
-    if not isinstance(name, str):
-        raise InvalidRecordError(f"rules: must be a string, not {json_type(name, shown=True)}", code="record.type")
+    data = record.get("rules", MACAU.name)
+    if not isinstance(data, (str, dict)):
+        raise InvalidRecordError(f"rules: must be a string or an object, not {json_type(data, shown=True)}",
+                                 code="record.type")
+    name = data if isinstance(data, str) else data.get("name")
     if rules is not None:
         given = clean_rules(rules)
         if given.name != name:
             raise InvalidRecordError(f"rules: the record is played by {name!r}, not by {given.name!r}",
                                      code="record.invalid")
+        if isinstance(data, dict) and given.to_json() != data:
+            raise InvalidRecordError(f"rules: the record's rule set {name!r} is not the one given", code="record.invalid")
         return given
     try:
-        return clean_rules(name)
+        return RuleSet.from_json(data)
     except InvalidOptionError as e:
         raise InvalidRecordError(f"rules: {e.message}", code="record.invalid") from None
 
@@ -561,7 +568,7 @@ def _rng_from_json(data: Mapping[str, Any] | None) -> random.Random:
 def session_record(s: Session) -> dict[str, Any]:
     """The record of a session so far: every round (an open one last) and every move of the bank."""
     st = s.state
-    out: dict[str, Any] = {"format": SESSION_FORMAT, "rules": st.rules.name, "banker": st.first_banker,
+    out: dict[str, Any] = {"format": SESSION_FORMAT, "rules": st.rules.to_json(), "banker": st.first_banker,
                            "live": st.live,
                            "players": list(st.players), "options": st.options.to_json(),
                            "house_stake": st.house_stake}

@@ -201,19 +201,25 @@ class BestSettingDrill(Drill):
         opts = choices_of(t, False)
         values = [next(o.value for o in a.options if o.setting == s) for s in opts]
         k = values.index(max(values))
+        # the values are the answer: the check works them out again, the trainee never sees them
         shown = {"tiles": [str(x) for x in t], "seat": self.seat, "rules": self.rules, "paid": self.paid,
-                 "against": a.against, "values": values}
+                 "against": a.against}
         prompt = say("best", lang, seat=say("seat-" + self.seat, lang), rules=self.rules)
         return Exercise(self.key, seed, lang, prompt, shown, tuple(str(s) for s in opts), (), k,
                         "mixed" if a.mixed else "pure")
 
+    def _values(self, ex: Exercise) -> list[float]:
+        """Each choice's value, worked out again from the exercise's tiles."""
+        a = self._advice(tuple(Tile.parse(x) for x in ex.shown["tiles"]))
+        return [next(o.value for o in a.options if o.setting == Setting.parse(c)) for c in ex.choices]
+
     def _explain(self, ex: Exercise) -> str:
-        vals = ex.shown["values"]
+        vals = self._values(ex)
         return "; ".join(f"{c}: {v:+.4f}" for c, v in zip(ex.choices, vals))
 
     def check(self, ex: Exercise, answer: object) -> Check:
         got = read_choice(ex, _as_setting(ex, answer))
-        vals = ex.shown["values"]
+        vals = self._values(ex)
         cost = max(vals) - vals[got]
         correct = cost <= 1e-12
         verdict = say("correct", ex.lang) if correct else say("wrong", ex.lang, expected=ex.choices[ex.expected])

@@ -522,10 +522,10 @@ def test_a_us_table_replays_from_its_journal(tmp_path: "object") -> None:
     state, public view and balances."""
     from pathlib import Path
 
-    from paigow.serve.journal import Journal
+    from paigow.serve.stores import open_journal
 
     path = str(Path(str(tmp_path)) / "us.db")
-    j = Journal(path)
+    j = open_journal(path)
     tid = j.create({"banker": 0, "rules": "us", "house_stake": 3000})[0]
     e = j.entry(tid)
     assert e is not None
@@ -543,7 +543,7 @@ def test_a_us_table_replays_from_its_journal(tmp_path: "object") -> None:
         "2 declines; the house banks at 0"]
     assert sum(views[0]["balances"].values()) + views[0]["commission"] == 0
     j.close()
-    j2 = Journal(path)
+    j2 = open_journal(path)
     try:
         again = j2.table(tid)
         assert (again.view(), again.view(public=True)) == views

@@ -393,8 +393,8 @@ def test_a_full_disk_answers_503_with_the_cause(tmp_path: Path) -> None:
             tid, auth, _ = open_table(c)
             act(c, tid, auth, action="start_round", stake=100_000)
             j = s.journal
-            pages = j._db.execute("PRAGMA page_count").fetchone()[0]
-            j._db.execute(f"PRAGMA max_page_count = {pages + 1}")
+            pages = j.dialect.conn.execute("PRAGMA page_count").fetchone()[0]
+            j.dialect.conn.execute(f"PRAGMA max_page_count = {pages + 1}")
             before, failed = None, None
             for k in range(400):
                 before = ok(c.get(f"/v1/tables/{tid}", headers=auth))
@@ -409,7 +409,7 @@ def test_a_full_disk_answers_503_with_the_cause(tmp_path: Path) -> None:
             h = c.get("/v1/health")
             assert h.status_code == 503 and h.json()["status"] == "unavailable" and "full" in h.json()["error"]
             assert ok(c.get(f"/v1/tables/{tid}", headers=auth)) == before  # nothing half-applied
-            j._db.execute("PRAGMA max_page_count = 1073741823")
+            j.dialect.conn.execute("PRAGMA max_page_count = 1073741823")
             assert ok(c.get("/v1/health"))["status"] == "ok"
             act(c, tid, auth, action="bet", position=1, amount=1)
     finally:
@@ -599,14 +599,15 @@ def test_the_regulators_export(c: httpx.Client, db: str) -> None:
     begin(c, tid, auth)
     act(c, tid, auth, action="shuffle")
     x = ok(c.get(f"/v1/tables/{tid}/journal", headers=OPERATOR))
-    assert x["format"] == "paigow-journal/1" and x["verified"] and x["broken"] is None
+    assert x["format"] == "paigow-journal/2" and x["verified"] and x["broken"] is None
     assert len(x["rows"]) == len(ROUND) and x["withheld"] == 4  # the round in play keeps its stacks
     err(c.get(f"/v1/tables/{tid}/journal", headers=auth), 401, "operator.key")
     from paigow.serve.journal import row_hash
 
     prev = x["table"]["genesis"]
     for r in x["rows"]:  # a regulator recomputes every hash from the export alone
-        assert r["prev"] == prev and r["hash"] == row_hash(prev, tid, r["seq"], r["action"], r["drawn"], r["result"], r["at"])
+        assert r["prev"] == prev and r["hash"] == row_hash(prev, tid, r["seq"], r["action"], r["drawn"], r["result"], r["at"],
+                                                                 r["stored"])
         prev = r["hash"]
 
 

@@ -1,15 +1,18 @@
-"""The journal without HTTP: group commit under concurrency, a failed write, replay checks."""
+"""The journal without HTTP, on both stores (the ``db`` fixture: an SQLite file and a database
+on the test PostgreSQL): group commit under concurrency, a failed write, replay checks."""
 
 from __future__ import annotations
 
 import sqlite3
 import threading
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from paigow.errors import PaigowError
-from paigow.serve.journal import Journal, ReplayError
+from paigow.serve.errors import QuarantinedError
+from paigow.serve.stores import is_postgres, open_journal
 
 ROUND = [
     {"action": "start_round", "stake": 1000},
@@ -23,18 +26,34 @@ ROUND = [
 ]
 
 
-def test_pragmas(tmp_path: Path) -> None:
-    j = Journal(str(tmp_path / "p.db"))
+def sql(db: str, statement: str, params: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    """One statement (``?`` placeholders) on the store at ``db``, committed, as another client."""
+    if is_postgres(db):
+        import psycopg
+
+        with psycopg.connect(db, autocommit=True) as c:
+            cur = c.execute(statement.replace("?", "%s"), params)
+            return [tuple(r) for r in cur.fetchall()] if cur.description else []
+    c = sqlite3.connect(db)
     try:
-        assert j._db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
-        assert j._db.execute("PRAGMA synchronous").fetchone()[0] == 2  # FULL
+        rows = c.execute(statement, params).fetchall()
+        c.commit()
+        return rows
+    finally:
+        c.close()
+
+
+def test_pragmas(tmp_path: Path) -> None:
+    j = open_journal(str(tmp_path / "p.db"))
+    try:
+        assert j.dialect.conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+        assert j.dialect.conn.execute("PRAGMA synchronous").fetchone()[0] == 2  # FULL
     finally:
         j.close()
 
 
-def test_concurrent_tables_share_commits_and_replay(tmp_path: Path) -> None:
-    path = str(tmp_path / "c.db")
-    j = Journal(path)
+def test_concurrent_tables_share_commits_and_replay(db: str) -> None:
+    j = open_journal(db)
     ids = [j.create({"banker": 0}, seed=k)[0] for k in range(16)]
     errors: list[BaseException] = []
 
@@ -56,10 +75,8 @@ def test_concurrent_tables_share_commits_and_replay(tmp_path: Path) -> None:
     assert not errors
     views = {tid: j.table(tid).view() for tid in ids}
     j.close()
-    db = sqlite3.connect(path)
-    assert db.execute("SELECT count(*) FROM journal").fetchone()[0] == 16 * len(ROUND)
-    db.close()
-    j2 = Journal(path)
+    assert sql(db, "SELECT count(*) FROM journal")[0][0] == 16 * len(ROUND)
+    j2 = open_journal(db)
     try:
         assert {tid: j2.table(tid).view() for tid in ids} == views
         for v in views.values():
@@ -68,8 +85,8 @@ def test_concurrent_tables_share_commits_and_replay(tmp_path: Path) -> None:
         j2.close()
 
 
-def test_a_failed_write_leaves_the_table_as_journaled(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    j = Journal(str(tmp_path / "f.db"))
+def test_a_failed_write_leaves_the_table_as_journaled(db: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    j = open_journal(db)
     try:
         tid, _ = j.create({"banker": 0}, seed=3)
         e = j.entry(tid)
@@ -78,67 +95,60 @@ def test_a_failed_write_leaves_the_table_as_journaled(tmp_path: Path, monkeypatc
             j.act(e, a)
         before = e.table.view()
 
-        def broken(rows: object) -> None:
-            raise sqlite3.OperationalError("disk I/O error")
+        def broken(*args: object) -> None:
+            raise OSError("disk I/O error")
 
-        monkeypatch.setattr(j, "_commit", broken)
-        with pytest.raises(sqlite3.OperationalError):
+        monkeypatch.setattr(j.dialect, "write", broken)
+        with pytest.raises(OSError):
             j.act(e, ROUND[3])
         monkeypatch.undo()
-        assert e.table.view() == before  # rebuilt from the journal, not half-applied
+        assert j.failure == "OSError: disk I/O error"
+        assert j.table(tid).view() == before  # rebuilt from the journal, not half-applied
         j.act(e, ROUND[3])
-        assert e.table.seq == 4
+        assert j.table(tid).seq == 4 and j.failure is None
     finally:
         j.close()
 
 
-def test_a_refused_action_writes_nothing(tmp_path: Path) -> None:
-    j = Journal(str(tmp_path / "r.db"))
+def test_a_refused_action_writes_nothing(db: str) -> None:
+    j = open_journal(db)
     try:
         tid, _ = j.create({"banker": 0})
         with pytest.raises(PaigowError):
-            j.act(j.table(tid), {"action": "bet", "position": 1, "amount": 5})
+            j.act(j.entry(tid), {"action": "bet", "position": 1, "amount": 5})
         assert j.journal_length(tid) == 0 and j.table(tid).seq == 0
     finally:
         j.close()
 
 
-def test_a_journal_that_does_not_replay_is_refused(tmp_path: Path) -> None:
+def test_a_journal_that_does_not_replay_is_refused(db: str) -> None:
     """A row that does not replay quarantines its table, named, and the others serve (issue 23:
     before, the whole journal was refused). A row changed without its hash breaks the chain; one
     rewritten with a matching hash (an engine that refuses it) is refused on replay."""
     from paigow.serve.journal import row_hash
 
-    path = str(tmp_path / "bad.db")
-    j = Journal(path)
+    j = open_journal(db)
     tid, _ = j.create({"banker": 0}, seed=1)
     other, _ = j.create({"banker": 0}, seed=2)
-    j.act(j.table(tid), ROUND[0])
-    j.act(j.table(other), ROUND[0])
+    j.act(j.entry(tid), ROUND[0])  # type: ignore[arg-type]
+    j.act(j.entry(other), ROUND[0])  # type: ignore[arg-type]
     j.close()
-    db = sqlite3.connect(path)
-    db.execute("UPDATE journal SET action = ? WHERE seq = 1 AND table_id = ?", ('{"action": "end_round"}', tid))
-    db.commit()
-    db.close()
-    j = Journal(path)
+    sql(db, "UPDATE journal SET action = ? WHERE seq = 1 AND table_id = ?", ('{"action": "end_round"}', tid))
+    j = open_journal(db)
     try:
         assert j.quarantined()[tid] == f"table {tid}: journal row 1 was changed (its hash does not match)"
         assert j.table(other).seq == 1 and other not in j.quarantined()
     finally:
         j.close()
-    db = sqlite3.connect(path)
-    prev, result, at = db.execute("SELECT prev, result, at FROM journal WHERE seq = 1 AND table_id = ?", (tid,)).fetchone()
-    action = '{"action": "end_round"}'
-    h = row_hash(prev, tid, 1, action, None, result, at)
-    db.execute("UPDATE journal SET hash = ? WHERE seq = 1 AND table_id = ?", (h, tid))
-    db.execute("UPDATE tables SET head = ? WHERE id = ?", (h, tid))
-    db.commit()
-    db.close()
-    j = Journal(path)
+    prev, result, at = sql(db, "SELECT prev, result, at FROM journal WHERE seq = 1 AND table_id = ?", (tid,))[0]
+    h = row_hash(prev, tid, 1, '{"action": "end_round"}', None, result, at)
+    sql(db, "UPDATE journal SET hash = ? WHERE seq = 1 AND table_id = ?", (h, tid))
+    sql(db, "UPDATE tables SET head = ? WHERE id = ?", (h, tid))
+    j = open_journal(db)
     try:
-        assert "journal row 1" in j.quarantined()[tid] and "refused on replay" in j.quarantined()[tid]
-        with pytest.raises(ReplayError, match="refused on replay"):
-            j._rebuild(j.entry(tid).row, j._db)  # type: ignore[union-attr]
+        assert j.quarantined()[tid] == f"table {tid}: journal row 1 is refused on replay"
+        with pytest.raises(QuarantinedError, match="refused on replay"):
+            j.table(tid)
     finally:
         j.close()
 
@@ -174,7 +184,8 @@ def test_a_schema_1_journal_is_migrated(tmp_path: Path) -> None:
                    (seq, json.dumps(a), json.dumps(t.apply(a))))
     db.commit()
     db.close()
-    j = Journal(path)
+    Path(path).chmod(0o600)  # a journal others may read is refused
+    j = open_journal(path)
     try:
         assert not j.quarantined() and j.table("t1").view() == t.view()
         assert j.entry("t1").mode == "simulation" and j.check_token("t1", "tok")  # type: ignore[union-attr]

@@ -315,3 +315,18 @@ def test_any_sequence_of_actions_keeps_the_table_whole(client: httpx.Client) -> 
             assert sum(after["balances"].values()) + after["house"] == 0
 
     run()
+
+
+def test_a_1996_table_cites_portaria_21_96_m_on_every_path(client: httpx.Client) -> None:
+    # issue 31: the service's 1996 table built bets outside the round's checks, so its refusals
+    # cited Despacho 59/2004; every path cites the rule set in force, with the library's code
+    d = Dealer(client, ruleset="1996")
+    for spot, code in (("total:18", "total.range"), ("colour2:purple", "colour.unknown"),
+                       ("triple:dragon", "figure.unknown")):
+        body = d.refused(400, code, action="place", spot=spot, stake=5, player="Ana")
+        assert "Portaria 21/96/M" in body["message"] and "59/2004" not in body["message"], body
+        lib = pcc.Round(ruleset="1996")
+        assert library_code(lib.place, f"{spot}=5") == code
+    # the 2004 table still cites Despacho 59/2004
+    body = Dealer(client).refused(400, "total.range", action="place", spot="total:18", stake=5, player="Ana")
+    assert "59/2004" in body["message"]

@@ -115,7 +115,7 @@ def test_audit_and_export_without_serving(tmp_path: Path) -> None:
                          capture_output=True, text=True, timeout=60)
     assert out.returncode == 0, out.stderr
     x = json.loads(out.stdout)
-    assert x["format"] == "paigow-journal/1" and x["verified"] and len(x["rows"]) == 0 and x["withheld"] == 2
+    assert x["format"] == "paigow-journal/2" and x["verified"] and len(x["rows"]) == 0 and x["withheld"] == 2
     out = subprocess.run([sys.executable, "-m", "paigow", "serve", "--db", db, "--export", "nosuch"],
                          capture_output=True, text=True, timeout=60)
     one_line(out, "table.unknown")

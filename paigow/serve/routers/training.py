@@ -23,18 +23,20 @@ from collections.abc import Callable, Mapping
 from typing import Annotated, Any, Optional
 
 from fastapi import APIRouter, Depends, Query, Request
+from fastapi.responses import FileResponse
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from pydantic import BaseModel, Field
 
 from paigow.errors import IllegalActionError, InvalidOptionError, ParseError, RuleError
 from paigow.houseway import HOUSE_WAYS, HouseWay
 from paigow.serve.errors import ServiceError
+from paigow.serve.routers.common import STATIC
 from paigow.training import DRILLS, AnswerRecord, Check, challenge, drill, group_view, issue_certificate, verify_certificate
 from paigow.training.challenge import clean_pass_mark
 from paigow.training.records import by_rule, missed_most, summary
 from paigow.training.store import Trainee, TrainingStore
 
-__all__ = ["router", "TrainingContext", "TraineeTokenError", "UnknownAttemptError", "UnknownCertificateError"]
+__all__ = ["router", "page", "TrainingContext", "TraineeTokenError", "UnknownAttemptError", "UnknownCertificateError"]
 
 
 class TraineeTokenError(ServiceError, RuleError):
@@ -92,6 +94,13 @@ Operator = Annotated[str, Depends(_operator)]
 Me = Annotated[Trainee, Depends(_trainee)]
 Lang = Annotated[str, Query(pattern="^(zh-Hant|zh-Hans|pt|en)$")]
 router = APIRouter(prefix="/v1/training", tags=["training"])
+page = APIRouter()
+"""The training page (``/training``: static/training.html), for trainees and supervisors."""
+
+
+@page.get("/training", include_in_schema=False)
+def training_page() -> FileResponse:
+    return FileResponse(STATIC / "training.html")
 
 
 # -- the operator's ----------------------------------------------------------------------------------
