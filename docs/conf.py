@@ -60,6 +60,7 @@ GUIDES = [
     "houseway",
     "houseway-compare",
     "us-edges",
+    "home-edges",
     "dealer",
     "training",
     "simulation",

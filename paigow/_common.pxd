@@ -33,6 +33,10 @@ ctypedef struct Rules:
     int n_ranks
     int front_zero
     int back_zero
+    # copies neutral (the home game's option, paigow.rules.Copies.NEUTRAL): a copy counts for no
+    # one, so decide() weighs each hand +1 won, 0 a copy, -1 lost and takes the sign of the sum;
+    # 0 for Art. 6.1 (a copy to the banker). The thresholds below are the strict wins either way.
+    int neutral
     # derived from front_wins and back_wins (never stated again): for a hand of rank x,
     # beaten_below[h][x] = the player's hand of rank x beats the banker's of exactly the ranks
     # below it; beating_from[h][x] = the banker's hand of rank x loses to the player's of exactly
@@ -60,9 +64,21 @@ cdef inline bint back_wins(int pb, int bb, const Rules *R) noexcept nogil:
     return hand_wins(pb, bb, R.back_zero)
 
 
+cdef inline int half_result(int p, int b, int zero, bint neutral) noexcept nogil:
+    # one hand under neutral copies: +1 won, -1 lost, 0 a copy that the zero rule leaves neutral
+    if hand_wins(p, b, zero):
+        return 1
+    return -1 + (neutral & (p == b) & (p >= zero))
+
+
 cdef inline int decide(int pf, int pb, int bf, int bb, const Rules *R) noexcept nogil:
-    # the player's result of arranged ranks: both hands won +1, both lost -1, else a push (6.3-6.4)
-    return front_wins(pf, bf, R) + back_wins(pb, bb, R) - 1
+    # the player's result of arranged ranks: both hands won +1, both lost -1, else a push (6.3-6.4);
+    # with neutral copies the sign of the hands' sum (won with a copy wins, lost with a copy loses)
+    cdef int s
+    if not R.neutral:
+        return front_wins(pf, bf, R) + back_wins(pb, bb, R) - 1
+    s = half_result(pf, bf, R.front_zero, True) + half_result(pb, bb, R.back_zero, True)
+    return (s > 0) - (s < 0)
 
 
 cdef inline void derive_thresholds(Rules *R) noexcept nogil:

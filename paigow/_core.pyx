@@ -28,15 +28,16 @@ from paigow._common cimport (N_TILES, N_HANDS, N_OPP, NR, NO_HAND, Rules, idx_t,
 cdef class RuleTables:
     """A rule set's tables as the kernels read them (built by ``paigow.rules.RuleSet.core``).
 
-    ``RuleTables(hand_rank, n_ranks, front_zero, back_zero)``: ``hand_rank[a][b]`` is the rank
-    (0 the weakest, below ``n_ranks``) of the hand of deck indices a != b, the same both ways;
-    ``front_zero`` / ``back_zero`` the number of lowest ranks that never win that hand (the zero
-    rule; 0 for none). Every kernel takes one as its last argument.
+    ``RuleTables(hand_rank, n_ranks, front_zero, back_zero, neutral=False)``: ``hand_rank[a][b]``
+    is the rank (0 the weakest, below ``n_ranks``) of the hand of deck indices a != b, the same
+    both ways; ``front_zero`` / ``back_zero`` the number of lowest ranks that never win that hand
+    (the zero rule; 0 for none); ``neutral``: a copy counts for no one (else it is the banker's).
+    Every kernel takes one as its last argument.
     """
 
     cdef Rules r
 
-    def __init__(self, hand_rank, int n_ranks, int front_zero, int back_zero):
+    def __init__(self, hand_rank, int n_ranks, int front_zero, int back_zero, bint neutral=False):
         cdef int a, b, x
         if not 0 < n_ranks <= NR:
             raise ValueError(f"n_ranks must be 1 to {NR}, not {n_ranks}")
@@ -57,6 +58,7 @@ cdef class RuleTables:
         self.r.n_ranks = n_ranks
         self.r.front_zero = front_zero
         self.r.back_zero = back_zero
+        self.r.neutral = neutral
         derive_thresholds(&self.r)
 
     @property
@@ -70,6 +72,10 @@ cdef class RuleTables:
     @property
     def back_zero(self):
         return self.r.back_zero
+
+    @property
+    def neutral(self):
+        return bool(self.r.neutral)
 
     def hand_rank_table(self):
         """A copy of the (32, 32) table of hand ranks by deck index, -1 where the indices are equal."""
@@ -88,7 +94,7 @@ cdef class RuleTables:
     def __reduce__(self):
         t = self.hand_rank_table()
         t[t < 0] = 0
-        return (RuleTables, (t.tolist(), self.r.n_ranks, self.r.front_zero, self.r.back_zero))
+        return (RuleTables, (t.tolist(), self.r.n_ranks, self.r.front_zero, self.r.back_zero, bool(self.r.neutral)))
 
     def __eq__(self, other):
         if not isinstance(other, RuleTables):
@@ -96,7 +102,7 @@ cdef class RuleTables:
         return self.__reduce__()[1] == other.__reduce__()[1]
 
     def __hash__(self):
-        return hash((self.r.n_ranks, self.r.front_zero, self.r.back_zero))
+        return hash((self.r.n_ranks, self.r.front_zero, self.r.back_zero, self.r.neutral))
 
 
 HAND_COUNT = N_HANDS

@@ -4,10 +4,14 @@ Strongest first: 至尊 (Gee Joon), the pairs, 天九王/地九王 (wong), 天�
 hands by points and, on equal points, by the rank of the stronger tile only. Used apart, 2-4 and
 1-2 count 3 or 6, whichever makes the hand larger. Equal hands are a copy.
 
-Two hand orders are stated (:data:`HAND_ORDERS`): ``"macau"``, the regulation's, which
-:class:`Hand` and its ``rank`` follow, and ``"us"`` (docs/rules.md §3.1), the same except that
+Four hand orders are stated (:data:`HAND_ORDERS`): ``"macau"``, the regulation's, which
+:class:`Hand` and its ``rank`` follow; ``"us"`` (docs/rules.md §3.1), the same except that
 both Gee Joon tiles rank lowest as single tiles, below the fives, so that 2-4 and 1-2 are equal
-as singles (a Gee Joon with a five against the other Gee Joon with a five is a copy).
+as singles (a Gee Joon with a five against the other Gee Joon with a five is a copy); and the
+home game's (docs/rules.md Part 4), ``"home"``: the US order's singles, 天 or 地 with any seven
+a special hand (天高九, 地高九) above every point hand, and every zero-point hand one rank (all
+zeros equal); ``"home-military"`` is the same with military partners only (天 or 地 with 人 or
+高脚七 is a point hand: 天 + 人 is 0 points).
 
 >>> Hand.parse("6-6 4-5").name_zh, Hand.parse("6-6 4-5").category
 ('天九王', Category.WONG)
@@ -44,6 +48,9 @@ class Category(CodeRepr, enum.IntEnum):
 _TEEN, _DAY = 1, 2  # ranks of 天 and 地
 _EIGHTS = (3, 13)  # ranks of the eight-point tiles: 人 and 杂八
 _NINE = 12  # rank of 杂九
+_SEVENS = (10, 14)  # ranks of the seven-point tiles: 高脚七 and 杂七
+_CIVIL_LAST = 11  # ranks 1-11 are the civil tiles (two of each), 12-17 the military
+_HIGH_NINE = 10  # the home game's 天高九 / 地高九: the level above nine points (Category.POINTS)
 _DIGITS_ZH = "密一二三四五六七八九"
 _PAIR_ZH = {9: "红头十"}
 _PREFIX_ZH = {1: "天牌", 2: "地牌", 3: "人牌", 4: "鹅牌", 5: "梅牌", 6: "长牌", 15: "大鸡"}
@@ -58,8 +65,8 @@ _US_SINGLE_RANK = 17  # the US order: both Gee Joon tiles rank lowest as singles
 
 def _single_rank(t: Tile, order: str) -> int:
     """A tile's rank as a single tile (1 the strongest) in a hand order: Table 1's, except that
-    the US order puts both Gee Joon tiles last, equal."""
-    if order == "us" and t.is_gee_joon:
+    the US and home orders put both Gee Joon tiles last, equal."""
+    if order != "macau" and t.is_gee_joon:
         return _US_SINGLE_RANK
     return t.rank
 
@@ -72,15 +79,21 @@ def _strength(a: Tile, b: Tile, order: str = "macau") -> tuple[int, int, int]:
     if a.rank == b.rank:
         return (Category.PAIR, 18 - a.rank, 0)
     hi, lo = (a, b) if a.rank < b.rank else (b, a)
-    if hi.rank in (_TEEN, _DAY) and lo.rank == _NINE:
+    home = order.startswith("home")
+    partner = hi.rank in (_TEEN, _DAY) and (order != "home-military" or lo.rank > _CIVIL_LAST)
+    if partner and lo.rank == _NINE:
         return (Category.WONG, 1 if hi.rank == _TEEN else 0, 0)
-    if hi.rank in (_TEEN, _DAY) and lo.rank in _EIGHTS:
+    if partner and lo.rank in _EIGHTS:
         return (Category.GONG, 1 if hi.rank == _TEEN else 0, 0)
+    if home and partner and lo.rank in _SEVENS:  # 天高九 / 地高九, above every point hand
+        return (Category.POINTS, _HIGH_NINE, 1 if hi.rank == _TEEN else 0)
     points = max((x + y) % 10 for x in _points_options(a) for y in _points_options(b))
+    if home and points == 0:  # the home game: every zero is equal
+        return (Category.POINTS, 0, 0)
     return (Category.POINTS, points, 18 - min(_single_rank(a, order), _single_rank(b, order)))
 
 
-ORDER_NAMES = ("macau", "us")
+ORDER_NAMES = ("macau", "us", "home", "home-military")
 """The hand orders this module states."""
 
 
@@ -115,8 +128,8 @@ _STRENGTH: tuple[tuple[tuple[int, int, int], ...], ...] = _strengths("macau")
 def hand_rank_count(order: str = "macau") -> int:
     """How many distinct hand strengths the hand order ``order`` has (ranks 0 to this - 1).
 
-    >>> hand_rank_count("macau"), hand_rank_count("us")
-    (107, 106)
+    >>> hand_rank_count("macau"), hand_rank_count("us"), hand_rank_count("home"), hand_rank_count("home-military")
+    (107, 106, 102, 104)
     """
     return len(_rank_table(_check_order(order)))
 
@@ -124,8 +137,8 @@ def hand_rank_count(order: str = "macau") -> int:
 def zero_point_ranks(order: str = "macau") -> int:
     """How many of the lowest ranks of ``order`` are zero-point hands (the zero rule's ranks).
 
-    >>> zero_point_ranks("macau"), zero_point_ranks("us")
-    (5, 5)
+    >>> zero_point_ranks("macau"), zero_point_ranks("us"), zero_point_ranks("home")
+    (5, 5, 1)
     """
     return sum(1 for k in _rank_table(_check_order(order)) if k[0] == Category.POINTS and k[1] == 0)
 
@@ -140,7 +153,7 @@ ZERO_POINT_RANKS: int = zero_point_ranks("macau")
 @functools.lru_cache(maxsize=None)
 def face_hand_ranks(order: str = "macau") -> tuple[tuple[int, ...], ...]:
     """The rank of the hand of any two faces, ``[face a][face b]`` (faces 0-20 of
-    :data:`~paigow.FACES`), in the hand order ``order`` (``"macau"`` or ``"us"``): the table the
+    :data:`~paigow.FACES`), in the hand order ``order`` (a name of :data:`HAND_ORDERS`): the table the
     compiled core is handed (``paigow.rules.RuleSet.core``). A face with itself is -1 where the
     deck holds one copy of it.
 
@@ -210,7 +223,8 @@ class HandOrder:
 
 
 HAND_ORDERS: dict[str, HandOrder] = {name: HandOrder(name) for name in ORDER_NAMES}
-"""The hand orders by name: ``"macau"`` (docs/rules.md §1.2) and ``"us"`` (§3.1)."""
+"""The hand orders by name: ``"macau"`` (docs/rules.md §1.2), ``"us"`` (§3.1), ``"home"`` and
+``"home-military"`` (Part 4)."""
 
 
 class Hand:
@@ -284,7 +298,7 @@ class Hand:
 
     def rank_in(self, order: str = "macau") -> int:
         """The rank in the hand order ``order`` (``"macau"``: :attr:`rank`; ``"us"``: docs/rules.md
-        §3.1, ranks 0 to ``hand_rank_count("us") - 1``).
+        §3.1; ``"home"``, ``"home-military"``: Part 4; ranks 0 to ``hand_rank_count(order) - 1``).
 
         >>> Hand.parse("2-4 1-4").rank_in("us") == Hand.parse("1-2 2-3").rank_in("us")
         True

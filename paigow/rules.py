@@ -20,7 +20,11 @@ RuleSet('us', hand_order='us', zero_rule=ZeroRule.BOTH, dice=3, banker_sets='fox
 >>> clean_rules("texas")
 Traceback (most recent call last):
 ...
-paigow.errors.InvalidOptionError: unknown rule set 'texas': the rule sets are 'macau', 'us'
+paigow.errors.InvalidOptionError: unknown rule set 'texas': the rule sets are 'macau', 'us', 'home'
+>>> HOME
+RuleSet('home', hand_order='home', zero_rule=ZeroRule.BOTH, commission=Fraction(0, 1), dice=0, max_cuts=0, bank='house-covers', doors=3, rounds_per_shuffle=2, bank_commission=False)
+>>> HOME.core.n_ranks, HOME.core.front_zero, HOME.core.back_zero, HOME.core.neutral
+(102, 1, 1, False)
 """
 
 from __future__ import annotations
@@ -39,7 +43,7 @@ from paigow.hands import HAND_ORDERS as _ORDERS
 from paigow.hands import HandOrder
 from paigow.tiles import DECK
 
-__all__ = ["RuleSet", "ZeroRule", "Copies", "MACAU", "US", "BANKS", "RULE_SETS", "RulesLike", "clean_rules", "HAND_ORDERS"]
+__all__ = ["RuleSet", "ZeroRule", "Copies", "Payout", "MACAU", "US", "HOME", "BANKS", "RULE_SETS", "RulesLike", "clean_rules", "HAND_ORDERS"]
 
 
 class ZeroRule(CodeRepr, enum.Enum):
@@ -51,18 +55,30 @@ class ZeroRule(CodeRepr, enum.Enum):
 
 
 class Copies(CodeRepr, enum.Enum):
-    """Who takes a copy (two equal hands). Art. 6.1: the banker (the only rule the kernels know)."""
+    """Who takes a copy (two equal hands). Art. 6.1: the banker. The home game's option
+    (docs/rules.md Part 4): neutral, the tied hand counts for no one, so a won hand with a tied
+    one wins and a lost one with a tied one loses (the zero rule still gives zero against zero
+    to the banker where it holds)."""
 
     BANKER = "banker"
+    NEUTRAL = "neutral"
+
+
+class Payout(CodeRepr, enum.Enum):
+    """How a player position's result is paid."""
+
+    WHOLE = "whole"  # both hands won wins, both lost loses, one each a push; even money
+    HALVES = "halves"  # the home game's option: front and back settled apart, at 1 and 2 to 1
 
 
 # The hand orders the engine states (paigow.hands.HandOrder): a name, and, called, the rank of the
 # hand of two faces (a (21, 21) table of ranks, 0 the weakest); its rank count and zero-point
 # ranks. A rule set names one.
-HAND_ORDERS: dict[str, HandOrder] = dict(_ORDERS)  # "macau": docs/rules.md §1.2; "us": §3.1
+HAND_ORDERS: dict[str, HandOrder] = dict(_ORDERS)  # "macau": docs/rules.md §1.2; "us": §3.1; "home": Part 4
 
 _FIELDS_SHOWN = ("hand_order", "zero_rule", "copies", "commission", "rounding", "dice", "max_cuts",
-                 "banker_sets", "high_at_least_low", "bank")
+                 "banker_sets", "high_at_least_low", "bank", "doors", "rounds_per_shuffle", "bank_commission",
+                 "payout")
 
 
 @dataclasses.dataclass(frozen=True)
@@ -82,11 +98,21 @@ class RuleSet:
     - ``high_at_least_low``: a player sets his own two hands and the high must rank at least
       the low (else the dealer arranges them, smaller in front, and nothing fouls)
     - ``bank``: who banks and how the bank moves between rounds (:data:`BANKS`): ``"rotation"``
-      (Macau, Art. 3-4: the positions bank in turn, at most two rounds in a row) or ``"house"``
+      (Macau, Art. 3-4: the positions bank in turn, at most two rounds in a row), ``"house"``
       (the US game: the house banks by default and sets its hand by ``banker_sets``; after a
       round it banked, the bank is offered to the next player in turn who played that round
       against it, who may bank alone, covering every bet, or co-bank with the house, half each,
-      his hand then set by the house way)
+      his hand then set by the house way), ``"house-covers"`` (the home game: the house banks
+      every round, covering every bet) or ``"winner-keeps"`` (the home game's option: a player
+      banks, covering the largest possible payout, and keeps the bank while his last round made
+      a profit; otherwise it passes to the next door)
+    - ``doors``: the player positions dealt against the banker in a round (Macau: 8 positions,
+      one of which banks, so 7; the home game: 3)
+    - ``rounds_per_shuffle``: rounds dealt from one shuffle (1: all 32 tiles a round; the home
+      game: 2, the second dealing the 16 tiles the first left, the first round's tiles face up)
+    - ``bank_commission``: the bank's net win pays the commission too (Macau, the US game), or
+      only the player positions' wins do (the home game's 4% option)
+    - ``payout``: how a position's result is paid (:class:`Payout`)
     """
 
     name: str
@@ -100,6 +126,10 @@ class RuleSet:
     banker_sets: str = "holder"
     high_at_least_low: bool = False
     bank: str = "rotation"
+    doors: int = 7
+    rounds_per_shuffle: int = 1
+    bank_commission: bool = True
+    payout: Payout = Payout.WHOLE
 
     def __post_init__(self) -> None:
         def put(field: str, value: object) -> None:
@@ -112,18 +142,22 @@ class RuleSet:
                                      + ", ".join(map(repr, HAND_ORDERS)), code="rules.hand_order")
         put("zero_rule", _enum(ZeroRule, self.zero_rule, "zero rule"))
         put("copies", _enum(Copies, self.copies, "copies rule"))
+        put("payout", _enum(Payout, self.payout, "payout"))
         put("commission", rate(self.commission))
         put("rounding", _enum(Rounding, self.rounding, "rounding"))
-        for field, lo, hi in (("dice", 1, 6), ("max_cuts", 0, 7)):
+        for field, lo, hi in (("dice", 0, 6), ("max_cuts", 0, 7), ("doors", 1, 7), ("rounds_per_shuffle", 1, 2)):
             v = getattr(self, field)
             if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi:
                 raise InvalidOptionError(f"{field} is a whole number from {lo} to {hi}, not {v!r}", code="rules.range")
         if not isinstance(self.banker_sets, str) or not self.banker_sets:
             raise InvalidOptionError(f"banker_sets is 'holder' or a house way's name, not {self.banker_sets!r}",
                                      code="rules.banker_sets")
-        if not isinstance(self.high_at_least_low, bool):
-            raise InvalidOptionError(f"high_at_least_low is True or False, not {self.high_at_least_low!r}",
-                                     code="rules.range")
+        for field in ("high_at_least_low", "bank_commission"):
+            if not isinstance(getattr(self, field), bool):
+                raise InvalidOptionError(f"{field} is True or False, not {getattr(self, field)!r}", code="rules.range")
+        if self.rounds_per_shuffle * (self.doors + 1) * 4 > len(DECK):
+            raise InvalidOptionError(f"{self.rounds_per_shuffle} rounds of {self.doors + 1} hands a shuffle need more"
+                                     f" than the {len(DECK)} tiles", code="rules.range")
         if self.bank not in BANKS:
             raise InvalidOptionError(f"unknown bank {self.bank!r}: the banks are " + ", ".join(map(repr, BANKS)),
                                      code="rules.option")
@@ -225,8 +259,9 @@ def _enum(kind: Any, value: object, what: str) -> Any:
                                  code="rules.option") from None
 
 
-BANKS = ("rotation", "house")
-"""How the bank moves (:attr:`RuleSet.bank`): Macau's rotation among the positions, or the house's."""
+BANKS = ("rotation", "house", "house-covers", "winner-keeps")
+"""How the bank moves (:attr:`RuleSet.bank`): Macau's rotation among the positions, the US house's
+(offered in turn), the home game's house covering every bet, or its winner keeping the bank."""
 
 _DEFAULTS = RuleSet("defaults")
 
@@ -241,7 +276,18 @@ at least the low hand, the banker's hand set by the Foxwoods house way (``paigow
 the house banking by default and offering the bank in turn (``bank="house"``), commission 5%. The 4.76% commission some houses take (20 to 21) is
 ``US.replace(name="us-4.76", commission=Fraction(1, 21))``."""
 
-RULE_SETS: dict[str, RuleSet] = {"macau": MACAU, "us": US}
+HOME = RuleSet("home", hand_order="home", zero_rule=ZeroRule.BOTH, commission=Fraction(0), dice=0, max_cuts=0,
+               bank="house-covers", doors=3, rounds_per_shuffle=2, bank_commission=False)
+"""The Chinese home game 推牌九 (docs/rules.md Part 4): the home hand order (天高九 and 地高九
+above the points, both Gee Joon tiles lowest as singles, every zero equal), zero against zero
+and copies to the banker in both hands, a banker and three doors, two rounds a shuffle, no dice,
+no commission, the house banking and covering every bet. Its options are fields:
+``hand_order="home-military"`` (天 or 地 take military partners only: 天 + 人 is 0 points),
+``copies="neutral"``, ``rounds_per_shuffle=1``, ``dice=2``, ``commission=Fraction(1, 25)`` (4%
+on door wins), ``payout="halves"`` (front 1 to 1, back 2 to 1), ``bank="winner-keeps"``. Each
+door's holder sets his own tiles: a fixed setting rule is a strategy, never the rules."""
+
+RULE_SETS: dict[str, RuleSet] = {"macau": MACAU, "us": US, "home": HOME}
 """The rule sets known by name (``--rules NAME`` on the command line, ``"rules"`` in records)."""
 
 RulesLike = Union[RuleSet, str, None]
@@ -264,6 +310,22 @@ def clean_rules(rules: RulesLike) -> RuleSet:
     raise TypeError(f"rules are a RuleSet or its name, not {rules!r}")
 
 
+def check_banker_copies(rules: RuleSet, what: str) -> None:
+    """Refuse neutral copies (:attr:`Copies.NEUTRAL`) where a kernel counts each hand as won or
+    not won (``what``: the advice tables, the solver): those kernels read the zero rule's and
+    the hand order's thresholds, where a copy is the banker's. The comparison (``paigow.compare``,
+    ``paigow.outcomes``), the game value of two strategies and the simulation honour them.
+
+    >>> check_banker_copies(MACAU.replace(name="n", copies="neutral"), "advice")
+    Traceback (most recent call last):
+    ...
+    paigow.errors.InvalidOptionError: advice counts a copy as the banker's: rule set 'n' makes copies neutral (compare, outcomes and game values honour it)
+    """
+    if rules.copies is Copies.NEUTRAL:
+        raise InvalidOptionError(f"{what} counts a copy as the banker's: rule set {rules.name!r} makes copies neutral"
+                                 " (compare, outcomes and game values honour it)", code="rules.neutral")
+
+
 def commission_of(rules: RuleSet, commission: "bool | RateLike | None") -> Fraction:
     """The one cleaner of a commission argument: ``True`` is the rule set's rate, ``False``, None
     or 0 none, anything else a rate (:func:`paigow.commission.rate`)."""
@@ -281,5 +343,7 @@ def _tables(rules: RuleSet) -> "_core.RuleTables":
     zero = order.zero_ranks
     front = zero if rules.zero_rule in (ZeroRule.FRONT, ZeroRule.BOTH) else 0
     back = zero if rules.zero_rule is ZeroRule.BOTH else 0
-    return _core.RuleTables([[faces[a.face][b.face] for b in DECK] for a in DECK], order.rank_count, front, back)
+    neutral = rules.copies is Copies.NEUTRAL
+    return _core.RuleTables([[faces[a.face][b.face] for b in DECK] for a in DECK], order.rank_count, front, back,
+                            neutral)
 

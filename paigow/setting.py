@@ -215,9 +215,10 @@ def settings(tiles: "str | Iterable[TileLike]", rules: RulesLike = None) -> tupl
     ...
     paigow.errors.IllegalHandError: 4 tiles are needed, 3 given: 天 地 人
     """
-    # every hand order of paigow.rules.HAND_ORDERS arranges every split alike (the copies the US
-    # order makes, 2-4 or 1-2 with a five, keep the front Macau's order gives: tests/test_us.py
-    # checks all 35,960 hands), so the settings are Hand's arrangement whatever the rules
+    # the settings are Hand's arrangement whatever the rules: the US and home orders arrange every
+    # split alike (the copies they make keep the front Macau's order gives: tests/test_us.py checks
+    # all 35,960 hands); "home-military" may not (天 + 人 is a zero there), and compare() arranges
+    # by the order's own ranks
     clean_rules(rules)
     return settings_of(parse_tiles(tiles, count=4))
 
@@ -249,9 +250,11 @@ def compare(player: Setting, banker: Setting, rules: RulesLike = None) -> Outcom
     # Art. 6 is stated once, in the compiled core (_common.pxd: front_wins, back_wins, decide)
     if clean.hand_order == "macau":  # the ranks a Setting keeps (Hand.rank)
         return _OUTCOMES[core.decide(player._fr, player._br, banker._fr, banker._br) + 1]
-    order = clean.hand_order  # another hand order (the US game's): the hands' ranks in it
-    return _OUTCOMES[core.decide(player._front.rank_in(order), player._back.rank_in(order),
-                                 banker._front.rank_in(order), banker._back.rank_in(order)) + 1]
+    order = clean.hand_order  # another hand order: the hands' ranks in it, the smaller in front (5.2;
+    # the home game's military partners make 天 + 人 a zero, which Macau's order puts behind)
+    pf, pb = sorted((player._front.rank_in(order), player._back.rank_in(order)))
+    bf, bb = sorted((banker._front.rank_in(order), banker._back.rank_in(order)))
+    return _OUTCOMES[core.decide(pf, pb, bf, bb) + 1]
 
 
 # The deck check of compare() without building a list: each face has a 3-bit field holding

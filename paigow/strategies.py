@@ -39,11 +39,11 @@ from paigow.game.handtypes import all_hands as all_hands
 from paigow.game.handtypes import hand_types, setting_game, to_hands, to_types
 from paigow.batch import as_index_array, setting_batch
 from paigow.errors import InvalidStrategyError
-from paigow.rules import MACAU, RuleSet, RulesLike, clean_rules
+from paigow.rules import MACAU, RuleSet, RulesLike, check_banker_copies, clean_rules
 
 __all__ = [
     "HAND_COUNT", "SEATS", "STRATEGY_NAMES", "NAMED", "Strategy", "StrategyLike", "SideTables",
-    "all_hands", "all_ranks", "hand_index", "max_back", "check_table", "resolve", "other_seat", "check_seat",
+    "all_hands", "all_ranks", "hand_index", "max_back", "max_front", "check_table", "resolve", "other_seat", "check_seat",
     "forget_named", "on_forget", "solved_file",
 ]
 
@@ -136,19 +136,41 @@ def check_table(table: npt.ArrayLike, name: str = "strategy") -> npt.NDArray[np.
 _RULE_TABLES: dict[tuple[str, str], npt.NDArray[np.float64]] = {}
 
 
-def _max_back(rules: RuleSet) -> npt.NDArray[np.float64]:
-    got = _RULE_TABLES.get(("max-back", rules.hand_order))
+def _strongest(name: str, first: int, rules: RuleSet) -> npt.NDArray[np.float64]:
+    # the setting whose hand ``first`` (0 front, 1 back) is strongest, then the other hand, then
+    # the first in settings() order, under the rule set's hand order
+    got = _RULE_TABLES.get((name, rules.hand_order))
     if got is not None:
         return got
     ranks = _hands.all_ranks(rules)
-    # strongest back, then strongest front, then the first in settings() order
-    key = ranks[:, :, 1].astype(np.int32) * 256 + ranks[:, :, 0]
+    key = ranks[:, :, first].astype(np.int32) * 256 + ranks[:, :, 1 - first]
     best = np.argmax(key, axis=1)
     table = np.zeros((HAND_COUNT, 3))
     table[np.arange(HAND_COUNT), best] = 1.0
     table.flags.writeable = False
     with _LOCK:
-        return _RULE_TABLES.setdefault(("max-back", rules.hand_order), table)
+        return _RULE_TABLES.setdefault((name, rules.hand_order), table)
+
+
+def _max_back(rules: RuleSet) -> npt.NDArray[np.float64]:
+    return _strongest("max-back", 1, rules)
+
+
+def _max_front(rules: RuleSet) -> npt.NDArray[np.float64]:
+    return _strongest("max-front", 0, rules)
+
+
+def max_front(rules: RulesLike = None) -> npt.NDArray[np.float64]:
+    """The "max-front" strategy: the setting whose front hand is strongest; among equal fronts the
+    strongest back; among equal settings the first (any of them: equal settings play alike). The
+    mirror of :func:`max_back`, and the fixed setting rule the home game is dealt by where a
+    program sets every hand (docs/rules.md Part 4: acc2023156's 配牌法, both sides). Pure,
+    read-only, under the hand order of ``rules`` (Macau's by default).
+
+    >>> max_front("home")[hand_index([0, 2, 22, 28])].tolist()   # 天 地 杂九 至尊: 天 + 2-4 (8) | 地九王
+    [0.0, 0.0, 1.0]
+    """
+    return _max_front(clean_rules(rules))
 
 
 def max_back(rules: RulesLike = None) -> npt.NDArray[np.float64]:
@@ -166,6 +188,7 @@ NAMED: dict[str, "str | Callable[[RuleSet], npt.NDArray[np.float64]]"] = {
     "us-equilibrium": "us-equilibrium.npy",  # the US casino game's (paigow.rules.US), no commission
     "us-equilibrium-paid": "us-equilibrium-paid.npy",  # the US game as paid, 5% on both sides
     "us-equilibrium-paid-4.7619pct": "us-equilibrium-paid-4.7619pct.npy",  # the same at 4.76%, read as 1/21
+    "max-front": _max_front,  # the home game's automatic setting (docs/rules.md Part 4)
     "max-back": _max_back,
 }
 """The strategies known by name. A solved strategy is one line: its name and its file in
@@ -562,7 +585,9 @@ class Strategy:
 
     def advice_packed(self, rules: RuleSet = MACAU) -> "Packed":
         """The advice kernels' form under the hand order of ``rules``: per hand the setting
-        played for sure (its ranks), else its entries."""
+        played for sure (its ranks), else its entries. The advice kernels count a copy as the
+        banker's: a rule set with neutral copies is refused (code ``rules.neutral``)."""
+        check_banker_copies(rules, "advice")
         return self._once(("advice", rules.hand_order),  # type: ignore[no-any-return]
                           lambda: _pack_advice(self._quantized, _hands.all_ranks(rules)))
 

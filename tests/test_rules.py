@@ -55,7 +55,7 @@ def test_the_us_rule_set() -> None:
     ({"copies": "player"}, "rules.option"),
     ({"rounding": "up"}, "rules.option"),
     ({"commission": "1.5"}, "commission.range"),
-    ({"dice": 0}, "rules.range"),
+    ({"dice": 7}, "rules.range"),
     ({"dice": True}, "rules.range"),
     ({"max_cuts": 8}, "rules.range"),
     ({"banker_sets": ""}, "rules.banker_sets"),

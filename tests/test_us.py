@@ -83,7 +83,7 @@ def test_macau_is_unchanged() -> None:
 
 
 def test_the_hand_orders_are_values() -> None:
-    assert set(HAND_ORDERS) == {"macau", "us"} and paigow.rules.HAND_ORDERS == HAND_ORDERS
+    assert set(HAND_ORDERS) == {"macau", "us", "home", "home-military"} and paigow.rules.HAND_ORDERS == HAND_ORDERS
     order = HAND_ORDERS["us"]
     assert order == HandOrder("us") and hash(order) == hash(HandOrder("us")) and order != HAND_ORDERS["macau"]
     assert pickle.loads(pickle.dumps(order)) == order and order() == face_hand_ranks("us")

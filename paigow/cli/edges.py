@@ -21,7 +21,9 @@ def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None
         "house's take. Rows of two pure strategies are exact; with --exact the shipped exact "
         "equilibria stand in for the numerical ones and every row is exact (=). Under --rules us: the "
         "house way against itself and each seat's best response, and the US equilibria against "
-        "themselves and the way. See docs/equilibrium.md and docs/us-edges.md.",
+        "themselves and the way. Under --rules home: the automatic setting (max-front) against itself "
+        "and each side's best response to it, without commission and with 4%% on door wins. See "
+        "docs/equilibrium.md, docs/us-edges.md and docs/home-edges.md.",
     )
     add_commission(p, absent="both 5%% and 4%%, the rates the table is shipped for")
     add_rules(p)
@@ -40,6 +42,8 @@ def _cmd_edges(args: argparse.Namespace) -> int:
 
     if has_house_way(rules) or args.way is not None:
         return _us_table(args, rate, rules)
+    if rules.hand_order.startswith("home"):
+        return _home_table(args, rate, rules)
     from paigow.game.equilibria import paid_rates
 
     # left out: every rate the table is shipped for (Macau's: 5% and 4%), else the rule set's own
@@ -72,4 +76,17 @@ def _us_table(args: argparse.Namespace, rate: "Fraction | None", rules: Any) -> 
         print(json.dumps(out, indent=2))
     else:
         print(format_us_table(rows))
+    return 0
+
+
+def _home_table(args: argparse.Namespace, rate: "Fraction | None", rules: Any) -> int:
+    """The home game's table (paigow.game.homeedges): max-front against itself and each side's
+    best response to it, exact counts, at none and 4% on door wins unless a rate is given."""
+    from paigow.game.homeedges import format_home_table, home_edges
+
+    rows = home_edges(rate, rules)
+    if args.json:
+        print(json.dumps([e.to_json() for e in rows], indent=2))
+    else:
+        print(format_home_table(rows))
     return 0

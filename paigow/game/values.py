@@ -35,7 +35,7 @@ from paigow import _core
 from paigow.game.handtypes import HAND_COUNT, all_hands, hand_types, type_weights
 from paigow.game.equilibria import clean_strategy
 from paigow.errors import InvalidStrategyError
-from paigow.rules import MACAU, RuleSet, RulesLike, clean_rules
+from paigow.rules import MACAU, RuleSet, RulesLike, check_banker_copies, clean_rules
 from paigow.strategies import Strategy, StrategyLike
 from paigow.tiles import DECK
 
@@ -202,6 +202,7 @@ def type_values(sigma: npt.NDArray[np.float64], banker_side: bool, rules: RuleSe
     """(n, 3): the zero-sum value (wins - losses, in opposing hands) of each type setting of one
     side (the banker's when ``banker_side``) against the other side's type strategy ``sigma``.
     ``work`` (:func:`paigow._core.side_values_size`) and ``out`` are buffers to reuse."""
+    check_banker_copies(rules, "the solver")
     ty = hand_types(rules)
     return _core.side_values(np.ascontiguousarray(sigma), ty.hand_type, all_hands(), ty.tset_f, ty.tset_b,
                              ty.rep_hand, banker_side, rules.core, threads, work, out)
@@ -260,6 +261,7 @@ class SideCounter:
     allocated once and reused across iterations."""
 
     def __init__(self, threads: int, rules: RuleSet = MACAU) -> None:
+        check_banker_copies(rules, "the solver")
         self.rules = rules
         self.types = ty = hand_types(rules)
         self.threads = threads

@@ -45,7 +45,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Mapping, Sequence
 
-from paigow.errors import IllegalActionError
+from paigow.errors import IllegalActionError, InvalidOptionError
 from paigow.rules import RulesLike, clean_rules
 from paigow.table.dealing import make_rng
 from paigow.table.positions import HOUSE, betting_order, check_amount, check_position
@@ -125,6 +125,10 @@ class Round(SettlingMixin):
         if not isinstance(live, bool):
             raise TypeError(f"live is True (a live table) or False (a simulation), not {live!r}")
         ruleset = clean_rules(rules)
+        if ruleset.doors != 7 or ruleset.rounds_per_shuffle != 1 or ruleset.bank not in ("rotation", "house"):
+            raise InvalidOptionError(f"the table deals eight positions a round from one shuffle: rule set "
+                                     f"{ruleset.name!r} ({ruleset.doors} doors, {ruleset.rounds_per_shuffle} rounds a "
+                                     f"shuffle, bank {ruleset.bank!r}) is not dealt by it yet", code="rules.table")
         if house_banks is None:
             house_banks = ruleset.bank == "house"
         if not isinstance(house_banks, bool):

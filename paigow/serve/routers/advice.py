@@ -63,7 +63,8 @@ def warm() -> None:
         names = [n for n in NAMED if all(s.rules is rules for s in CATALOGUE if s.name == n)]
         if rules.banker_sets in HOUSE_WAYS:
             names += list(HOUSE_WAYS)
-        for against in (None, *names):
+        default = (None,) if any(s.rules is rules for s in CATALOGUE) else ()  # the home game ships none
+        for against in (*default, *names):
             for commission in (False, True):
                 for seat in ("player", "banker"):
                     prepare(seat, against, commission, game)
