@@ -176,3 +176,20 @@ def test_the_command_line_takes_seen_tiles(capsys: pytest.CaptureFixture[str]) -
     assert data["opponent_hands"] == 14950 and data["seen"] == ["4-4", "4-4"]
     assert main(["advise", "天", "地", "杂九", "至尊", "--against", "max-back", "--seen", "人", "人"]) == 0
     assert "(14950 opposing hands)" in capsys.readouterr().out
+
+
+def test_the_advice_request_models_take_seen_tiles() -> None:
+    from pydantic import ValidationError
+
+    from paigow.serve.models import AdviceBatchIn, AdviceIn
+
+    assert AdviceIn(tiles="天 地 杂九 至尊", seen="人 人").seen == "人 人"
+    assert AdviceIn(tiles="天 地 杂九 至尊").seen is None
+    assert AdviceBatchIn(hands=["天 地 杂九 至尊"], seen=["4-4"] * 24).seen == ["4-4"] * 24
+    with pytest.raises(ValidationError):
+        AdviceIn(tiles="天 地 杂九 至尊", seen=["4-4"] * 25)
+    from paigow.serve.app import _advice  # the handlers' one builder of advice answers
+
+    out = _advice("天 地 杂九 至尊", "player", "max-back", False, "macau", "人 人")
+    assert out["opponent_hands"] == 14950 and out["seen"] == ["4-4", "4-4"]
+    assert "seen" not in _advice("天 地 杂九 至尊", "player", "max-back", False, "macau")
