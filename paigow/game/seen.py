@@ -181,6 +181,7 @@ class GameLeft:
         self.banker: npt.NDArray[np.float64] = self.player.copy()
         self.certificate = LeftCertificate(math.nan, math.nan, math.nan, 0)
         self._densef: tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]] | None = None
+        self._hand_counts: dict[tuple[int, bool], npt.NDArray[np.float64]] = {}
 
     # -- the values of every type setting ------------------------------------------------------
     def _cum(self, sigma: npt.NDArray[np.float64], ranks: npt.NDArray[np.intp], strict_above: bool,
@@ -264,6 +265,7 @@ class GameLeft:
         if it:
             x, y = _norm(sp, valid), _norm(sb, valid)
         self.player, self.banker, self.certificate = x, y, cert
+        self._hand_counts.clear()
         return self
 
     def _certify(self, x: npt.NDArray[np.float64], y: npt.NDArray[np.float64], iterations: int) -> LeftCertificate:
@@ -283,6 +285,15 @@ class GameLeft:
         """(3, 3): (wins, pushes, losses) of each type setting of a hand of ``type_id`` (its
         type in the whole game) at ``banker_seat`` against the other seat's kept strategy, in
         opposing hands (the hands beside it among the unseen tiles)."""
+        got = self._hand_counts.get((type_id, banker_seat))
+        if got is not None:
+            return got
+        got = self._count_hand(type_id, banker_seat)
+        got.flags.writeable = False
+        self._hand_counts[(type_id, banker_seat)] = got  # kept with the game: a lookup next time
+        return got
+
+    def _count_hand(self, type_id: int, banker_seat: bool) -> npt.NDArray[np.float64]:
         i = self.index[type_id]
         other = self.player if banker_seat else self.banker
         w = self.weights[i].astype(np.float64)                      # (n,) hands of each type beside it
