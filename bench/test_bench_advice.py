@@ -207,3 +207,44 @@ def test_import_time(measure: Any) -> None:
     measure(lambda: once("import numpy; import paigow"), items=1, unit="imports", path="compiled",
             group="import paigow (fresh process, numpy included)", rounds=3, warmup_rounds=0)
     print(f"\nimport numpy {numpy_only * 1000:.0f} ms; import paigow after numpy {(both - numpy_only) * 1000:.0f} ms")
+
+
+# ---------------------------------------------------------------------------------------------
+# seen tiles (issue 34), beside today's unseen advice in the same run
+
+SEEN_FIXED = "advise with seen tiles: one hand, exact, against a fixed strategy (max-back), 4 seen"
+SEEN_LEFT = "advise with seen tiles: the equilibrium of the game left (12 unseen) solved, certified, one hand advised, cold"
+SEEN_4 = tuple(i for i in range(32) if i not in HAND)[:4]
+
+
+def test_seen_advise_fixed_compiled(measure: Any) -> None:
+    a = measure(lambda: paigow.advise(TILES, "player", "max-back", seen=SEEN_4), items=1, unit="calls",
+                path="compiled", group=SEEN_FIXED, rounds=500)
+    assert a.opponent_hands == 10626
+
+
+def test_seen_advise_fixed_unseen_today(measure: Any) -> None:
+    # today's unseen advice against a caller's table: the enumeration of the 20,475 hands in the core
+    s = paigow.Strategy(paigow.max_back())
+    measure(lambda: advice._advise_enumerated(tuple(TILES), HAND, "player",
+                                              advice._plan("player", s, False, None)),
+            items=1, unit="calls", path="engine", group=SEEN_FIXED, rounds=500)
+
+
+def test_seen_advise_fixed_plain_python(measure: Any) -> None:
+    counts = measure(lambda: reference.enumerate_counts(HAND, reference.max_back_row, False, seen=SEEN_4), items=1,
+                     unit="calls", path="python", group=SEEN_FIXED, rounds=3)
+    assert int(sum(counts[1])) == 10626
+
+
+def test_seen_game_left_cold(measure: Any) -> None:
+    from paigow.game import seen as left
+
+    seen = [i for i in range(32) if i not in HAND][:20]  # 12 unseen tiles: the hand's four and 8 more
+
+    def cold() -> Any:
+        left._KEPT.clear()  # solved afresh each round
+        return paigow.advise(TILES, seen=seen)
+
+    a = measure(cold, items=1, unit="calls", path="compiled", group=SEEN_LEFT, rounds=5)
+    assert a.opponent_hands == 70 and a.against == "equilibrium"

@@ -81,10 +81,11 @@ cdef int _compiled(Compiled *C, const uint16_t[::1] pure, const int32_t[::1] sta
 
 
 cdef void _hand_counts(int a, int b, int c, int d, const Compiled *C, bint banker_seat,
-                       uint64_t *out, const Rules *R) noexcept nogil:
+                       uint64_t *out, const Rules *R, uint32_t seen) noexcept nogil:
     """out[3 * s + c]: for each setting s of the hand (in settings() order of ``hand``), the
     expected number c = 0, 1, 2 of opposing hands it wins, pushes and loses against, in units of
-    2**-SCALE_BITS (exact). The banker wins copies, whichever seat is ours."""
+    2**-SCALE_BITS (exact). The banker wins copies, whichever seat is ours. The opposing hands are
+    those of four tiles neither in the hand nor in ``seen`` (a mask of DECK indices; 0: the 28)."""
     cdef int own_f[3]
     cdef int own_b[3]
     # FW[r] packs, for our three settings, whether each wins its front against an opposing front
@@ -105,6 +106,7 @@ cdef void _hand_counts(int a, int b, int c, int d, const Compiled *C, bint banke
     hand[0] = a; hand[1] = b; hand[2] = c; hand[3] = d
     for s in range(4):
         mine |= 1u << hand[s]
+    mine |= seen
     for s in range(3):
         split_hands(hand, s, sp)
         arrange(R.hand_rank[sp[0]][sp[1]], R.hand_rank[sp[2]][sp[3]], &own_f[s], &own_b[s])
@@ -127,14 +129,14 @@ cdef void _hand_counts(int a, int b, int c, int d, const Compiled *C, bint banke
             unseen[n] = i
             n += 1
     # every hand of four unseen tiles, by its row in combinations order
-    for i in range(28):
+    for i in range(n):
         # hand_row(), a term per loop
         ri = N_HANDS - 1 - choose(31 - unseen[i], 4)
-        for j in range(i + 1, 28):
+        for j in range(i + 1, n):
             rj = ri - choose(31 - unseen[j], 3)
-            for k in range(j + 1, 28):
+            for k in range(j + 1, n):
                 rk = rj - choose(31 - unseen[k], 2)
-                for l in range(k + 1, 28):
+                for l in range(k + 1, n):
                     row = rk - (31 - unseen[l])
                     code = C.pure[row]
                     if code != 0xFFFF:
@@ -153,9 +155,10 @@ cdef void _hand_counts(int a, int b, int c, int d, const Compiled *C, bint banke
 
 def advice_counts(const int64_t[::1] hand, const uint16_t[::1] pure, const int32_t[::1] starts,
                   const uint8_t[::1] ef, const uint8_t[::1] eb, const uint64_t[::1] eq,
-                  bint banker_seat, RuleTables rules):
+                  bint banker_seat, RuleTables rules, uint32_t seen=0):
     """(3, 3) uint64: the enumeration of one checked hand against a compiled strategy, setting
-    by (wins, pushes, losses) in units of 2**-SCALE_BITS (the reference path of advice)."""
+    by (wins, pushes, losses) in units of 2**-SCALE_BITS (the reference path of advice); the
+    opposing hands those of the tiles neither in the hand nor in the mask ``seen``."""
     cdef Compiled C
     _compiled(&C, pure, starts, ef, eb, eq)
     out = np.zeros((3, 3), dtype=np.uint64)
@@ -163,7 +166,7 @@ def advice_counts(const int64_t[::1] hand, const uint16_t[::1] pure, const int32
     if hand.shape[0] != 4:
         raise ValueError("a hand has four tiles")
     with nogil:
-        _hand_counts(<int>hand[0], <int>hand[1], <int>hand[2], <int>hand[3], &C, banker_seat, &o[0, 0], &rules.r)
+        _hand_counts(<int>hand[0], <int>hand[1], <int>hand[2], <int>hand[3], &C, banker_seat, &o[0, 0], &rules.r, seen)
     return out
 
 
@@ -182,7 +185,7 @@ def side_tables(const int8_t[:, ::1] reps, const uint16_t[::1] pure, const int32
         raise ValueError("hands have four tiles")
     with nogil:
         for i in prange(n, schedule="dynamic", chunksize=16, num_threads=threads if threads > 0 else 2):
-            _hand_counts(reps[i, 0], reps[i, 1], reps[i, 2], reps[i, 3], &C, banker_seat, &o[i, 0, 0], R)
+            _hand_counts(reps[i, 0], reps[i, 1], reps[i, 2], reps[i, 3], &C, banker_seat, &o[i, 0, 0], R, 0)
     return out
 
 

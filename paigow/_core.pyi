@@ -40,6 +40,7 @@ def advice_counts(
     eq: npt.NDArray[np.uint64],
     banker_seat: bool,
     rules: RuleTables,
+    seen: int = ...,
 ) -> npt.NDArray[np.uint64]: ...
 def side_tables(
     reps: npt.NDArray[np.int8],

@@ -31,7 +31,8 @@ import numpy as np
 import numpy.typing as npt
 
 from paigow import _core
-from paigow.game.handtypes import all_hands, setting_game
+from paigow.game import seen as seen_game
+from paigow.game.handtypes import all_hands, hand_types, setting_game
 from paigow.game.handtypes import hand_types as _types  # noqa: F401  (the names older callers read here)
 from paigow.game.handtypes import to_hands as _to_hands  # noqa: F401
 from paigow.game.handtypes import type_weights as _weights  # noqa: F401
@@ -41,8 +42,8 @@ from paigow.game.equilibria import DATA_DIR as DATA_DIR
 from paigow.game.equilibria import CATALOGUE, clean_strategy, default_name
 from paigow.game.equilibria import equilibrium_info as equilibrium_info
 from paigow.game.equilibria import strategy as strategy
-from paigow.errors import InvalidRecordError
-from paigow.game.values import COUNT_UNIT, OPPONENT_HANDS
+from paigow.errors import InvalidOptionError, InvalidRecordError, TileCopiesError
+from paigow.game.values import COUNT_UNIT, OPPONENT_HANDS, SHIPPED_NAMES
 from paigow.houseway import HOUSE_WAYS, house_way, is_house_way
 from paigow.game.values import PAIRINGS as PAIRINGS
 from paigow.game.values import GameValue as GameValue
@@ -84,7 +85,9 @@ class Advice:
     """The three settings of a hand, valued for one seat against a strategy; ``best`` indexes
     ``options`` (the first of equal best values). ``against`` names the strategy (``"table"``
     for a caller's) and ``digest`` tells two caller tables apart; ``commission`` is whether a
-    commission was taken and ``rate`` its rate; ``rules`` names the rule set whose game it is."""
+    commission was taken and ``rate`` its rate; ``rules`` names the rule set whose game it is;
+    ``seen`` the tiles both seats saw (none: the other side's hands are the 20,475 of the 28
+    unseen tiles) and ``opponent_hands`` how many hands the other side could hold."""
 
     tiles: tuple[Any, ...]
     seat: str
@@ -95,6 +98,8 @@ class Advice:
     rate: Fraction = Fraction(0)
     digest: str = ""
     rules: str = MACAU.name
+    seen: tuple[Any, ...] = ()
+    opponent_hands: int = OPPONENT_HANDS
 
     @property
     def best_setting(self) -> Setting:
@@ -123,7 +128,8 @@ class Advice:
             "commission": self.commission,
             "rate": str(self.rate),
             "rules": self.rules,
-            "opponent_hands": OPPONENT_HANDS,
+            "opponent_hands": self.opponent_hands,
+            **({"seen": [t.to_json() for t in self.seen]} if self.seen else {}),
             "best": self.best,
             "mixed": self.mixed,
             "settings": [
@@ -146,7 +152,9 @@ class Advice:
             tiles = tuple(Tile.from_json(t) for t in data["tiles"])
             advice = cls(tiles, str(data["seat"]), str(data["against"]), bool(data["commission"]),
                          options, int(data["best"]), Fraction(data["rate"]), str(data["digest"]),  # type: ignore[arg-type]
-                         str(data.get("rules", MACAU.name)))
+                         str(data.get("rules", MACAU.name)),
+                         tuple(Tile.from_json(t) for t in data.get("seen", ())),
+                         int(data.get("opponent_hands", OPPONENT_HANDS)))
         except (KeyError, TypeError, ValueError, ZeroDivisionError) as e:
             raise InvalidRecordError(f"not advice as Advice.to_json writes it: {type(e).__name__} {e}"[:300],
                                      code="advice.json") from None
@@ -186,6 +194,8 @@ def _advice(tiles: tuple[Any, ...], seat: str, against: str, commission: bool,
     d["rate"] = rate
     d["digest"] = digest
     d["rules"] = rules
+    d["seen"] = ()
+    d["opponent_hands"] = OPPONENT_HANDS
     return o
 
 
@@ -198,6 +208,7 @@ def advise(
     against: "StrategyLike | None" = None,
     commission: "bool | RateLike" = False,
     rules: RulesLike = None,
+    seen: Any = None,
 ) -> Advice:
     """Exact values of the three settings of four tiles for ``seat`` against the other side
     setting by ``against`` (a :class:`~paigow.Strategy`, a name such as "equilibrium" or
@@ -216,10 +227,23 @@ def advise(
     :data:`paigow.commission.COMMISSION`) or a rate (``"4%"``, ``Fraction(1, 25)``, ...): a win
     counts 1 - rate. The banker wins copies whichever seat is advised.
 
+    ``seen``: tiles both seats saw (text, tiles or DECK indices; :mod:`paigow.game.seen`): the
+    other side's hands are then enumerated over the tiles neither in the hand nor seen
+    (``Advice.opponent_hands`` of them). Against a fixed strategy (a :class:`~paigow.Strategy`,
+    a table, "max-back", a house way) its setting of each of those hands is used as is; against
+    an equilibrium by name (or left out) the other side plays the equilibrium of the game left,
+    both seats knowing the seen tiles (solved on first use and kept; without commission only:
+    InvalidOptionError, code ``seen.paid``, with one).
+
     >>> a = advise("6-6 6-6 1-1 1-1", against="max-back")
     >>> a.options[a.best].setting.name_zh, round(a.options[a.best].value, 4)
     ('双地 | 双天', 0.9841)
+    >>> a = advise("天 地 杂九 至尊", against="max-back", seen="人 人")
+    >>> a.opponent_hands, [int(o.wins + o.pushes + o.losses) for o in a.options]
+    (14950, [14950, 14950, 14950])
     """
+    if seen:
+        return _advise_seen(tiles, seat, against, commission, rules, seen)
     if isinstance(tiles, str):  # tiles first
         t, (a, b, c, d) = _parse4(tiles)
     else:
@@ -417,7 +441,7 @@ def _sorted_settings(row: int) -> tuple[Setting, Setting, Setting]:
 
 
 def best_setting(tiles: "str | Iterable[TileLike] | tuple[int, int, int, int]", seat: str = "player",
-                 strategy: "StrategyLike | None" = None, rules: RulesLike = None) -> Setting:
+                 strategy: "StrategyLike | None" = None, rules: RulesLike = None, seen: Any = None) -> Setting:
     """The setting one hand takes under ``strategy`` for ``seat``: :func:`best_settings` for one
     hand, as a :class:`~paigow.Setting`, for a caller who asks one hand per call (a dealer
     assistant, a loop, a service). ``tiles`` is four DECK indices, four tiles or text; the hand
@@ -427,7 +451,12 @@ def best_setting(tiles: "str | Iterable[TileLike] | tuple[int, int, int, int]", 
 
     >>> best_setting("天 地 杂九 至尊", strategy="max-back"), best_setting((0, 2, 22, 28), strategy="max-back")
     (Setting.parse('1-1 2-4 | 6-6 4-5'), Setting.parse('1-1 2-4 | 6-6 4-5'))
+
+    With ``seen`` (as :func:`advise` takes it) an equilibrium by name is the equilibrium of the
+    game left (the setting it plays most); a fixed strategy's setting does not depend on it.
     """
+    if seen:
+        return _best_seen(tiles, seat, strategy, rules, seen)
     held = (type(strategy) is str or type(strategy) is Strategy) and (rules is None or type(rules) is str)
     look = _BEST.get((seat, strategy, rules)) if held else None  # a named strategy or a table, kept
     if look is None:
@@ -493,7 +522,8 @@ class BatchAdvice:
     setting k (``settings()`` order of row i's tiles) over the 20,475 opposing hands,
     ``values[i, k]`` its value per hand, ``best[i]`` the first best setting. ``units`` holds the
     counts exactly, in units of 2**-47 of one hand. Arrays are read-only. ``rules`` names the
-    rule set whose game it is."""
+    rule set whose game it is; ``seen`` the seen tiles (DECK indices) and ``opponent_hands``
+    the hands the other side could hold."""
 
     counts: npt.NDArray[np.float64]
     values: npt.NDArray[np.float64]
@@ -504,6 +534,8 @@ class BatchAdvice:
     rate: Fraction
     digest: str
     rules: str = MACAU.name
+    seen: tuple[int, ...] = ()
+    opponent_hands: int = OPPONENT_HANDS
 
 
 def advise_batch(
@@ -512,6 +544,7 @@ def advise_batch(
     against: "StrategyLike | None" = None,
     commission: "bool | RateLike" = False,
     rules: RulesLike = None,
+    seen: Any = None,
 ) -> BatchAdvice:
     """:func:`advise` for N hands at once: an (N, 4) integer array of DECK indices in, numpy
     arrays out, in one call of the core without the GIL.
@@ -519,7 +552,11 @@ def advise_batch(
     >>> b = advise_batch([[0, 2, 22, 28], [28, 22, 2, 0]], against="max-back")
     >>> b.best.tolist(), b.counts.shape, int(b.counts[0, 1].sum())
     ([1, 1], (2, 3, 3), 20475)
+
+    ``seen`` as :func:`advise` takes it: one seen set for every hand (no hand may hold a seen tile).
     """
+    if seen:
+        return _batch_seen(hands, seat, against, commission, rules, seen)
     a = as_index_array(hands, 4, "hands")
     g, seat, s, r = _arguments(seat, against, commission, rules)
     win = float(1 - r)
@@ -558,3 +595,125 @@ def best_settings(hands: npt.ArrayLike, seat: str = "player", strategy: "Strateg
     if bad >= 0:
         raise_bad_row("hands", a, bad)
     return out
+
+
+# ---------------------------------------------------------------------------------------------
+# seen tiles: the other side's hands from the tiles neither held nor seen
+
+def _hand_of(tiles: Any) -> tuple[tuple[Tile, ...], tuple[int, int, int, int]]:
+    if isinstance(tiles, str):
+        t, idx = _parse4(tiles)
+        return t, (idx[0], idx[1], idx[2], idx[3])
+    if isinstance(tiles, tuple) and len(tiles) == 4 and all(type(x) is int for x in tiles):
+        a, b, c, d = _read_hand(tiles) if not all(0 <= x < 32 for x in tiles) else tiles
+        if len({a, b, c, d}) != 4:
+            _refuse_hand((a, b, c, d))
+        return tuple(DECK[i] for i in (a, b, c, d)), (a, b, c, d)
+    t = parse_tiles(tiles, count=4)
+    a, b, c, d = deck_indices(t)
+    return t, (a, b, c, d)
+
+
+def _left_equilibrium(against: Any) -> bool:
+    """``against`` asks for the equilibrium (left out, or a shipped equilibrium by name): with
+    seen tiles, the equilibrium of the game left."""
+    return against is None or (isinstance(against, str) and against in SHIPPED_NAMES)
+
+
+def _seen_units(hands: npt.NDArray[Any], seat: str, against: Any, commission: Any, rules: RulesLike,
+                seen: tuple[int, ...]) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64] | None, str, str,
+                                                Fraction, RuleSet, bool]:
+    """(counts (N, 3, 3) in opposing hands, own probabilities (N, 3) or None, against's name,
+    digest, rate, rule set, exact) of checked hands (each row's settings in its tiles' order)."""
+    if _left_equilibrium(against):
+        g = clean_rules(rules)
+        seat = check_seat(seat)
+        r = commission_of(g, commission)
+        if r:
+            raise InvalidOptionError("the equilibrium of the game left is solved without commission: with a "
+                                     "commission give a fixed strategy (a Strategy, a table, max-back)", code="seen.paid")
+        game = seen_game.solved(seen_game.rank_counts(seen), g)
+        ty = hand_types(g)
+        rows = _core.hand_rows(np.ascontiguousarray(hands, dtype=np.int64))
+        counts = np.zeros((len(hands), 3, 3))
+        own = np.zeros((len(hands), 3))
+        for n, (h, row) in enumerate(zip(hands.tolist(), rows.tolist())):
+            per_type = game.hand_counts(int(ty.hand_type[row]), seat == "banker")
+            probs = game.own(int(ty.hand_type[row]), seat == "banker")
+            order = _tiles_order(tuple(h), row)
+            used: set[int] = set()
+            for k, j in enumerate(order):
+                ts = int(ty.hand_map[row, j])
+                counts[n, k] = per_type[ts]
+                own[n, k] = probs[ts] if ts not in used else 0.0
+                used.add(ts)
+        name = default_name(g, r) if against is None else str(against)
+        return counts, own, name, "", r, g, False
+    g, seat, s, r = _arguments(seat, against, commission, rules)
+    packed = s.advice_packed(g)
+    m = seen_game.mask(seen)
+    units = np.empty((len(hands), 3, 3), dtype=np.uint64)
+    for n, h in enumerate(np.ascontiguousarray(hands, dtype=np.int64)):
+        units[n] = _core.advice_counts(h, *packed, seat == "banker", g.core, m)
+    return units.astype(np.float64) * COUNT_UNIT, None, s.name, s.digest, r, g, True
+
+
+def _tiles_order(hand: tuple[int, ...], row: int) -> list[int]:
+    """For each setting of ``hand`` in its tiles' order, the index of the same setting among the
+    settings of the sorted hand (the strategy tables' order)."""
+    ss = _BY_ROW.get(row) or _sorted_settings(row)
+    mine = settings_of(tuple(DECK[i] for i in hand))
+    return [ss.index(x) for x in mine]
+
+
+def _advise_seen(tiles: Any, seat: str, against: Any, commission: Any, rules: RulesLike, seen: Any) -> Advice:
+    t, hand = _hand_of(tiles)
+    s = seen_game.clean_seen(seen, hand)
+    counts, own, name, digest, r, g, _ = _seen_units(np.array([hand]), seat, against, commission, rules, s)
+    opp = seen_game.opponent_hands(len(s))
+    win = float(1 - r)
+    c = counts[0].tolist()
+    values = [(c[k][0] * win - c[k][2]) / opp for k in range(3)]
+    best = max(range(3), key=lambda k: (values[k], -k))
+    settings = settings_of(t)
+    probs = [None, None, None] if own is None else own[0].tolist()
+    options = tuple(SettingValue(settings[k], c[k][0], c[k][1], c[k][2], values[k], probs[k]) for k in range(3))
+    return Advice(t, check_seat(seat), name, r != 0, options, best, r, digest,  # type: ignore[arg-type]
+                  g.name, tuple(DECK[i] for i in s), opp)
+
+
+def _batch_seen(hands: npt.ArrayLike, seat: str, against: Any, commission: Any, rules: RulesLike,
+                seen: Any) -> BatchAdvice:
+    a = as_index_array(hands, 4, "hands")
+    g = clean_rules(rules)
+    _, _, bad = _core.settings(a, g.core)
+    if bad >= 0:
+        raise_bad_row("hands", a, bad)
+    s = seen_game.clean_seen(seen)
+    parts = []
+    for i, row in enumerate(a.tolist()):
+        try:  # the seen tiles beside this hand (by face: a seen copy is the one the hand leaves)
+            beside = seen_game.clean_seen(s, row)
+        except TileCopiesError as e:
+            raise TileCopiesError(f"hands[{i}]: {e}"[:300], code=e.code) from None
+        parts.append(_seen_units(a[i:i + 1], seat, against, commission, g, beside))
+    counts = np.concatenate([p[0] for p in parts]) if parts else np.zeros((0, 3, 3))
+    _, _, name, digest, r, g, _ = parts[0] if parts else _seen_units(a, seat, against, commission, g, s)
+    opp = seen_game.opponent_hands(len(s))
+    values = (counts[:, :, 0] * float(1 - r) - counts[:, :, 2]) / opp
+    best = np.argmax(values, axis=1).astype(np.int8)
+    units = np.rint(counts / COUNT_UNIT).astype(np.uint64)
+    for x in (counts, values, best, units):
+        x.flags.writeable = False
+    return BatchAdvice(counts, values, best, units, check_seat(seat), name, r, digest, g.name, s, opp)
+
+
+def _best_seen(tiles: Any, seat: str, strategy: StrategyLike, rules: RulesLike, seen: Any) -> Setting:
+    t, hand = _hand_of(tiles)
+    s = seen_game.clean_seen(seen, hand)
+    if not _left_equilibrium(strategy):
+        return setting_lookup(seat, strategy, rules)(hand)  # type: ignore[no-any-return]
+    g = clean_rules(rules)
+    own_self = _seen_units(np.array([hand]), seat, None, False, g, s)[1]  # the seat's own probabilities
+    assert own_self is not None
+    return settings_of(t)[int(np.argmax(own_self[0]))]

@@ -90,13 +90,14 @@ def max_back_row(hand: tuple[int, ...], us: bool = False) -> list[float]:
 
 
 def enumerate_counts(hand: tuple[int, int, int, int], table: object, banker_seat: bool,
-                     zero_back: bool = False, us: bool = False) -> list[list[float]]:
+                     zero_back: bool = False, us: bool = False, seen: tuple[int, ...] = ()) -> list[list[float]]:
     """For each setting of ``hand`` (in its settings() order), the expected (wins, pushes, losses)
-    over all 20,475 hands of the 28 unseen tiles, the other side setting by ``table`` (a
-    function of the sorted hand, or a (35960, 3) array); ``zero_back`` and ``us`` (the US game:
-    its hand order and zero rule) as in :func:`decide`."""
+    over all 20,475 hands of the 28 unseen tiles (those of the tiles neither in the hand nor in
+    ``seen``: tiles both sides saw), the other side setting by ``table`` (a function of the
+    sorted hand, or a (35960, 3) array); ``zero_back`` and ``us`` (the US game: its hand order
+    and zero rule) as in :func:`decide`."""
     own = arranged(hand, us)
-    unseen = [i for i in range(32) if i not in hand]
+    unseen = [i for i in range(32) if i not in hand and i not in seen]
     rows = row_of()
     out = [[0.0, 0.0, 0.0] for _ in range(3)]
     for opp in itertools.combinations(unseen, 4):
@@ -110,3 +111,24 @@ def enumerate_counts(hand: tuple[int, int, int, int], table: object, banker_seat
                        else decide(own[k], theirs[r], us, zero_back))
                 out[k][1 - res] += probs[r]
     return out
+
+
+def pair_counts(player: object, banker: object, seen: tuple[int, ...] = ()) -> tuple[float, float, float]:
+    """The player's (wins, pushes, losses) summed over every pairing of two hands of the tiles
+    not in ``seen`` (the player's hand, then the banker's from the tiles left), each side
+    setting by a function of its sorted hand giving its three settings' probabilities."""
+    unseen = [i for i in range(32) if i not in seen]
+    out = [0.0, 0.0, 0.0]
+    for p in itertools.combinations(unseen, 4):
+        pp = player(p)  # type: ignore[operator]
+        mine = arranged(p)
+        rest = [i for i in unseen if i not in p]
+        for b in itertools.combinations(rest, 4):
+            bp = banker(b)  # type: ignore[operator]
+            theirs = arranged(b)
+            for k in range(3):
+                if pp[k]:
+                    for r in range(3):
+                        if bp[r]:
+                            out[1 - decide(mine[k], theirs[r])] += pp[k] * bp[r]
+    return out[0], out[1], out[2]

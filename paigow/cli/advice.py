@@ -34,6 +34,9 @@ def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None
                    + "; with --rules us also a house way: foxwoods, canberra or a house-way file (.csv)")
     add_commission(p)
     add_rules(p)
+    p.add_argument("--seen", nargs="+", default=None, metavar="TILE",
+                   help="tiles both seats saw (an exposed tile, a settled hand): the other side's hands are those "
+                   "of the tiles neither held nor seen; against the equilibrium, the equilibrium of the game left")
     p.add_argument("--json", action="store_true", help="machine-readable output")
     p.set_defaults(func=_cmd_advise)
 
@@ -64,9 +67,10 @@ def _cmd_advise(args: argparse.Namespace) -> int:
         strategy_arg(args.against, other)
 
     from paigow._text import shows_chinese, table
-    from paigow.advice import OPPONENT_HANDS, advise
+    from paigow.advice import advise
 
-    a = advise(tiles, seat=args.seat, against=against, commission=rate or False, rules=rules)
+    seen = " ".join(args.seen) if args.seen else None
+    a = advise(tiles, seat=args.seat, against=against, commission=rate or False, rules=rules, seen=seen)
     if args.json:
         write_json(a.to_json())
         return 0
@@ -77,11 +81,12 @@ def _cmd_advise(args: argparse.Namespace) -> int:
 
     print(f"tiles: {'  '.join(named(t) for t in a.tiles)}   seat: {a.seat}   "
           f"against: {a.against}{f'   commission {percent(a.rate)}' if a.commission else ''}"
-          f"{f'   rules: {a.rules}' if a.rules != 'macau' else ''}")
+          f"{f'   rules: {a.rules}' if a.rules != 'macau' else ''}"
+          f"{f'   seen: {chr(32).join(named(t) for t in a.seen)} ({a.opponent_hands} opposing hands)' if a.seen else ''}")
     rows = []
     for k, o in enumerate(a.options):
         mark = "best" if k == a.best else ""
-        pct = [f"{100 * x / OPPONENT_HANDS:.2f}%" for x in (o.wins, o.pushes, o.losses)]
+        pct = [f"{100 * x / a.opponent_hands:.2f}%" for x in (o.wins, o.pushes, o.losses)]
         mix = "" if o.probability is None else f"{o.probability:.4f}".rstrip("0").rstrip(".")
         rows.append([k + 1, named(o.setting.front), named(o.setting.back), *pct, f"{o.value:+.5f}", mix, mark])
     shown = any(o.probability is not None for o in a.options)  # against a shipped equilibrium

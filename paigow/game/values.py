@@ -33,8 +33,9 @@ import numpy.typing as npt
 
 from paigow import _core
 from paigow.game.handtypes import HAND_COUNT, all_hands, hand_types, type_weights
-from paigow.game.equilibria import clean_strategy
-from paigow.errors import InvalidStrategyError
+from paigow.game import seen as left
+from paigow.game.equilibria import CATALOGUE, clean_strategy
+from paigow.errors import InvalidOptionError, InvalidStrategyError
 from paigow.rules import MACAU, RuleSet, RulesLike, check_banker_copies, clean_rules
 from paigow.strategies import Strategy, StrategyLike
 from paigow.tiles import DECK
@@ -50,6 +51,9 @@ OPPONENT_HANDS: int = _core.OPPONENT_HANDS
 
 PAIRINGS = HAND_COUNT * OPPONENT_HANDS
 """Player/banker hand pairings of the whole game: 35,960 x 20,475 = 736,281,000."""
+
+SHIPPED_NAMES = frozenset(s.name for s in CATALOGUE)
+"""The shipped equilibria's names: with seen tiles, each stands for the equilibrium of the game left."""
 
 COUNT_UNIT = 2.0 ** -_core.COUNT_SCALE_BITS
 """One unit of the advice kernels' counts, as a share of one opposing hand (2**-47)."""
@@ -151,14 +155,25 @@ def _against(mover: Strategy, seat: str, other: Strategy,
 
 
 def game_value(player: "StrategyLike | None" = None, banker: "StrategyLike | None" = None,
-               rules: RulesLike = None) -> GameValue:
+               rules: RulesLike = None, seen: Any = None) -> GameValue:
     """Exact win/push/lose shares over all 736,281,000 pairings of two strategies, in the game
     of ``rules`` (Macau's by default; the equilibrium is the one shipped for that game).
+
+    With ``seen`` (tiles both seats saw: :mod:`paigow.game.seen`) the shares are over the
+    pairings of the hands of the unseen tiles: two fixed strategies play their settings of every
+    hand; two equilibria by name are the equilibrium of the game left (a fixed strategy against
+    an equilibrium by name is refused, InvalidOptionError, code ``seen.mixed``). The house edge
+    at a rate r follows: the player's result is ``(1 - r) * win - lose``.
 
     >>> v = game_value("max-back", "max-back")
     >>> round(v.win + v.push + v.lose, 12), round(v.ev, 6)
     (1.0, -0.013147)
+    >>> v = game_value(seen=range(20))   # the equilibrium of the 12 tiles left
+    >>> round(v.win + v.push + v.lose, 9), round(v.ev, 4)
+    (1.0, -0.0427)
     """
+    if seen is not None and not (isinstance(seen, (str, tuple, list)) and not seen):
+        return _seen_value(player, banker, rules, seen)
     g = clean_rules(rules)
     sp, sb = pair(player, banker, g)
     if sb.type_uniform(g) or not sp.type_uniform(g):
@@ -169,6 +184,21 @@ def game_value(player: "StrategyLike | None" = None, banker: "StrategyLike | Non
         wpl = np.einsum("rk,rkc->c", mass, counts)[::-1]
     wpl = wpl / PAIRINGS
     return GameValue(float(wpl[0]), float(wpl[1]), float(wpl[2]))
+
+
+def _seen_value(player: "StrategyLike | None", banker: "StrategyLike | None", rules: RulesLike, seen: Any) -> GameValue:
+    g = clean_rules(rules)
+    s = left.clean_seen(seen)
+    names = [x is None or (isinstance(x, str) and x in SHIPPED_NAMES) for x in (player, banker)]
+    if all(names):
+        w, p, lo = left.left_counts(left.solved(left.rank_counts(s), g))
+    elif any(names):
+        raise InvalidOptionError("with seen tiles, an equilibrium by name is the equilibrium of the game left: "
+                                 "pair it with another, or give both seats fixed strategies", code="seen.mixed")
+    else:
+        sp, sb = clean_strategy(player, "player", g), clean_strategy(banker, "banker", g)
+        w, p, lo = left.pair_counts(sp.table, sb.advice_packed(g), s, g)
+    return GameValue(w, p, lo)
 
 
 def _best_response(seat: str, other: Strategy, rules: RuleSet) -> float:

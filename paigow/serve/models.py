@@ -19,6 +19,7 @@ TEXT_MAX = 200
 Text = Annotated[str, StringConstraints(max_length=TEXT_MAX)]
 TilesText = Annotated[str, StringConstraints(max_length=TEXT_MAX)]
 Tiles = Union[TilesText, Annotated[list[Text], Field(max_length=8)]]
+SeenTiles = Union[TilesText, Annotated[list[Text], Field(max_length=24)]]
 StrategyName = Literal["equilibrium", "equilibrium-paid", "equilibrium-paid-4pct", "max-back",
                        "us-equilibrium", "us-equilibrium-paid", "us-equilibrium-paid-4.7619pct", "foxwoods", "canberra"]
 """The named strategies (paigow.strategies.NAMED): the shipped equilibria of each game (Macau's
@@ -90,6 +91,8 @@ class AdviceIn(_Model):
     commission: Commission = Field(
         False, description="false (none), true (the rule set's rate: 5%) or a rate such as '4%', '0.04' or '1/25'")
     rules: RulesName = Field("macau", description="the rule set whose game is asked: 'macau' or 'us'")
+    seen: SeenTiles | None = Field(None, description="tiles both seats saw (an exposed tile, a settled hand): the other "
+                                                  "side's hands are those of the tiles neither held nor seen")
 
 
 class SettingAdvice(_Model):
@@ -111,6 +114,7 @@ class AdviceOut(_Model):
     rate: str = Field(description="the commission rate applied, written as a percentage ('0%' without)")
     rules: str = Field("macau", description="the rule set whose game the values are of")
     opponent_hands: int
+    seen: list[str] | None = Field(None, description="the seen tiles, when some were given")
     best: int
     mixed: bool
     settings: list[SettingAdvice]
@@ -125,6 +129,8 @@ class AdviceBatchIn(_Model):
     commission: Commission = Field(
         False, description="false (none), true (the rule set's rate: 5%) or a rate such as '4%', '0.04' or '1/25'")
     rules: RulesName = Field("macau", description="the rule set whose game is asked: 'macau' or 'us'")
+    seen: SeenTiles | None = Field(None, description="tiles both seats saw (an exposed tile, a settled hand): the other "
+                                                  "side's hands are those of the tiles neither held nor seen")
 
 
 class AdviceBatchOut(_Model):

@@ -32,15 +32,17 @@ def _setting(s: Any) -> dict[str, Any]:
     return {"text": str(s), "front": _hand(s.front), "back": _hand(s.back)}
 
 
-def _advice(tiles: Any, seat: str, against: str | None, commission: bool | str, rules: str = "macau") -> dict[str, Any]:
-    from paigow.advice import OPPONENT_HANDS, advise
+def _advice(tiles: Any, seat: str, against: str | None, commission: bool | str, rules: str = "macau",
+            seen: Any = None) -> dict[str, Any]:
+    from paigow.advice import advise
 
     # the library's answer, defaults included: against left out is its default for the commission
-    a = advise(tiles, seat=seat, against=against, commission=commission, rules=rules)
+    a = advise(tiles, seat=seat, against=against, commission=commission, rules=rules, seen=seen)
     return {
         "tiles": [str(t) for t in a.tiles], "seat": a.seat, "against": a.against, "commission": a.commission,
         "rate": percent(a.rate), "rules": a.rules,
-        "opponent_hands": OPPONENT_HANDS, "best": a.best, "mixed": a.mixed,
+        "opponent_hands": a.opponent_hands, **({"seen": [str(t) for t in a.seen]} if a.seen else {}),
+        "best": a.best, "mixed": a.mixed,
         "settings": [{**_setting(o.setting), "wins": o.wins, "pushes": o.pushes, "losses": o.losses,
                       "value": o.value, "equilibrium_probability": o.probability} for o in a.options],
     }
@@ -120,7 +122,7 @@ def advice(body: m.AdviceIn, response: Response) -> Response:
     """Exact values of the three settings of four tiles against the 20,475 hands the other side
     can hold, that side setting by a named strategy."""
     with timing(response, "engine"):
-        out = _advice(body.tiles, body.seat, body.against, body.commission, body.rules)
+        out = _advice(body.tiles, body.seat, body.against, body.commission, body.rules, body.seen)
     # built to the schema above (the fuzz tests check it); sent without validating it again
     return JSONResponse(out, headers={"Server-Timing": response.headers["Server-Timing"]})
 
@@ -129,7 +131,8 @@ def advice(body: m.AdviceIn, response: Response) -> Response:
 def advice_batch(body: m.AdviceBatchIn, response: Response) -> Response:
     """Advice for up to 1,000 hands (``ADVICE_BATCH_MAX``); the first bad hand refuses the batch."""
     with timing(response, "engine"):
-        out = {"results": [_advice(h, body.seat, body.against, body.commission, body.rules) for h in body.hands]}
+        out = {"results": [_advice(h, body.seat, body.against, body.commission, body.rules, body.seen)
+                           for h in body.hands]}
     # built to the schema above (the fuzz tests check it); sent without validating it again
     return JSONResponse(out, headers={"Server-Timing": response.headers["Server-Timing"]})
 

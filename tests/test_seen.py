@@ -1,0 +1,195 @@
+"""Seen tiles (issue 34): advice, best settings and game values when both seats saw some tiles.
+
+The counts are checked against the plain-Python reference (tests/reference.py: the other side's
+hands enumerated over the tiles neither held nor seen, each compared by the rules); the
+equilibrium of the game left against best responses over every type and against a plain
+enumeration of one hand's opposing hands under it."""
+
+from __future__ import annotations
+
+import math
+import random
+
+import numpy as np
+import pytest
+
+import paigow
+from paigow import DECK, errors
+from paigow.cli import main
+from paigow.game import seen as left
+from paigow.game.handtypes import all_hands, hand_types
+from paigow.rules import MACAU
+
+import reference
+
+ALL = all_hands()
+
+
+def random_case(size: int, seed: int) -> tuple[tuple[int, int, int, int], tuple[int, ...]]:
+    """A random hand (tiles in any order) and ``size`` seen tiles beside it."""
+    rnd = random.Random(seed)
+    tiles = rnd.sample(range(32), 4 + size)
+    return (tiles[0], tiles[1], tiles[2], tiles[3]), tuple(tiles[4:])
+
+
+@pytest.mark.parametrize("size", [0, 1, 4, 8, 12, 16, 20])
+@pytest.mark.parametrize("seat", ["player", "banker"])
+def test_counts_against_a_fixed_strategy_are_the_references(size: int, seat: str) -> None:
+    other = "banker" if seat == "player" else "player"
+    table = paigow.strategy(other)  # the shipped equilibrium's table, given as a fixed strategy: it mixes
+    for seed in range(2):
+        hand, seen = random_case(size, seed + 10 * size)
+        want_opp = math.comb(28 - size, 4)
+        for against, ref in (("max-back", reference.max_back_row), (paigow.Strategy(table), table)):
+            a = paigow.advise([DECK[i] for i in hand], seat, against, seen=list(seen))
+            want = reference.enumerate_counts(hand, ref, seat == "banker", seen=seen)
+            assert a.opponent_hands == want_opp
+            got = [[o.wins, o.pushes, o.losses] for o in a.options]
+            if against == "max-back":  # whole numbers: exactly
+                assert got == want, (hand, seen)
+            else:  # the reference adds float64 probabilities; the kernel counts in units of 2**-47
+                assert np.allclose(got, want, rtol=0, atol=1e-8), (hand, seen)
+            assert [o.value for o in a.options] == pytest.approx([(w - lo) / want_opp for w, _, lo in want], abs=1e-12)
+            assert a.best == max(range(3), key=lambda k: (a.options[k].value, -k))
+
+
+def test_with_nothing_seen_every_answer_is_todays() -> None:
+    for seat in ("player", "banker"):
+        for against in (None, "max-back", "equilibrium"):
+            for commission in (False, True):
+                today = paigow.advise("天 地 杂九 至尊", seat, against, commission)
+                for none in (None, (), [], ""):
+                    same = paigow.advise("天 地 杂九 至尊", seat, against, commission, seen=none)
+                    assert same == today and same.to_json() == today.to_json()
+                    assert "seen" not in same.to_json() and same.opponent_hands == 20475
+    hands = ALL[:50]
+    b0, b1 = paigow.advise_batch(hands, against="max-back"), paigow.advise_batch(hands, against="max-back", seen=())
+    assert np.array_equal(b0.units, b1.units) and b1.opponent_hands == 20475
+    assert paigow.game_value("max-back", "max-back", seen=()) == paigow.game_value("max-back", "max-back")
+    assert paigow.best_setting("天 地 杂九 至尊", seen=None) == paigow.best_setting("天 地 杂九 至尊")
+
+
+def test_every_form_of_the_seen_tiles_is_one_set() -> None:
+    hand = "天 地 杂九 至尊"
+    forms = ["人 人 鹅", ["人", "人", "鹅"], [DECK[4], DECK[5], DECK[6]], [4, 5, 6], ("4-4", "4-4", "1-3")]
+    got = [paigow.advise(hand, against="max-back", seen=f) for f in forms]
+    assert all(g == got[0] for g in got)
+    assert [str(t) for t in got[0].seen] == ["4-4", "4-4", "1-3"]
+    data = got[0].to_json()
+    assert data["opponent_hands"] == math.comb(25, 4) and paigow.Advice.from_json(data) == got[0]
+
+
+def test_bad_seen_tiles_are_refused_with_a_code() -> None:
+    cases = [
+        ({"seen": [0, 1]}, errors.TileCopiesError, "tile.copies"),   # both 天: the hand holds one
+        ({"seen": [4, 4]}, errors.TileCopiesError, "tile.twice"),
+        ({"seen": [40]}, errors.UnknownTileError, "tile.index"),
+        ({"seen": [i for i in range(32) if i not in (0, 2, 22, 28)][:25]}, errors.InvalidOptionError, "seen.size"),
+        ({"seen": "人", "commission": True}, errors.InvalidOptionError, "seen.paid"),
+        ({"seen": "人"}, errors.InvalidOptionError, "seen.large"),
+    ]
+    hand = [DECK[0], DECK[2], DECK[22], DECK[28]]
+    for kwargs, kind, code in cases:
+        with pytest.raises(kind) as e:
+            paigow.advise(hand, **kwargs)  # type: ignore[arg-type]
+        assert e.value.code == code, kwargs
+    # a name takes the copy the hand leaves: the hand holds one 天, the other is seen
+    assert paigow.advise("天 地 杂九 至尊", against="max-back", seen="天").seen == (DECK[1],)
+    with pytest.raises(errors.TileCopiesError):
+        paigow.advise("天 地 杂九 至尊", against="max-back", seen="天 天")
+    with pytest.raises(errors.TileCopiesError, match=r"hands\[1\]"):
+        paigow.advise_batch([[0, 2, 22, 28], [4, 5, 6, 7]], against="max-back", seen=[4])
+
+
+def test_the_batch_is_the_single_hand_advice() -> None:
+    hand, seen = random_case(6, 3)
+    hands = [hand, tuple(i for i in range(32) if i not in seen and i not in hand)[:4]]
+    b = paigow.advise_batch(hands, "banker", "max-back", seen=list(seen))
+    assert b.opponent_hands == math.comb(22, 4)
+    assert sorted(str(DECK[i]) for i in b.seen) == sorted(str(DECK[i]) for i in seen)  # by face
+    for i, h in enumerate(hands):
+        a = paigow.advise([DECK[j] for j in h], "banker", "max-back", seen=list(seen))
+        assert b.counts[i].tolist() == [[o.wins, o.pushes, o.losses] for o in a.options]
+        assert b.best[i] == a.best
+
+
+def _left_case(size: int, seed: int) -> tuple[int, ...]:
+    return tuple(sorted(random.Random(1000 * size + seed).sample(range(32), size)))
+
+
+@pytest.mark.parametrize("size,count", [(20, 6), (16, 2)])
+def test_the_equilibrium_of_the_game_left_is_certified(size: int, count: int) -> None:
+    for seed in range(count):
+        g = left.game_left(_left_case(size, seed))
+        c = g.certify()
+        assert c.exploitability <= 1e-6 and c.player_best >= c.value - 1e-12 >= c.banker_best - 2e-12
+        assert g.hands == math.comb(32 - size, 4) and g.opponent_hands == math.comb(28 - size, 4)
+        assert int((g.cnt[:, None] * g.weights).sum()) == g.pairings  # every pairing once
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("size", [16, 20])
+def test_the_equilibrium_of_the_game_left_is_certified_for_100_seen_sets(size: int) -> None:
+    for seed in range(100):
+        assert left.game_left(_left_case(size, seed)).certify().exploitability <= 1e-6
+
+
+def test_advice_against_the_game_left_is_the_enumeration_under_its_equilibrium() -> None:
+    hand, seen = random_case(20, 7)
+    g = left.game_left(seen)
+    ty = hand_types(MACAU)
+    rows = reference.row_of()
+
+    def banker(opp: tuple[int, ...]) -> list[float]:  # the banker's equilibrium, hand by hand
+        row = rows[tuple(sorted(opp))]
+        probs = g.own(int(ty.hand_type[row]), True)
+        return [float(probs[int(ty.hand_map[row, k])]) if ty.first[row, k] else 0.0 for k in range(3)]
+
+    a = paigow.advise([DECK[i] for i in hand], seen=list(seen))
+    want = reference.enumerate_counts(hand, banker, False, seen=seen)
+    assert a.against == "equilibrium" and a.opponent_hands == 70
+    assert np.allclose([[o.wins, o.pushes, o.losses] for o in a.options], want, atol=1e-9)
+    assert sum(o.probability or 0 for o in a.options) == pytest.approx(1.0)
+    assert paigow.best_setting([DECK[i] for i in hand], seen=list(seen)) == a.options[
+        int(np.argmax([o.probability for o in a.options]))].setting
+
+
+def test_game_value_with_seen_tiles_is_the_references() -> None:
+    seen = _left_case(20, 1)
+    v = paigow.game_value("max-back", "max-back", seen=seen)
+    w, p, lo = reference.pair_counts(reference.max_back_row, reference.max_back_row, seen)
+    pairings = math.comb(12, 4) * math.comb(8, 4)
+    assert (v.win, v.push, v.lose) == pytest.approx((w / pairings, p / pairings, lo / pairings), abs=1e-15)
+    eq = paigow.game_value(seen=seen)
+    g = left.game_left(seen)
+    assert eq.ev == pytest.approx(g.certificate.value, abs=1e-9)
+    with pytest.raises(errors.InvalidOptionError) as e:
+        paigow.game_value("equilibrium", "max-back", seen=seen)
+    assert e.value.code == "seen.mixed"
+
+
+def test_the_command_line_takes_seen_tiles(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["advise", "天", "地", "杂九", "至尊", "--against", "max-back", "--seen", "人", "人", "--json"]) == 0
+    import json
+
+    data = json.loads(capsys.readouterr().out)
+    assert data["opponent_hands"] == 14950 and data["seen"] == ["4-4", "4-4"]
+    assert main(["advise", "天", "地", "杂九", "至尊", "--against", "max-back", "--seen", "人", "人"]) == 0
+    assert "(14950 opposing hands)" in capsys.readouterr().out
+
+
+def test_the_advice_request_models_take_seen_tiles() -> None:
+    from pydantic import ValidationError
+
+    from paigow.serve.models import AdviceBatchIn, AdviceIn
+
+    assert AdviceIn(tiles="天 地 杂九 至尊", seen="人 人").seen == "人 人"
+    assert AdviceIn(tiles="天 地 杂九 至尊").seen is None
+    assert AdviceBatchIn(hands=["天 地 杂九 至尊"], seen=["4-4"] * 24).seen == ["4-4"] * 24
+    with pytest.raises(ValidationError):
+        AdviceIn(tiles="天 地 杂九 至尊", seen=["4-4"] * 25)
+    from paigow.serve.app import _advice  # the handlers' one builder of advice answers
+
+    out = _advice("天 地 杂九 至尊", "player", "max-back", False, "macau", "人 人")
+    assert out["opponent_hands"] == 14950 and out["seen"] == ["4-4", "4-4"]
+    assert "seen" not in _advice("天 地 杂九 至尊", "player", "max-back", False, "macau")
