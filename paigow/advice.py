@@ -708,7 +708,7 @@ def _batch_seen(hands: npt.ArrayLike, seat: str, against: Any, commission: Any, 
     return BatchAdvice(counts, values, best, units, check_seat(seat), name, r, digest, g.name, s, opp)
 
 
-def _best_seen(tiles: Any, seat: str, strategy: StrategyLike, rules: RulesLike, seen: Any) -> Setting:
+def _best_seen(tiles: Any, seat: str, strategy: "StrategyLike | None", rules: RulesLike, seen: Any) -> Setting:
     t, hand = _hand_of(tiles)
     s = seen_game.clean_seen(seen, hand)
     if not _left_equilibrium(strategy):

@@ -188,7 +188,7 @@ def test_the_advice_request_models_take_seen_tiles() -> None:
     assert AdviceBatchIn(hands=["天 地 杂九 至尊"], seen=["4-4"] * 24).seen == ["4-4"] * 24
     with pytest.raises(ValidationError):
         AdviceIn(tiles="天 地 杂九 至尊", seen=["4-4"] * 25)
-    from paigow.serve.app import _advice  # the handlers' one builder of advice answers
+    from paigow.serve.routers.advice import _advice  # the handlers' one builder of advice answers
 
     out = _advice("天 地 杂九 至尊", "player", "max-back", False, "macau", "人 人")
     assert out["opponent_hands"] == 14950 and out["seen"] == ["4-4", "4-4"]
