@@ -11,7 +11,7 @@ Fraction(1, 20)
 >>> rate("1.5")
 Traceback (most recent call last):
 ...
-paigow.errors.InvalidOptionError: commission rate '1.5' must be at least 0 and below 1
+paigow.errors.InvalidOptionError: commission rate '1.5' must be at least 0 and below 1 (did you mean '1.5%'?)
 """
 
 from __future__ import annotations
