@@ -341,6 +341,7 @@ CASES += [
     ("action.unknown", IllegalActionError, lambda: parse_action({"action": "fold"})),
     ("action.argument", IllegalActionError, lambda: parse_action({"action": "turn", "position": 1})),
     ("action.illegal", IllegalActionError, lambda: Session(0).apply(Turn())),
+    ("rules.table", InvalidOptionError, lambda: Round(0, rules="home")),
 ]
 
 def test_every_documented_code_has_a_case() -> None:
