@@ -342,6 +342,7 @@ CASES += [
     ("action.argument", IllegalActionError, lambda: parse_action({"action": "turn", "position": 1})),
     ("action.illegal", IllegalActionError, lambda: Session(0).apply(Turn())),
     ("rules.table", InvalidOptionError, lambda: Round(0, rules="home")),
+    ("shake.undeclared", IllegalActionError, lambda: fresh(live=True).shake()),
 ]
 
 def test_every_documented_code_has_a_case() -> None:

@@ -85,6 +85,8 @@ def reproducer(**kw: Any) -> Round:
     r.bet(1, 300, "ann")
     r.bet(1, 100, "bob")
     r.shuffle()
+    if r.live:
+        r.declare("from the first stack")   # a live table's shake waits for it (Art. 4.4)
     r.shake()
     r.deal()
     return r

@@ -257,3 +257,60 @@ def test_records_of_the_4_76_percent_us_game_replay_everywhere(capsys: "Any", mo
     with pytest.raises(InvalidRecordError) as e:
         replay_round(forged)
     assert e.value.code == "record.invalid"
+
+
+# -- 6. the declaration before the shake (Art. 4.4, docs/rules.md §1.7) -------------------------------------
+def test_a_live_shake_waits_for_the_declaration_and_a_simulation_declares_its_own() -> None:
+    import pytest
+
+    from paigow.errors import IllegalActionError
+    from paigow.table import Session
+    from paigow.table.records import replay_session, session_record
+    from paigow.table.round import SIMULATED_DECLARATION, simulated_round
+
+    r = Round(0, seed=3, live=True)
+    r.set_stake(1000)
+    r.bet(1, 100)
+    r.shuffle()
+    with pytest.raises(IllegalActionError) as e:
+        r.shake()
+    assert e.value.code == "shake.undeclared" and "Art. 4.4" in str(e.value)
+    assert r.phase.value == "betting" and r.state.current.shakes == ()     # nothing changed
+    r.declare("from the first stack")
+    r.shake()
+    r.deal()
+    assert r.declared == "from the first stack"
+    # the record says so, and a record whose shake comes first is refused on replay
+    rec = json_copy(round_record(r))
+    assert rec["declare_first"] is True and replay_round(rec).declared == "from the first stack"
+    bad = json_copy(rec)
+    bad["events"] = [x for x in bad["events"] if x["event"] != "declare"]
+    with pytest.raises(Exception) as e2:
+        replay_round(bad)
+    assert getattr(e2.value, "code", None) == "shake.undeclared"
+    # a record written before the rule was kept (no key) replays its shakes as written
+    old = json_copy(bad)
+    del old["declare_first"]
+    assert replay_round(old).declared is None
+    # a simulation declares its method itself, in its record
+    sim = simulated_round(5)
+    assert not sim.live and sim.declared == SIMULATED_DECLARATION
+    assert [x["event"] for x in round_record(sim)["events"]].index("declare") < \
+        [x["event"] for x in round_record(sim)["events"]].index("shake")
+    # the US game, banked by the house, has no declaration to wait for (§3.1)
+    u = Round(0, rules="us", seed=3, live=True)
+    u.set_stake(1000)
+    u.bet(1, 100)
+    u.shuffle()
+    u.shake()
+    # a live session's rounds wait for it too, and its record replays
+    s = Session(0, seed=4, live=True)
+    sr = s.start_round(1000)
+    sr.bet(1, 100)
+    sr.shuffle()
+    with pytest.raises(IllegalActionError):
+        sr.shake()
+    sr.declare("from the banker's stack")
+    sr.shake()
+    srec = json_copy(session_record(s))
+    assert srec["declare_first"] is True and replay_session(srec).round is not None

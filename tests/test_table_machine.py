@@ -126,7 +126,7 @@ def expose_then_deal_again(m: Any, shown: list[tuple[int, int]], again: list[tup
 class LetterChecks:
     """Checks shared by both machines after every step (issue 31): every position in play is held
     whenever a lawful assignment exists; a sit-out lasts to the end of the round and pays nothing;
-    no claim arises from a setting the holder did not make; money balances."""
+    a live round banked in rotation is shaken only after its declaration; no claim arises from a setting the holder did not make; money balances."""
 
     session: Session
     tracked: tuple[Round | None, frozenset[str]] = (None, frozenset())
@@ -159,6 +159,14 @@ class LetterChecks:
                 assert not any(c.bettor == name or c.setter == name for c in r.result.ledger.claims)
             if currently_in_test_context() and r.sitting_out:
                 event("a round settled with a sit-out")
+
+    @invariant()
+    def a_live_shake_follows_the_declaration(self) -> None:
+        r = self.session.round     # Art. 4.4: at a live table banked in rotation, declared first
+        if r is not None and r.live and r.rules.bank == "rotation" and r.state.current.shakes:
+            assert r.declared is not None
+            if currently_in_test_context():
+                event("a live round shaken after its declaration")
 
     @invariant()
     def no_claim_from_a_setting_not_made_by_its_holder(self) -> None:

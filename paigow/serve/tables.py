@@ -59,7 +59,7 @@ from paigow.tiles import DECK
 __all__ = ["ROUND_ACTIONS", "SESSION_ACTIONS", "ACTIONS", "Table", "result_json", "CONFIG_KEYS", "LiveRandom",
            "ReplayMismatch"]
 
-CONFIG_KEYS = ("banker", "players", "house_stake", "options", "rules")
+CONFIG_KEYS = ("banker", "players", "house_stake", "options", "rules", "declare_first")
 
 
 result_json = action_result_json
@@ -147,6 +147,8 @@ class Table:
             rng=self.rng,
             live=self.live,
             rules=config.get("rules"),
+            # a table opened before the declaration was kept (no key) replays its shakes as journaled
+            declare_first=self.live and bool(config.get("declare_first", False)),
         )
         self.seq = 0
         self.last_drawn: dict[str, Any] | None = None

@@ -246,6 +246,10 @@ _HEADER_OPTIONAL: dict[str, Any] = {
                             " (Art. 7.1-7.2); false: a simulation, which may set hands by a strategy, none of them"
                             " giving rise to a claim. Fixed from the table's start; a record without it (written"
                             " before the key) is read as a simulation, as it always was"},
+    "declare_first": {"type": "boolean",
+                      "description": "true: a shake waits for the banker's declaration of the dealing method"
+                                     " (Art. 4.4; a live table's rounds banked in rotation); a record without it"
+                                     " (written before the key) replays its shakes as written"},
     "seed": {"type": ["integer", "null"], "minimum": 0, "maximum": 2**64,
              "description": "the seed of a simulated round (information only)"},
     "rng": _RNG,
@@ -365,6 +369,8 @@ def round_record(r: Round, *, seed: int | None = None) -> dict[str, Any]:
         out["house_banks"] = s.house_banks
     if s.min_stake:
         out["min_stake"] = s.min_stake
+    if s.declare_first:
+        out["declare_first"] = True
     if seed is not None:
         out["seed"] = seed
     out["events"] = [event_json(e) for e in s.log]
@@ -417,7 +423,8 @@ def _fresh_round(record: Mapping[str, Any], rng: random.Random | None, rules: Ru
     ruleset = record_rules(record, rules)
     return Round(record["banker"], players=record.get("players"), options=record_options(record, ruleset),
                  rules=ruleset, min_stake=record.get("min_stake", 0), rng=rng if rng is not None else random.Random(0),
-                 live=record.get("live", False), house_banks=record.get("house_banks"))
+                 live=record.get("live", False), house_banks=record.get("house_banks"),
+                 declare_first=record.get("declare_first", False))
 
 
 def _at(i: int, e: Mapping[str, Any], where: str, err: PaigowError) -> PaigowError:
@@ -572,6 +579,8 @@ def session_record(s: Session) -> dict[str, Any]:
                            "live": st.live,
                            "players": list(st.players), "options": st.options.to_json(),
                            "house_stake": st.house_stake}
+    if st.declare_first:
+        out["declare_first"] = True
     events = [session_event_json(e) for e in st.log]
     open_round = s.round_event()
     if open_round is not None:
@@ -593,7 +602,7 @@ def replay_session(record: Mapping[str, Any], rng: random.Random | None = None, 
     ruleset = record_rules(record, rules)
     s = Session(record["banker"], players=record.get("players"), options=record_options(record, ruleset),
                 rules=ruleset, house_stake=record.get("house_stake"), rng=rng if rng is not None else random.Random(0),
-                live=record.get("live", False))
+                live=record.get("live", False), declare_first=record.get("declare_first", False))
     for i, e in enumerate(record["events"]):
         try:
             kind = e["event"]

@@ -58,6 +58,7 @@ from paigow.table.round_state import (
     RoundResult,
     RoundState,
     StrategyLike,
+    check_declare_first,
     check_players,
     check_strategy_name,
     default_players,
@@ -65,7 +66,11 @@ from paigow.table.round_state import (
 from paigow.table.round_strategies import choose_setting, default_strategy
 from paigow.table.settlement import Bet, Options
 
+SIMULATED_DECLARATION = "from the first stack"
+"""The dealing method a simulated round declares itself before its shake (docs/rules.md §1.7)."""
+
 __all__ = [
+    "SIMULATED_DECLARATION",
     "Phase",
     "RoundState",
     "RoundResult",
@@ -120,10 +125,12 @@ class Round(SettlingMixin):
         rng: random.Random | None = None,
         live: bool = False,
         house_banks: bool | None = None,
+        declare_first: bool | None = None,
     ) -> None:
         check_position(banker, "banker")
         if not isinstance(live, bool):
             raise TypeError(f"live is True (a live table) or False (a simulation), not {live!r}")
+        declare_first = check_declare_first(declare_first, live)
         ruleset = clean_rules(rules)
         if ruleset.doors != 7 or ruleset.rounds_per_shuffle != 1 or ruleset.bank not in ("rotation", "house"):
             raise InvalidOptionError(f"the table deals eight positions a round from one shuffle: rule set "
@@ -148,7 +155,7 @@ class Round(SettlingMixin):
             raise TypeError(f"rng is a random.Random, not {rng!r}")
         self._rng = rng if rng is not None else make_rng(seed)
         self._state = RoundState(banker, check_players(players), options, min_stake, rules=ruleset, live=live,
-                                 house_banks=house_banks)
+                                 house_banks=house_banks, declare_first=declare_first)
         self._cache: tuple[RoundState | None, Derived | None] = (None, None)
         if house_stake is not None:
             self.co_bank(HOUSE, house_stake)
@@ -220,6 +227,8 @@ def simulated_round(
         for b in bets:
             r.bet(b.position, b.amount, b.bettor)
     r.shuffle()
+    if r.rules.bank == "rotation":
+        r.declare(SIMULATED_DECLARATION)   # a simulation declares its method itself (Art. 4.4)
     r.shake()
     r.deal()
     r.settle(default_strategy() if strategy is None else strategy, banker_strategy)

@@ -84,8 +84,8 @@ class DealingMixin(BettingMixin):
     # -- dice ---------------------------------------------------------------------------------------
     def verify_shake(self, dice: Sequence[int] | None = None, void: "VoidReason | str | None" = None) \
             -> tuple[tuple[int, ...] | None, VoidReason | None]:
-        """Raise unless the banker may shake now: the stake on the table (4.4), before the deal,
-        and ``dice`` as many as the rule set shakes (4). Returns the dice (None: to be rolled)
+        """Raise unless the banker may shake now: the stake on the table and, at a live table
+        banked in rotation, the dealing method declared (4.4), before the deal, and ``dice`` as many as the rule set shakes (4). Returns the dice (None: to be rolled)
         and the void reason."""
         self._require(Phase.BETTING, "shake")
         values = check_dice(dice, self._state.rules.dice) if dice is not None else None
@@ -93,6 +93,9 @@ class DealingMixin(BettingMixin):
         if self._state.stake is None:
             raise IllegalActionError("the banker puts the stake on the table before shaking (Art. 4.4)",
                                      code="shake.no_stake")
+        if self._state.declare_first and self._state.rules.bank == "rotation" and self._state.declared is None:
+            raise IllegalActionError("the banker declares the dealing method before shaking (Art. 4.4): record "
+                                     "the declaration first", code="shake.undeclared")
         self._check_halves()
         return values, reason
 

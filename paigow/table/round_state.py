@@ -54,6 +54,17 @@ def check_players(players: Sequence[str] | None) -> tuple[str, ...]:
     return names
 
 
+def check_declare_first(declare_first: bool | None, live: bool) -> bool:
+    """Whether a shake waits for the banker's declaration (Art. 4.4, docs/rules.md §1.7): None
+    means at a live table (a simulation declares its method itself); False replays a record
+    written before the rule was kept, whose shakes may come without one."""
+    if declare_first is None:
+        return live
+    if not isinstance(declare_first, bool):
+        raise TypeError(f"declare_first is True, False or None, not {declare_first!r}")
+    return declare_first
+
+
 def check_strategy_name(name: object) -> str:
     """``name`` as the name of a strategy that set a hand: a name of at most
     :data:`MAX_STRATEGY_NAME` characters (``"equilibrium"``, ``"max-back"``, ``"table"``)."""
@@ -156,6 +167,7 @@ class RoundState:
     live: bool = False
     house_banks: bool = False
     ways: tuple[WaySet | None, ...] = (None,) * 8
+    declare_first: bool = False
 
 
 @dataclass(frozen=True)

@@ -25,6 +25,7 @@ from paigow.table.dealing import make_rng
 from paigow.table.events import BankEvent, BankMoved, BankTurn, RoundEnded, RoundPlayed, SessionEvent
 from paigow.table.positions import check_amount, check_position
 from paigow.table.round import Round, RoundResult, check_players
+from paigow.table.round_state import check_declare_first
 from paigow.table.settlement import Options
 
 __all__ = ["BankEvent", "BankTurn", "SessionState", "Session"]
@@ -57,6 +58,7 @@ class SessionState:
     first_banker: int = 0
     rules: RuleSet = MACAU
     live: bool = False
+    declare_first: bool = False
     outgoing: tuple[int, int, int | None] | None = None
     house_banks: bool = False
     with_house: bool = False
@@ -103,10 +105,12 @@ class Session:
         seed: int | None = None,
         rng: random.Random | None = None,
         live: bool = False,
+        declare_first: bool | None = None,
     ) -> None:
         check_position(banker, "banker")
         if not isinstance(live, bool):
             raise TypeError(f"live is True (a live table) or False (a simulation), not {live!r}")
+        declare_first = check_declare_first(declare_first, live)
         ruleset = clean_rules(rules)
         if house_stake is not None:
             check_amount(house_stake, "stake", " of the house")
@@ -119,6 +123,7 @@ class Session:
         self._round_start: tuple[int | None, bool, int] | None = None
         self._state = SessionState(check_players(players), options or Options(ruleset.commission, ruleset.rounding),
                                    house_stake, banker, first_banker=banker, rules=ruleset, live=live,
+                                   declare_first=declare_first,
                                    house_banks=ruleset.bank == "house")
 
     @property
@@ -260,10 +265,11 @@ class Session:
         if self._house_rules:   # the house banks, or shares a player's bank half and half
             r = Round(s.banker, players=s.players, options=s.options, rules=s.rules,
                       house_stake=amount if s.with_house else None, rng=self._rng, live=s.live,
-                      house_banks=s.house_banks)
+                      house_banks=s.house_banks, declare_first=s.declare_first)
         else:
             r = Round(s.banker, players=s.players, options=s.options, rules=s.rules, house_stake=s.house_stake,
-                      min_stake=carried, rng=self._rng, live=s.live)
+                      min_stake=carried, rng=self._rng, live=s.live,
+                      declare_first=s.declare_first)
         r.set_stake(amount)
         self._round = r
         self._round_start = (stake, others_agree, len(r.state.log))

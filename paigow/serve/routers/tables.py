@@ -28,6 +28,8 @@ def create_table(body: m.TableIn, who: Who, svc: Svc, request: Request) -> dict[
     service keeps only its SHA-256."""
     op = who.operator()
     config: dict[str, Any] = {"banker": body.banker}
+    if body.mode == "live":
+        config["declare_first"] = True   # its shakes wait for the banker's declaration (Art. 4.4)
     if body.players is not None:
         config["players"] = list(body.players)
     if body.house_stake is not None:
