@@ -1,15 +1,20 @@
-"""Fixtures of the service tests: a live ``paigow serve`` app on a free loopback port."""
+"""Fixtures of the service tests: a live ``paigow serve`` app on a free loopback port, and for the
+browser tests one chromium for the session, a served process per module and pages closed after
+each test."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import os
+import shutil
+from collections.abc import Callable, Iterator
+from typing import Any
 
 import pytest
 
 pytest.importorskip("fastapi", reason="the serve extra (fastapi, uvicorn) is not installed")
 import httpx  # noqa: E402
 
-from serve_support import ThreadServer  # noqa: E402
+from serve_support import OPERATOR_KEY, ServeProcess, ThreadServer  # noqa: E402
 
 
 @pytest.fixture(scope="session", params=["sqlite", "postgres"])
@@ -51,3 +56,78 @@ def postgres(tmp_path_factory: pytest.TempPathFactory) -> Iterator[object]:
     s = PostgresServer.start(tmp_path_factory)  # skips, saying why, without PostgreSQL's binaries
     yield s
     s.stop()
+
+
+# -- the browser tests (test_page*.py, test_pcc_page.py, test_display.py, test_training_page.py) ---------
+# Playwright driving Debian's chromium, headless: one browser for the session, a ``paigow serve``
+# process per test module, and each test's pages in contexts of their own, closed after it.
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+TABLET = {"width": 1024, "height": 768}
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    """Chromium, headless, for every browser test of the session (skips, saying why, without
+    Playwright or Debian's chromium)."""
+    pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
+    if not os.path.exists(CHROMIUM):
+        pytest.skip("Debian's chromium is not installed (apt-get install -y chromium fonts-wqy-zenhei;"
+                    " .ci/run installs it)")
+    from playwright.sync_api import expect, sync_playwright
+
+    expect.set_options(timeout=30_000)  # a loaded machine answers slowly (not a speed test)
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=["--no-sandbox"])
+        yield b
+        b.close()
+
+
+@pytest.fixture(scope="module")
+def served(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServeProcess]:
+    """``paigow serve`` as a process on a free loopback port, on a journal of the module's own."""
+    s = ServeProcess(tmp_path_factory.mktemp(request.module.__name__.rsplit(".", 1)[-1]) / "serve.db")
+    yield s
+    s.stop()
+
+
+@pytest.fixture()
+def new_page(browser: Any, served: ServeProcess) -> Iterator[Callable[..., Any]]:
+    """``new_page(path, viewport=, locale=, touch=, operator=)``: a page in a context of its own (a
+    device: its storage, its language), at ``path`` of the served app once the page says it is
+    ready (``body[data-ready='1']``), with the operator key kept as the page keeps it once typed
+    when ``operator``; no ``path``: a blank page (to listen before going). Every context it opened
+    is closed after the test."""
+    from playwright.sync_api import expect
+
+    opened: list[Any] = []
+
+    def make(path: str | None = None, *, viewport: dict[str, int] = TABLET, locale: str = "en-GB", touch: bool = True,
+             operator: bool = False) -> Any:
+        ctx = browser.new_context(viewport=viewport, device_scale_factor=1, has_touch=touch, locale=locale)
+        opened.append(ctx)
+        pg = ctx.new_page()
+        pg.set_default_timeout(30_000)
+        if path is not None:
+            pg.goto(served.url + path)
+            expect(pg.locator("body[data-ready='1']")).to_have_count(1)
+            if operator:
+                pg.evaluate("k => sessionStorage.setItem('paigow-operator', k)", OPERATOR_KEY)
+        return pg
+
+    yield make
+    for ctx in opened:
+        ctx.close()  # a context the test closed already: nothing to do
+
+
+@pytest.fixture()
+def axe() -> Callable[[Any, str], None]:
+    """``axe(page, where)``: no serious or critical axe-core violation on the screen as it is
+    (axe-core bundled in the axe-playwright-python wheel: no network at test time)."""
+    def check(page: Any, where: str) -> None:
+        from axe_playwright_python.sync_playwright import Axe
+
+        results = Axe().run(page)
+        bad = [v for v in results.response["violations"] if v.get("impact") in ("serious", "critical")]
+        assert not bad, f"{where}: " + "; ".join(f"{v['id']} ({v['impact']}): {[n['target'] for n in v['nodes']][:4]}"
+                                                 for v in bad)
+    return check

@@ -10,24 +10,16 @@ from __future__ import annotations
 
 import os
 import re
-import shutil
-from collections.abc import Iterator
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
 pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
-from playwright.sync_api import Browser, Page, expect, sync_playwright  # noqa: E402
+from playwright.sync_api import Page, expect  # noqa: E402
 
 import pcc  # noqa: E402
 from serve_support import OPERATOR_KEY, ServeProcess  # noqa: E402
-
-expect.set_options(timeout=30_000)
-
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
-if not os.path.exists(CHROMIUM):
-    pytest.skip("Debian's chromium is not installed (apt-get install -y chromium fonts-wqy-zenhei)",
-                allow_module_level=True)
 
 # PAIGOW_SCREENSHOTS=docs refreshes docs/screenshots/pcc-*.png (a plain run writes none)
 DOC_SHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots" if os.environ.get("PAIGOW_SCREENSHOTS") == "docs" else None
@@ -41,31 +33,10 @@ BETS = [("Ana", "10000", ["small", "figure:crab", "big"]),
         ("Chan", "20", ["triple:crab", "triple:any", "total:11", "total:4"])]
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServeProcess]:
-    s = ServeProcess(tmp_path_factory.mktemp("pccpage") / "pcc.db")
-    yield s
-    s.stop()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=["--no-sandbox"])
-        yield b
-        b.close()
-
-
-def axe_check(page: Page, where: str) -> None:
-    """No serious or critical axe-core violation on the screen as it is (photographed for the
-    docs when asked)."""
+def photo(page: Page, where: str) -> None:
+    """The screen photographed for the docs, when asked."""
     if DOC_SHOTS is not None and where in DOC_SCREENS:
         page.screenshot(path=str(DOC_SHOTS / f"pcc-{where.replace(' ', '-')}.png"))
-    from axe_playwright_python.sync_playwright import Axe
-
-    results = Axe().run(page)
-    bad = [v for v in results.response["violations"] if v.get("impact") in ("serious", "critical")]
-    assert not bad, f"{where}: " + "; ".join(f"{v['id']} ({v['impact']}): {[n['target'] for n in v['nodes']][:4]}" for v in bad)
 
 
 def spot(s: str) -> str:
@@ -91,12 +62,14 @@ NOT_POSITIVE = {"zh-Hant": "注額須大於零", "zh-Hans": "注额须大于零"
 
 
 @pytest.mark.parametrize("size,lang", ROUNDS, ids=[f"{s}-{lang}" for s, lang in ROUNDS])
-def test_a_whole_round_on_the_page(browser: Browser, server: ServeProcess, size: str, lang: str) -> None:
-    ctx = browser.new_context(viewport=SIZES[size], device_scale_factor=1, has_touch=True, locale=LOCALES[lang])
-    pg = ctx.new_page()
-    pg.set_default_timeout(30_000)
-    pg.goto(server.url + "/pcc")
-    expect(pg.locator("body[data-ready='1']")).to_have_count(1)
+def test_a_whole_round_on_the_page(new_page: Callable[..., Page], served: ServeProcess, axe: Callable[[Page, str], None],
+                                   size: str, lang: str) -> None:
+    def axe_check(page: Page, where: str) -> None:  # photographed for the docs when asked
+        photo(page, where)
+        axe(page, where)
+
+    pg = new_page("/pcc", viewport=SIZES[size], locale=LOCALES[lang])
+    ctx = pg.context
     expect(pg.locator("html")).to_have_attribute("lang", lang)
     tag = size if lang == "zh-Hant" else f"{size} {lang}"  # the docs' pictures are the zh-Hant rounds'
     axe_check(pg, f"{tag} open")
@@ -109,7 +82,7 @@ def test_a_whole_round_on_the_page(browser: Browser, server: ServeProcess, size:
     expect(pg.locator("#seq")).to_have_text("0")
     # the players' display follows the table (a public table, read without a token)
     disp = ctx.new_page()
-    disp.goto(f"{server.url}/pcc/display?table={tid}")
+    disp.goto(f"{served.url}/pcc/display?table={tid}")
     expect(disp.locator("#banner")).to_have_attribute("data-phase", "betting")
     # the dealer's tab in front again: a tab behind another gets no animation frames, and each
     # click would wait about 2 s for the two frames that show its target is still (46 s a round)
@@ -189,15 +162,10 @@ def test_a_whole_round_on_the_page(browser: Browser, server: ServeProcess, size:
     expect(pg.locator("#seq")).to_have_text(str(seq))
     expect(pg.locator("#round-number")).to_have_text("2")
     expect(pg.locator("body")).to_have_attribute("data-step", "betting")
-    ctx.close()
 
 
-def test_a_lost_answer_is_not_a_second_bet(browser: Browser, server: ServeProcess) -> None:
-    ctx = browser.new_context(viewport=SIZES["tablet"], locale="en-GB")
-    pg = ctx.new_page()
-    pg.set_default_timeout(30_000)
-    pg.goto(server.url + "/pcc")
-    expect(pg.locator("body[data-ready='1']")).to_have_count(1)
+def test_a_lost_answer_is_not_a_second_bet(new_page: Callable[..., Page]) -> None:
+    pg = new_page("/pcc", viewport=SIZES["tablet"], locale="en-GB", touch=False)
     pg.locator("#operator-key").fill(OPERATOR_KEY)
     pg.locator("#create-table").click()
     pg.locator("#token-noted").click()
@@ -214,4 +182,3 @@ def test_a_lost_answer_is_not_a_second_bet(browser: Browser, server: ServeProces
     pg.unroute("**/actions?*")
     expect(pg.locator("#seq")).to_have_text("1")
     expect(pg.locator("#slip tbody tr")).to_have_count(1)  # once, not twice
-    ctx.close()

@@ -1,13 +1,14 @@
-// The dealer's page of `paigow serve`: plain JavaScript on the /v1 API, no build step, no CDN.
-// A guided round: one screen per phase, every write sent once against the seq it was made on.
-"use strict";
-
+// The dealer's page of `paigow serve`: an ES module on the /v1 API, no build step, no CDN.
+// A guided round: one screen per phase, every write sent once against the seq it was made on
+// (protocol.js: the write, its recovery after a lost answer, the table re-read).
+import { $, el, LANGS, browserLang } from "./common.js";
+import { I18N, I18N_HOUSEWAY } from "./i18n.js";
+import { tableProtocol, tablePath } from "./protocol.js";
 
 const S = {
   lang: "en", faces: [], byPips: {}, hand: [], mode: "advice",
   table: null,        // {id, token}
   state: null,        // the table's state
-  busy: false,        // a write is in flight: every other write does nothing
   betStep: "bank",    // within the betting phase: bank -> bets -> dice
   justOpened: null,   // the token, shown once after opening
   asking: null,       // "open" (open while live) or "close"
@@ -47,10 +48,6 @@ async function setLang(lang) {
   if (S.hand.length === 4) run(loadAdvice);
   if (S.mode === "table") render();
 }
-
-// -- the API ------------------------------------------------------------------------------------
-// the table's dealer token unless another is given (common.js: request)
-const api = (method, path, body, token) => request(method, path, body, token ?? (S.table && S.table.token));
 
 // the message of an error in the dealer's language (by its code), with the rule's article
 function errorNode(e) {
@@ -111,12 +108,7 @@ function saved() { try { return JSON.parse(localStorage.getItem("paigow-tables")
 function remember(tb) { localStorage.setItem("paigow-tables", JSON.stringify([tb, ...saved().filter((x) => x.id !== tb.id)].slice(0, 10))); }
 function forget(id) { localStorage.setItem("paigow-tables", JSON.stringify(saved().filter((x) => x.id !== id))); }
 
-// -- writes: each exactly once --------------------------------------------------------------------
-function setBusy(on) {
-  document.body.toggleAttribute("data-busy", on);
-  for (const b of document.querySelectorAll("#table-main button")) if (on) b.setAttribute("aria-disabled", "true"); else b.removeAttribute("aria-disabled");
-}
-
+// -- writes: each exactly once (protocol.js) ----------------------------------------------------------
 function showMsg(formId, nodes, kind) {
   const box = $("msg-" + formId) || $("msg-phase");
   if (!box) return;
@@ -125,80 +117,46 @@ function showMsg(formId, nodes, kind) {
   box.scrollIntoView({ block: "nearest" });
 }
 
-// send `action` against the seq on screen; `formId` is where its message goes
-async function write(action, formId) {
-  if (S.busy || !S.state) return;  // a second tap while one is in flight does nothing
-  S.busy = true; setBusy(true);
-  const sent = S.state.seq;
-  try {
-    const r = await api("POST", `/v1/tables/${encodeURIComponent(S.table.id)}/actions?if_seq=${sent}`, action);
-    accepted(action, r.state);
-  } catch (e) {
-    if (e.network) await recover(sent, action, formId);
-    else if (e.code === "table.conflict") {
-      try { setState(await api("GET", `/v1/tables/${encodeURIComponent(S.table.id)}`)); } catch { /* shown below */ }
-      showMsg(formId, [el("code", {}, e.code), " ", t("conflict", { seq: num(S.state.seq) })], "error");
-    } else showMsg(formId, errorNode(e), "error");
-  } finally { S.busy = false; setBusy(false); }
-}
-
 function accepted(action, st) {
   if (action.action === "deal") { S.entered = {}; S.picking = null; }
   if (action.action === "start_round") S.betStep = "bank";
   setState(st);  // every form is drawn anew: what was typed is cleared
 }
 
-// the answer was lost: read the table and say what happened instead of inviting a second tap
-async function recover(sent, action, formId) {
-  let st;
-  try { st = await api("GET", `/v1/tables/${encodeURIComponent(S.table.id)}`); } catch {
-    showMsg(formId, [t("offline"), " ", el("button", { type: "button", id: "reread", onclick: reread }, t("reread"))], "error");
-    return;
-  }
-  if (st.seq === sent + 1) { accepted(action, st); showMsg("phase", [t("lost_taken", { seq: num(st.seq) })], "notice"); }
-  else if (st.seq > sent) { setState(st); showMsg("phase", [t("lost_moved", { seq: num(st.seq), was: num(sent) })], "notice"); }
-  else { setState(st); showMsg(formId, [t("lost_not_taken", { seq: num(st.seq) })], "notice"); }
-}
-
-async function reread() {
-  if (S.busy) return;
-  S.busy = true;
-  try { setState(await api("GET", `/v1/tables/${encodeURIComponent(S.table.id)}`)); }
-  catch (e) { showMsg("phase", [t("offline")], "error"); }
-  finally { S.busy = false; }
-}
+const P = tableProtocol("paigow", { table: () => S.table, state: () => S.state, setState, accepted, say: showMsg, t, num, errorNode,
+  scope: "#table-main" });
+const { api, write } = P;  // the API call with the table's dealer token unless another is given
 
 // -- opening, resuming, closing ---------------------------------------------------------------------
 async function openTable(form) {
-  if (S.busy) return;
+  if (P.busy) return;
   if (S.table && S.state && S.asking !== "open-confirmed") { S.asking = "open"; render(); return; }
-  S.busy = true;
-  const body = { banker: Number(form.banker.value) };  // a live table: the service's mode by default
-  if (form.rules && form.rules.value === "us") body.rules = "us";  // the US game: the house banks (docs/dealer.md)
-  if (form.house.value) body.house_stake = Number(form.house.value);
-  // the operator key opens (and closes) tables: kept for this tab only, never in the address
-  const typed = form.okey ? form.okey.value : "";
-  const key = typed || sessionStorage.getItem("paigow-operator") || "";
-  try {
-    const r = await api("POST", "/v1/tables", body, key);
-    if (typed) sessionStorage.setItem("paigow-operator", typed);
-    S.table = { id: r.id, token: r.token }; remember(S.table);
-    S.justOpened = r.token; S.justOpenedQr = r.qr || null; S.asking = null; S.wantOpen = false; S.entered = {}; S.advice = {};
-    setState(r.state);
-  } catch (e) { showMsg("open", errorNode(e), "error"); }
-  finally { S.busy = false; }
+  await P.exclusive(async () => {
+    const body = { banker: Number(form.banker.value) };  // a live table: the service's mode by default
+    if (form.rules && form.rules.value === "us") body.rules = "us";  // the US game: the house banks (docs/dealer.md)
+    if (form.house.value) body.house_stake = Number(form.house.value);
+    // the operator key opens (and closes) tables: kept for this tab only, never in the address
+    const typed = form.okey ? form.okey.value : "";
+    const key = typed || sessionStorage.getItem("paigow-operator") || "";
+    try {
+      const r = await api("POST", "/v1/tables", body, key);
+      if (typed) sessionStorage.setItem("paigow-operator", typed);
+      S.table = { id: r.id, token: r.token }; remember(S.table);
+      S.justOpened = r.token; S.justOpenedQr = r.qr || null; S.asking = null; S.wantOpen = false; S.entered = {}; S.advice = {};
+      setState(r.state);
+    } catch (e) { showMsg("open", errorNode(e), "error"); }
+  });
 }
 
-async function resumeTable(id, token, formId = "resume") {
-  if (S.busy) return;
-  S.busy = true;
-  try {
-    const st = await api("GET", `/v1/tables/${encodeURIComponent(id)}`, undefined, token);
-    S.table = { id, token }; remember(S.table);
-    S.asking = null; S.wantOpen = false; S.justOpened = null; S.entered = {}; S.advice = {};
-    setState(st);
-  } catch (e) { showMsg(formId, errorNode(e), "error"); }
-  finally { S.busy = false; }
+function resumeTable(id, token, formId = "resume") {
+  return P.exclusive(async () => {
+    try {
+      const st = await api("GET", tablePath("paigow", id), undefined, token);
+      S.table = { id, token }; remember(S.table);
+      S.asking = null; S.wantOpen = false; S.justOpened = null; S.entered = {}; S.advice = {};
+      setState(st);
+    } catch (e) { showMsg(formId, errorNode(e), "error"); }
+  });
 }
 
 // closing is the service's action (operator key, between rounds); without the key the page
@@ -206,11 +164,12 @@ async function resumeTable(id, token, formId = "resume") {
 async function closeTable() {
   const key = sessionStorage.getItem("paigow-operator");
   if (key) {
-    if (S.busy) return;
-    S.busy = true;
-    try { await api("POST", `/v1/tables/${encodeURIComponent(S.table.id)}/close`, {}, key); }
-    catch (e) { S.busy = false; showMsg("close", errorNode(e), "error"); return; }
-    S.busy = false;
+    if (P.busy) return;
+    const closed = await P.exclusive(async () => {
+      try { await api("POST", `${tablePath("paigow", S.table.id)}/close`, {}, key); return true; }
+      catch (e) { showMsg("close", errorNode(e), "error"); return false; }
+    });
+    if (!closed) return;
   }
   forget(S.table.id);
   sessionStorage.removeItem("paigow-table");
@@ -549,7 +508,7 @@ async function init() {
   const again = sessionStorage.getItem("paigow-table");
   if (again) {
     const tb = JSON.parse(again);
-    try { S.table = tb; S.state = await api("GET", `/v1/tables/${encodeURIComponent(tb.id)}`); } catch { S.table = null; S.state = null; sessionStorage.removeItem("paigow-table"); }
+    try { S.table = tb; S.state = await api("GET", tablePath("paigow", tb.id)); } catch { S.table = null; S.state = null; sessionStorage.removeItem("paigow-table"); }
   }
   await resumeFromAddress();
   window.addEventListener("hashchange", resumeFromAddress);

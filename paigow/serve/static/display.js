@@ -1,10 +1,12 @@
 // The players' display of `paigow serve` (/display/<table>): read only, large type, updated live
 // by the table's server-sent events (GET /v1/tables/<id>/events: the public view, one event per
-// action). Nothing here can act on the table; the service sends nothing face down.
-"use strict";
+// action). Nothing here can act on the table; the service sends nothing face down. An ES module.
+import { $, el, LANGS, browserLang } from "./common.js";
+import { I18N, I18N_DISPLAY } from "./i18n.js";
+import { request, tablePath } from "./protocol.js";
 
 const D = { lang: "en", tid: decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || ""), state: null,
-  faces: {}, names: { hands: {}, tiles: {} }, es: null, closed: false, ids: [] };
+  faces: {}, names: { hands: {}, tiles: {} }, es: null, closed: false };
 
 function pickLang() {
   const asked = new URLSearchParams(location.search).get("lang");
@@ -133,9 +135,9 @@ function follow() {
   // ?lifetime=<s> asks for shorter streams (the service's bound is 300 s); the browser reconnects
   // after each with Last-Event-ID and misses nothing
   const life = new URLSearchParams(location.search).get("lifetime");
-  const es = new EventSource(`/v1/tables/${encodeURIComponent(D.tid)}/events` + (life ? `?lifetime=${encodeURIComponent(life)}` : ""));
+  const es = new EventSource(`${tablePath("paigow", D.tid)}/events` + (life ? `?lifetime=${encodeURIComponent(life)}` : ""));
   D.es = es;
-  const take = (ev) => { D.ids.push(Number(ev.lastEventId)); D.state = JSON.parse(ev.data).state; render(); };
+  const take = (ev) => { D.state = JSON.parse(ev.data).state; render(); };
   es.addEventListener("open", () => status("live"));
   es.addEventListener("state", (ev) => { take(ev); status("live"); });
   es.addEventListener("closed", (ev) => { take(ev); D.closed = true; es.close(); status("closed"); });
@@ -149,12 +151,10 @@ function follow() {
 
 async function refused() {
   let msg = "";
-  try {
-    const r = await fetch(`/v1/tables/${encodeURIComponent(D.tid)}`);
-    const body = await r.json();
-    const own = I18N[D.lang].err && I18N[D.lang].err[body.code];
-    msg = `${body.code}: ${own || body.message}`;
-  } catch (e) { msg = String(e && e.message || e); }
+  try { await request("GET", tablePath("paigow", D.tid)); } catch (e) {  // why the table is refused
+    const own = !e.network && I18N[D.lang].err && I18N[D.lang].err[e.code];
+    msg = e.network ? e.message : `${e.code}: ${own || e.message}`;
+  }
   status("refused", { msg }, true);
   setTimeout(() => { if (!D.closed && (!D.es || D.es.readyState === EventSource.CLOSED)) follow(); }, 10000);  // try again later
 }

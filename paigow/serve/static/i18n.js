@@ -1,7 +1,6 @@
 // The dealer's page in Macau's languages: every label and message by key, error messages by the
 // service's error code (the code itself is shown unchanged in every language). A key missing in a
 // language falls back to English; an error code with no entry shows the service's English message.
-"use strict";
 const I18N = {
   en: {
     _name: "English", _locale: "en",
@@ -435,3 +434,5 @@ const I18N_HOUSEWAY = {
     "other hands B: 7/8 with Teen and Day, the Teen in the high hand": "outras mãos B: 7/8 com Teen e Day, o Teen na mão alta"
   }
 };
+
+export { I18N, I18N_DISPLAY, I18N_HOUSEWAY };

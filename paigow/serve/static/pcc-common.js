@@ -1,17 +1,20 @@
 // What the Fish-Prawn-Crab dealer's page and the players' display share (beyond common.js: the
-// elements, the languages, the API call): the strings, numbers in the locale's format, the
-// layout's spots and dice by name.
-"use strict";
+// elements, the languages): the strings, numbers in the locale's format, the layout's spots and
+// dice by name. An ES module.
+import { $, el, LANGS, browserLang } from "./common.js";
+import { PCC_I18N } from "./pcc-i18n.js";
 
-const L = { lang: "en" };
-function t(key, vars = {}) {
+export { PCC_I18N };
+
+export const L = { lang: "en" };
+export function t(key, vars = {}) {
   const s = (PCC_I18N[L.lang] && PCC_I18N[L.lang][key]) ?? PCC_I18N.en[key] ?? key;
   return s.replace(/\{(\w+)\}/g, (_, k) => (vars[k] ?? ""));
 }
-const locale = () => PCC_I18N[L.lang]._locale;
-const num = (n) => new Intl.NumberFormat(locale()).format(n);
-const signed = (n) => new Intl.NumberFormat(locale(), { signDisplay: "exceptZero" }).format(n);
-function chooseLang(lang, rerender) {
+export const locale = () => PCC_I18N[L.lang]._locale;
+export const num = (n) => new Intl.NumberFormat(locale()).format(n);
+export const signed = (n) => new Intl.NumberFormat(locale(), { signDisplay: "exceptZero" }).format(n);
+export function chooseLang(lang, rerender) {
   L.lang = LANGS.includes(lang) ? lang : "en";
   localStorage.setItem("pcc-lang", L.lang);
   document.documentElement.lang = L.lang;
@@ -20,18 +23,18 @@ function chooseLang(lang, rerender) {
   $("lang").value = L.lang;
   rerender();
 }
-function wireLang(rerender) {
+export function wireLang(rerender) {
   $("lang").replaceChildren(...LANGS.map((l) => el("option", { value: l, lang: l }, PCC_I18N[l]._name)));
   $("lang").onchange = () => chooseLang($("lang").value, rerender);
   chooseLang(localStorage.getItem("pcc-lang") || browserLang(), rerender);
 }
 
-const FIGURES = ["fish", "prawn", "gourd", "coin", "crab", "rooster"];
-const COLOUR = { fish: "red", prawn: "green", gourd: "blue", coin: "blue", crab: "green", rooster: "red" };
-const figName = (f) => t("fig_" + f);
+export const FIGURES = ["fish", "prawn", "gourd", "coin", "crab", "rooster"];
+export const COLOUR = { fish: "red", prawn: "green", gourd: "blue", coin: "blue", crab: "green", rooster: "red" };
+export const figName = (f) => t("fig_" + f);
 
 // a spot's text ("colour2:green") in the dealer's language
-function spotName(spot) {
+export function spotName(spot) {
   const [kind, arg] = spot.split(":");
   switch (kind) {
     case "small": return t("sp_small");
@@ -45,11 +48,11 @@ function spotName(spot) {
   }
 }
 // the colour a spot is drawn in
-function spotColour(spot) {
+export function spotColour(spot) {
   const [kind, arg] = spot.split(":");
   if (kind === "figure" || (kind === "triple" && arg !== "any")) return COLOUR[arg];
   if (kind.startsWith("colour") && arg !== "any") return arg;
   return "plain";
 }
-const betName = (bet) => { const i = bet.lastIndexOf("="); return spotName(bet.slice(0, i)); };
-function die(f) { return el("span", { class: `die col-${COLOUR[f]}`, "data-figure": f }, figName(f)); }
+export const betName = (bet) => { const i = bet.lastIndexOf("="); return spotName(bet.slice(0, i)); };
+export function die(f) { return el("span", { class: `die col-${COLOUR[f]}`, "data-figure": f }, figName(f)); }

@@ -1,20 +1,20 @@
 // The players' display of a public Fish-Prawn-Crab table (/pcc/display?table=ID): read-only, no
 // token, the table's state read once a second (a poll: far below the service's rate limit) and
 // drawn again only when its seq moves. Shows the bets on the board, the bell, void rolls, the
-// roll and the payouts; nothing at this table is face down.
-"use strict";
+// roll and the payouts; nothing at this table is face down. An ES module.
+import { $, el } from "./common.js";
+import { t, num, signed, wireLang, spotName, spotColour, die } from "./pcc-common.js";
+import { request, tablePath } from "./protocol.js";
 
 const D = { id: new URLSearchParams(location.search).get("table") || "", state: null, error: null, spots: [] };
 const POLL_MS = 1000;
 
 async function poll() {
   try {
-    const r = await fetch(`/v1/pcc/tables/${encodeURIComponent(D.id)}`);
-    const body = await r.json();
-    if (!r.ok) { D.error = body.code || "http." + r.status; D.state = null; }
-    else if (!D.state || body.seq !== D.state.seq || body.closed !== D.state.closed) { D.error = null; D.state = body; draw(); return; }
-    else D.error = null;
-  } catch { D.error = "network"; }
+    const body = await request("GET", tablePath("pcc", D.id));
+    if (!D.state || body.seq !== D.state.seq || body.closed !== D.state.closed) { D.error = null; D.state = body; draw(); return; }
+    D.error = null;
+  } catch (e) { D.error = e.code; if (!e.network) D.state = null; }
   if (D.error) draw();
 }
 

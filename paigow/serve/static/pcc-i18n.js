@@ -1,7 +1,6 @@
 // The Fish-Prawn-Crab pages (the dealer's and the players' display) in Macau's languages: every
 // label by key, errors by the service's code (the code itself shown unchanged). A key missing in a
 // language falls back to English; a code with no entry shows the service's English message.
-"use strict";
 const PCC_I18N = {
   en: {
     _name: "English", _locale: "en",
@@ -173,3 +172,5 @@ const PCC_I18N = {
     },
   },
 };
+
+export { PCC_I18N };

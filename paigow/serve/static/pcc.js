@@ -1,24 +1,20 @@
-// The Fish-Prawn-Crab dealer's page of `paigow serve` (/pcc): plain JavaScript on /v1/pcc/tables,
+// The Fish-Prawn-Crab dealer's page of `paigow serve` (/pcc): an ES module on /v1/pcc/tables,
 // no build step, no CDN. One screen per phase of a round (betting, the bell, the roll, payouts);
-// every write is sent once, against the seq it was made on.
-"use strict";
+// every write goes through protocol.js: sent once, against the seq it was made on.
+import { $, el } from "./common.js";
+import { PCC_I18N, L, t, num, signed, wireLang, FIGURES, COLOUR, figName, spotName, spotColour, die } from "./pcc-common.js";
+import { tableProtocol, tablePath } from "./protocol.js";
 
 const S = {
   spots: [],         // the 39 spots of the layout with their payouts (/v1/pcc/odds)
   table: null,       // {id, token}
   state: null,       // the table's state
-  busy: false,       // a write is in flight: every other write does nothing
   justOpened: null,  // the token, shown once after opening
   wantOpen: false,   // the dealer asked for the open/resume screen
   asking: null,      // "close"
   player: "", stake: "",  // kept between bets: a player often places several
   dice: [],          // the dice tapped, as read when the dome is lifted
 };
-
-// -- the API ------------------------------------------------------------------------------------
-// the table's dealer token unless another is given (common.js: request)
-const api = (method, path, body, token) => request(method, path, body, token ?? (S.table && S.table.token));
-const tableUrl = () => `/v1/pcc/tables/${encodeURIComponent(S.table.id)}`;
 
 // the message of an error in the dealer's language (by its code), with the rule's article
 function errorNode(e) {
@@ -36,93 +32,55 @@ function showMsg(id, nodes, kind) {
   box.scrollIntoView({ block: "nearest" });
 }
 
-// -- writes: each exactly once --------------------------------------------------------------------
-function setBusy(on) {
-  document.body.toggleAttribute("data-busy", on);
-  for (const b of document.querySelectorAll("#main button")) if (on) b.setAttribute("aria-disabled", "true"); else b.removeAttribute("aria-disabled");
-}
-
-async function write(action, msgId) {
-  if (S.busy || !S.state) return;  // a second tap while one is in flight does nothing
-  S.busy = true; setBusy(true);
-  const sent = S.state.seq;
-  try {
-    const r = await api("POST", `${tableUrl()}/actions?if_seq=${sent}`, action);
-    accepted(action, r.state);
-  } catch (e) {
-    if (e.network) await recover(sent, action, msgId);
-    else if (e.code === "table.conflict") {
-      try { setState(await api("GET", tableUrl())); } catch { /* shown below */ }
-      showMsg(msgId, [el("code", {}, e.code), " ", t("conflict", { seq: num(S.state.seq) })], "error");
-    } else showMsg(msgId, errorNode(e), "error");
-  } finally { S.busy = false; setBusy(false); }
-}
-
+// -- writes: each exactly once (protocol.js) ----------------------------------------------------------
 function accepted(action, st) {
   if (action.action === "settle" || action.action === "void_roll") S.dice = [];
   setState(st);
 }
-
-// the answer was lost: read the table and say what happened instead of inviting a second tap
-async function recover(sent, action, msgId) {
-  let st;
-  try { st = await api("GET", tableUrl()); } catch {
-    showMsg(msgId, [t("offline"), " ", el("button", { type: "button", id: "reread", onclick: reread }, t("reread"))], "error");
-    return;
-  }
-  if (st.seq === sent + 1) { accepted(action, st); showMsg("phase", [t("lost_taken", { seq: num(st.seq) })], "notice"); }
-  else if (st.seq > sent) { setState(st); showMsg("phase", [t("lost_moved", { seq: num(st.seq), was: num(sent) })], "notice"); }
-  else { setState(st); showMsg(msgId, [t("lost_not_taken", { seq: num(st.seq) })], "notice"); }
-}
-
-async function reread() {
-  if (S.busy) return;
-  S.busy = true;
-  try { setState(await api("GET", tableUrl())); } catch { showMsg("phase", [t("offline")], "error"); }
-  finally { S.busy = false; }
-}
+const P = tableProtocol("pcc", { table: () => S.table, state: () => S.state, setState, accepted, say: showMsg, t, num, errorNode,
+  scope: "#main" });
+const { api, write } = P;  // the API call with the table's dealer token unless another is given
 
 // -- tables kept on this device -------------------------------------------------------------------
 function saved() { try { return JSON.parse(localStorage.getItem("pcc-tables") || "[]"); } catch { return []; } }
 function remember(tb) { localStorage.setItem("pcc-tables", JSON.stringify([tb, ...saved().filter((x) => x.id !== tb.id)].slice(0, 10))); }
 function forget(id) { localStorage.setItem("pcc-tables", JSON.stringify(saved().filter((x) => x.id !== id))); }
 
-async function openTable(f) {
-  if (S.busy) return;
-  S.busy = true;
-  const body = { ruleset: f.ruleset.value, public: f.pub.checked };
-  if (f.ruleset.value === "1996" && !f.nbav.checked) body.new_bets_after_void = false;
-  const typed = f.okey ? f.okey.value : "";
-  const key = typed || sessionStorage.getItem("paigow-operator") || "";
-  try {
-    const r = await api("POST", "/v1/pcc/tables", body, key);
-    if (typed) sessionStorage.setItem("paigow-operator", typed);
-    S.table = { id: r.id, token: r.token }; remember(S.table);
-    S.justOpened = r.token; S.wantOpen = false; S.dice = [];
-    setState(r.state);
-  } catch (e) { showMsg("open", errorNode(e), "error"); }
-  finally { S.busy = false; }
+function openTable(f) {
+  return P.exclusive(async () => {
+    const body = { ruleset: f.ruleset.value, public: f.pub.checked };
+    if (f.ruleset.value === "1996" && !f.nbav.checked) body.new_bets_after_void = false;
+    const typed = f.okey ? f.okey.value : "";
+    const key = typed || sessionStorage.getItem("paigow-operator") || "";
+    try {
+      const r = await api("POST", "/v1/pcc/tables", body, key);
+      if (typed) sessionStorage.setItem("paigow-operator", typed);
+      S.table = { id: r.id, token: r.token }; remember(S.table);
+      S.justOpened = r.token; S.wantOpen = false; S.dice = [];
+      setState(r.state);
+    } catch (e) { showMsg("open", errorNode(e), "error"); }
+  });
 }
 
-async function resumeTable(id, token, msgId = "resume") {
-  if (S.busy) return;
-  S.busy = true;
-  try {
-    const st = await api("GET", `/v1/pcc/tables/${encodeURIComponent(id)}`, undefined, token);
-    S.table = { id, token }; remember(S.table);
-    S.wantOpen = false; S.justOpened = null; S.dice = [];
-    setState(st);
-  } catch (e) { showMsg(msgId, errorNode(e), "error"); }
-  finally { S.busy = false; }
+function resumeTable(id, token, msgId = "resume") {
+  return P.exclusive(async () => {
+    try {
+      const st = await api("GET", tablePath("pcc", id), undefined, token);
+      S.table = { id, token }; remember(S.table);
+      S.wantOpen = false; S.justOpened = null; S.dice = [];
+      setState(st);
+    } catch (e) { showMsg(msgId, errorNode(e), "error"); }
+  });
 }
 
 async function closeTable() {
   const key = sessionStorage.getItem("paigow-operator");
-  if (S.busy) return;
-  S.busy = true;
-  try { await api("POST", `/v1/tables/${encodeURIComponent(S.table.id)}/close`, {}, key || ""); }
-  catch (e) { S.busy = false; showMsg("close", errorNode(e), "error"); return; }
-  S.busy = false;
+  if (P.busy) return;
+  const closed = await P.exclusive(async () => {
+    try { await api("POST", `/v1/tables/${encodeURIComponent(S.table.id)}/close`, {}, key || ""); return true; }
+    catch (e) { showMsg("close", errorNode(e), "error"); return false; }
+  });
+  if (!closed) return;
   forget(S.table.id);
   sessionStorage.removeItem("pcc-table");
   S.table = null; S.state = null; S.asking = null; S.wantOpen = false;
@@ -353,7 +311,7 @@ async function init() {
   const again = sessionStorage.getItem("pcc-table");
   if (again) {
     const tb = JSON.parse(again);
-    try { S.table = tb; S.state = await api("GET", `/v1/pcc/tables/${encodeURIComponent(tb.id)}`); }
+    try { S.table = tb; S.state = await api("GET", tablePath("pcc", tb.id)); }
     catch { S.table = null; S.state = null; sessionStorage.removeItem("pcc-table"); }
     render();
   }

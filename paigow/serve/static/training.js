@@ -1,24 +1,12 @@
 // The training page (/training, docs/training.md): a trainee, with the token his supervisor gave
 // him, runs drills of 20 exercises and a house way's challenge, one tap per answer; a supervisor,
 // with the operator key, creates groups and trainees and reads a group's statistics.
-// Plain JavaScript, standalone (its own helpers, no build step, no CDN), in the four languages of
-// the pages: a key missing in a language falls back to English; an error code with no entry shows
-// the service's English message.
-"use strict";
-(() => {
-const $ = (id) => document.getElementById(id);
-const el = (tag, attrs = {}, ...kids) => {
-  const e = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (k === "class") e.className = v;
-    else if (k.startsWith("on")) e.addEventListener(k.slice(2), v);
-    else if (v !== null && v !== undefined && v !== false) e.setAttribute(k, v === true ? "" : v);
-  }
-  for (const k of kids.flat()) if (k !== null && k !== undefined && k !== "") e.append(k instanceof Node ? k : document.createTextNode(String(k)));
-  return e;
-};
+// An ES module (the elements and languages of common.js, the API call of protocol.js; no build
+// step, no CDN) with its own words in the four languages of the pages: a key missing in a
+// language falls back to English; an error code with no entry shows the service's English message.
+import { $, el, LANGS, browserLang } from "./common.js";
+import { request as api } from "./protocol.js";  // one call of the API: its JSON, or an Error with the service's code
 
-const LANGS = ["zh-Hant", "zh-Hans", "pt", "en"];
 const T = {
   en: {
     _name: "English", title: "Pai Gow · training", lang: "Language", trainee: "Trainee", token: "Your token",
@@ -134,32 +122,6 @@ const store = { get trainee() { return sessionStorage.getItem("paigow-trainee");
 function t(key, vars = {}) {
   const s = (T[lang] && T[lang][key]) ?? T.en[key] ?? key;
   return s.replace(/\{(\w+)\}/g, (_, k) => (k in vars ? String(vars[k]) : "{" + k + "}"));
-}
-
-function browserLang() {
-  for (const l of navigator.languages || [navigator.language || "en"]) {
-    const x = l.toLowerCase();
-    if (/^zh-(hant|tw|hk|mo)/.test(x)) return "zh-Hant";
-    if (x.startsWith("zh")) return "zh-Hans";
-    if (x.startsWith("pt")) return "pt";
-    if (x.startsWith("en")) return "en";
-  }
-  return "en";
-}
-
-// one call of the API: the answer's JSON, or an Error carrying the service's ``code``
-async function api(method, path, body, token) {
-  const headers = { "Content-Type": "application/json" };
-  if (token) headers.Authorization = "Bearer " + token;
-  let r, data;
-  try {
-    r = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-    data = await r.json();
-  } catch (e) {
-    throw Object.assign(new Error(String(e && e.message || e)), { code: "network" });
-  }
-  if (!r.ok) throw Object.assign(new Error(data.message || r.statusText), { code: data.code || "http." + r.status });
-  return data;
 }
 
 function showError(e) {
@@ -441,4 +403,3 @@ function init() {
   if (store.trainee) home().then(done); else if (store.operator) supervisor().then(done); else { screen("login"); done(); }
 }
 init();
-})();

@@ -1,0 +1,145 @@
+"""An action's name is written once: a walk over every action of both games (paigow.table.actions,
+pcc.actions) finds each one name in the library, the records' JSON Schemas, the service's OpenAPI
+document (the request models' discriminator and each model's ``action`` constant) and the pages'
+protocol (static/protocol.js, whose lists the pages' writes are checked against at run time); and
+no other spelling anywhere: every action a page sends in a body is a name of its game."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import pcc.actions as PA
+import paigow.table.actions as A
+
+ROOT = Path(__file__).resolve().parents[2]
+STATIC = ROOT / "paigow" / "serve" / "static"
+GAMES = {"paigow": A, "pcc": PA}
+SCHEMAS = {"paigow": [ROOT / "paigow" / "schemas" / "round.json", ROOT / "paigow" / "schemas" / "session.json"],
+           "pcc": [ROOT / "pcc" / "schemas" / "round.json"]}
+PATHS = {"paigow": "/v1/tables/{tid}/actions", "pcc": "/v1/pcc/tables/{tid}/actions"}
+# the actions that log no event of their own: the hands' setting is logged as 'set' (with the
+# strategy), a new Fish-Prawn-Crab round is the table's (a round's record begins with it)
+NO_EVENT = {"paigow": {"set_players"}, "pcc": {"new_round"}}
+# the pages that write to a table of each game
+PAGES = {"paigow": ["app.js"], "pcc": ["pcc.js"]}
+
+
+def action_classes(module: Any) -> list[type[Any]]:
+    return [c for c in vars(module).values()
+            if isinstance(c, type) and dataclasses.is_dataclass(c) and isinstance(vars(c).get("name"), str)]
+
+
+def every_action() -> list[tuple[str, type[Any]]]:
+    return [(game, c) for game, module in GAMES.items() for c in action_classes(module)]
+
+
+def protocol_lists() -> dict[str, list[str]]:
+    """protocol.js's ACTIONS: ``paigow: Object.freeze([...]), pcc: Object.freeze([...])``."""
+    text = (STATIC / "protocol.js").read_text(encoding="utf-8")
+    block = re.search(r"export const ACTIONS = Object\.freeze\(\{(.*?)\}\);", text, re.S)
+    assert block, "protocol.js has no ACTIONS"
+    lists = dict(re.findall(r"(\w+): Object\.freeze\(\[(.*?)\]\)", block.group(1), re.S))
+    return {game: re.findall(r'"([^"]*)"', body) for game, body in lists.items()}
+
+
+def schema_titles(game: str) -> dict[str, str]:
+    """Every event branch of the game's record schemas: its event (``const``) -> its title."""
+    out: dict[str, str] = {}
+
+    def walk(node: Any) -> None:
+        if isinstance(node, dict):
+            event = node.get("properties", {}).get("event", {})
+            if isinstance(event, dict) and "const" in event and "title" in node:
+                out[event["const"]] = node["title"]
+            for v in node.values():
+                walk(v)
+        elif isinstance(node, list):
+            for v in node:
+                walk(v)
+
+    for path in SCHEMAS[game]:
+        walk(json.loads(path.read_text(encoding="utf-8")))
+    return out
+
+
+@pytest.fixture(scope="module")
+def openapi(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+    from paigow.serve.app import create_app
+
+    doc: dict[str, Any] = create_app(str(tmp_path_factory.mktemp("names") / "t.db")).openapi()
+    return doc
+
+
+def openapi_names(doc: dict[str, Any], game: str) -> tuple[dict[str, str], dict[str, str]]:
+    """The action body of the game's route: discriminator name -> model, and model -> its constant."""
+    body = doc["paths"][PATHS[game]]["post"]["requestBody"]["content"]["application/json"]["schema"]
+    assert body["discriminator"]["propertyName"] == "action"
+    mapping = {name: ref.rsplit("/", 1)[1] for name, ref in body["discriminator"]["mapping"].items()}
+    consts = {}
+    for ref in body["oneOf"]:
+        model = ref["$ref"].rsplit("/", 1)[1]
+        consts[model] = doc["components"]["schemas"][model]["properties"]["action"]["const"]
+    return mapping, consts
+
+
+def sent_by_pages() -> dict[str, set[str]]:
+    """Every action name a page writes in a body (``action: "..."``), by the file it is in."""
+    return {f.name: set(re.findall(r'\baction: "([^"]*)"', f.read_text(encoding="utf-8"))) for f in STATIC.glob("*.js")}
+
+
+@pytest.mark.parametrize("game,cls", every_action(), ids=lambda x: x if isinstance(x, str) else x.name)
+def test_each_action_is_found_by_its_one_name_everywhere(game: str, cls: type[Any], openapi: dict[str, Any]) -> None:
+    name = cls.name
+    module = GAMES[game]
+    # the library: the name in its parser's table, and a value read back by that name as itself
+    assert name in module.ACTIONS
+    action = cls(**{f.name: 1 for f in dataclasses.fields(cls) if f.name in cls.fields})
+    assert action.to_json()["action"] == name and module.parse_action(action.to_json()) == action
+    # the records: the event the action logs is titled with its name (or it logs none of its own)
+    titles = schema_titles(game)
+    if name in NO_EVENT[game]:
+        assert cls.event is None and name not in titles.values()
+    else:
+        assert titles[cls.event] == name
+    # the OpenAPI document: the discriminator maps the name to a model whose constant is the name
+    mapping, consts = openapi_names(openapi, game)
+    assert consts[mapping[name]] == name
+    # the pages' protocol
+    assert name in protocol_lists()[game]
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_no_other_spelling(game: str, openapi: dict[str, Any]) -> None:
+    names = {c.name for c in action_classes(GAMES[game])}
+    assert set(GAMES[game].ACTIONS) == names
+    lists = protocol_lists()
+    assert len(lists[game]) == len(set(lists[game])) and set(lists[game]) == names  # the protocol: these, once each
+    mapping, consts = openapi_names(openapi, game)
+    assert set(mapping) == set(consts.values()) == names
+    titles = schema_titles(game)
+    assert set(titles.values()) <= names  # every event's title is an action's name
+    assert set(titles.values()) == names - NO_EVENT[game]
+    # the pages: what each one sends is a name of its game, and every write goes through protocol.js
+    sent = sent_by_pages()
+    for page in PAGES[game]:
+        assert sent[page] and sent[page] <= names, (page, sent[page] - names)
+        text = (STATIC / page).read_text(encoding="utf-8")
+        assert f'tableProtocol("{game}"' in text and "/actions" not in text, page  # no write beside the protocol's
+    others = {page for page, got in sent.items() if got and page not in PAGES["paigow"] + PAGES["pcc"]}
+    assert not others, f"a page sends actions outside the protocol's writes: {others}"
+
+
+def test_the_pages_send_every_name_they_may() -> None:
+    """Each page sends the actions its dealer takes (the others are the API's and the records'
+    alone: a seen tile declared, a tile exposed, a stake changed, the players' hands set for them,
+    the turn of a hand, the bank's stake set apart)."""
+    sent = sent_by_pages()
+    assert {n for p in PAGES["paigow"] for n in sent[p]} == set(A.ACTIONS) - {
+        "set_stake", "expose", "declare", "turn", "set_players"}
+    assert {n for p in PAGES["pcc"] for n in sent[p]} == set(PA.ACTIONS)
