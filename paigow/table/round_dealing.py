@@ -167,9 +167,10 @@ class DealingMixin(BettingMixin):
         if simulated is not None:
             for p in entered.seen:
                 if entered.hands[p] != simulated.hands[p]:
+                    # the stacks stay face down: the refusal names what was entered, never what they hold
                     raise IllegalActionError(
-                        f"position {p} was dealt {' '.join(map(str, simulated.hands[p] or ()))} from the"
-                        f" stacks, not {' '.join(map(str, entered.hands[p] or ()))}", code="deal.not_the_stacks"
+                        f"position {p} was not dealt {' '.join(map(str, entered.hands[p] or ()))} from the stacks"
+                        " laid out: enter the tiles as dealt", code="deal.not_the_stacks"
                     )
         missing = [p for p in (s.banker,) + self.playing if entered.hands[p] is None]
         if missing:

@@ -229,6 +229,7 @@ ROUND = [
     {"action": "bet", "position": 4, "amount": 200},
     {"action": "shuffle"},
     {"action": "cut", "position": 3, "k": 2},
+    {"action": "declare", "method": "from the first stack"},   # a live table's shake waits for it (Art. 4.4)
     {"action": "shake", "dice": [3, 5, 6, 2]},
     {"action": "deal"},
     {"action": "set_hand", "position": 1, "setting": 1},
@@ -299,7 +300,7 @@ def test_a_round_through_the_api_is_the_engines(client: httpx.Client, rules: str
 
 def test_refused_actions_change_nothing(client: httpx.Client, live: ThreadServer) -> None:
     tid, auth = new_table(client, seed=2)
-    for a in ROUND[:8]:
+    for a in ROUND[:9]:   # to the shake
         act(client, tid, auth, **a)
     before = ok(client.get(f"/v1/tables/{tid}", headers=auth))
     n = live.journal.journal_length(tid)
@@ -392,7 +393,7 @@ def test_the_journal_rebuilds_every_table(tmp_path: Path) -> None:
         with httpx.Client(base_url=s.url) as c:
             for seed in (1, 2):
                 tid, auth = new_table(c, seed=seed, players=["a", "b", "c", "d", "e", "f", "g", "h"])
-                for a in ROUND[: 6 + 3 * seed]:
+                for a in ROUND[: 7 + 3 * seed]:
                     act(c, tid, auth, **a)
                 states[tid] = (auth, ok(c.get(f"/v1/tables/{tid}", headers=auth)))
     finally:
@@ -508,7 +509,7 @@ def test_a_live_table_draws_its_rule_sets_dice(client: httpx.Client, rules: str,
     made = ok(client.post("/v1/tables", json={"rules": rules}, headers=OPERATOR), 201)
     tid, auth = made["id"], {"Authorization": f"Bearer {made['token']}"}
     for action in ({"action": "start_round", "stake": 1000}, {"action": "bet", "position": 1, "amount": 100},
-                   {"action": "shuffle"}):
+                   {"action": "shuffle"}, {"action": "declare", "method": "from the first stack"}):
         ok(client.post(f"/v1/tables/{tid}/actions", json=action, headers=auth))
     roll = ok(client.post(f"/v1/tables/{tid}/actions", json={"action": "shake"}, headers=auth))
     drawn = roll["result"]["dice"]

@@ -150,7 +150,7 @@ ROUND: list[dict[str, Any]] = [
     {"action": "start_round", "stake": 1000}, {"action": "co_bank", "party": "house", "stake": 500},
     {"action": "bet", "position": 2, "amount": 100}, {"action": "bet", "position": 2, "amount": 300, "bettor": "ann"},
     {"action": "bet", "position": 5, "amount": 200}, {"action": "shuffle"}, {"action": "cut", "position": 3, "k": 2},
-    {"action": "shake", "void": "tilted"}, {"action": "shake"}, {"action": "deal"},
+    {"action": "declare", "method": "from the first stack"}, {"action": "shake", "void": "tilted"}, {"action": "shake"}, {"action": "deal"},
     {"action": "expose", "position": 5, "tile": None},  # the tile: the first of position 5's hand
     {"action": "set_hand", "position": 2, "setting": 0}, {"action": "set_hand", "position": 2, "setting": 1},
     {"action": "set_hand", "position": 5, "setting": 2}, {"action": "set_hand", "position": 0, "setting": 0},
@@ -232,7 +232,7 @@ def test_last_event_id_resumes_after_it(c: httpx.Client, server: ThreadServer) -
         whole = {0: s.next()}  # the state at the start, before any action
         for _ in range(2):  # two rounds: a snapshot after each (snapshot_every=1)
             for a in ({"action": "start_round", "stake": 1000}, {"action": "bet", "position": 1, "amount": 100},
-                      {"action": "bet", "position": 4, "amount": 50}, {"action": "shuffle"}, {"action": "shake"},
+                      {"action": "bet", "position": 4, "amount": 50}, {"action": "shuffle"}, {"action": "declare", "method": "from the first stack"}, {"action": "shake"},
                       {"action": "deal"}, {"action": "settle", "strategy": "max-back"}, {"action": "end_round"}):
                 last = act(c, tid, auth, **a)["seq"]
         whole.update({int(e["id"]): e for e in s.upto(last)})
@@ -308,7 +308,7 @@ def test_who_may_follow_a_table(c: httpx.Client, server: ThreadServer) -> None:
         try:
             assert s.status == 200 and s.next()["id"] == "0"
             for a in ({"action": "start_round", "stake": 100}, {"action": "bet", "position": 1, "amount": 10},
-                      {"action": "shake", "dice": [1, 2, 3, 4]},
+                      {"action": "declare", "method": "from the first stack"}, {"action": "shake", "dice": [1, 2, 3, 4]},
                       {"action": "deal", "hands": {"0": "天 天 地 地", "1": "人 人 鹅 鹅"}}):
                 seq = act(c, tid, auth, **a)["seq"]
             ev = s.upto(seq)[-1]
@@ -506,6 +506,7 @@ def test_the_display_follows_a_round_live(new_page: Any, served: ServeProcess, a
         expect(pg.locator("#bank")).to_have_text("20,000")
         expect(pg.locator("#phase")).to_have_text("下注")
         axe(pg, "betting")
+        act(c, tid, auth, action="declare", method="from the first stack")
         act(c, tid, auth, action="shake", dice=[3, 5, 6, 2])
         # the tiles dealt, entered by the dealer: the banker 鹅鹅 杂九 杂九, the players others
         st = act(c, tid, auth, action="deal", hands={"0": "1-3 1-3 4-5 3-6", "1": "4-4 4-4 5-6 4-6", "4": "2-2 2-2 1-5 1-6"})

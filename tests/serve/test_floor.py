@@ -131,6 +131,7 @@ def test_nothing_face_down_is_readable_in_any_phase(c: httpx.Client) -> None:
     step("bet", action="bet", position=5, amount=200)
     step("shuffle", action="shuffle")
     step("cut", action="cut", position=3, k=2)
+    step("declare", action="declare", method="from the first stack")
     step("void shake", action="shake", void="tilted")
     step("shake", action="shake")
     st = step("deal", action="deal")
@@ -175,7 +176,7 @@ def test_no_seed_is_ever_shown(c: httpx.Client, server: ThreadServer) -> None:
     assert created["mode"] == "simulation"
     texts = [json.dumps(created)]
     for a in ({"action": "start_round", "stake": 100}, {"action": "bet", "position": 1, "amount": 10},
-              {"action": "shuffle"}, {"action": "shake"}, {"action": "deal"}):
+              {"action": "shuffle"}, {"action": "declare", "method": "from the first stack"}, {"action": "shake"}, {"action": "deal"}):
         texts.append(c.post(f"/v1/tables/{tid}/actions", json=a, headers=auth).text)
     texts += [c.get(f"/v1/tables/{tid}").text, c.get(f"/v1/tables/{tid}", headers=auth).text,
               c.get(f"/v1/tables/{tid}", headers=OPERATOR).text, c.get("/v1/tables", headers=OPERATOR).text,
@@ -312,7 +313,7 @@ def test_a_live_table_draws_securely_and_journals_what_it_drew(c: httpx.Client, 
         tid, auth, t = open_table(c, public=True)
         assert t["mode"] == "live" and t["state"]["mode"] == "live"
         for a in ({"action": "start_round", "stake": 100}, {"action": "bet", "position": 1, "amount": 10},
-                  {"action": "shuffle"}, {"action": "shake"}, {"action": "deal"},
+                  {"action": "shuffle"}, {"action": "declare", "method": "from the first stack"}, {"action": "shake"}, {"action": "deal"},
                   # a live table: the holders set their tiles (no strategy sets a hand, Art. 7.1-7.2)
                   {"action": "set_hand", "position": 1, "setting": 0}, {"action": "set_hand", "position": 0, "setting": 0},
                   {"action": "settle"}):
@@ -337,7 +338,7 @@ def test_a_live_table_replays_from_what_it_drew(db: str) -> None:
         with httpx.Client(base_url=s.url) as c:
             tid, auth, _ = open_table(c)
             for a in ({"action": "start_round", "stake": 100}, {"action": "bet", "position": 1, "amount": 10},
-                      {"action": "shuffle"}, {"action": "shake"}, {"action": "deal"},
+                      {"action": "shuffle"}, {"action": "declare", "method": "from the first stack"}, {"action": "shake"}, {"action": "deal"},
                       {"action": "set_hand", "position": 1, "setting": 0}):
                 act(c, tid, auth, **a)
             before = ok(c.get(f"/v1/tables/{tid}", headers=auth))
@@ -498,7 +499,8 @@ def corrupt(db: str, tid: str, seq: int, column: str, value: str | None) -> None
 
 
 # -- 6. history -----------------------------------------------------------------------------------
-ROUND = ["start", "bet", "bet", {"action": "shuffle"}, {"action": "shake"}, {"action": "deal"},
+ROUND = ["start", "bet", "bet", {"action": "shuffle"}, {"action": "declare", "method": "from the first stack"},
+         {"action": "shake"}, {"action": "deal"},
          {"action": "settle", "strategy": "max-back"}, {"action": "end_round"}]
 
 
@@ -581,9 +583,9 @@ def test_start_replays_only_the_tail_after_the_snapshot(db: str, monkeypatch: py
     try:
         with httpx.Client(base_url=s.url) as c:
             assert ok(c.get(f"/v1/tables/{tid}", headers=auth)) == before
-            # the snapshot after round 4; then round 5 (8 actions, with the bank passing after it
-            # and taken before the next) and the round begun
-            assert 8 + tail <= len(applied) <= 10 + tail, applied  # of 45 and more in all
+            # the snapshot after round 4; then round 5 (9 actions, the declaration among them, with
+            # the bank passing after it and taken before the next) and the round begun
+            assert 9 + tail <= len(applied) <= 11 + tail, applied  # of 50 and more in all
             got = ok(c.get(f"/v1/tables/{closed}", headers=closed_auth))
             assert got.pop("closed") and got == closed_state  # archived, not replayed
             err(c.post(f"/v1/tables/{closed}/actions", json={"action": "start_round", "stake": 5}, headers=closed_auth),
@@ -632,17 +634,17 @@ def test_audit_names_the_first_broken_row(db: str, tmp_path: Path) -> None:
 
     out = audit()
     assert out.returncode == 0, out.stdout + out.stderr
-    assert f"table {tid}: 8 rows, chain ok" in out.stdout and "2 tables, 0 broken" in out.stdout
+    assert f"table {tid}: 9 rows, chain ok" in out.stdout and "2 tables, 0 broken" in out.stdout
     corrupt(db, tid, 4, "result", '"6-6 6-6 1-1 1-1 | 4-4 4-4 1-3 1-3"')
     out = audit()
     assert out.returncode == 1
-    assert f"table {tid}: BROKEN at row 4" in out.stdout and f"table {other}: 8 rows, chain ok" in out.stdout
-    corrupt(db, other, 8, "", None)  # the last row deleted: the table's head says otherwise
+    assert f"table {tid}: BROKEN at row 4" in out.stdout and f"table {other}: 9 rows, chain ok" in out.stdout
+    corrupt(db, other, 9, "", None)  # the last row deleted: the table's head says otherwise
     out = audit()
-    assert f"table {other}: BROKEN at row 8" in out.stdout and "2 broken" in out.stdout
+    assert f"table {other}: BROKEN at row 9" in out.stdout and "2 broken" in out.stdout
     s = ThreadServer(db)  # and start quarantines both, naming the row
     try:
         q = s.journal.quarantined()
-        assert "row 4 was changed" in q[tid] and "row 8" in q[other]
+        assert "row 4 was changed" in q[tid] and "row 9" in q[other]
     finally:
         s.stop()

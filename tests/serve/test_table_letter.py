@@ -111,7 +111,7 @@ def opened(client: httpx.Client, body: dict[str, Any]) -> tuple[str, dict[str, s
 START = [{"action": "start_round", "stake": 10000}]
 REPRO = START + [{"action": "bet", "position": 1, "amount": 300, "bettor": "ann"},
                  {"action": "bet", "position": 1, "amount": 100, "bettor": "bob"},
-                 {"action": "shuffle"}, {"action": "shake"}, {"action": "deal"}]
+                 {"action": "shuffle"}, {"action": "declare", "method": "from the first stack"}, {"action": "shake"}, {"action": "deal"}]
 
 
 # -- live or a simulation ------------------------------------------------------------------------------
@@ -191,7 +191,7 @@ def test_declare_and_turn_are_actions_of_the_service(client: httpx.Client) -> No
 def test_the_two_round_limit_after_a_pass_and_declines(client: httpx.Client) -> None:
     body = {"banker": 0, "seed": 5, "mode": "simulation"}
     one = [{"action": "bet", "position": 1, "amount": 100}, {"action": "bet", "position": 3, "amount": 100},
-           {"action": "shuffle"}, {"action": "shake"}, {"action": "deal"}, {"action": "settle", "strategy": "max-back"},
+           {"action": "shuffle"}, {"action": "declare", "method": "from the first stack"}, {"action": "shake"}, {"action": "deal"}, {"action": "settle", "strategy": "max-back"},
            {"action": "end_round"}]
     two = [{"action": "start_round", "stake": 1000}] + one + [{"action": "start_round"}] + one
     url, auth = opened(client, body)
