@@ -74,9 +74,8 @@ def commit_bytes(order: "Stacks | str", secret: bytes) -> bytes:
     """The bytes hashed for a commitment: :data:`DOMAIN`, the stacks' text (``str(stacks)``,
     ASCII; a text given is read and written back canonically), a newline and the secret.
 
-    >>> commit_bytes(Stacks.from_tiles("6-6 " * 2 + "1-1 " * 2 + "4-4 " * 2 + "1-3 " * 2 + "5-5 " * 2
-    ...     + "3-3 " * 2 + "2-2 " * 2 + "5-6 " * 2 + "4-6 " * 2 + "1-6 " * 2 + "1-5 " * 2 + "3-6 4-5 "
-    ...     + "2-6 3-5 3-4 2-5 1-2 2-4 2-3 1-4"), b"S" * 32)[:32]
+    >>> from paigow.tiles import DECK
+    >>> commit_bytes(Stacks.from_tiles(DECK), b"S" * 32)[:34]
     b'paigow-commit/1\\n6-6 6-6 1-1 1-1 |'
     """
     return DOMAIN + _order_text(order).encode("ascii") + b"\n" + check_secret(secret)
