@@ -76,7 +76,7 @@ def commit_bytes(order: "Stacks | str", secret: bytes) -> bytes:
 
     >>> from paigow.tiles import DECK
     >>> commit_bytes(Stacks.from_tiles(DECK), b"S" * 32)[:34]
-    b'paigow-commit/1\\n6-6 6-6 1-1 1-1 |'
+    b'paigow-commit/1\\n6-6 6-6 1-1 1-1 | '
     """
     return DOMAIN + _order_text(order).encode("ascii") + b"\n" + check_secret(secret)
 
