@@ -36,7 +36,7 @@ def _read(path: str) -> "bytes | str":
     try:
         if path == "-":
             buffer = getattr(sys.stdin, "buffer", None)
-            return buffer.read() if buffer is not None else sys.stdin.read()  # type: ignore[no-any-return]
+            return buffer.read() if buffer is not None else sys.stdin.read()
         with open(path, "rb") as f:
             return f.read()
     except OSError as e:
