@@ -16,9 +16,9 @@ from paigow.cli import main
 from paigow.errors import IllegalActionError, InvalidRecordError
 from paigow.table import Round, Session
 from paigow.table.dealing import Stacks, shuffle
-from paigow.table.fairness import commit, commit_bytes, new_secret, verify, verify_record, verify_round
+from paigow.table.fairness import commit, commit_bytes, new_secret, verify, verify_record, verify_round, verify_view
 from paigow.table.records import replay_round, replay_session, round_record, session_record, validate
-from paigow.table.views import VIEWERS, round_view
+from paigow.table.views import VIEWERS, public_view, round_view
 
 SECRET = bytes(range(32))
 
@@ -274,3 +274,24 @@ def test_paigow_verify_a_session_and_a_simulation(tmp_path: Path, capsys: pytest
     sim.write_text(json.dumps(round_record(simulated_round(3))), encoding="utf-8")
     assert main(["verify", str(sim)]) == 1
     assert "no commitment" in capsys.readouterr().out
+
+
+def test_a_players_view_verifies(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    r = live_round()
+    view = json.loads(json.dumps(public_view(r)))
+    assert verify_view(view).ok and verify_view({"round": view}).ok
+    bad = copy.deepcopy(view)
+    p = next(iter(bad["deal"]["hands"]))
+    bad["deal"]["hands"][p] = list(reversed(bad["deal"]["hands"][p]))
+    assert "deal mismatch" in verify_view(bad).status
+    bad = copy.deepcopy(view)
+    bad["reveal"]["secret"] = "33" * 32
+    assert "commitment mismatch" in verify_view(bad).status
+    assert "not settled" in verify_view(json.loads(json.dumps(public_view(live_round(settle=False))))).status
+    path = tmp_path / "view.json"
+    path.write_text(json.dumps({"round": view}), encoding="utf-8")
+    assert main(["verify", str(path)]) == 0
+    assert capsys.readouterr().out == "round 1: verified\n"
+    path.write_text(json.dumps({"round": {"commitment": "x", "reveal": {}, "deal": {"cuts": [{}]}}}), encoding="utf-8")
+    assert main(["verify", str(path)]) == 2
+    assert "[record.invalid]" in capsys.readouterr().err

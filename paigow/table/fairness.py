@@ -36,7 +36,7 @@ from paigow.errors import IllegalActionError, PaigowError
 from paigow.table.dealing import Deal, Stacks, first_position
 
 __all__ = ["DOMAIN", "SECRET_BYTES", "new_secret", "check_secret", "commit_bytes", "commit", "verify",
-           "DealCheck", "RoundCheck", "verify_round", "verify_record"]
+           "DealCheck", "RoundCheck", "verify_round", "verify_record", "verify_view"]
 
 DOMAIN = b"paigow-commit/1\n"
 """The first bytes hashed: the scheme's name and version."""
@@ -145,8 +145,9 @@ class RoundCheck:
 class _Deal:
     """A deal read from a record's events: its stacks, commitment and secret, cuts, dice, hands."""
 
-    def __init__(self, stacks: str) -> None:
+    def __init__(self, stacks: str, complete: bool = True) -> None:
         self.stacks = stacks
+        self.complete = complete   # a record's deal gives every hand; a public view the turned ones
         self.commitment: str | None = None
         self.secret: str | None = None
         self.cuts: list[int] = []
@@ -184,7 +185,7 @@ class _Deal:
         except PaigowError as e:
             return [f"deal mismatch: {e.message}"]
         wrong = [p for p in got.seen if got.hands[p] != want.hands[p]]
-        if wrong or len(got.seen) != 8:
+        if wrong or (self.complete and len(got.seen) != 8):
             where = ", ".join(map(str, wrong)) if wrong else "the positions not recorded"
             return [f"deal mismatch: the tiles dealt at {where} are not what the stacks, the cuts and the dice give"]
         return []
@@ -240,3 +241,33 @@ def verify_record(record: Mapping[str, Any], bankers: Sequence[int] | None = Non
     rounds = [e["events"] for e in record["events"] if e.get("event") == "round"]
     return [_check(ev, bankers[i] if bankers is not None and i < len(bankers) else None, i + 1)
             for i, ev in enumerate(rounds)]
+
+
+def verify_view(view: Mapping[str, Any]) -> RoundCheck:
+    """Check a settled round as a player sees it: its public view (:mod:`paigow.table.views`;
+    a table's state ``{"round": ...}``, or a finished round as the table showed it). The
+    ``reveal`` hashes to the ``commitment``, and every hand turned is what the revealed stacks,
+    the cuts and the dice shown give; the void deals' reveals are checked against their
+    commitments (their cuts and dice are in the round's record, :func:`verify_round`)."""
+    r = view["round"] if "round" in view else view
+    if r is None or "commitment" not in r:
+        return RoundCheck(1, (), ("no commitment: not a live table's round",))
+    reveal = r.get("reveal")
+    if reveal is None:
+        return RoundCheck(1, (), ("not revealed: the round is not settled",))
+    deals = []
+    for v in reveal.get("void_deals", []):
+        d = _Deal(str(v.get("stacks")), complete=False)
+        d.commitment, d.secret = str(v.get("commitment")), v.get("secret")
+        deals.append(d)
+    d = _Deal(str(reveal.get("stacks")), complete=False)
+    d.commitment, d.secret = str(reveal.get("commitment")), reveal.get("secret")
+    deal = r.get("deal") or {}
+    d.cuts = [int(c["stacks"]) for c in deal.get("cuts", [])]
+    shakes = [x for x in deal.get("shakes", []) if not x.get("void")]
+    d.dice = list(shakes[-1]["dice"]) if shakes else None
+    d.hands = {p: " ".join(h) for p, h in (deal.get("hands") or {}).items()}
+    deals.append(d)
+    problems = () if r.get("commitment") == reveal.get("commitment") else (
+        "commitment mismatch: the reveal is not of the commitment shown",)
+    return RoundCheck(1, tuple(x.check(r.get("banker")) for x in deals), problems)

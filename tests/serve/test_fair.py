@@ -8,7 +8,7 @@ from typing import Any
 
 import httpx
 
-from paigow.table.fairness import verify, verify_round
+from paigow.table.fairness import verify, verify_round, verify_view
 from serve_support import OPERATOR
 
 
@@ -52,6 +52,7 @@ def test_the_commitment_before_the_bets_close_and_the_reveal_after(client: httpx
     act(action="end_round")
     shown = _ok(client.get(f"/v1/tables/{tid}/rounds/1"))            # as the table showed it
     assert shown["reveal"] == reveal
+    assert verify_view(shown).ok, verify_view(shown).status   # as a player can, from what the table showed
     full = _ok(client.get(f"/v1/tables/{tid}/rounds/1", headers=auth))  # the round's record
     check = verify_round(full)
     assert check.ok, check.status
