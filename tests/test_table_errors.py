@@ -44,7 +44,7 @@ from paigow.tiles import DECK
 ROOT = Path(__file__).resolve().parent.parent
 FILES = ["table/positions.py", "table/dealing.py", "table/settlement.py", "table/events.py", "table/round.py", "table/round_state.py", "table/round_base.py", "table/round_bank.py",
          "table/round_betting.py", "table/round_dealing.py", "table/round_setting.py", "table/round_settling.py",
-         "table/round_strategies.py",
+         "table/round_strategies.py", "table/fairness.py",
          "table/session.py", "table/records.py", "table/actions.py", "table/jsonforms.py", "table/views.py", "table/_checks.py", "cli/table.py"]
 SECTION = "## paigow: dealing, the table, settlement, records"
 
@@ -343,7 +343,17 @@ CASES += [
     ("action.illegal", IllegalActionError, lambda: Session(0).apply(Turn())),
     ("rules.table", InvalidOptionError, lambda: Round(0, rules="home")),
     ("shake.undeclared", IllegalActionError, lambda: fresh(live=True).shake()),
+    ("shuffle.secret", IllegalActionError, lambda: fresh().shuffle(secret=b"short")),
+    ("record.commit", InvalidRecordError, lambda: replay_round(_bad_commit_record())),
 ]
+
+
+def _bad_commit_record() -> dict[str, Any]:
+    r = bet((1, 100), live=True)
+    r.shuffle()
+    rec = round_record(r)
+    rec["events"][-1]["commitment"] = "0" * 64
+    return rec
 
 def test_every_documented_code_has_a_case() -> None:
     assert {c for c, _, _ in CASES} == set(documented()) - {"setting.no_tiles"}  # unreachable: a guard

@@ -35,6 +35,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "houseway": ("paigow.cli.houseway", "the house way's setting of four tiles (US game), the rule that decided it and its cost; or an audit"),
     "round": ("paigow.cli.table", "simulate a whole round: dice, stacks, hands, settings, outcomes and the ledger"),
     "settle": ("paigow.cli.table", "settle a round from its record (JSON in, ledger as JSON out)"),
+    "verify": ("paigow.cli.verify", "verify a live table's rounds from their record: the commitment to the shuffle, and the deal"),
     "simulate": ("paigow.cli.simulate", "simulate whole rounds and summarise the players' and the banker's results"),
     "train": ("paigow.cli.train", "train and certify a dealer: drills and a house way's challenge, one exercise at a time"),
     "serve": ("paigow.cli.serve", "the advice API and the dealer's table as a service, with the dealer's page at /"),

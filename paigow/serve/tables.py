@@ -12,8 +12,10 @@ Session is told which it is.
 A table is **live** or a **simulation**. A simulation draws from ``random.Random(seed)``: the
 seed replays it. A live table has no seed: it draws from the operating system's secure
 generator (:mod:`secrets`), and what it drew is handed back with each action (``last_drawn``:
-the stacks of a shuffle, the dice of a shake, any other draw) for the journal, which replays the
-action with the same draws.
+the stacks of a shuffle with the secret of its commitment, the dice of a shake, any other draw)
+for the journal, which replays the action with the same draws. A live table's round commits to
+its stacks when they are laid out (:mod:`paigow.table.fairness`): the views show the commitment
+at once, the stacks and the secret once the round is settled.
 
 What a reader is shown (:meth:`Table.view`) keeps face down what the regulation keeps face down
 (docs/rules.md §1.6-1.8): the order of the stacks until the round is settled, for everyone; and
@@ -35,8 +37,10 @@ paigow.errors...Error: position 0 is the banker's...position
 >>> live = Table({"banker": 0})
 >>> _ = live.apply({"action": "start_round", "stake": 1000})
 >>> stacks = live.apply({"action": "shuffle"})
->>> live.last_drawn == {"stacks": stacks}, live.view()["round"]["deal"]["stacks"]
-(True, None)
+>>> sorted(live.last_drawn), live.last_drawn["stacks"] == stacks, live.view()["round"]["deal"]["stacks"]
+(['secret', 'stacks'], True, None)
+>>> len(live.view(public=True)["round"]["commitment"]), live.view(public=True)["round"]["reveal"]
+(64, None)
 """
 
 from __future__ import annotations
@@ -50,6 +54,7 @@ from typing import Any, ClassVar
 from paigow.table import Session
 from paigow.table.actions import ACTIONS, ROUND_ACTIONS, SESSION_ACTIONS, Shake, Shuffle, parse_action
 from paigow.table.dealing import Stacks
+from paigow.table.fairness import new_secret
 from paigow.table.jsonforms import action_result_json
 from paigow.table.records import replay_session, round_record, session_record
 from paigow.table.settlement import Options
@@ -210,8 +215,13 @@ class Table:
                 if replaying and "stacks" not in given:
                     raise ReplayMismatch("a live table's shuffle is journaled with its stacks")
                 stacks = Stacks.parse(given["stacks"]) if "stacks" in given else _secure_stacks()
-                act = dataclasses.replace(act, stacks=stacks)
+                # the commitment's secret (paigow.table.fairness): drawn with the stacks, journaled with
+                # them; a journal written before commitments holds none, and replays without one
+                secret = bytes.fromhex(given["secret"]) if "secret" in given else (None if replaying else new_secret())
+                act = dataclasses.replace(act, stacks=stacks, secret=secret)
                 took["stacks"] = str(stacks)
+                if secret is not None:
+                    took["secret"] = secret.hex()
             elif isinstance(act, Shake) and act.dice is None:
                 if replaying and "dice" not in given:
                     raise ReplayMismatch("a live table's roll is journaled with its dice")

@@ -189,13 +189,15 @@ class Declare(_Base):
 
 @dataclass(frozen=True)
 class Shuffle(_Base):
-    """The tiles washed and built into stacks; ``stacks`` (a record's, a live table's draw) is
-    not given in an action's JSON."""
+    """The tiles washed and built into stacks; ``stacks`` and ``secret`` (a record's, a live
+    table's draw: the secret of the commitment logged as ``commit`` after the shuffle) are not
+    given in an action's JSON."""
 
     name: ClassVar[str] = "shuffle"
     event: ClassVar[str | None] = "shuffle"
     fields: ClassVar[tuple[str, ...]] = ()
     stacks: Any = None
+    secret: Any = None
 
 
 @dataclass(frozen=True)

@@ -19,7 +19,7 @@ board). Each event's ``kind`` is its name in a record.
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import ClassVar, Union
 
 from _tablegames.enums import CodeRepr
@@ -35,6 +35,7 @@ __all__ = [
     "BetPlaced",
     "Declared",
     "Shuffled",
+    "Committed",
     "CutMade",
     "Shaken",
     "Dealt",
@@ -59,7 +60,8 @@ __all__ = [
 class DealRecord:
     """One deal of a round: the stacks as laid out (None when the dealer entered the dealt
     tiles), the cuts, every shake (void ones too), the deal and the exposed tiles. ``void``
-    marks a deal made void by two of the banker's tiles exposed (Art. 2.3)."""
+    marks a deal made void by two of the banker's tiles exposed (Art. 2.3); ``commitment`` is a
+    live table's commitment to the stacks (:class:`Committed`, None: none made)."""
 
     stacks: Stacks | None = None
     cuts: tuple[Cut, ...] = ()
@@ -67,6 +69,7 @@ class DealRecord:
     deal: Deal | None = None
     exposures: tuple[Exposure, ...] = ()
     void: bool = False
+    commitment: "Committed | None" = None
 
     @property
     def dice(self) -> DiceRoll | None:
@@ -122,6 +125,17 @@ class Shuffled:
 
     kind: ClassVar[str] = "shuffle"
     stacks: Stacks
+
+
+@dataclass(frozen=True)
+class Committed:
+    """A live table's commitment to the stacks just laid out, published before the bets close:
+    the SHA-256 of the stacks and the ``secret`` (32 random bytes), revealed after the settlement
+    (:mod:`paigow.table.fairness`)."""
+
+    kind: ClassVar[str] = "commit"
+    commitment: str
+    secret: bytes = field(repr=False)
 
 
 @dataclass(frozen=True)
@@ -204,8 +218,8 @@ class Settled:
     kind: ClassVar[str] = "settle"
 
 
-RoundEvent = Union[StakeSet, CoBanked, BetPlaced, Declared, Shuffled, CutMade, Shaken, Dealt, Exposed, HandSet,
-                   WaySet, Turned, Settled]
+RoundEvent = Union[StakeSet, CoBanked, BetPlaced, Declared, Shuffled, Committed, CutMade, Shaken, Dealt, Exposed,
+                   HandSet, WaySet, Turned, Settled]
 """One event of a round."""
 
 

@@ -28,6 +28,7 @@ from paigow.table.events import (
     BankTurn,
     BetPlaced,
     CoBanked,
+    Committed,
     CutMade,
     DealRecord,
     Dealt,
@@ -143,6 +144,8 @@ def event_json(e: RoundEvent) -> dict[str, Any]:
         out["method"] = e.method
     elif isinstance(e, Shuffled):
         out["stacks"] = str(e.stacks)
+    elif isinstance(e, Committed):
+        out.update(commitment=e.commitment, secret=e.secret.hex())
     elif isinstance(e, CutMade):
         out.update(position=e.cut.position, stacks=e.cut.stacks)
     elif isinstance(e, Shaken):

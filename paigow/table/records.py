@@ -39,6 +39,7 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Mapping
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -158,6 +159,13 @@ _ROUND_EVENTS: list[dict[str, Any]] = [
         {"method": {"type": "string", "minLength": 1, "maxLength": MAX_DECLARATION}}),
     _ev(Shuffle(), "the 32 tiles laid out in 8 stacks, front of the row first, stacks separated by '|'",
         {"stacks": _TEXT}),
+    _obj({"event": {"const": "commit"},
+          "commitment": {"type": "string", "pattern": "^[0-9a-f]{64}$"},
+          "secret": {"type": "string", "pattern": "^[0-9a-f]{64}$"}},
+         title=Shuffle.name, description="a live table's commitment to the stacks of the shuffle just before it,"
+         " logged by the shuffle (before any cut or shake, so before the bets close): 'commitment' is the SHA-256"
+         " of b'paigow-commit/1\\n' + the stacks' text + b'\\n' + the 32 bytes of 'secret' (hex), shown to the"
+         " players at once; the stacks and the secret only once the round is settled (paigow.table.fairness)"),
     _ev(CutStacks(0, 0), "a cut: 'stacks' whole stacks from the front of the row to its end (Art. 2.1)",
         {"position": _POS, "stacks": {"type": "integer", "minimum": 1, "maximum": 7}}),
     _ev(Shake(), "a shake of the dice (4; as many as the rule set shakes: 3 in the US game); a void one"
@@ -435,9 +443,28 @@ def _at(i: int, e: Mapping[str, Any], where: str, err: PaigowError) -> PaigowErr
 def _apply(r: Round, events: list[Any], where: str = "events") -> None:
     for i, e in enumerate(events):
         try:
-            _apply_one(r, e)
+            if e["event"] == "commit":   # replayed with the shuffle before it
+                _check_commit(r, events, i)
+                continue
+            action = event_action(e)
+            after = events[i + 1] if i + 1 < len(events) else None
+            if isinstance(action, Shuffle) and after is not None and after["event"] == "commit":
+                action = replace(action, secret=bytes.fromhex(after["secret"]))
+            r.apply(action)
+            _check_way(r, e)
         except PaigowError as err:
             raise _at(i, e, where, err) from None
+
+
+def _check_commit(r: Round, events: list[Any], i: int) -> None:
+    """A record's commitment: right after its shuffle, and what the shuffle with its secret commits to."""
+    made = r.deal_record.commitment
+    if i == 0 or events[i - 1]["event"] != Shuffle.event or made is None:
+        raise InvalidRecordError("a commitment comes right after the shuffle it commits to",
+                                 code="record.commit")
+    if made.commitment != events[i]["commitment"]:
+        raise InvalidRecordError("the record's commitment is not the SHA-256 of its stacks and secret"
+                                 " (paigow.table.fairness)", code="record.commit")
 
 
 def event_action(e: Mapping[str, Any]) -> RoundAction:
@@ -459,8 +486,10 @@ def event_action(e: Mapping[str, Any]) -> RoundAction:
         return PlaceBet(e["position"], e["amount"], e["bettor"])
     if kind == Declare.event:
         return Declare(e["method"])
-    if kind == Shuffle.event:
+    if kind == Shuffle.event:   # its secret, when a commitment follows, is the commitment's (_apply)
         return Shuffle(Stacks.parse(e["stacks"]))
+    if kind == "commit":
+        raise InvalidRecordError("a commitment is replayed with the shuffle before it", code="record.commit")
     if kind == CutStacks.event:
         return CutStacks(e["position"], e["stacks"])
     if kind == Shake.event:
@@ -484,9 +513,8 @@ def event_action(e: Mapping[str, Any]) -> RoundAction:
     return Settle()
 
 
-def _apply_one(r: Round, e: Mapping[str, Any]) -> None:
-    """One event of a record (checked against the schema) through the table's own action."""
-    r.apply(event_action(e))
+def _check_way(r: Round, e: Mapping[str, Any]) -> None:
+    """After a record's event, the house way's setting it names is the one the table made."""
     if e["event"] == HouseWay.event:   # what the way gives must be what the record says
         got = r.ways[e["position"]]
         if got is None or got.why != e["why"] or str(got.setting) != e["setting"] or got.rule != e["rule"] \

@@ -23,7 +23,8 @@ from paigow.table.dealing import (
     void_reason,
 )
 from paigow.table.dealing import shuffle as _shuffle
-from paigow.table.events import CutMade, Dealt, DealRecord, Exposed, Shaken, Shuffled
+from paigow.table.events import Committed, CutMade, Dealt, DealRecord, Exposed, Shaken, Shuffled
+from paigow.table.fairness import check_secret, commit, new_secret
 from paigow.table.positions import HOUSE, check_position
 from paigow.table.round_betting import BettingMixin
 from paigow.table.round_state import Phase
@@ -34,27 +35,42 @@ class DealingMixin(BettingMixin):
     """The shuffle, cuts, dice, the deal and exposed tiles (Art. 1.5, 2)."""
 
     # -- shuffle and cuts ---------------------------------------------------------------------------
-    def verify_shuffle(self, stacks: Stacks | None = None) -> Stacks | None:
+    def verify_shuffle(self, stacks: Stacks | None = None, secret: bytes | None = None) -> Stacks | None:
         """Raise unless the tiles may be shuffled and laid out now: before any cut or shake of
-        this deal, once. Returns ``stacks``."""
+        this deal, once; a ``secret`` is 32 bytes. Returns ``stacks``."""
         self._require(Phase.BETTING, "shuffle")
         cur = self._state.current
         if stacks is not None and not isinstance(stacks, Stacks):
             raise TypeError(f"stacks must be Stacks, not {stacks!r}")
+        if secret is not None:
+            check_secret(secret)
         if cur.stacks is not None:
             raise IllegalActionError("the stacks are laid out already for this deal", code="shuffle.twice")
         if cur.cuts or cur.shakes:
             raise IllegalActionError("cannot shuffle after a cut or a shake of this deal", code="shuffle.late")
         return stacks
 
-    def can_shuffle(self, stacks: Stacks | None = None) -> bool:
-        return can(self.verify_shuffle, stacks)
+    def can_shuffle(self, stacks: Stacks | None = None, secret: bytes | None = None) -> bool:
+        return can(self.verify_shuffle, stacks, secret)
 
-    def shuffle(self, stacks: Stacks | None = None) -> Stacks:
-        """Shuffle the 32 tiles and lay them out in 8 stacks (or lay out the ``stacks`` given)."""
-        self.verify_shuffle(stacks)
+    def shuffle(self, stacks: Stacks | None = None, secret: bytes | None = None) -> Stacks:
+        """Shuffle the 32 tiles and lay them out in 8 stacks (or lay out the ``stacks`` given).
+
+        A live table that shuffles (``stacks`` not given) commits to the stacks: it draws a
+        secret of 32 random bytes and publishes their SHA-256 with the stacks
+        (:mod:`paigow.table.fairness`), before any cut or shake, so before the bets close; the
+        stacks and the secret are revealed once the round is settled. A ``secret`` given
+        (a journal's, a record's) commits with it, at any table; stacks given without one
+        (a dealer's, a record written before commitments) commit to nothing."""
+        self.verify_shuffle(stacks, secret)
         laid = stacks if stacks is not None else _shuffle(rng=self._rng)
-        self._commit(Shuffled(laid), current=replace(self._state.current, stacks=laid))
+        if secret is None and stacks is None and self._state.live:
+            secret = new_secret()
+        if secret is None:
+            self._commit(Shuffled(laid), current=replace(self._state.current, stacks=laid))
+            return laid
+        c = Committed(commit(laid, secret), secret)
+        self._commit(Shuffled(laid), c, current=replace(self._state.current, stacks=laid, commitment=c))
         return laid
 
     def verify_cut(self, position: int, k: int) -> Cut:

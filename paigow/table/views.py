@@ -10,6 +10,12 @@
 The three have one shape (the service's round, ``GET /v1/tables/{id}``): a value the viewer may
 not see is ``None`` or left out of its map. The table never imports this module.
 
+A live table's round (or one whose shuffle committed) carries, for every viewer, ``commitment``:
+the commitment to the current deal's stacks (:mod:`paigow.table.fairness`; None before the
+shuffle, or when the dealer enters the tiles dealt), and ``reveal``: None until the round is
+settled, then the stacks and the secret of the deal played (``void_deals``: those of deals made
+void), which anyone can check against the commitment. A simulation's round has neither key.
+
 >>> from paigow.table.round import Round
 >>> r = Round(0, seed=3)
 >>> _ = r.set_stake(1000), r.bet(1, 100), r.shuffle()
@@ -29,10 +35,12 @@ from paigow.table.jsonforms import (
     share_json,
     way_json,
 )
+from paigow.table.dealing import Stacks
+from paigow.table.events import Committed
 from paigow.table.round import Phase, Round, RoundResult
 
 __all__ = ["Viewer", "VIEWERS", "round_view", "operator_view", "dealer_view", "public_view", "public_result",
-           "shown_positions"]
+           "shown_positions", "fairness_json"]
 
 Viewer = Literal["public", "dealer", "operator"]
 VIEWERS: tuple[Viewer, ...] = ("public", "dealer", "operator")
@@ -105,7 +113,28 @@ def round_view(r: Round, viewer: Viewer) -> dict[str, Any]:
         "settings": settings,
         "ways": ways,
         "result": result,
+        **fairness_json(r),
     }
+
+
+def _reveal(c: Committed, stacks: Stacks | None) -> dict[str, Any]:
+    return {"commitment": c.commitment, "stacks": str(stacks), "secret": c.secret.hex()}
+
+
+def fairness_json(r: Round) -> dict[str, Any]:
+    """A round's commitment and, once settled, its reveal (``{}`` for a simulation that
+    committed to nothing): the same for every viewer. Nothing of the stacks nor of the secret
+    before the settlement."""
+    st = r.state
+    deals = (*st.void_deals, st.current)
+    if not st.live and all(d.commitment is None for d in deals):
+        return {}
+    cur = st.current.commitment
+    reveal = None
+    if r.phase is Phase.SETTLED and cur is not None:
+        reveal = {**_reveal(cur, st.current.stacks),
+                  "void_deals": [_reveal(d.commitment, d.stacks) for d in st.void_deals if d.commitment is not None]}
+    return {"commitment": cur.commitment if cur is not None else None, "reveal": reveal}
 
 
 def operator_view(r: Round) -> dict[str, Any]:

@@ -53,6 +53,9 @@ function render() {
   $("bank").dataset.bank = r ? r.bank : "";
   $("phase").textContent = t("ph_" + document.body.dataset.phase);
   $("seq").textContent = t("seq", { n: num(st.seq) });
+  const c = r ? r.commitment : null;  // a live table's commitment to the shuffle (docs/serve.md "Provably fair")
+  $("commitment").textContent = c ? t(r.reveal ? "revealed" : "commitment", { h: c }) : "";
+  $("commit-line").hidden = !c;
   $("positions").replaceChildren(...[0, 1, 2, 3, 4, 5, 6, 7].map((p) => card(st, p)));
   renderDice(r);
   renderExposed(r);

@@ -287,6 +287,7 @@ const I18N_DISPLAY = {
     outcome_lose: "loses", sits_out: "sits out", front: "front", back: "back", no_round: "No round in play",
     effect_play_on: "play on", "effect_sit_out": "sits out", "effect_void_deal": "void deal", seq: "action {n}",
     tile: "{name} ({pips})", hand_tiles: "{pos}: {tiles}",
+    commitment: "Shuffle committed (SHA-256): {h}", revealed: "Shuffle committed (SHA-256): {h}; stacks and secret revealed",
   },
   "zh-Hant": {
     title: "牌九 · {id} 號台", lang: "語言", round: "局", banker: "莊家", bank: "莊本", phase: "階段",
@@ -298,6 +299,7 @@ const I18N_DISPLAY = {
     outcome_lose: "輸", sits_out: "坐出", front: "前", back: "後", no_round: "暫無牌局",
     effect_play_on: "照玩", effect_sit_out: "坐出", effect_void_deal: "作廢重發", seq: "第 {n} 步",
     tile: "{name}（{pips}）", hand_tiles: "{pos}：{tiles}",
+    commitment: "洗牌承諾（SHA-256）：{h}", revealed: "洗牌承諾（SHA-256）：{h}；牌序及密鑰已公開",
   },
   "zh-Hans": {
     title: "牌九 · {id} 号台", lang: "语言", round: "局", banker: "庄家", bank: "庄本", phase: "阶段",
@@ -309,6 +311,7 @@ const I18N_DISPLAY = {
     outcome_lose: "输", sits_out: "坐出", front: "前", back: "后", no_round: "暂无牌局",
     effect_play_on: "照玩", effect_sit_out: "坐出", effect_void_deal: "作废重发", seq: "第 {n} 步",
     tile: "{name}（{pips}）", hand_tiles: "{pos}：{tiles}",
+    commitment: "洗牌承诺（SHA-256）：{h}", revealed: "洗牌承诺（SHA-256）：{h}；牌序及密钥已公开",
   },
   pt: {
     title: "Pai Gow · mesa {id}", lang: "Língua", round: "Ronda", banker: "Banca", bank: "Fundo", phase: "Fase",
@@ -321,6 +324,8 @@ const I18N_DISPLAY = {
     outcome_lose: "perde", sits_out: "fica de fora", front: "frente", back: "trás", no_round: "Nenhuma ronda em jogo",
     effect_play_on: "continua", effect_sit_out: "fica de fora", effect_void_deal: "distribuição nula", seq: "acção {n}",
     tile: "{name} ({pips})", hand_tiles: "{pos}: {tiles}",
+    commitment: "Compromisso do baralhamento (SHA-256): {h}",
+    revealed: "Compromisso do baralhamento (SHA-256): {h}; ordem e segredo revelados",
   },
 };
 
