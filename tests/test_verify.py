@@ -32,6 +32,7 @@ def live_round(settle: bool = True, cut: bool = True) -> Round:
     if cut:
         r.cut(4, 3)
         r.cut(0, 1)
+    r.declare("from the first stack")   # a live shake waits for it (Art. 4.4)
     r.shake()
     r.deal()
     if settle:
@@ -80,6 +81,7 @@ def test_a_live_shuffle_commits_before_the_bets_close() -> None:
     assert [e.kind for e in r.state.log][-2:] == ["shuffle", "commit"]
     r.bet(2, 100)                       # bets stay open after the commitment ...
     assert not r.frozen
+    r.declare("from the first stack")   # a live shake waits for it (Art. 4.4)
     r.shake()                           # ... and close at the shake, the commitment fixed before
     assert r.frozen and r.deal_record.commitment == c
     kinds = [e.kind for e in r.state.log]
@@ -134,6 +136,7 @@ def test_a_void_deal_commits_again_and_reveals_both() -> None:
     r.set_stake(1000)
     r.bet(1, 100)
     r.shuffle()
+    r.declare("from the first stack")   # a live shake waits for it (Art. 4.4)
     r.shake()
     hand = r.deal().hands[0]
     assert hand is not None
@@ -224,6 +227,7 @@ def test_a_session_record_verifies_round_by_round() -> None:
         r = s.start_round(1000)
         r.bet(3, 100)
         r.shuffle()
+        r.declare("from the first stack")   # a live shake waits for it (Art. 4.4)
         r.shake()
         r.deal()
         r.set_hand(3, 0)
@@ -263,6 +267,7 @@ def test_paigow_verify_a_session_and_a_simulation(tmp_path: Path, capsys: pytest
     r = s.start_round(1000)
     r.bet(3, 100)
     r.shuffle()
+    r.declare("from the first stack")   # a live shake waits for it (Art. 4.4)
     r.shake()
     path = tmp_path / "session.json"
     path.write_text(json.dumps(session_record(s)), encoding="utf-8")   # an open round: nothing dealt yet

@@ -114,7 +114,15 @@ def round_view(r: Round, viewer: Viewer) -> dict[str, Any]:
         "ways": ways,
         "result": result,
         **fairness_json(r),
+        **declaration_json(r),
     }
+
+
+def declaration_json(r: Round) -> dict[str, Any]:
+    """The dealing method the banker declared (Art. 4.4; said aloud, so every viewer's) where a
+    round's shake waits for it, a live table's (``{}`` otherwise, as answers were before the key)."""
+    st = r.state
+    return {"declared": st.declared} if st.declare_first else {}
 
 
 def _reveal(c: Committed, stacks: Stacks | None) -> dict[str, Any]:

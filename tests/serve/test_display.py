@@ -636,6 +636,9 @@ def test_the_dealers_page_names_hands_in_traditional_chinese_and_prints_the_toke
     pg.locator("button#bet-1").click()
     expect(pg.locator("#seq")).to_have_text("2")
     pg.locator("#to-dice").click()
+    pg.locator("#declare-method").fill("從第一疊發牌")   # Art. 4.4: before the shake
+    pg.locator("#declare-method").press("Enter")
+    expect(pg.locator("#declared")).to_have_text("已宣佈：從第一疊發牌")
     pg.locator("#dice").fill("3 5 6 2")
     pg.locator("#dice").press("Enter")
     expect(pg.locator("body")).to_have_attribute("data-step", "tiles")
@@ -645,7 +648,7 @@ def test_the_dealers_page_names_hands_in_traditional_chinese_and_prints_the_toke
     for pips in ("4-4", "4-4", "4-5", "3-6"):
         pg.locator(f"#pick-{pips}").click()
     pg.locator("button#deal-entered").click()
-    expect(pg.locator("#seq")).to_have_text("4")
+    expect(pg.locator("#seq")).to_have_text("5")
     banker = pg.locator("#settings-0 .setbtn")
     expect(banker).to_have_count(3)
     expect(banker.first).to_contain_text("雙天")  # 天天 | 鹅鹅 in the first setting: pairs, in Traditional
@@ -656,7 +659,7 @@ def test_the_dealers_page_names_hands_in_traditional_chinese_and_prints_the_toke
     other = new_page(viewport=TABLET, locale="en-GB", touch=False)
     other.goto(f"{served.url}/#table={tid}&token={token}")
     expect(other.locator("#table-id")).to_have_text(tid, timeout=30_000)
-    expect(other.locator("#seq")).to_have_text("4")
+    expect(other.locator("#seq")).to_have_text("5")
     assert token not in other.url
     # a second code scanned while the page is open (the same page, a new fragment)
     with httpx.Client(base_url=served.url, timeout=WAIT) as c:

@@ -39,6 +39,7 @@ def test_the_commitment_before_the_bets_close_and_the_reveal_after(client: httpx
     assert not seen["frozen"]                      # published while the bets are open
     act(action="bet", position=3, amount=200)      # a bet after the commitment
     act(action="cut", position=3, k=2)
+    act(action="declare", method="from the first stack")
     act(action="shake")
     assert public()["commitment"] == commitment and public()["reveal"] is None
     act(action="deal")

@@ -128,6 +128,11 @@ def play_round(d: Dealer, *, fits: bool = False) -> None:
     d.tap("#to-dice")
     d.tap("button#shuffle")
     d.seq(seq + 1)
+    d.type("#declare-method", "from the first stack")   # Art. 4.4: the banker's declaration, as said
+    d.tap("button#declare")
+    seq += 1
+    d.seq(seq + 1)
+    expect(pg.locator("#declared")).to_be_visible()
     d.type("#dice", "3 5 6 2")
     d.tap("button#shake")
     d.seq(seq + 2)
@@ -265,6 +270,13 @@ def test_a_refused_action_shows_its_message_next_to_it(page: Page, shots: Path) 
     expect(page.locator("#seq")).to_have_text("2")
     page.locator("#to-dice").click()
     page.locator("#dice").fill("3 5 6 2")  # no shuffle: the tiles dealt are entered, not the stacks
+    page.locator("#dice").press("Enter")   # refused: the banker has not declared (Art. 4.4)
+    expect(page.locator("#msg-shake")).to_contain_text("庄家须先宣布发牌方法")
+    expect(page.locator("#seq")).to_have_text("2")
+    page.locator("#declare-method").fill("从第一叠发牌")
+    page.locator("button#declare").click()
+    expect(page.locator("#declared")).to_have_text("已宣布：从第一叠发牌")
+    page.locator("#dice").fill("3 5 6 2")
     page.locator("#dice").press("Enter")
     expect(page.locator("body")).to_have_attribute("data-step", "tiles")
     page.locator("button#settle").count()  # no settle on this screen: only the phase's actions
@@ -277,7 +289,7 @@ def test_a_refused_action_shows_its_message_next_to_it(page: Page, shots: Path) 
     for pips in ("4-4", "4-4", "1-3", "1-3"):
         page.locator(f"#pick-{pips}").click()
     page.locator("button#deal-entered").click()
-    expect(page.locator("#seq")).to_have_text("4")
+    expect(page.locator("#seq")).to_have_text("5")
     expect(page.locator("#settings-0 .setbtn")).to_have_count(3)
     page.locator("#settings-0 .setbtn").first.click()  # the banker before the player (Art. 8.1-8.2)
     msg = page.locator("#msg-set-0")
@@ -287,7 +299,7 @@ def test_a_refused_action_shows_its_message_next_to_it(page: Page, shots: Path) 
     expect(msg).to_be_in_viewport()
     box, btn = msg.bounding_box(), page.locator("#settings-0 .setbtn").first.bounding_box()
     assert box and btn and 0 <= box["y"] - btn["y"] < 120  # right under the refused action
-    expect(page.locator("#seq")).to_have_text("4")  # nothing changed
+    expect(page.locator("#seq")).to_have_text("5")  # nothing changed
     shots.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(shots / "refused-tablet.png"))
 

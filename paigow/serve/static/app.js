@@ -368,12 +368,23 @@ function viewDice() {
     form("cut", (f) => write({ action: "cut", position: Number(f.cpos.value), k: amount(f.k.value) ?? 2 }, "cut"),
       field(t("cut_pos"), el("select", { id: "cut-pos", name: "cpos" }, posOptions(r.banker))), field(t("cut_k"), numIn("cut-k", { name: "k", placeholder: "2" })),
       submit("cut", t("cut"), { class: "secondary" })),
+    ...declaration(r),
     form("shake", (f) => {
       const d = f.dice.value.trim();
       write(d ? { action: "shake", dice: d.split(/[\s,+]+/).map(Number) } : { action: "shake" }, "shake");
     }, field(t("dice"), el("input", { id: "dice", name: "dice", autocomplete: "off", placeholder: isUS() ? "3 5 2" : "3 5 6 2" })), submit("shake", t("shake"))),
     isUS() ? el("p", { class: "hint", id: "dice-us" }, t("dice_us")) : "",
     el("button", { type: "button", id: "back-bets", class: "secondary", onclick: () => { S.betStep = "bets"; render(); } }, t("back_bets"))];
+}
+
+// Art. 4.4: at a live table banked in rotation the banker declares the dealing method before the
+// shake; the dealer writes it as said (the page proposes nothing: the method is the banker's).
+function declaration(r) {
+  if (!("declared" in r) || isUS()) return [];
+  if (r.declared !== null) return [el("p", { id: "declared" }, t("declared", { m: r.declared }))];
+  return [form("declare", (f) => write({ action: "declare", method: f.method.value }, "declare"),
+    field(t("declare_method"), el("input", { id: "declare-method", name: "method", autocomplete: "off", maxlength: 200 })),
+    submit("declare", t("declare"), { class: "secondary" }))];
 }
 
 function positionsInPlay() {
