@@ -9,15 +9,16 @@ import hmac
 import json
 import pathlib
 import sqlite3
-from collections.abc import Awaitable, Callable, MutableMapping, Sequence
+from collections.abc import Awaitable, Callable, Iterator, MutableMapping, Sequence
 from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse
+from fastapi.responses import JSONResponse, Response
 from fastapi.security import HTTPAuthorizationCredentials
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.routing import Match, Mount, Route
 
 import pcc
 from paigow.errors import PaigowError
@@ -232,11 +233,40 @@ async def _defect(_: Request, e: Exception) -> JSONResponse:  # a defect: the te
     return JSONResponse({"code": "internal", "message": f"{type(e).__name__}: {e}"}, status_code=500)
 
 
-async def _http(_: Request, e: Exception) -> JSONResponse:
+async def _http(request: Request, e: Exception) -> Response:
     assert isinstance(e, StarletteHTTPException)
+    headers = getattr(e, "headers", None)
+    if e.status_code == 405:  # every method of every route of the path, not only the first route's
+        allow = ", ".join(allowed_methods(request.app, request.scope))
+        if request.method == "OPTIONS":
+            return Response(status_code=204, headers={"Allow": allow})
+        headers = {**(headers or {}), "Allow": allow}
+        message = f"{request.url.path} does not take {request.method}: it takes {allow}"
+    else:
+        message = str(e.detail)
     code = {404: "route.unknown", 405: "route.method"}.get(e.status_code, f"http.{e.status_code}")
-    return JSONResponse({"code": code, "message": str(e.detail)}, status_code=e.status_code,
-                        headers=getattr(e, "headers", None))
+    return JSONResponse({"code": code, "message": message}, status_code=e.status_code, headers=headers)
+
+
+def allowed_methods(app: Any, scope: Scope) -> list[str]:
+    """The methods the routes of the request's path take, and ``OPTIONS`` (which answers them)."""
+    methods = {"OPTIONS"}
+    for route in _routes(app.router.routes):
+        if isinstance(route, Route) and route.methods and route.matches(scope)[0] != Match.NONE:
+            methods |= route.methods
+        elif isinstance(route, Mount) and route.matches(scope)[0] != Match.NONE:
+            methods |= {"GET", "HEAD"}  # the static files
+    return sorted(methods)
+
+
+def _routes(routes: Sequence[Any]) -> Iterator[Any]:
+    """Every route, those of the included routers too (the routers here have no prefix)."""
+    for route in routes:
+        inner = getattr(route, "original_router", None)
+        if inner is not None:
+            yield from _routes(inner.routes)
+        else:
+            yield route
 
 
 def _swagger_assets() -> pathlib.Path | None:
