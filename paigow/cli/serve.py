@@ -62,6 +62,10 @@ def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None
                    help="open tables per operator, at most (default: 100)")
     p.add_argument("--rate", type=_rate, default=50.0, metavar="R",
                    help="requests a second per client address, bursts of 2R (default: 50; 0: no limit)")
+    p.add_argument("--forwarded-allow-ips", default=None, metavar="IPS",
+                   help="the proxies (addresses or networks, comma-separated; '*' any) whose X-Forwarded-For and "
+                   "X-Forwarded-Proto are believed: the rate and stream limits then key on the client the proxy names "
+                   "(default: none; every limit keys on the connecting address)")
     p.add_argument("--snapshot-every", type=_count, default=None, metavar="N",
                    help="snapshot each table every N rounds, so start replays only what follows (default: 10; 0: never)")
     p.add_argument("--audit", action="store_true",
@@ -116,7 +120,8 @@ def _cmd_serve(args: argparse.Namespace) -> int:
     hosts = list(args.allowed_host or [*DEFAULT_HOSTS, *([args.host] if args.host not in ("0.0.0.0", "::") else [])])
     app = create_app(args.db, operators=operators, allowed_hosts=hosts, rate=args.rate or None,
                      max_tables=MAX_TABLES if args.max_tables is None else args.max_tables,
-                     snapshot_every=SNAPSHOT_EVERY if args.snapshot_every is None else args.snapshot_every)
+                     snapshot_every=SNAPSHOT_EVERY if args.snapshot_every is None else args.snapshot_every,
+                     forwarded_allow_ips=args.forwarded_allow_ips)
     if not operators:
         print("paigow serve: no operator key (PAIGOW_OPERATOR_KEY or --operator-keys): no table can be opened",
               file=sys.stderr, flush=True)
@@ -125,8 +130,20 @@ def _cmd_serve(args: argparse.Namespace) -> int:
     threading.Thread(target=warm, name="paigow-warm", daemon=True).start()
     where = args.db if "://" not in args.db else args.db.split("@")[-1]  # never print a password
     print(f"paigow serve: http://{args.host}:{args.port}/ (journal {where})", flush=True)
-    uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level)
+    uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level, **uvicorn_proxy(args.forwarded_allow_ips))
     return 0
+
+
+def uvicorn_proxy(allow: str | None) -> dict[str, object]:
+    """uvicorn's proxy options: its forwarded headers believed from the named proxies only, and
+    from none by default (uvicorn's own default believes 127.0.0.1, and its environment
+    ``FORWARDED_ALLOW_IPS``: neither is used).
+
+    >>> uvicorn_proxy(None), uvicorn_proxy("10.0.0.1")
+    ({'proxy_headers': False, 'forwarded_allow_ips': ''}, {'proxy_headers': True, 'forwarded_allow_ips': '10.0.0.1'})
+    """
+    allow = (allow or "").strip()
+    return {"proxy_headers": bool(allow), "forwarded_allow_ips": allow}
 
 
 def _audit(db: str) -> int:

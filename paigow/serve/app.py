@@ -22,7 +22,7 @@ from starlette.routing import Match, Mount, Route
 
 import pcc
 from paigow.errors import PaigowError
-from paigow.serve.auth import DEFAULT_HOSTS, Caller, HostCheck, Operators, RateLimit, RateLimiter, SecurityHeaders
+from paigow.serve.auth import DEFAULT_HOSTS, Caller, HostCheck, Operators, Proxies, RateLimit, RateLimiter, SecurityHeaders
 from paigow.serve.display import JournalReader
 from paigow.serve.errors import JournalUnavailableError, RequestTooLargeError, ServiceError, TokenError
 from paigow.serve.journal import SNAPSHOT_EVERY
@@ -116,17 +116,21 @@ def _error(e: Exception) -> JSONResponse:
 
 def create_app(db: str = "paigow.db", *, max_body: int = MAX_BODY, operators: Operators | None = None,
                allowed_hosts: Sequence[str] = DEFAULT_HOSTS, rate: float | None = None, burst: float | None = None,
-               max_tables: int = MAX_TABLES, snapshot_every: int = SNAPSHOT_EVERY) -> FastAPI:
+               max_tables: int = MAX_TABLES, snapshot_every: int = SNAPSHOT_EVERY,
+               forwarded_allow_ips: str | Sequence[str] | None = None) -> FastAPI:
     """The service on the journal at ``db`` (an SQLite file, created if missing, or a
     ``postgresql://`` URL): every open table in it is rebuilt before the first request.
 
     ``operators`` hold the keys that open and close tables (none: no table can be opened);
     ``allowed_hosts`` the host names answered (``"*"``: any); ``rate`` requests a second per
-    client (``burst`` at once; None: no limit); ``max_tables`` open tables per operator."""
+    client (``burst`` at once; None: no limit); ``max_tables`` open tables per operator;
+    ``forwarded_allow_ips`` the proxies whose ``X-Forwarded-For`` names the client (none: the
+    client is the peer), for the rate limit and the stream limits (:class:`~paigow.serve.auth.Proxies`)."""
     journal = open_journal(db, snapshot_every=snapshot_every)
     follow = JournalReader(str(getattr(journal, "url", journal.path)))
+    proxies = Proxies(forwarded_allow_ips)
     svc = Service(journal=journal, follow=follow, operators=operators if operators is not None else Operators(),
-                  max_tables=max_tables, swagger=_swagger_assets())
+                  max_tables=max_tables, swagger=_swagger_assets(), proxies=proxies)
     app = FastAPI(
         title="paigow serve",
         version=version(),
@@ -143,7 +147,7 @@ def create_app(db: str = "paigow.db", *, max_body: int = MAX_BODY, operators: Op
     app.router.add_event_handler("shutdown", follow.close)
     app.add_middleware(BodyLimit, limit=max_body)
     if rate:
-        app.add_middleware(RateLimit, limiter=RateLimiter(rate, burst))
+        app.add_middleware(RateLimit, limiter=RateLimiter(rate, burst), proxies=proxies)
     app.add_middleware(HostCheck, allowed=allowed_hosts)
     app.add_middleware(SecurityHeaders)
     _error_answers(app)

@@ -8,14 +8,14 @@ import contextlib
 import pathlib
 import time
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Annotated, Any
 
 from fastapi import Depends, Path, Query, Request, Response
 
 from _tablegames.version import version as shared_version
 from paigow.serve import models as m
-from paigow.serve.auth import Operators
+from paigow.serve.auth import Operators, Proxies
 from paigow.serve.display import JournalReader
 from paigow.serve.journal import Journal
 
@@ -28,13 +28,15 @@ STATIC = pathlib.Path(__file__).parent.parent / "static"
 @dataclass
 class Service:
     """The state of one app: its journal, the journal reader of the event streams, the operators'
-    keys, the open tables allowed per operator and Swagger UI's files (None: not installed)."""
+    keys, the open tables allowed per operator, Swagger UI's files (None: not installed) and the
+    proxies whose ``X-Forwarded-For`` names a request's client."""
 
     journal: Journal
     follow: JournalReader
     operators: Operators
     max_tables: int
     swagger: pathlib.Path | None = None
+    proxies: Proxies = field(default_factory=Proxies)
 
 
 def service(request: Request) -> Service:
