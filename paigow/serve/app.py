@@ -31,6 +31,7 @@ from paigow.serve.routers.advice import warm
 from paigow.serve.routers.common import STATIC, Service, version
 from paigow.serve.routers.tables import finished_round_record
 from paigow.serve.stores import is_postgres, open_journal
+from paigow.serve.streams import Hub, StreamLimits
 
 __all__ = ["create_app", "MAX_BODY", "MAX_TABLES", "warm", "finished_round_record"]
 
@@ -117,7 +118,8 @@ def _error(e: Exception) -> JSONResponse:
 def create_app(db: str = "paigow.db", *, max_body: int = MAX_BODY, operators: Operators | None = None,
                allowed_hosts: Sequence[str] = DEFAULT_HOSTS, rate: float | None = None, burst: float | None = None,
                max_tables: int = MAX_TABLES, snapshot_every: int = SNAPSHOT_EVERY,
-               forwarded_allow_ips: str | Sequence[str] | None = None) -> FastAPI:
+               forwarded_allow_ips: str | Sequence[str] | None = None,
+               stream_limits: StreamLimits | None = None) -> FastAPI:
     """The service on the journal at ``db`` (an SQLite file, created if missing, or a
     ``postgresql://`` URL): every open table in it is rebuilt before the first request.
 
@@ -125,12 +127,15 @@ def create_app(db: str = "paigow.db", *, max_body: int = MAX_BODY, operators: Op
     ``allowed_hosts`` the host names answered (``"*"``: any); ``rate`` requests a second per
     client (``burst`` at once; None: no limit); ``max_tables`` open tables per operator;
     ``forwarded_allow_ips`` the proxies whose ``X-Forwarded-For`` names the client (none: the
-    client is the peer), for the rate limit and the stream limits (:class:`~paigow.serve.auth.Proxies`)."""
+    client is the peer), for the rate limit and the stream limits (:class:`~paigow.serve.auth.Proxies`);
+    ``stream_limits`` the open event streams allowed per client address and per table (default:
+    :class:`~paigow.serve.streams.StreamLimits`, 8 and 64)."""
     journal = open_journal(db, snapshot_every=snapshot_every)
     follow = JournalReader(str(getattr(journal, "url", journal.path)))
     proxies = Proxies(forwarded_allow_ips)
     svc = Service(journal=journal, follow=follow, operators=operators if operators is not None else Operators(),
-                  max_tables=max_tables, swagger=_swagger_assets(), proxies=proxies)
+                  max_tables=max_tables, hub=Hub(follow, journal, stream_limits), swagger=_swagger_assets(),
+                  proxies=proxies)
     app = FastAPI(
         title="paigow serve",
         version=version(),
