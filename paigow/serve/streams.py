@@ -220,13 +220,23 @@ def quarantined(e: ReplayError) -> Event:
     return {"event": "quarantined", "data": json.dumps({"code": "table.quarantined", "message": str(e)})}
 
 
-async def stream(hub: Hub, ticket: Ticket, last_id: str | None, lifetime: float) -> AsyncIterator[Event]:
+def frame(ev: Event) -> bytes:
+    """The event as the stream sends it, encoded once for every stream that sends it."""
+    from sse_starlette import ServerSentEvent
+
+    got = ev.get("_frame")
+    if got is None:
+        got = ev["_frame"] = ServerSentEvent(**{k: v for k, v in ev.items() if k != "_frame"}).encode()
+    return bytes(got)
+
+
+async def stream(hub: Hub, ticket: Ticket, last_id: str | None, lifetime: float) -> AsyncIterator[bytes]:
     """The events of ticket's table from ``last_id`` on (:func:`paigow.serve.display.start_at`), for
-    ``lifetime`` seconds or until the table is closed; the ticket is released at the end."""
+    ``lifetime`` seconds or until the table is closed, encoded; the ticket is released at the end."""
     try:
         feed = hub.join(ticket)
         async for ev in _follow(hub, feed, last_id, time.monotonic() + lifetime):
-            yield ev
+            yield frame(ev)
     finally:
         ticket.release()
 
