@@ -139,7 +139,9 @@ def _cmd_serve(args: argparse.Namespace) -> int:
     threading.Thread(target=warm, name="paigow-warm", daemon=True).start()
     where = args.db if "://" not in args.db else args.db.split("@")[-1]  # never print a password
     print(f"paigow serve: http://{args.host}:{args.port}/ (journal {where})", flush=True)
-    uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level, **uvicorn_proxy(args.forwarded_allow_ips))
+    proxy_headers, forwarded_allow_ips = uvicorn_proxy(args.forwarded_allow_ips)
+    uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level, proxy_headers=proxy_headers,
+                forwarded_allow_ips=forwarded_allow_ips)
     return 0
 
 
@@ -150,16 +152,16 @@ def _stream_limits(args: argparse.Namespace) -> StreamLimits:
                         PER_TABLE if args.streams_per_table is None else args.streams_per_table)
 
 
-def uvicorn_proxy(allow: str | None) -> dict[str, object]:
-    """uvicorn's proxy options: its forwarded headers believed from the named proxies only, and
-    from none by default (uvicorn's own default believes 127.0.0.1, and its environment
-    ``FORWARDED_ALLOW_IPS``: neither is used).
+def uvicorn_proxy(allow: str | None) -> tuple[bool, str]:
+    """uvicorn's ``proxy_headers`` and ``forwarded_allow_ips``: its forwarded headers believed from
+    the named proxies only, and from none by default (uvicorn's own default believes 127.0.0.1,
+    and its environment ``FORWARDED_ALLOW_IPS``: neither is used).
 
     >>> uvicorn_proxy(None), uvicorn_proxy("10.0.0.1")
-    ({'proxy_headers': False, 'forwarded_allow_ips': ''}, {'proxy_headers': True, 'forwarded_allow_ips': '10.0.0.1'})
+    ((False, ''), (True, '10.0.0.1'))
     """
     allow = (allow or "").strip()
-    return {"proxy_headers": bool(allow), "forwarded_allow_ips": allow}
+    return bool(allow), allow
 
 
 def _audit(db: str) -> int:

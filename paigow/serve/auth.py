@@ -178,8 +178,8 @@ class Proxies:
         peer = str((scope.get("client") or ("?", 0))[0])
         if not self or not self.trusts(peer):
             return peer
-        hops = [h.strip() for k, v in scope.get("headers", ()) if k == b"x-forwarded-for"
-                for h in v.decode("latin-1").split(",") if h.strip()]
+        hops: list[str] = [h.strip() for k, v in scope.get("headers", ()) if k == b"x-forwarded-for"
+                           for h in v.decode("latin-1").split(",") if h.strip()]
         for hop in reversed(hops):
             if not self.trusts(hop):
                 return hop[:64]
