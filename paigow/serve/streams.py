@@ -50,8 +50,9 @@ PER_TABLE = 64
 """Open streams on one table at once (``--streams-per-table``)."""
 BUFFER = 128
 """Recent events a feed keeps for the streams that resume (``Last-Event-ID``)."""
-WAIT = 10.0
-"""Seconds a feed waits for its table's change before it looks whether anyone still follows."""
+WAIT = 30.0
+"""Seconds a feed waits for its table's change before it looks whether anyone still follows (a
+still table: one primary-key lookup, the journal's, every ``WAIT`` seconds)."""
 LINGER = 30.0
 """Seconds a feed outlives its last stream (the browsers reconnect when their streams' lifetimes
 end: the feed is not built again for them)."""
@@ -205,15 +206,16 @@ class Feed:
             self.ready.set()
             idle_since: float | None = None
             while f.closed is None:
-                if closed is None:
-                    await hub.run("wait", hub.journal.wait_for_change, self.tid, f.seq, WAIT)
+                moved = closed is not None or (
+                    await hub.run("wait", hub.journal.wait_for_change, self.tid, f.seq, WAIT)) != f.seq
                 if self.subscribers > 0:
                     idle_since = None
                 elif idle_since is None:
                     idle_since = time.monotonic()
                 elif time.monotonic() - idle_since >= LINGER:  # nobody follows: the feed ends (no await from here on)
                     break
-                self._publish(await hub.run("read", f.forward))
+                if moved:
+                    self._publish(await hub.run("read", f.forward))
                 closed = None
         except ReplayError as e:
             self.end = quarantined(e)
