@@ -16,8 +16,8 @@ reconnect). A snapshot still holds the session's record, which the engine replay
 first round to restore the table (0.2-0.6 s for 250 rounds): the feed pays it once per table, not
 once per stream. The feed waits on :meth:`paigow.serve.journal.Journal.wait_for_change` (PostgreSQL:
 LISTEN/NOTIFY, so an action another process takes wakes it; SQLite: the writer's signal): a still
-table costs no query and no thread of the request pool, and a stream costs a coroutine waiting for
-its feed. The feed's blocking work runs on threads of its own (:data:`WAIT_THREADS`,
+table costs one primary-key lookup every :data:`WAIT` seconds and no thread of the request pool,
+and a stream costs a coroutine waiting for its feed. The feed's blocking work runs on threads of its own (:data:`WAIT_THREADS`,
 :data:`READ_THREADS`), never on the pool the dealer's requests run on, and never takes the
 dealer's lock: it reads the journal on the display's own connection. A stream that resumes
 further back than the feed remembers catches up on its own copy (at most

@@ -183,3 +183,31 @@ def test_opening_a_stream_reads_a_bounded_number_of_rows(history: ThreadServer) 
             first.close()
             if second is not None:
                 second.close()
+
+
+def test_a_resume_further_back_than_the_feed_holds(history: ThreadServer) -> None:
+    """The feed starts where its first stream opens; a display resuming from before that catches
+    up on its own copy (from a snapshot), then reads the feed: every action once, in order."""
+    with httpx.Client(base_url=history.url, timeout=WAIT) as c:
+        tid, auth, _ = open_table(c, public=True, mode="simulation", seed=4)
+        for n in range(2):
+            for a in ROUND:
+                mid = act(c, tid, auth, **({**a, "stake": 100_000} if n == 0 and a is ROUND[0] else a))["seq"]
+        first = Stream(history.url, tid, lifetime=60)
+        again: Stream | None = None
+        try:
+            assert first.next()["id"] == str(mid)  # the feed holds the events from here on
+            for a in ROUND[:3]:
+                last = act(c, tid, auth, **a)["seq"]
+            live = {int(e["id"]): e["data"] for e in first.upto(last)}
+            again = Stream(history.url, tid, headers={"Last-Event-ID": "5"}, lifetime=60)
+            got = again.upto(last)
+            assert [int(e["id"]) for e in got] == list(range(6, last + 1))
+            assert all(e["data"] == live[int(e["id"])] for e in got if int(e["id"]) in live)
+            seq = act(c, tid, auth, **ROUND[3])["seq"]  # and then what the feed sends
+            ev = again.next()
+            assert ev["id"] == str(seq) and ev["data"] == first.upto(seq)[-1]["data"]
+        finally:
+            first.close()
+            if again is not None:
+                again.close()
