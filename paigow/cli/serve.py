@@ -7,6 +7,10 @@ the journal, the keys) is one line, ``paigow serve: error: ... [code]``, and exi
 from __future__ import annotations
 
 import argparse
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from paigow.serve.streams import StreamLimits
 
 
 def _port(text: str) -> int:
@@ -62,6 +66,15 @@ def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None
                    help="open tables per operator, at most (default: 100)")
     p.add_argument("--rate", type=_rate, default=50.0, metavar="R",
                    help="requests a second per client address, bursts of 2R (default: 50; 0: no limit)")
+    p.add_argument("--streams-per-address", type=_count, default=None, metavar="N",
+                   help="open event streams (a players' display each) one client address may have (default: 8; 0: no "
+                   "limit); one more is refused with 429 stream.limit")
+    p.add_argument("--streams-per-table", type=_count, default=None, metavar="N",
+                   help="open event streams on one table (default: 64; 0: no limit)")
+    p.add_argument("--forwarded-allow-ips", default=None, metavar="IPS",
+                   help="the proxies (addresses or networks, comma-separated; '*' any) whose X-Forwarded-For and "
+                   "X-Forwarded-Proto are believed: the rate and stream limits then key on the client the proxy names "
+                   "(default: none; every limit keys on the connecting address)")
     p.add_argument("--snapshot-every", type=_count, default=None, metavar="N",
                    help="snapshot each table every N rounds, so start replays only what follows (default: 10; 0: never)")
     p.add_argument("--audit", action="store_true",
@@ -116,7 +129,8 @@ def _cmd_serve(args: argparse.Namespace) -> int:
     hosts = list(args.allowed_host or [*DEFAULT_HOSTS, *([args.host] if args.host not in ("0.0.0.0", "::") else [])])
     app = create_app(args.db, operators=operators, allowed_hosts=hosts, rate=args.rate or None,
                      max_tables=MAX_TABLES if args.max_tables is None else args.max_tables,
-                     snapshot_every=SNAPSHOT_EVERY if args.snapshot_every is None else args.snapshot_every)
+                     snapshot_every=SNAPSHOT_EVERY if args.snapshot_every is None else args.snapshot_every,
+                     forwarded_allow_ips=args.forwarded_allow_ips, stream_limits=_stream_limits(args))
     if not operators:
         print("paigow serve: no operator key (PAIGOW_OPERATOR_KEY or --operator-keys): no table can be opened",
               file=sys.stderr, flush=True)
@@ -125,8 +139,29 @@ def _cmd_serve(args: argparse.Namespace) -> int:
     threading.Thread(target=warm, name="paigow-warm", daemon=True).start()
     where = args.db if "://" not in args.db else args.db.split("@")[-1]  # never print a password
     print(f"paigow serve: http://{args.host}:{args.port}/ (journal {where})", flush=True)
-    uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level)
+    proxy_headers, forwarded_allow_ips = uvicorn_proxy(args.forwarded_allow_ips)
+    uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level, proxy_headers=proxy_headers,
+                forwarded_allow_ips=forwarded_allow_ips)
     return 0
+
+
+def _stream_limits(args: argparse.Namespace) -> StreamLimits:
+    from paigow.serve.streams import PER_ADDRESS, PER_TABLE, StreamLimits
+
+    return StreamLimits(PER_ADDRESS if args.streams_per_address is None else args.streams_per_address,
+                        PER_TABLE if args.streams_per_table is None else args.streams_per_table)
+
+
+def uvicorn_proxy(allow: str | None) -> tuple[bool, str]:
+    """uvicorn's ``proxy_headers`` and ``forwarded_allow_ips``: its forwarded headers believed from
+    the named proxies only, and from none by default (uvicorn's own default believes 127.0.0.1,
+    and its environment ``FORWARDED_ALLOW_IPS``: neither is used).
+
+    >>> uvicorn_proxy(None), uvicorn_proxy("10.0.0.1")
+    ((False, ''), (True, '10.0.0.1'))
+    """
+    allow = (allow or "").strip()
+    return bool(allow), allow
 
 
 def _audit(db: str) -> int:

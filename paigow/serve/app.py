@@ -9,19 +9,20 @@ import hmac
 import json
 import pathlib
 import sqlite3
-from collections.abc import Awaitable, Callable, MutableMapping, Sequence
+from collections.abc import Awaitable, Callable, Iterator, MutableMapping, Sequence
 from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse
+from fastapi.responses import JSONResponse, Response
 from fastapi.security import HTTPAuthorizationCredentials
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.routing import Match, Mount, Route
 
 import pcc
 from paigow.errors import PaigowError
-from paigow.serve.auth import DEFAULT_HOSTS, Caller, HostCheck, Operators, RateLimit, RateLimiter, SecurityHeaders
+from paigow.serve.auth import DEFAULT_HOSTS, Caller, HostCheck, Operators, Proxies, RateLimit, RateLimiter, SecurityHeaders
 from paigow.serve.display import JournalReader
 from paigow.serve.errors import JournalUnavailableError, RequestTooLargeError, ServiceError, TokenError
 from paigow.serve.journal import SNAPSHOT_EVERY
@@ -30,6 +31,7 @@ from paigow.serve.routers.advice import warm
 from paigow.serve.routers.common import STATIC, Service, version
 from paigow.serve.routers.tables import finished_round_record
 from paigow.serve.stores import is_postgres, open_journal
+from paigow.serve.streams import Hub, StreamLimits
 
 __all__ = ["create_app", "MAX_BODY", "MAX_TABLES", "warm", "finished_round_record"]
 
@@ -115,17 +117,25 @@ def _error(e: Exception) -> JSONResponse:
 
 def create_app(db: str = "paigow.db", *, max_body: int = MAX_BODY, operators: Operators | None = None,
                allowed_hosts: Sequence[str] = DEFAULT_HOSTS, rate: float | None = None, burst: float | None = None,
-               max_tables: int = MAX_TABLES, snapshot_every: int = SNAPSHOT_EVERY) -> FastAPI:
+               max_tables: int = MAX_TABLES, snapshot_every: int = SNAPSHOT_EVERY,
+               forwarded_allow_ips: str | Sequence[str] | None = None,
+               stream_limits: StreamLimits | None = None) -> FastAPI:
     """The service on the journal at ``db`` (an SQLite file, created if missing, or a
     ``postgresql://`` URL): every open table in it is rebuilt before the first request.
 
     ``operators`` hold the keys that open and close tables (none: no table can be opened);
     ``allowed_hosts`` the host names answered (``"*"``: any); ``rate`` requests a second per
-    client (``burst`` at once; None: no limit); ``max_tables`` open tables per operator."""
+    client (``burst`` at once; None: no limit); ``max_tables`` open tables per operator;
+    ``forwarded_allow_ips`` the proxies whose ``X-Forwarded-For`` names the client (none: the
+    client is the peer), for the rate limit and the stream limits (:class:`~paigow.serve.auth.Proxies`);
+    ``stream_limits`` the open event streams allowed per client address and per table (default:
+    :class:`~paigow.serve.streams.StreamLimits`, 8 and 64)."""
     journal = open_journal(db, snapshot_every=snapshot_every)
     follow = JournalReader(str(getattr(journal, "url", journal.path)))
+    proxies = Proxies(forwarded_allow_ips)
     svc = Service(journal=journal, follow=follow, operators=operators if operators is not None else Operators(),
-                  max_tables=max_tables, swagger=_swagger_assets())
+                  max_tables=max_tables, hub=Hub(follow, journal, stream_limits), swagger=_swagger_assets(),
+                  proxies=proxies)
     app = FastAPI(
         title="paigow serve",
         version=version(),
@@ -142,7 +152,7 @@ def create_app(db: str = "paigow.db", *, max_body: int = MAX_BODY, operators: Op
     app.router.add_event_handler("shutdown", follow.close)
     app.add_middleware(BodyLimit, limit=max_body)
     if rate:
-        app.add_middleware(RateLimit, limiter=RateLimiter(rate, burst))
+        app.add_middleware(RateLimit, limiter=RateLimiter(rate, burst), proxies=proxies)
     app.add_middleware(HostCheck, allowed=allowed_hosts)
     app.add_middleware(SecurityHeaders)
     _error_answers(app)
@@ -232,11 +242,40 @@ async def _defect(_: Request, e: Exception) -> JSONResponse:  # a defect: the te
     return JSONResponse({"code": "internal", "message": f"{type(e).__name__}: {e}"}, status_code=500)
 
 
-async def _http(_: Request, e: Exception) -> JSONResponse:
+async def _http(request: Request, e: Exception) -> Response:
     assert isinstance(e, StarletteHTTPException)
+    headers = getattr(e, "headers", None)
+    if e.status_code == 405:  # every method of every route of the path, not only the first route's
+        allow = ", ".join(allowed_methods(request.app, request.scope))
+        if request.method == "OPTIONS":
+            return Response(status_code=204, headers={"Allow": allow})
+        headers = {**(headers or {}), "Allow": allow}
+        message = f"{request.url.path} does not take {request.method}: it takes {allow}"
+    else:
+        message = str(e.detail)
     code = {404: "route.unknown", 405: "route.method"}.get(e.status_code, f"http.{e.status_code}")
-    return JSONResponse({"code": code, "message": str(e.detail)}, status_code=e.status_code,
-                        headers=getattr(e, "headers", None))
+    return JSONResponse({"code": code, "message": message}, status_code=e.status_code, headers=headers)
+
+
+def allowed_methods(app: Any, scope: Scope) -> list[str]:
+    """The methods the routes of the request's path take, and ``OPTIONS`` (which answers them)."""
+    methods = {"OPTIONS"}
+    for route in _routes(app.router.routes):
+        if isinstance(route, Route) and route.methods and route.matches(scope)[0] != Match.NONE:
+            methods |= route.methods
+        elif isinstance(route, Mount) and route.matches(scope)[0] != Match.NONE:
+            methods |= {"GET", "HEAD"}  # the static files
+    return sorted(methods)
+
+
+def _routes(routes: Sequence[Any]) -> Iterator[Any]:
+    """Every route, those of the included routers too (the routers here have no prefix)."""
+    for route in routes:
+        inner = getattr(route, "original_router", None)
+        if inner is not None:
+            yield from _routes(inner.routes)
+        else:
+            yield route
 
 
 def _swagger_assets() -> pathlib.Path | None:

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import ipaddress
 import json
 import os
 import stat
@@ -48,7 +49,7 @@ from paigow.serve.errors import (
 from paigow.serve.games import require_game
 from paigow.serve.journal import Journal, TableEntry
 
-__all__ = ["Operators", "hash_key", "load_operators", "RateLimiter", "HostCheck", "SecurityHeaders", "RateLimit",
+__all__ = ["Operators", "hash_key", "load_operators", "Proxies", "RateLimiter", "HostCheck", "SecurityHeaders", "RateLimit",
            "MIN_KEY", "CSP", "DEFAULT_HOSTS", "bearer", "Cred", "Caller", "caller", "Who"]
 
 MIN_KEY = 16
@@ -134,6 +135,57 @@ def load_operators(path: str | None = None, environ: Mapping[str, str] | None = 
     return Operators(by_hash)
 
 
+class Proxies:
+    """The proxies whose ``X-Forwarded-For`` is believed (``--forwarded-allow-ips``: addresses and
+    networks, comma-separated, ``*`` any; none by default) and the client address of a request:
+    the peer, unless the peer is a named proxy; then the header's last address that is not a named
+    proxy (the client as the first proxy saw it; the addresses before it the client may have written
+    itself). The rate limit and the stream limits key on it.
+
+    >>> p = Proxies("10.0.0.0/8, 127.0.0.1")
+    >>> scope = {"client": ("10.1.2.3", 5), "headers": [(b"x-forwarded-for", b"6.6.6.6, 1.2.3.4, 10.0.0.7")]}
+    >>> p.client(scope), Proxies().client(scope), p.client({"client": ("8.8.8.8", 1), "headers": scope["headers"]})
+    ('1.2.3.4', '10.1.2.3', '8.8.8.8')
+    """
+
+    def __init__(self, allow: str | Iterable[str] | None = None) -> None:
+        items = allow.split(",") if isinstance(allow, str) else list(allow or ())
+        self.names: set[str] = set()
+        self.networks: list[ipaddress.IPv4Network | ipaddress.IPv6Network] = []
+        for item in (i.strip() for i in items):
+            if not item:
+                continue
+            try:
+                self.networks.append(ipaddress.ip_network(item, strict=False))
+            except ValueError:
+                self.names.add(item)  # "*", or a name such as a unix socket's
+        self.any = "*" in self.names
+
+    def __bool__(self) -> bool:
+        return self.any or bool(self.names) or bool(self.networks)
+
+    def trusts(self, host: str) -> bool:
+        if self.any or host in self.names:
+            return True
+        try:
+            ip = ipaddress.ip_address(host.strip("[]"))
+        except ValueError:
+            return False
+        return any(ip in n for n in self.networks)
+
+    def client(self, scope: Scope) -> str:
+        """The request's client address (see the class)."""
+        peer = str((scope.get("client") or ("?", 0))[0])
+        if not self or not self.trusts(peer):
+            return peer
+        hops: list[str] = [h.strip() for k, v in scope.get("headers", ()) if k == b"x-forwarded-for"
+                           for h in v.decode("latin-1").split(",") if h.strip()]
+        for hop in reversed(hops):
+            if not self.trusts(hop):
+                return hop[:64]
+        return hops[0][:64] if hops else peer
+
+
 class RateLimiter:
     """A token bucket per client: ``rate`` requests a second on average, ``burst`` at once."""
 
@@ -172,14 +224,15 @@ async def _json(send: Send, status: int, body: Mapping[str, Any], headers: Itera
 class RateLimit:
     """ASGI middleware: 429 ``request.rate`` (with ``Retry-After``) past the client's rate."""
 
-    def __init__(self, app: ASGI, limiter: RateLimiter) -> None:
+    def __init__(self, app: ASGI, limiter: RateLimiter, proxies: Proxies | None = None) -> None:
         self.app = app
         self.limiter = limiter
+        self.proxies = proxies if proxies is not None else Proxies()
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "http":
-            client = (scope.get("client") or ("?", 0))[0]
-            wait = self.limiter.take(str(client))
+            client = self.proxies.client(scope)
+            wait = self.limiter.take(client)
             if wait > 0:
                 e = RateLimitError(f"more than {self.limiter.rate:g} requests a second from {client}: retry in {wait:.2f} s")
                 await _json(send, e.status, e.to_dict(), [(b"retry-after", str(max(1, round(wait + 0.5))).encode())])

@@ -16,11 +16,10 @@ the table, rebuilt from the latest snapshot at or before where it starts and bro
 journal row at a time (each row's hash checked against the one before, each result against the
 journaled one). So an action taken by another process on the same PostgreSQL database reaches
 every display, and each event is the state right after its action even when several actions
-landed between two looks. It *polls* the table's row (``SELECT seq, closed``, the primary key)
-every ``poll`` seconds on one read connection shared by every stream of the process, and reads
-rows only when ``seq`` moved: the same on SQLite and PostgreSQL, nothing added to the writers'
-transactions (LISTEN/NOTIFY would need a NOTIFY in every action and a connection held per
-process for LISTEN, and SQLite has no equivalent), and a display is a few lookups a second.
+landed between two looks. One such copy serves every stream of a table, on one read connection
+shared by every stream of the process; it waits for the table's change rather than polling
+(:mod:`paigow.serve.streams`: the limits on open streams, the shared feed, LISTEN/NOTIFY on
+PostgreSQL and the writer's signal on SQLite).
 
 This module does not import FastAPI: the route is :mod:`paigow.serve.routers.display`'s.
 """
@@ -28,21 +27,18 @@ This module does not import FastAPI: the route is :mod:`paigow.serve.routers.dis
 import json
 import sqlite3
 import threading
-import time
-from collections.abc import AsyncIterator, Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from paigow.serve.journal import ROW_COLUMNS, TABLE_COLUMNS, ReplayError, TableRow, check_stored, row_hash
 from paigow.serve.tables import Table
 
-__all__ = ["JournalReader", "Follower", "Event", "stream", "LIFETIME", "HEARTBEAT", "POLL", "MAX_BEHIND", "RETRY_MS"]
+__all__ = ["JournalReader", "Follower", "Event", "start_at", "LIFETIME", "HEARTBEAT", "MAX_BEHIND", "RETRY_MS"]
 
 LIFETIME = 300.0
 """Seconds a stream lasts (at most; a client may ask for less); the browser then reconnects."""
 HEARTBEAT = 15.0
 """Seconds between two heartbeat comments."""
-POLL = 0.25
-"""Seconds between two looks at the table's ``seq``."""
 MAX_BEHIND = 500
 """A ``Last-Event-ID`` further behind than this many actions gets the current state instead."""
 RETRY_MS = 1000
@@ -215,42 +211,3 @@ def start_at(last_id: str | None, head: int) -> tuple[int, bool]:
         if n <= head and head - n <= MAX_BEHIND:
             return n, False
     return head, True
-
-
-async def stream(reader: JournalReader, tid: str, last_id: str | None, lifetime: float,
-                 poll: float = POLL) -> AsyncIterator[Event]:
-    """The events of table ``tid`` from ``last_id`` on, for ``lifetime`` seconds or until it is closed."""
-    import anyio
-
-    def run(fn: Callable[..., Any], *args: Any) -> Any:
-        return anyio.to_thread.run_sync(fn, *args)
-
-    deadline = time.monotonic() + lifetime
-    try:
-        f: Follower = await run(Follower, reader, tid)
-        head, closed = await run(reader.head, tid)
-        seq, send_first = start_at(last_id, head - (1 if closed is not None else 0))
-        await run(f.goto, seq)
-    except ReplayError as e:
-        yield {"event": "quarantined", "data": json.dumps({"code": "table.quarantined", "message": str(e)})}
-        return
-    if send_first:
-        yield {**f.event(), "retry": RETRY_MS}
-    while True:
-        try:
-            events = await run(f.forward)
-        except ReplayError as e:
-            yield {"event": "quarantined", "data": json.dumps({"code": "table.quarantined", "message": str(e)})}
-            return
-        except Exception:  # the database is gone for now: end the stream, the browser reconnects
-            return
-        for ev in events:
-            yield ev
-        if f.closed is not None:
-            if not events:
-                yield f.event()
-            return
-        left = deadline - time.monotonic()
-        if left <= 0:
-            return
-        await anyio.sleep(min(poll, left))

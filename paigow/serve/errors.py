@@ -7,7 +7,7 @@ from paigow.errors import PaigowError, ParseError, RuleError
 __all__ = ["ServiceError", "UnknownTableError", "UnknownRoundError", "TokenError", "ConflictError",
            "RequestTooLargeError", "OperatorError", "TableLimitError", "RateLimitError", "HostError",
            "SeedError", "TableClosedError", "RoundOpenError", "QuarantinedError", "JournalOpenError",
-           "JournalUnavailableError", "StartError"]
+           "JournalUnavailableError", "StartError", "StreamLimitError"]
 
 
 class ServiceError(PaigowError):
@@ -127,3 +127,10 @@ class RequestTooLargeError(ServiceError, ParseError):
 
     code = "request.too_large"
     status = 413
+
+
+class StreamLimitError(ServiceError, RuleError):
+    """Too many open event streams from one client address, or on one table (429; issue 33)."""
+
+    code = "stream.limit"
+    status = 429

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal, Union
 
-from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StringConstraints
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, StrictBool, StrictInt, StringConstraints
 
 # documented caps (docs/serve.md)
 ADVICE_BATCH_MAX = 1000
@@ -32,6 +32,21 @@ Rate = Annotated[str, StringConstraints(max_length=64)]
 """A commission rate as the library reads it: ``"5%"``, ``"0.05"``, ``"1/20"``."""
 Commission = Union[StrictBool, Rate]
 Seat = Literal["player", "banker"]
+
+
+def _whole(value: Any) -> Any:
+    """A JSON number that is a whole number, as an int: ``100.0`` is 100 (JSON Schema's
+    ``integer`` is any number without a fractional part), ``100.5`` is refused; a string or a
+    boolean stays refused (strict)."""
+    if isinstance(value, float):
+        if value.is_integer():
+            return int(value)
+        raise ValueError(f"{value!r} is not a whole number (an integer: 100 or 100.0, not 100.5)")
+    return value
+
+
+Whole = Annotated[StrictInt, BeforeValidator(_whole)]
+"""An integer field of a request: an int, or a float without a fractional part (issue 33)."""
 
 
 class _Model(BaseModel):
@@ -235,20 +250,20 @@ class TableIn(_Model):
     rules: Literal["macau", "us"] = Field(
         "macau", description="the rule set (paigow.rules): Macau's, or the US game's (the house banks by the house"
                              " way, the bank offered in turn; docs/dealer.md)")
-    banker: StrictInt = 0
+    banker: Whole = 0
     players: Annotated[list[Text], Field(max_length=8)] | None = None
-    house_stake: StrictInt | None = None
+    house_stake: Whole | None = None
     options: OptionsIn | None = None
     public: StrictBool = Field(False, description="readers without the token see what is face up")
     mode: Literal["live", "simulation"] = Field(
         "live", description="live: every shuffle and roll from the secure generator, journaled as drawn;"
                             " simulation: from a seed, replayable")
-    seed: Annotated[StrictInt, Field(ge=0, lt=2**63)] | None = Field(
+    seed: Annotated[StrictInt, Field(ge=0, lt=2**63), BeforeValidator(_whole)] | None = Field(
         None, description="a simulation's seed (default: drawn); refused for a live table")
 
 
-Position = StrictInt
-Amount = StrictInt
+Position = Whole
+Amount = Whole
 
 # -- a Pai Gow table's actions: the HTTP face of paigow.table.actions, one model per action value of
 # the same class name and fields (a Literal must be written out: tests/test_actions.py checks that
@@ -304,12 +319,12 @@ class Shuffle(_Model):
 class CutStacks(_Model):
     action: Literal["cut"]
     position: Position
-    k: StrictInt
+    k: Whole
 
 
 class Shake(_Model):
     action: Literal["shake"]
-    dice: Annotated[list[StrictInt], Field(max_length=8)] | None = Field(None, description="as seen (default: rolled)")
+    dice: Annotated[list[Whole], Field(max_length=8)] | None = Field(None, description="as seen (default: rolled)")
     void: Literal["tilted", "fallen"] | None = None
 
 
@@ -334,7 +349,7 @@ class Declare(_Model):
 class SetHand(_Model):
     action: Literal["set_hand"]
     position: Position
-    setting: Union[StrictInt, Text] = Field(description="'front | back' or a split 0-2")
+    setting: Union[Whole, Text] = Field(description="'front | back' or a split 0-2")
     by: Text | None = None
     strategy: Text | None = Field(None, description="in a simulation, the strategy that chose the setting"
                                                     " (refused at a live table)")

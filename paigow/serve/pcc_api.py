@@ -12,8 +12,9 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal, Union
 
-from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StringConstraints
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StringConstraints
 
+from paigow.serve.models import Whole
 from paigow.serve.pcc_tables import PLAYER_MAX
 
 __all__ = ["PccTableIn", "PccAction", "PccTableState", "PccActionOut", "PccTableCreated"]
@@ -40,13 +41,13 @@ class Place(_Model):
     action: Literal["place"]
     spot: _Text = Field(description="a spot of the layout: small, big, figure:crab, colour2:green, colour3:any,"
                                     " triple:fish, triple:any, total:9 (any language the engine reads)")
-    stake: StrictInt = Field(description="whole minor units, 1 to 10**15")
+    stake: Whole = Field(description="whole minor units, 1 to 10**15")
     player: Annotated[str, StringConstraints(max_length=PLAYER_MAX)] = Field(description="who placed the bet")
 
 
 class Withdraw(_Model):
     action: Literal["withdraw"]
-    ticket: StrictInt
+    ticket: Whole
 
 
 class CloseBetting(_Model):
