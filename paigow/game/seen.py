@@ -56,6 +56,10 @@ SOLVED_TYPES = 1820
 (1.5% of random 16-tile sets pass 1,200 types and take the summed path: 5-25 s; the worst, 16
 tiles of 16 ranks, about 40 s on two cores)."""
 
+KEPT_GAMES = 32
+"""How many solved games left a process keeps (each holds its pair and its (n, n) weights, a few
+MB to 50 MB at the largest)."""
+
 TOLERANCE = 1e-6
 """The exploitability per hand the solver reaches before it stops."""
 
@@ -181,7 +185,7 @@ class GameLeft:
         self.pairings = self.hands * self.opponent_hands
         core = rules.core
         self.n_ranks, self.front_zero, self.back_zero = core.n_ranks, core.front_zero, core.back_zero
-        self._dense = self._matrices() if len(present) <= DENSE_TYPES else None
+        self._dense_ok = len(present) <= DENSE_TYPES   # the matrices are made when a solve or check needs them
         self.player: npt.NDArray[np.float64] = np.where(self.valid, 1.0, 0.0) / self.m[:, None]
         self.banker: npt.NDArray[np.float64] = self.player.copy()
         self.certificate = LeftCertificate(math.nan, math.nan, math.nan, 0)
@@ -224,9 +228,10 @@ class GameLeft:
     def values(self, sigma: npt.NDArray[np.float64], banker_side: bool) -> npt.NDArray[np.float64]:
         """(n, 3): each type setting's total result (wins - losses, in opposing hands) of one
         side against the other side's type strategy ``sigma``."""
-        if self._dense is not None:
+        if self._dense_ok:
             if self._densef is None:
-                self._densef = (self._dense[0].astype(np.float64), self._dense[1].astype(np.float64))
+                a, b = self._matrices()
+                self._densef = (a.astype(np.float64), b.astype(np.float64))
             return (self._densef[banker_side] @ sigma.reshape(-1)).reshape(-1, 3)
         w = self._wf
         if not banker_side:  # the player's setting (f, b): fronts won + backs won - hands
@@ -271,6 +276,7 @@ class GameLeft:
             x, y = _norm(sp, valid), _norm(sb, valid)
         self.player, self.banker, self.certificate = x, y, cert
         self._hand_counts.clear()
+        self._densef = None   # a kept game holds its pair, not its (3n, 3n) matrices (up to 200 MB)
         return self
 
     def _certify(self, x: npt.NDArray[np.float64], y: npt.NDArray[np.float64], iterations: int) -> LeftCertificate:
@@ -283,7 +289,10 @@ class GameLeft:
 
     def certify(self) -> LeftCertificate:
         """Best responses of both seats over every type against the kept pair, afresh."""
-        return self._certify(self.player, self.banker, self.certificate.iterations)
+        try:
+            return self._certify(self.player, self.banker, self.certificate.iterations)
+        finally:
+            self._densef = None
 
     # -- one hand ------------------------------------------------------------------------------
     def hand_counts(self, type_id: int, banker_seat: bool) -> npt.NDArray[np.float64]:
@@ -372,8 +381,8 @@ def solved(counts: tuple[int, ...], rules: RuleSet) -> GameLeft:
                 f"shipped equilibrium as a Strategy", code="seen.large")
         made = GameLeft(counts, rules).solve()
         with _LOCK:
-            if len(_KEPT) > 256:
-                _KEPT.clear()
+            while len(_KEPT) >= KEPT_GAMES:     # the oldest first: each holds its (n, n) weights
+                del _KEPT[next(iter(_KEPT))]
             got = _KEPT.setdefault(key, made)
     return got
 

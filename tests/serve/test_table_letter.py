@@ -261,3 +261,37 @@ def test_a_1996_slip_cites_portaria_21_96_m(client: httpx.Client) -> None:
     for ruleset, cited in (("1996", "Portaria 21/96/M, Art. 5(j)"), ("2004", "Despacho 59/2004, Art. 5.10")):
         r = client.post("/v1/pcc/settle", json={"bets": ["total:18=5"], "roll": "crab prawn coin", "ruleset": ruleset})
         assert r.status_code == 400 and r.json()["code"] == "total.range" and cited in r.json()["message"], r.text
+
+
+def test_a_live_shake_before_the_declaration_is_refused_on_every_path(client: httpx.Client) -> None:
+    """Issue 31, finding 6 (Art. 4.4): the service, the library and the session's record refuse
+    the live table's shake with the same code; declared, the same shake is taken."""
+    body = {"banker": 0, "mode": "live"}
+    base = START + [{"action": "bet", "position": 1, "amount": 100}]
+    refused_everywhere(client, body, base, {"action": "shake", "dice": [1, 2, 3, 4]}, "shake.undeclared")
+    url, auth = opened(client, body)
+    for a in base + [{"action": "declare", "method": "from the first stack"}]:
+        ok(client.post(url + "/actions", json=a, headers=auth))
+    out = ok(client.post(url + "/actions", json={"action": "shake", "dice": [1, 2, 3, 4]}, headers=auth))
+    assert out["state"]["round"]["declared"] == "from the first stack"
+    assert out["state"]["round"]["frozen"] is True
+    # a simulation's shake needs none (it declares its own in simulated_round), nor does a table
+    # journaled before the rule was kept (its config has no declare_first): see test_table_letter4
+    sim_url, sim_auth = opened(client, {"banker": 0, "seed": 3, "mode": "simulation"})
+    for a in base + [{"action": "shake", "dice": [1, 2, 3, 4]}]:
+        ok(client.post(sim_url + "/actions", json=a, headers=sim_auth))
+
+
+def test_a_live_table_journaled_before_the_declaration_rule_replays_its_shakes() -> None:
+    """A live table opened before the key (its config without declare_first) replays as it was
+    journaled; one opened now (the router writes the key) waits for the declaration."""
+    old = Table({"banker": 0})
+    assert old.live
+    for a in START + [{"action": "bet", "position": 1, "amount": 100}, {"action": "shake", "dice": [1, 2, 3, 4]}]:
+        old.apply(a, {"dice": [1, 2, 3, 4]} if a["action"] == "shake" else None)
+    new = Table({"banker": 0, "declare_first": True})
+    for a in START + [{"action": "bet", "position": 1, "amount": 100}]:
+        new.apply(a)
+    with pytest.raises(PaigowError) as e:
+        new.apply({"action": "shake", "dice": [1, 2, 3, 4]})
+    assert e.value.code == "shake.undeclared"
