@@ -9,10 +9,15 @@ the work one call of ``fn`` does (hands ranked, rounds simulated ...). The throu
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import sys
+from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+from serve_support import PostgresServer, postgres_database  # noqa: E402
 
 PATHS = ("compiled", "engine", "python")  # engine: the package's own pure-Python path (pcc)
 
@@ -34,3 +39,13 @@ def measure(benchmark: Any) -> Measure:
         return result
 
     return run
+
+
+@pytest.fixture(scope="module")
+def postgres_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A database on a PostgreSQL server of the module's own (skips without its binaries or psycopg)."""
+    pg = PostgresServer.start(tmp_path_factory)
+    try:
+        yield postgres_database(pg)
+    finally:
+        pg.stop()

@@ -38,7 +38,7 @@ httpx = pytest.importorskip("httpx")
 pytest.importorskip("fastapi", reason="the serve extra is not installed")
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
-from serve_support import OPERATOR, PostgresServer, ServeProcess, free_port, postgres_database  # noqa: E402
+from serve_support import OPERATOR, ServeProcess, free_port  # noqa: E402
 
 import paigow  # noqa: E402
 
@@ -189,15 +189,6 @@ def _actions(benchmark: Any, name: str, urls: list[str]) -> None:
 def test_journaled_table_action(benchmark: Any, servers: tuple[str, str]) -> None:
     _, url = servers
     _actions(benchmark, "table action (journaled)", [url])
-
-
-@pytest.fixture(scope="module")
-def postgres_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    pg = PostgresServer.start(tmp_path_factory)  # skips without PostgreSQL's binaries or psycopg
-    try:
-        yield postgres_database(pg)
-    finally:
-        pg.stop()
 
 
 def test_journaled_action_postgres_one_process(benchmark: Any, postgres_url: str) -> None:

@@ -23,7 +23,6 @@ import sys
 import tempfile
 import textwrap
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -33,7 +32,7 @@ httpx = pytest.importorskip("httpx")
 pytest.importorskip("fastapi", reason="the serve extra is not installed")
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
-from serve_support import OPERATOR, PostgresServer, ServeProcess, postgres_database  # noqa: E402
+from serve_support import OPERATOR, ServeProcess  # noqa: E402
 
 HISTORY = int(os.environ.get("PAIGOW_BENCH_STREAMS_ROUNDS", "250"))
 STREAMS = 200
@@ -164,15 +163,6 @@ def _scenario(benchmark: Any, store: str, db: str) -> None:
 def test_streams_sqlite(benchmark: Any) -> None:
     with tempfile.TemporaryDirectory(prefix="paigow-bench-streams-") as d:
         _scenario(benchmark, "sqlite", str(Path(d) / "streams.db"))
-
-
-@pytest.fixture(scope="module")
-def postgres_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    pg = PostgresServer.start(tmp_path_factory)  # skips without PostgreSQL's binaries or psycopg
-    try:
-        yield postgres_database(pg)
-    finally:
-        pg.stop()
 
 
 def test_streams_postgres(benchmark: Any, postgres_url: str) -> None:
