@@ -318,6 +318,15 @@ class HomeShuffle:
         simulation only, chosen by the named ``strategy`` (``"max-front"``, ...)."""
         return self._set_hand(position, setting, by, strategy, None)
 
+    def set_recorded(self, position: int, setting: SettingLike, *, by: "str | None" = None,
+                     strategy: "str | None" = None) -> Setting:
+        """A record's setting replayed (:mod:`paigow.table.home_records`): the setting as written,
+        ``strategy`` the name of what chose it in a simulation (a live table's record names none)."""
+        if strategy is not None and self._live:
+            raise IllegalActionError("at a live table each hand is set by its holder: no strategy sets one",
+                                     code="home.strategy")
+        return self._set_hand(position, setting, by, None, strategy)
+
     def play(self, strategy: str) -> None:
         """A simulation: set every hand still unset (the banker's and each played door's) by the
         named ``strategy``."""
