@@ -506,7 +506,7 @@ def test_every_raise_in_the_home_table_gives_a_code_and_every_code_is_documented
     used: set[str] = set()
     for name in FILES:
         source = (ROOT / "paigow" / name).read_text(encoding="utf-8")
-        used |= set(re.findall(r'code="([a-z_.]+)"', source)) | set(re.findall(r'"(home\.[a-z_]+)"', source))
+        used |= set(re.findall(r'code="([a-z_.]+)"', source)) | set(re.findall(r'"(home\.[a-z_]+)"', source)) - {"home.json"}
         for node in ast.walk(ast.parse(source)):
             if isinstance(node, ast.Raise) and isinstance(node.exc, ast.Call) and isinstance(node.exc.func, ast.Name):
                 cls = node.exc.func.id
