@@ -116,7 +116,12 @@ class HomeShuffle:
         self._row: "tuple[Tile, ...] | None" = None
         self._round = 1
         self._banker = self._check_banker(banker)
-        self._open_round()
+        self._bank: "int | None" = None
+        self._bets: list[Bet] = []
+        self._dice: "tuple[int, ...] | None" = None
+        self._hands: "dict[int, tuple[Tile, ...]] | None" = None
+        self._set: dict[int, "Setting | Hand"] = {}
+        self._settled = False
 
     # -- what the table shows ---------------------------------------------------------------------
     @property
@@ -389,11 +394,11 @@ class HomeShuffle:
         return (self._rules.doors + 1) * self._rules.tiles_per_hand
 
     def _open_round(self) -> None:
-        self._bank: "int | None" = None
-        self._bets: list[Bet] = []
-        self._dice: "tuple[int, ...] | None" = None
-        self._hands: "dict[int, tuple[Tile, ...]] | None" = None
-        self._set: dict[int, "Setting | Hand"] = {}
+        self._bank = None
+        self._bets = []
+        self._dice = None
+        self._hands = None
+        self._set = {}
         self._settled = False
 
     def _check_banker(self, banker: object) -> str:
@@ -471,7 +476,7 @@ class HomeShuffle:
             if not 0 <= setting <= 2:
                 raise IllegalHandError(f"a split is 0, 1 or 2, not {setting}", code="home.setting")
             return options[setting]
-        chosen = setting if isinstance(setting, Setting) else Setting.parse(setting)
+        chosen = setting if isinstance(setting, Setting) else Setting.parse(str(setting))
         if sorted(map(str, chosen.tiles)) != sorted(map(str, tiles)):
             raise IllegalHandError(f"{chosen} is not position {position}'s tiles "
                                    f"({' '.join(map(str, tiles))})", code="home.setting")
