@@ -61,6 +61,7 @@ GUIDES = [
     "houseway-compare",
     "us-edges",
     "home-edges",
+    "home-table",
     "dealer",
     "training",
     "simulation",

@@ -78,7 +78,7 @@ HAND_ORDERS: dict[str, HandOrder] = dict(_ORDERS)  # "macau": docs/rules.md §1.
 
 _FIELDS_SHOWN = ("hand_order", "zero_rule", "copies", "commission", "rounding", "dice", "max_cuts",
                  "banker_sets", "high_at_least_low", "bank", "doors", "rounds_per_shuffle", "bank_commission",
-                 "payout")
+                 "payout", "tiles_per_hand")
 
 
 @dataclasses.dataclass(frozen=True)
@@ -113,6 +113,9 @@ class RuleSet:
     - ``bank_commission``: the bank's net win pays the commission too (Macau, the US game), or
       only the player positions' wins do (the home game's 4% option)
     - ``payout``: how a position's result is paid (:class:`Payout`)
+    - ``tiles_per_hand``: 4 (two hands of two, set front and back) or 2 (the home game's two-tile
+      game 小牌九, docs/rules.md §4.3: one hand of two tiles each, no setting; only the home table
+      deals it, :mod:`paigow.table.home`)
     """
 
     name: str
@@ -130,6 +133,7 @@ class RuleSet:
     rounds_per_shuffle: int = 1
     bank_commission: bool = True
     payout: Payout = Payout.WHOLE
+    tiles_per_hand: int = 4
 
     def __post_init__(self) -> None:
         def put(field: str, value: object) -> None:
@@ -155,7 +159,13 @@ class RuleSet:
         for field in ("high_at_least_low", "bank_commission"):
             if not isinstance(getattr(self, field), bool):
                 raise InvalidOptionError(f"{field} is True or False, not {getattr(self, field)!r}", code="rules.range")
-        if self.rounds_per_shuffle * (self.doors + 1) * 4 > len(DECK):
+        if isinstance(self.tiles_per_hand, bool) or self.tiles_per_hand not in (2, 4):
+            raise InvalidOptionError(f"tiles_per_hand is 4 or 2 (the two-tile game), not {self.tiles_per_hand!r}",
+                                     code="rules.range")
+        if self.tiles_per_hand == 2 and self.payout is not Payout.WHOLE:
+            raise InvalidOptionError("the two-tile game plays one hand a side: its payout is 'whole'",
+                                     code="rules.option")
+        if self.rounds_per_shuffle * (self.doors + 1) * self.tiles_per_hand > len(DECK):
             raise InvalidOptionError(f"{self.rounds_per_shuffle} rounds of {self.doors + 1} hands a shuffle need more"
                                      f" than the {len(DECK)} tiles", code="rules.range")
         if self.bank not in BANKS:
@@ -284,7 +294,8 @@ and copies to the banker in both hands, a banker and three doors, two rounds a s
 no commission, the house banking and covering every bet. Its options are fields:
 ``hand_order="home-military"`` (天 or 地 take military partners only: 天 + 人 is 0 points),
 ``copies="neutral"``, ``rounds_per_shuffle=1``, ``dice=2``, ``commission=Fraction(1, 25)`` (4%
-on door wins), ``payout="halves"`` (front 1 to 1, back 2 to 1), ``bank="winner-keeps"``. Each
+on door wins), ``payout="halves"`` (front 1 to 1, back 2 to 1), ``bank="winner-keeps"``, ``tiles_per_hand=2``
+(the two-tile game). Each
 door's holder sets his own tiles: a fixed setting rule is a strategy, never the rules."""
 
 RULE_SETS: dict[str, RuleSet] = {"macau": MACAU, "us": US, "home": HOME}

@@ -132,10 +132,12 @@ class Round(SettlingMixin):
             raise TypeError(f"live is True (a live table) or False (a simulation), not {live!r}")
         declare_first = check_declare_first(declare_first, live)
         ruleset = clean_rules(rules)
-        if ruleset.doors != 7 or ruleset.rounds_per_shuffle != 1 or ruleset.bank not in ("rotation", "house"):
+        if ruleset.doors != 7 or ruleset.rounds_per_shuffle != 1 or ruleset.bank not in ("rotation", "house") \
+                or ruleset.tiles_per_hand != 4:
             raise InvalidOptionError(f"the table deals eight positions a round from one shuffle: rule set "
                                      f"{ruleset.name!r} ({ruleset.doors} doors, {ruleset.rounds_per_shuffle} rounds a "
-                                     f"shuffle, bank {ruleset.bank!r}) is not dealt by it yet", code="rules.table")
+                                     f"shuffle, bank {ruleset.bank!r}) is dealt by the home table"
+                                     " (paigow.table.home)", code="rules.table")
         if house_banks is None:
             house_banks = ruleset.bank == "house"
         if not isinstance(house_banks, bool):
