@@ -250,9 +250,7 @@ async def _http(request: Request, e: Exception) -> Response:
         if request.method == "OPTIONS":
             return Response(status_code=204, headers={"Allow": allow})
         headers = {**(headers or {}), "Allow": allow}
-        message = f"{request.url.path} does not take {request.method}: it takes {allow}"
-    else:
-        message = str(e.detail)
+    message = str(e.detail)   # "Method Not Allowed", as the API answered before: Allow names the methods
     code = {404: "route.unknown", 405: "route.method"}.get(e.status_code, f"http.{e.status_code}")
     return JSONResponse({"code": code, "message": message}, status_code=e.status_code, headers=headers)
 

@@ -131,7 +131,8 @@ def _operator_key() -> str:
 
 
 ROUND = ({"action": "start_round", "others_agree": True}, {"action": "bet", "position": 1, "amount": 100},
-         {"action": "shuffle"}, {"action": "shake"}, {"action": "deal"}, {"action": "settle", "strategy": "max-back"},
+         {"action": "shuffle"}, {"action": "declare", "method": "from the first stack"}, {"action": "shake"},
+         {"action": "deal"}, {"action": "settle", "strategy": "max-back"},
          {"action": "end_round"})
 
 
