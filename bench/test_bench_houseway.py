@@ -6,7 +6,8 @@
   loaded from its cache checked by the file's hash;
 - the first US advice against a house way in a new process (a subprocess: the advice call alone
   is recorded in ``extra_info["advise_seconds"]``, the import of paigow in ``import_seconds``);
-- ``best_setting(hand, "banker", way, rules="us")`` beside the held lookup (``setting_lookup``).
+- ``best_setting(hand, "banker", way, rules="us")``, the way given as a HouseWay, its name or its
+  strategy, beside the held lookup (``setting_lookup``).
 
 The JavaScript and C peers of the issue (pan77775, turtleflyer, 9ziggy9) are not measured: node
 and the peers' sources are not available offline. Run:
@@ -125,8 +126,9 @@ def test_first_us_advice_in_a_new_process(measure: Any, benchmark: Any) -> None:
     assert got["best"] == "1-3 1-2 | 6-6 6-6"
 
 
-def test_best_setting_against_a_house_way(measure: Any) -> None:
-    way = house_way("foxwoods").strategy()
+@pytest.mark.parametrize("given", ["way", "name", "strategy"])
+def test_best_setting_against_a_house_way(measure: Any, given: str) -> None:
+    way: Any = {"way": house_way("foxwoods"), "name": "foxwoods", "strategy": house_way("foxwoods").strategy()}[given]
     best_setting(HAND, "banker", way, rules="us")
     got = measure(lambda: [best_setting(HAND, "banker", way, rules="us") for _ in range(1000)], items=1000,
                   unit="calls", path="compiled", group=BEST, rounds=20)
