@@ -28,13 +28,13 @@ from __future__ import annotations
 
 import functools
 import os
-from importlib import resources
 
 from paigow.errors import InvalidStrategyError
 from paigow.houseway.classes import DISTINCT_HAND_COUNT, distinct_hands, hand_class
 from paigow.houseway.csvfile import read_house_way
 from paigow.houseway.format import WayFile, WayFileError, read_way_text
-from paigow.houseway.ruled import RuledWay, read_way_file
+from paigow.houseway.cache import WAYS_DIR as _WAYS
+from paigow.houseway.ruled import RuledWay, ShippedWay, read_way_file
 from paigow.houseway.way import FILE_HEADER, HouseWay, WaySetting
 from paigow.tiles import clip_text
 
@@ -47,11 +47,14 @@ SHIPPED = ("foxwoods", "canberra")
 """The ways shipped as way files in ``paigow/houseway/ways``."""
 
 
+def _shipped_text(name: str) -> str:
+    return (_WAYS / f"{name}.way").read_text(encoding="utf-8")
+
+
 @functools.lru_cache(maxsize=None)
 def shipped_way(name: str) -> WayFile:
     """A shipped way's file, read and checked."""
-    text = resources.files("paigow.houseway").joinpath("ways", f"{name}.way").read_text(encoding="utf-8")
-    return read_way_text(text, f"{name}.way")
+    return read_way_text(_shipped_text(name), f"{name}.way")
 
 
 RULE_IDS = ("0", "1two", "1A", "1B", "1C", "1D", "1E", "1F", "2TD", "2wong11", "2gong", "2",
@@ -86,10 +89,12 @@ def canberra_without(*rules: str) -> HouseWay:
     return RuledWay(shipped_way("canberra"), frozenset(rules))
 
 
-FOXWOODS: HouseWay = RuledWay(shipped_way("foxwoods"), shipped="foxwoods")
+FOXWOODS: HouseWay = ShippedWay("foxwoods", functools.partial(_shipped_text, "foxwoods"),
+                                functools.partial(shipped_way, "foxwoods"))
 """The Foxwoods house way (docs/rules.md §3.2)."""
 
-CANBERRA: HouseWay = RuledWay(shipped_way("canberra"), shipped="canberra")
+CANBERRA: HouseWay = ShippedWay("canberra", functools.partial(_shipped_text, "canberra"),
+                                functools.partial(shipped_way, "canberra"))
 """The Casino Canberra house way (docs/houseway.md)."""
 
 HOUSE_WAYS: dict[str, HouseWay] = {"foxwoods": FOXWOODS, "canberra": CANBERRA}

@@ -6,14 +6,15 @@ from __future__ import annotations
 import functools
 import os
 import pathlib
+from collections.abc import Callable, Mapping
 from typing import Any, Optional
 
 from paigow.houseway.classes import distinct_keys
-from paigow.houseway.format import LANGUAGES, WayFile, WayFileError, read_way_text
+from paigow.houseway.format import LANGUAGES, WayFile, WayFileError, read_way_text, text_digest
 from paigow.houseway.way import HouseWay
 from paigow.tiles import Tile, clip_text
 
-__all__ = ["RuledWay", "read_way_file"]
+__all__ = ["RuledWay", "ShippedWay", "read_way_file"]
 
 
 class RuledWay(HouseWay):
@@ -35,7 +36,7 @@ class RuledWay(HouseWay):
         self._shipped = None if off else shipped  # the name of its shipped cache, checked by hash
 
     @functools.cached_property
-    def _cache(self) -> Optional[dict[str, Any]]:
+    def _cache(self) -> Optional[Mapping[str, Any]]:
         if self._shipped is None:
             return None
         from paigow.houseway.cache import load_cache
@@ -113,6 +114,40 @@ class RuledWay(HouseWay):
     def rule_ids(self) -> dict[str, str]:
         """Each rule's id by its English text (several ids may share one text)."""
         return {r.text: r.id for r in reversed(self.way_file.rules)}
+
+
+class ShippedWay(RuledWay):
+    """A way shipped in ``paigow/houseway/ways``: its file is read and checked when first needed
+    (its rules, texts or title), not when the package is imported; while its shipped cache
+    matches the file's hash (:func:`~paigow.houseway.format.text_digest` of the text, no parse),
+    its decisions, table and side tables are the cache's, each array read when first asked for."""
+
+    def __init__(self, name: str, read_text: Callable[[], str], read_file: Callable[[], WayFile]) -> None:
+        self.name = name
+        self._off = frozenset()
+        self._shipped = name
+        self._read_text = read_text
+        self._read_file = read_file
+
+    @functools.cached_property
+    def way_file(self) -> WayFile:  # type: ignore[override]
+        """The way file, read and checked (once)."""
+        return self._read_file()
+
+    @functools.cached_property
+    def source(self) -> str:  # type: ignore[override]
+        return self.way_file.source
+
+    @functools.cached_property
+    def title(self) -> str:  # type: ignore[override]
+        return self.way_file.title
+
+    @functools.cached_property
+    def _cache(self) -> Optional[Mapping[str, Any]]:
+        from paigow.houseway.cache import load_cache
+
+        found = self.__dict__.get("way_file")  # read already: its digest; else the text's, unparsed
+        return load_cache(self.name, found.digest if found is not None else text_digest(self._read_text()))
 
 
 def read_way_file(path: "str | os.PathLike[str]", name: Optional[str] = None) -> RuledWay:
