@@ -31,7 +31,6 @@ import numpy as np
 import numpy.typing as npt
 
 from paigow import _core
-from paigow.game import seen as seen_game
 from paigow.game.handtypes import all_hands, hand_types, setting_game
 from paigow.game.handtypes import hand_types as _types  # noqa: F401  (the names older callers read here)
 from paigow.game.handtypes import to_hands as _to_hands  # noqa: F401
@@ -682,6 +681,8 @@ def _seen_units(hands: npt.NDArray[Any], seat: str, against: Any, commission: An
                                                 Fraction, RuleSet, bool]:
     """(counts (N, 3, 3) in opposing hands, own probabilities (N, 3) or None, against's name,
     digest, rate, rule set, exact) of checked hands (each row's settings in its tiles' order)."""
+    from paigow.game import seen as seen_game  # loaded with the first seen tiles
+
     if _left_equilibrium(against):
         g = clean_rules(rules)
         seat = check_seat(seat)
@@ -724,6 +725,8 @@ def _tiles_order(hand: tuple[int, ...], row: int) -> list[int]:
 
 
 def _advise_seen(tiles: Any, seat: str, against: Any, commission: Any, rules: RulesLike, seen: Any) -> Advice:
+    from paigow.game import seen as seen_game  # loaded with the first seen tiles
+
     t, hand = _hand_of(tiles)
     s = seen_game.clean_seen(seen, hand)
     counts, own, name, digest, r, g, _ = _seen_units(np.array([hand]), seat, against, commission, rules, s)
@@ -741,6 +744,8 @@ def _advise_seen(tiles: Any, seat: str, against: Any, commission: Any, rules: Ru
 
 def _batch_seen(hands: npt.ArrayLike, seat: str, against: Any, commission: Any, rules: RulesLike,
                 seen: Any) -> BatchAdvice:
+    from paigow.game import seen as seen_game  # loaded with the first seen tiles
+
     a = as_index_array(hands, 4, "hands")
     g = clean_rules(rules)
     _, _, bad = _core.settings(a, g.core)
@@ -766,6 +771,8 @@ def _batch_seen(hands: npt.ArrayLike, seat: str, against: Any, commission: Any, 
 
 
 def _best_seen(tiles: Any, seat: str, strategy: "StrategyLike | HouseWay | None", rules: RulesLike, seen: Any) -> Setting:
+    from paigow.game import seen as seen_game  # loaded with the first seen tiles
+
     t, hand = _hand_of(tiles)
     s = seen_game.clean_seen(seen, hand)
     if not _left_equilibrium(strategy):

@@ -28,15 +28,32 @@ from __future__ import annotations
 
 import functools
 import os
+from typing import TYPE_CHECKING, Any
 
+from _tablegames.lazy import LazyNames
 from paigow.errors import InvalidStrategyError
-from paigow.houseway.classes import DISTINCT_HAND_COUNT, distinct_hands, hand_class
-from paigow.houseway.csvfile import read_house_way
-from paigow.houseway.format import WayFile, WayFileError, read_way_text
 from paigow.houseway.cache import WAYS_DIR as _WAYS
+from paigow.houseway.classes import DISTINCT_HAND_COUNT, distinct_hands, hand_class
 from paigow.houseway.ruled import RuledWay, ShippedWay, read_way_file
 from paigow.houseway.way import FILE_HEADER, HouseWay, WaySetting
 from paigow.tiles import clip_text
+
+if TYPE_CHECKING:
+    from paigow.houseway.csvfile import read_house_way
+    from paigow.houseway.format import WayFile, WayFileError
+
+# The way file's reader and the table file's load when first used: advice against a shipped way
+# reads neither (its cache is checked by the file's hash).
+_lazy = LazyNames(globals(), {"paigow.houseway.csvfile": ("read_house_way",),
+                              "paigow.houseway.format": ("WayFile", "WayFileError")})
+
+
+def __getattr__(name: str) -> Any:
+    return _lazy.get(name)
+
+
+def __dir__() -> list[str]:
+    return _lazy.names()
 
 __all__ = ["HouseWay", "WaySetting", "RuledWay", "WayFileError", "FOXWOODS", "CANBERRA", "HOUSE_WAYS",
            "house_way", "read_house_way", "read_way_file", "shipped_way", "distinct_hands", "hand_class",
@@ -54,6 +71,8 @@ def _shipped_text(name: str) -> str:
 @functools.lru_cache(maxsize=None)
 def shipped_way(name: str) -> WayFile:
     """A shipped way's file, read and checked."""
+    from paigow.houseway.format import read_way_text
+
     return read_way_text(_shipped_text(name), f"{name}.way")
 
 
@@ -121,6 +140,8 @@ def house_way(way: "str | os.PathLike[str] | HouseWay") -> HouseWay:
     if isinstance(way, os.PathLike) or (isinstance(way, str) and (way.endswith(_FILE_ENDINGS) or os.path.sep in way)):
         if str(os.fspath(way)).lower().endswith(".way"):
             return read_way_file(way)
+        from paigow.houseway.csvfile import read_house_way
+
         return read_house_way(way)
     if not isinstance(way, str):
         raise TypeError(f"a house way is a name, a file or a HouseWay, not {way!r}")

@@ -8,6 +8,7 @@ written no longer matches its hash, and the way is compiled from the file instea
 
 from __future__ import annotations
 
+import hashlib
 import io
 import pathlib
 from collections.abc import Iterator, Mapping
@@ -15,12 +16,21 @@ from typing import Any, Optional
 
 import numpy as np
 
-__all__ = ["VERSION_KEY", "UNIT", "WAYS_DIR", "WayCache", "load_cache"]
+__all__ = ["VERSION_KEY", "UNIT", "WAYS_DIR", "WayCache", "load_cache", "text_digest"]
 
 VERSION_KEY = "digest_v2"
 UNIT = 47  # the side tables count hands in units of 2**-47 (paigow.strategies); a way's are whole hands
 WAYS_DIR = pathlib.Path(__file__).parent / "ways"
 """Where the shipped way files and their caches are."""
+
+VERSION = b"paigow-houseway-cache-v1\n"
+"""Mixed into a way file's hash: a cache of another layout never matches."""
+
+
+def text_digest(text: str) -> str:
+    """SHA-256 of a way file's text, as the way's shipped cache records it."""
+    return hashlib.sha256(VERSION + text.encode("utf-8")).hexdigest()
+
 
 _KEYS = ("split", "which", "table", "key", "side:player", "side:banker")
 

@@ -7,12 +7,15 @@ import functools
 import os
 import pathlib
 from collections.abc import Callable, Mapping
-from typing import Any, Optional
+from typing import TYPE_CHECKING, Any, Optional
 
 from paigow.houseway.classes import distinct_keys
-from paigow.houseway.format import LANGUAGES, WayFile, WayFileError, read_way_text, text_digest
+from paigow.houseway.cache import text_digest
 from paigow.houseway.way import HouseWay
 from paigow.tiles import Tile, clip_text
+
+if TYPE_CHECKING:
+    from paigow.houseway.format import WayFile  # the format's module loads when a way file is read
 
 __all__ = ["RuledWay", "ShippedWay", "read_way_file"]
 
@@ -107,6 +110,8 @@ class RuledWay(HouseWay):
         >>> FOXWOODS.rule_texts("pt")["pair D: split 9s"]
         'par D: separar os 9'
         """
+        from paigow.houseway.format import LANGUAGES
+
         if lang not in LANGUAGES:
             raise ValueError(f"unknown language {clip_text(lang)!r}: one of {', '.join(LANGUAGES)}")
         return {r.text: r.texts[lang] for r in self.way_file.rules}
@@ -153,6 +158,8 @@ class ShippedWay(RuledWay):
 def read_way_file(path: "str | os.PathLike[str]", name: Optional[str] = None) -> RuledWay:
     """A house way from a way file at ``path``, read, checked and compiled: every error is a
     :class:`~paigow.houseway.format.WayFileError` naming the line and the reason."""
+    from paigow.houseway.format import WayFileError, read_way_text
+
     p = pathlib.Path(path)
     try:
         text = p.read_text(encoding="utf-8-sig")
