@@ -527,8 +527,15 @@ class Strategy:
         with _LOCK:
             if key not in forms:
                 COMPILES[str(key[0] if isinstance(key, tuple) else key)] += 1
-                forms[key] = build()
+                forms[key] = self.__dict__.get("_seeds_d", {}).get(key, build)()
             return forms[key]
+
+    def seed(self, key: Hashable, build: Callable[[], Any]) -> None:
+        """Have the form of ``key`` (as :meth:`cached` takes it) built by ``build`` instead, when
+        it is first asked for: a form known ahead (a shipped house way's side tables, read from
+        its cache only then)."""
+        with _LOCK:
+            self.__dict__.setdefault("_seeds_d", {})[key] = build
 
     @property
     def _forms(self) -> dict[Hashable, Any]:

@@ -55,7 +55,7 @@ def __getattr__(name: str) -> Any:
 def __dir__() -> list[str]:
     return _lazy.names()
 
-__all__ = ["HouseWay", "WaySetting", "RuledWay", "WayFileError", "FOXWOODS", "CANBERRA", "HOUSE_WAYS",
+__all__ = ["HouseWay", "WaySetting", "RuledWay", "ShippedWay", "WayFileError", "FOXWOODS", "CANBERRA", "HOUSE_WAYS",
            "house_way", "read_house_way", "read_way_file", "shipped_way", "distinct_hands", "hand_class",
            "DISTINCT_HAND_COUNT", "FILE_HEADER", "RULE_IDS", "foxwoods_without", "CANBERRA_RULE_IDS",
            "canberra_without", "is_house_way", "SHIPPED"]

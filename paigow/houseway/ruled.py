@@ -79,7 +79,8 @@ class RuledWay(HouseWay):
         return out
 
     def _prepare(self, strategy: Any) -> None:
-        """Seed the strategy with the shipped side tables of advice against the way."""
+        """Seed the strategy with the shipped side tables of advice against the way (each seat's
+        read from the cache when first asked for)."""
         c = self._cache
         if c is None:
             return
@@ -87,10 +88,8 @@ class RuledWay(HouseWay):
         from paigow.rules import US
         from paigow.strategies import SideTables
 
-        key = c["key"]
-        for seat in ("player", "banker"):
-            counts = c["side:" + seat]
-            strategy.cached(("side:" + seat, setting_game(US)), lambda counts=counts: SideTables(counts, key))
+        for seat in ("player", "banker"):  # each seat's read from the cache when first asked for
+            strategy.seed(("side:" + seat, setting_game(US)), lambda seat=seat: SideTables(c["side:" + seat], c["key"]))
 
     def distinct_splits(self) -> Any:
         """The compiled splits of every distinct hand (an int8 array)."""
