@@ -67,6 +67,11 @@ class RuledWay(HouseWay):
             return super().table()
         return self._cached_table
 
+    def _hand_splits(self) -> Any:
+        """:meth:`HouseWay._hand_splits`, from the shipped cache when it is this way's."""
+        c = self._cache
+        return super()._hand_splits() if c is None else c["table"]
+
     @functools.cached_property
     def _cached_table(self) -> Any:
         import numpy as np
