@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import math
 import threading
 from collections.abc import Iterable
 from fractions import Fraction
@@ -425,12 +426,29 @@ _BY_ROW: dict[int, tuple[Setting, Setting, Setting]] = {}
 _BY_FACES: dict[tuple[int, ...], tuple[Setting, Setting, Setting]] = {}
 
 
+def _row_hand(row: int) -> list[int]:
+    """The DECK indices of hand ``row`` of ``all_hands()`` (the combinations of range(32) four at
+    a time, in order), read from the array once it is built, else counted out (a process's first
+    advice need not build it)."""
+    if all_hands.cache_info().currsize:
+        return all_hands()[row].tolist()  # type: ignore[no-any-return]
+    out: list[int] = []
+    x, left = 0, row
+    for k in (3, 2, 1, 0):  # tiles still to choose after this one
+        while left >= (n := math.comb(31 - x, k)):  # the hands whose next tile is x
+            left -= n
+            x += 1
+        out.append(x)
+        x += 1
+    return out
+
+
 def _sorted_settings(row: int) -> tuple[Setting, Setting, Setting]:
     """The settings of the hand of ``row`` (its tiles in DECK order), kept: one object per
     multiset of faces (8,130 of them, about 10 MB when all are met), shared by the rows of
     copies. Settings are canonical (:class:`~paigow.Setting` orders its hands and tiles), so
     those of any order of the tiles are these, permuted."""
-    tiles = tuple(DECK[i] for i in all_hands()[row].tolist())
+    tiles = tuple(DECK[i] for i in _row_hand(row))
     faces = tuple(t.face for t in tiles)
     got = _BY_FACES.get(faces)
     if got is None:

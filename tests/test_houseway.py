@@ -208,6 +208,18 @@ def test_best_setting_takes_a_house_way_as_a_way_a_name_or_its_strategy() -> Non
         [FOXWOODS.set(h).split for h in hands]
 
 
+def test_a_row_hand_counted_out_is_the_row_of_all_hands() -> None:
+    from paigow.advice import _row_hand
+    from paigow.game.handtypes import all_hands
+
+    want = all_hands().tolist()
+    all_hands.cache_clear()  # counted out, as a process's first advice does
+    try:
+        assert [_row_hand(r) for r in range(len(want))] == want
+    finally:
+        all_hands()
+
+
 def test_best_setting_against_a_house_way_still_refuses_bad_input() -> None:
     paigow.best_setting((0, 2, 22, 28), "banker", FOXWOODS, rules="us")  # kept: the next calls read it
     with pytest.raises(paigow.errors.InvalidTileError):

@@ -283,10 +283,11 @@ def test_the_first_advice_against_a_shipped_way_reads_no_way_file() -> None:
 
     code = ("import sys, paigow; a = paigow.advise('6-6 6-6 1-2 1-3', rules='us', against='foxwoods'); "
             "from paigow.houseway import FOXWOODS; "
+            "from paigow.game.handtypes import all_hands; "
             "print(str(a.best_setting), 'paigow.houseway.format' in sys.modules, 'way_file' in FOXWOODS.__dict__, "
-            "sorted(FOXWOODS._cache._got))")
+            "sorted(FOXWOODS._cache._got), all_hands.cache_info().currsize)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.strip()
-    assert out == "1-3 1-2 | 6-6 6-6 False False ['key', 'side:player', 'table']", out
+    assert out == "1-3 1-2 | 6-6 6-6 False False ['key', 'side:player', 'table'] 0", out
 
 
 # ---------------------------------------------------------------------------------------------
