@@ -465,7 +465,8 @@ def best_setting(tiles: "str | Iterable[TileLike] | tuple[int, int, int, int]", 
     assistant, a loop, a service). ``tiles`` is four DECK indices, four tiles or text; the hand
     is checked as the batch checks it (the same errors) and the answer read from the strategy's
     table without building an array. A caller with many hands and one strategy holds
-    :func:`setting_lookup` instead and saves the strategy's look-up on every call.
+    :func:`setting_lookup` instead and saves the strategy's look-up on every call. A house way
+    (a HouseWay, its name or a way file) is a strategy of the US game, as ``advise`` takes it.
 
     >>> best_setting("天 地 杂九 至尊", strategy="max-back"), best_setting((0, 2, 22, 28), strategy="max-back")
     (Setting.parse('1-1 2-4 | 6-6 4-5'), Setting.parse('1-1 2-4 | 6-6 4-5'))
@@ -508,11 +509,8 @@ def _held(strategy: object, rules: object) -> bool:
     if not (rules is None or type(rules) is str or type(rules) is RuleSet):
         return False
     if type(strategy) is str:
-        return not strategy.lower().endswith(_WAY_FILES)  # a house-way file is read again each time
+        return not strategy.lower().endswith((".way", ".csv"))  # a house-way file is read again each time
     return strategy is None or type(strategy) is Strategy or isinstance(strategy, HouseWay)
-
-
-_WAY_FILES = (".way", ".csv")
 
 
 def setting_lookup(seat: str = "player", strategy: "StrategyLike | HouseWay | None" = None,
@@ -569,9 +567,8 @@ _BEST: dict[tuple[Any, ...], _core.BestLookup] = {}
 
 
 _BEST_BY_ID: dict[tuple[int, int, int], tuple[Any, Any, Any, _core.BestLookup]] = {}
-""":data:`_BEST`'s lookups by the ids of the arguments as given (seat, strategy, rules), each
-entry holding them, as (strategy, seat, rules, lookup) (so no id is another object's): what :func:`best_setting` reads without
-hashing a Strategy."""
+""":data:`_BEST`'s lookups by the ids of the arguments (seat, strategy, rules), each entry (strategy,
+seat, rules, lookup) holding them, so no id is another's: :func:`best_setting` hashes no Strategy."""
 
 _NO_BEST: tuple[Any, Any, Any, Any] = (object(), None, None, None)
 _LAST_BEST: tuple[Any, Any, Any, Any] = _NO_BEST
@@ -788,7 +785,8 @@ def _batch_seen(hands: npt.ArrayLike, seat: str, against: Any, commission: Any, 
     return BatchAdvice(counts, values, best, units, check_seat(seat), name, r, digest, g.name, s, opp)
 
 
-def _best_seen(tiles: Any, seat: str, strategy: "StrategyLike | HouseWay | None", rules: RulesLike, seen: Any) -> Setting:
+def _best_seen(tiles: Any, seat: str, strategy: "StrategyLike | HouseWay | None", rules: RulesLike,
+               seen: Any) -> Setting:
     from paigow.game import seen as seen_game  # loaded with the first seen tiles
 
     t, hand = _hand_of(tiles)

@@ -185,7 +185,8 @@ def test_any_line_of_a_shipped_way_broken_is_refused_with_that_line(name: str) -
     for i, line in enumerate(lines):
         if not line.strip() or line.lstrip().startswith("#"):
             continue
-        for broken in (line + " Fooo", line.split()[0] if line.startswith(" ") else line + " x", line.replace(" ", " ~", 1)):
+        cut = line.split()[0] if line.startswith(" ") else line + " x"  # a clause without its value
+        for broken in (line + " Fooo", cut, line.replace(" ", " ~", 1)):
             try:
                 read_way_text("\n".join(lines[:i] + [broken] + lines[i + 1:]), "m.way")
             except WayFileError as e:
