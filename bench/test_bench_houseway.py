@@ -5,8 +5,10 @@
 - a way file loaded, checked and compiled (numpy over all hands at once), beside a shipped way
   loaded from its cache checked by the file's hash;
 - the first US advice against a house way in a new process (a subprocess: the advice call alone
-  is recorded in ``extra_info["advise_seconds"]``, the import of paigow in ``import_seconds``);
-- ``best_setting(hand, "banker", way, rules="us")`` beside the held lookup (``setting_lookup``).
+  is recorded in ``extra_info["advise_seconds"]``, the import of paigow in ``import_seconds``,
+  medians after the warm-up round, and printed under ``-s``), as run and with bytecode cached;
+- ``best_setting(hand, "banker", way, rules="us")``, the way given as a HouseWay, its name or its
+  strategy, beside the held lookup (``setting_lookup``).
 
 The JavaScript and C peers of the issue (pan77775, turtleflyer, 9ziggy9) are not measured: node
 and the peers' sources are not available offline. Run:
@@ -110,8 +112,15 @@ print(json.dumps({"import": t1 - t0, "advise": t2 - t1, "best": str(a.best_setti
 """
 
 
-def test_first_us_advice_in_a_new_process(measure: Any, benchmark: Any) -> None:
+@pytest.mark.parametrize("bytecode", [False, True], ids=["as-run", "bytecode-cached"])
+def test_first_us_advice_in_a_new_process(measure: Any, benchmark: Any, bytecode: bool, tmp_path: Any) -> None:
+    # as-run: the environment as it is (with PYTHONDONTWRITEBYTECODE set, as on the project's
+    # machine, each process compiles paigow's modules from source); bytecode-cached: as an
+    # installed package runs, its modules' bytecode written once (the warm-up round) and read after
     env = dict(os.environ)
+    if bytecode:
+        env.pop("PYTHONDONTWRITEBYTECODE", None)
+        env["PYTHONPYCACHEPREFIX"] = str(tmp_path / "pycache")
     seen: list[dict[str, Any]] = []
 
     def run() -> dict[str, Any]:
@@ -119,23 +128,33 @@ def test_first_us_advice_in_a_new_process(measure: Any, benchmark: Any) -> None:
         seen.append(json.loads(out.stdout))
         return seen[-1]
 
-    got = measure(run, items=1, unit="processes", path="compiled", group=FIRST, rounds=3)
-    benchmark.extra_info["advise_seconds"] = sorted(x["advise"] for x in seen)[len(seen) // 2]
-    benchmark.extra_info["import_seconds"] = sorted(x["import"] for x in seen)[len(seen) // 2]
+    got = measure(run, items=1, unit="processes", path="compiled", group=FIRST, rounds=9)
+    timed = seen[1:] or seen  # after the warm-up round
+    advise = sorted(x["advise"] for x in timed)[len(timed) // 2]
+    imported = sorted(x["import"] for x in timed)[len(timed) // 2]
+    benchmark.extra_info["advise_seconds"] = advise
+    benchmark.extra_info["import_seconds"] = imported
+    print(f"\n{FIRST} ({'bytecode cached' if bytecode else 'as run'}): the advice {advise * 1000:.0f} ms, "
+          f"import paigow {imported * 1000:.0f} ms (medians of {len(timed)})")
     assert got["best"] == "1-3 1-2 | 6-6 6-6"
 
 
-def test_best_setting_against_a_house_way(measure: Any) -> None:
-    way = house_way("foxwoods").strategy()
+@pytest.mark.parametrize("given", ["way", "name", "strategy"])
+def test_best_setting_against_a_house_way(measure: Any, benchmark: Any, given: str) -> None:
+    way: Any = {"way": house_way("foxwoods"), "name": "foxwoods", "strategy": house_way("foxwoods").strategy()}[given]
     best_setting(HAND, "banker", way, rules="us")
     got = measure(lambda: [best_setting(HAND, "banker", way, rules="us") for _ in range(1000)], items=1000,
                   unit="calls", path="compiled", group=BEST, rounds=20)
     assert got[0] == setting_lookup("banker", way, "us")(HAND)
+    if benchmark.stats is not None:
+        print(f"\n{BEST} (the way as a {given}): {benchmark.stats.stats.median / 1000 * 1e6:.3f} us a call (median)")
 
 
-def test_best_setting_held_lookup(measure: Any) -> None:
+def test_best_setting_held_lookup(measure: Any, benchmark: Any) -> None:
     look = setting_lookup("banker", house_way("foxwoods").strategy(), "us")
     look(HAND)
     got = measure(lambda: [look(HAND) for _ in range(1000)], items=1000, unit="calls", path="python", group=BEST,
                   rounds=20)
     assert len(got) == 1000
+    if benchmark.stats is not None:
+        print(f"\n{BEST}: the held lookup {benchmark.stats.stats.median / 1000 * 1e6:.3f} us a call (median)")

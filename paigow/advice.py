@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import math
 import threading
 from collections.abc import Iterable
 from fractions import Fraction
@@ -31,7 +32,6 @@ import numpy as np
 import numpy.typing as npt
 
 from paigow import _core
-from paigow.game import seen as seen_game
 from paigow.game.handtypes import all_hands, hand_types, setting_game
 from paigow.game.handtypes import hand_types as _types  # noqa: F401  (the names older callers read here)
 from paigow.game.handtypes import to_hands as _to_hands  # noqa: F401
@@ -44,7 +44,7 @@ from paigow.game.equilibria import equilibrium_info as equilibrium_info
 from paigow.game.equilibria import strategy as strategy
 from paigow.errors import InvalidOptionError, InvalidRecordError, TileCopiesError
 from paigow.game.values import COUNT_UNIT, OPPONENT_HANDS, SHIPPED_NAMES
-from paigow.houseway import HOUSE_WAYS, house_way, is_house_way
+from paigow.houseway import HOUSE_WAYS, HouseWay, house_way, is_house_way
 from paigow.game.values import PAIRINGS as PAIRINGS
 from paigow.game.values import GameValue as GameValue
 from paigow.game.values import exploitability as exploitability
@@ -426,12 +426,29 @@ _BY_ROW: dict[int, tuple[Setting, Setting, Setting]] = {}
 _BY_FACES: dict[tuple[int, ...], tuple[Setting, Setting, Setting]] = {}
 
 
+def _row_hand(row: int) -> list[int]:
+    """The DECK indices of hand ``row`` of ``all_hands()`` (the combinations of range(32) four at
+    a time, in order), read from the array once it is built, else counted out (a process's first
+    advice need not build it)."""
+    if all_hands.cache_info().currsize:
+        return all_hands()[row].tolist()  # type: ignore[no-any-return]
+    out: list[int] = []
+    x, left = 0, row
+    for k in (3, 2, 1, 0):  # tiles still to choose after this one
+        while left >= (n := math.comb(31 - x, k)):  # the hands whose next tile is x
+            left -= n
+            x += 1
+        out.append(x)
+        x += 1
+    return out
+
+
 def _sorted_settings(row: int) -> tuple[Setting, Setting, Setting]:
     """The settings of the hand of ``row`` (its tiles in DECK order), kept: one object per
     multiset of faces (8,130 of them, about 10 MB when all are met), shared by the rows of
     copies. Settings are canonical (:class:`~paigow.Setting` orders its hands and tiles), so
     those of any order of the tiles are these, permuted."""
-    tiles = tuple(DECK[i] for i in all_hands()[row].tolist())
+    tiles = tuple(DECK[i] for i in _row_hand(row))
     faces = tuple(t.face for t in tiles)
     got = _BY_FACES.get(faces)
     if got is None:
@@ -441,13 +458,15 @@ def _sorted_settings(row: int) -> tuple[Setting, Setting, Setting]:
 
 
 def best_setting(tiles: "str | Iterable[TileLike] | tuple[int, int, int, int]", seat: str = "player",
-                 strategy: "StrategyLike | None" = None, rules: RulesLike = None, seen: Any = None) -> Setting:
+                 strategy: "StrategyLike | HouseWay | None" = None, rules: RulesLike = None,
+                 seen: Any = None) -> Setting:
     """The setting one hand takes under ``strategy`` for ``seat``: :func:`best_settings` for one
     hand, as a :class:`~paigow.Setting`, for a caller who asks one hand per call (a dealer
     assistant, a loop, a service). ``tiles`` is four DECK indices, four tiles or text; the hand
     is checked as the batch checks it (the same errors) and the answer read from the strategy's
     table without building an array. A caller with many hands and one strategy holds
-    :func:`setting_lookup` instead and saves the strategy's look-up on every call.
+    :func:`setting_lookup` instead and saves the strategy's look-up on every call. A house way
+    (a HouseWay, its name or a way file) is a strategy of the US game, as ``advise`` takes it.
 
     >>> best_setting("天 地 杂九 至尊", strategy="max-back"), best_setting((0, 2, 22, 28), strategy="max-back")
     (Setting.parse('1-1 2-4 | 6-6 4-5'), Setting.parse('1-1 2-4 | 6-6 4-5'))
@@ -455,16 +474,46 @@ def best_setting(tiles: "str | Iterable[TileLike] | tuple[int, int, int, int]", 
     With ``seen`` (as :func:`advise` takes it) an equilibrium by name is the equilibrium of the
     game left (the setting it plays most); a fixed strategy's setting does not depend on it.
     """
+    if seen is None:
+        st, se, ru, look = _LAST_BEST  # the arguments of the last call, cleaned then: a loop costs a table read
+        if strategy is st and seat is se and rules is ru:
+            return look(tiles)  # type: ignore[no-any-return]
+    return _best_setting(tiles, seat, strategy, rules, seen)
+
+
+def _best_setting(tiles: Any, seat: str, strategy: "StrategyLike | HouseWay | None", rules: RulesLike,
+                  seen: Any) -> Setting:
+    global _LAST_BEST
+    got = _BEST_BY_ID.get((id(seat), id(strategy), id(rules)))  # these very arguments, cleaned before
+    if got is not None and got[0] is strategy and got[1] is seat and got[2] is rules and not seen:
+        _LAST_BEST = got
+        return got[3](tiles)  # type: ignore[no-any-return]
     if seen:
         return _best_seen(tiles, seat, strategy, rules, seen)
-    held = (type(strategy) is str or type(strategy) is Strategy) and (rules is None or type(rules) is str)
-    look = _BEST.get((seat, strategy, rules)) if held else None  # a named strategy or a table, kept
+    held = _held(strategy, rules)
+    look = _BEST.get((seat, strategy, rules)) if held else None  # a named strategy, a table or a way, kept
     if look is None:
         look = setting_lookup(seat, strategy, rules)
+    if held and type(seat) is str:
+        got = (strategy, seat, rules, look)  # kept with the arguments themselves, so their ids stay theirs
+        with _PLANS_LOCK:
+            if len(_BEST_BY_ID) < 256:
+                _BEST_BY_ID[(id(seat), id(strategy), id(rules))] = got
+            _LAST_BEST = got
     return look(tiles)  # type: ignore[no-any-return]
 
 
-def setting_lookup(seat: str = "player", strategy: "StrategyLike | None" = None,
+def _held(strategy: object, rules: object) -> bool:
+    """A strategy and rule set whose lookup is kept: a name (of a strategy or a house way, not a
+    file), a Strategy or a HouseWay (values that do not change), and a rule set by name or value."""
+    if not (rules is None or type(rules) is str or type(rules) is RuleSet):
+        return False
+    if type(strategy) is str:
+        return not strategy.lower().endswith((".way", ".csv"))  # a house-way file is read again each time
+    return strategy is None or type(strategy) is Strategy or isinstance(strategy, HouseWay)
+
+
+def setting_lookup(seat: str = "player", strategy: "StrategyLike | HouseWay | None" = None,
                    rules: RulesLike = None) -> _core.BestLookup:
     """:func:`best_setting` with its strategy chosen once: a callable taking a hand (four DECK
     indices, four tiles or text) and returning its setting, at the cost of a table read.
@@ -474,13 +523,22 @@ def setting_lookup(seat: str = "player", strategy: "StrategyLike | None" = None,
     True
     """
     g = clean_rules(rules)
-    s = clean_strategy(strategy, check_seat(seat), g)
+    s = _setting_strategy(strategy, check_seat(seat), g)
     look = _core.BestLookup(s.best, _row_settings, _read_hand, _refuse_hand)
-    if (type(strategy) is str or type(strategy) is Strategy) and (rules is None or type(rules) is str):
-        with _PLANS_LOCK:  # named strategies and house ways' tables are few: kept
+    if _held(strategy, rules):
+        with _PLANS_LOCK:  # named strategies, house ways and their tables are few: kept
             if len(_BEST) < 64:
                 _BEST[(seat, strategy, rules)] = look
     return look
+
+
+def _setting_strategy(strategy: "StrategyLike | HouseWay | None", seat: str, rules: RuleSet) -> Strategy:
+    """The strategy :func:`best_setting` and :func:`best_settings` read for ``seat`` (checked):
+    a house way (a HouseWay, its name or a way file) as its strategy in the game of ``rules``
+    (the US game's only: code ``houseway.rules``), anything else as :func:`clean_strategy` takes it."""
+    if is_house_way(strategy):
+        return house_way(strategy).strategy(rules)  # type: ignore[arg-type]
+    return clean_strategy(strategy, seat, rules)  # type: ignore[arg-type]
 
 
 def _row_settings(row: int) -> tuple[Setting, Setting, Setting]:
@@ -508,9 +566,21 @@ def _refuse_hand(hand: tuple[int, int, int, int]) -> None:
 _BEST: dict[tuple[Any, ...], _core.BestLookup] = {}
 
 
+_BEST_BY_ID: dict[tuple[int, int, int], tuple[Any, Any, Any, _core.BestLookup]] = {}
+""":data:`_BEST`'s lookups by the ids of the arguments (seat, strategy, rules), each entry (strategy,
+seat, rules, lookup) holding them, so no id is another's: :func:`best_setting` hashes no Strategy."""
+
+_NO_BEST: tuple[Any, Any, Any, Any] = (object(), None, None, None)
+_LAST_BEST: tuple[Any, Any, Any, Any] = _NO_BEST
+"""The entry of :data:`_BEST_BY_ID` :func:`best_setting` read last (its arguments, their lookup)."""
+
+
 def _forget_best() -> None:
+    global _LAST_BEST
     with _PLANS_LOCK:
         _BEST.clear()
+        _BEST_BY_ID.clear()
+        _LAST_BEST = _NO_BEST
 
 
 on_forget(_forget_best)
@@ -579,7 +649,7 @@ def advise_batch(
 # ---------------------------------------------------------------------------------------------
 # the batch best-setting lookup
 
-def best_settings(hands: npt.ArrayLike, seat: str = "player", strategy: "StrategyLike | None" = None,
+def best_settings(hands: npt.ArrayLike, seat: str = "player", strategy: "StrategyLike | HouseWay | None" = None,
                   rules: RulesLike = None) -> npt.NDArray[np.int8]:
     """The setting each of N hands takes under ``strategy`` for ``seat`` (in the game of
     ``rules``, Macau's by default: the equilibrium is the one shipped for it): an int8 array of
@@ -590,7 +660,8 @@ def best_settings(hands: npt.ArrayLike, seat: str = "player", strategy: "Strateg
     [1, 1]
     """
     a = as_index_array(hands, 4, "hands")
-    s = clean_strategy(strategy, seat, clean_rules(rules))
+    g = clean_rules(rules)
+    s = _setting_strategy(strategy, check_seat(seat), g)
     out, bad = _core.best_settings(a, s.best)
     if bad >= 0:
         raise_bad_row("hands", a, bad)
@@ -625,6 +696,8 @@ def _seen_units(hands: npt.NDArray[Any], seat: str, against: Any, commission: An
                                                 Fraction, RuleSet, bool]:
     """(counts (N, 3, 3) in opposing hands, own probabilities (N, 3) or None, against's name,
     digest, rate, rule set, exact) of checked hands (each row's settings in its tiles' order)."""
+    from paigow.game import seen as seen_game  # loaded with the first seen tiles
+
     if _left_equilibrium(against):
         g = clean_rules(rules)
         seat = check_seat(seat)
@@ -667,6 +740,8 @@ def _tiles_order(hand: tuple[int, ...], row: int) -> list[int]:
 
 
 def _advise_seen(tiles: Any, seat: str, against: Any, commission: Any, rules: RulesLike, seen: Any) -> Advice:
+    from paigow.game import seen as seen_game  # loaded with the first seen tiles
+
     t, hand = _hand_of(tiles)
     s = seen_game.clean_seen(seen, hand)
     counts, own, name, digest, r, g, _ = _seen_units(np.array([hand]), seat, against, commission, rules, s)
@@ -684,6 +759,8 @@ def _advise_seen(tiles: Any, seat: str, against: Any, commission: Any, rules: Ru
 
 def _batch_seen(hands: npt.ArrayLike, seat: str, against: Any, commission: Any, rules: RulesLike,
                 seen: Any) -> BatchAdvice:
+    from paigow.game import seen as seen_game  # loaded with the first seen tiles
+
     a = as_index_array(hands, 4, "hands")
     g = clean_rules(rules)
     _, _, bad = _core.settings(a, g.core)
@@ -708,7 +785,10 @@ def _batch_seen(hands: npt.ArrayLike, seat: str, against: Any, commission: Any, 
     return BatchAdvice(counts, values, best, units, check_seat(seat), name, r, digest, g.name, s, opp)
 
 
-def _best_seen(tiles: Any, seat: str, strategy: "StrategyLike | None", rules: RulesLike, seen: Any) -> Setting:
+def _best_seen(tiles: Any, seat: str, strategy: "StrategyLike | HouseWay | None", rules: RulesLike,
+               seen: Any) -> Setting:
+    from paigow.game import seen as seen_game  # loaded with the first seen tiles
+
     t, hand = _hand_of(tiles)
     s = seen_game.clean_seen(seen, hand)
     if not _left_equilibrium(strategy):

@@ -418,6 +418,32 @@ class Strategy:
         return _named(name, seat, MACAU if rules is None else clean_rules(rules))
 
     @classmethod
+    def pure(cls, best: npt.ArrayLike, name: str) -> "Strategy":
+        """The pure strategy named ``name`` playing setting ``best[i]`` (0, 1 or 2, in
+        ``settings()`` order) of hand i of :func:`all_hands`: its table is built from the
+        (35960,) integers, a strategy by construction, with no probability to check (a house way's).
+
+        >>> s = Strategy.pure(np.zeros(HAND_COUNT, dtype=np.uint8), "front")
+        >>> s.is_pure, s.best[:2].tolist(), s.table[0].tolist()
+        (True, [0, 0], [1.0, 0.0, 0.0])
+        """
+        if not isinstance(name, str):
+            raise TypeError(f"a strategy's name is text, not {name!r}")
+        b = np.asarray(best)
+        if b.shape != (HAND_COUNT,) or b.dtype.kind not in "iu" or int(b.min()) < 0 or int(b.max()) > 2:
+            raise InvalidStrategyError(f"a pure strategy is {HAND_COUNT} setting indices 0-2, not {b.dtype} {b.shape}",
+                                       code="strategy.shape")
+        table = np.zeros((HAND_COUNT, 3), dtype=np.float64)
+        table[np.arange(HAND_COUNT), b] = 1.0
+        s = cls._make(table, name)
+        s.__dict__["digest"] = _digest(s._table_v).hex()
+        fixed = b.astype(np.uint8)
+        fixed.flags.writeable = False
+        s.seed("best", lambda: fixed)
+        s.seed("pure", lambda: True)
+        return s
+
+    @classmethod
     def load(cls, path: "str | os.PathLike[str]", seat: str = "player", rules: RulesLike = None) -> "Strategy":
         """A strategy from a ``.npy`` file: a (35960, 3) hand table, a (4285, 3) table over hand
         types, or what ``paigow solve`` writes, (2, 4285, 3) for the player then the banker, of
@@ -527,8 +553,15 @@ class Strategy:
         with _LOCK:
             if key not in forms:
                 COMPILES[str(key[0] if isinstance(key, tuple) else key)] += 1
-                forms[key] = build()
+                forms[key] = self.__dict__.get("_seeds_d", {}).get(key, build)()
             return forms[key]
+
+    def seed(self, key: Hashable, build: Callable[[], Any]) -> None:
+        """Have the form of ``key`` (as :meth:`cached` takes it) built by ``build`` instead, when
+        it is first asked for: a form known ahead (a shipped house way's side tables, read from
+        its cache only then)."""
+        with _LOCK:
+            self.__dict__.setdefault("_seeds_d", {})[key] = build
 
     @property
     def _forms(self) -> dict[Hashable, Any]:

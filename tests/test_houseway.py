@@ -18,6 +18,7 @@ import paigow.cli
 from paigow import DECK, Setting
 from paigow.errors import InvalidStrategyError
 from paigow.houseway import (
+    CANBERRA,
     DISTINCT_HAND_COUNT,
     FOXWOODS,
     HOUSE_WAYS,
@@ -191,6 +192,54 @@ def test_house_way_by_name_and_refusals() -> None:
         FOXWOODS.set("6-6 6-6 1-1")
     d = FOXWOODS.set("6-6 6-6 1-2 1-3")
     assert d.to_json()["rule"] == "rule 0: best in both hands" and d.to_json()["setting"] == d.setting.to_json()
+
+
+def test_best_setting_takes_a_house_way_as_a_way_a_name_or_its_strategy() -> None:
+    hands = [(0, 2, 22, 28), (28, 22, 2, 0), (0, 1, 6, 28)]
+    for seat in ("banker", "player"):
+        for h in hands:
+            want = FOXWOODS.set(h).setting
+            for way in (FOXWOODS, "foxwoods", "Foxwoods", FOXWOODS.strategy()):
+                for _ in range(2):  # the first call, then the kept lookup
+                    assert paigow.best_setting(h, seat, way, rules="us") == want
+                    assert paigow.best_setting(list(h), seat, way, rules=paigow.rules.US) == want
+            assert paigow.best_setting(h, seat, CANBERRA, rules="us") == CANBERRA.set(h).setting
+    assert paigow.best_settings([list(h) for h in hands], "banker", "foxwoods", rules="us").tolist() == \
+        [FOXWOODS.set(h).split for h in hands]
+
+
+def test_a_row_hand_counted_out_is_the_row_of_all_hands() -> None:
+    from paigow.advice import _row_hand
+    from paigow.game.handtypes import all_hands
+
+    want = all_hands().tolist()
+    all_hands.cache_clear()  # counted out, as a process's first advice does
+    try:
+        assert [_row_hand(r) for r in range(len(want))] == want
+    finally:
+        all_hands()
+
+
+def test_best_setting_against_a_house_way_still_refuses_bad_input() -> None:
+    paigow.best_setting((0, 2, 22, 28), "banker", FOXWOODS, rules="us")  # kept: the next calls read it
+    with pytest.raises(paigow.errors.InvalidTileError):
+        paigow.best_setting((0, 2, 22, 22), "banker", FOXWOODS, rules="us")
+    with pytest.raises(paigow.errors.InvalidTileError):
+        paigow.best_setting((0, 2, 22, 32), "banker", FOXWOODS, rules="us")
+    with pytest.raises(paigow.InvalidHandError):
+        paigow.best_setting("6-6 6-6 1-1", "banker", FOXWOODS, rules="us")
+    with pytest.raises(InvalidStrategyError) as e:
+        paigow.best_setting((0, 2, 22, 28), "banker", FOXWOODS)  # Macau's game: not the way's
+    assert e.value.code == "houseway.rules"
+    with pytest.raises(InvalidStrategyError) as e:
+        paigow.best_setting((0, 2, 22, 28), "banker", "foxwoods", rules="macau")
+    assert e.value.code == "houseway.rules"
+    with pytest.raises(InvalidStrategyError) as e:
+        paigow.best_setting((0, 2, 22, 28), "dealer", FOXWOODS, rules="us")
+    assert e.value.code == "strategy.seat"
+    with pytest.raises(paigow.errors.InvalidOptionError) as e2:
+        paigow.best_setting((0, 2, 22, 28), "banker", FOXWOODS, rules="texas")
+    assert e2.value.code == "rules.unknown"
 
 
 # ---------------------------------------------------------------------------------------------

@@ -157,6 +157,46 @@ def test_a_bad_way_file_is_refused_with_the_line_and_the_reason(text: str, line:
     assert e.value.code == code
 
 
+@pytest.mark.parametrize("rule, line, message, code", [
+    (_rule("x", "when hand Teen Fooo nine Day"), 9, "unknown tile 'Fooo'", "houseway.way"),
+    (_rule("x", "when pairs 1", "only low is pair, high is pair"), 4, "rule 'x' applies to no hand", "houseway.never"),
+    (_rule("x", "only keep") + _rule("x", "only split"), 10, "the rule id 'x' is the id of the rule of line 4 again",
+     "houseway.way"),
+    (_rule("x", "when hand Teen Teen Day Day", "place low Teen Teen"), 4, "rule 'x' sets a foul", "houseway.foul"),
+])
+def test_a_bad_way_file_read_from_its_path_is_refused_with_the_line(tmp_path: pathlib.Path, rule: str, line: int,
+                                                                    message: str, code: str) -> None:
+    path = tmp_path / "mine.way"
+    path.write_text(_way(rule), encoding="utf-8")
+    for read in (lambda: house_way(str(path)), lambda: house_way(path), lambda: read_way_file(path)):
+        with pytest.raises(WayFileError) as e:
+            read()
+        assert f"mine.way line {line}: " in str(e.value) and message in str(e.value), str(e.value)
+        assert e.value.code == code
+
+
+@pytest.mark.parametrize("name", ["foxwoods", "canberra"])
+def test_any_line_of_a_shipped_way_broken_is_refused_with_that_line(name: str) -> None:
+    # each clause line of the shipped files broken three ways: a word too many, its value left
+    # out, a character no clause reads; the text lines (en, zh-Hant, ...) and the head's name, title and
+    # source take any text and a rule's tags any more ids, and still read
+    lines = _way_text(name).split("\n")
+    refused = 0
+    for i, line in enumerate(lines):
+        if not line.strip() or line.lstrip().startswith("#"):
+            continue
+        cut = line.split()[0] if line.startswith(" ") else line + " x"  # a clause without its value
+        for broken in (line + " Fooo", cut, line.replace(" ", " ~", 1)):
+            try:
+                read_way_text("\n".join(lines[:i] + [broken] + lines[i + 1:]), "m.way")
+            except WayFileError as e:
+                assert str(e).startswith(f"m.way line {i + 1}: ") and e.code == "houseway.way", (broken, str(e))
+                refused += 1
+            else:
+                assert line.split()[0] in ("en", "zh-Hant", "zh-Hans", "pt", "way", "title", "source", "tags"), broken
+    assert refused > 500
+
+
 def test_a_way_file_that_cannot_be_read_is_refused(tmp_path: pathlib.Path) -> None:
     with pytest.raises(WayFileError, match="cannot read a house way") as e:
         house_way(str(tmp_path / "none.way"))
@@ -219,6 +259,36 @@ def test_an_edited_way_file_does_not_take_the_shipped_cache() -> None:
     text = _way_text("foxwoods").replace("only     split\n", "only     split\n# edited\n", 1)
     way = RuledWay(read_way_text(text, "foxwoods.way"), shipped="foxwoods")
     assert way._cache is None and way.digest() == FOXWOODS_DIGEST  # compiled from the file instead
+
+
+def test_a_shipped_way_edited_does_not_take_its_cache_and_reads_its_file_when_first_needed() -> None:
+    from paigow.houseway import ShippedWay
+
+    text = _way_text("foxwoods").replace("only     split\n", "only     split\n# edited\n", 1)
+    read: list[str] = []
+
+    def read_file() -> object:
+        read.append("file")
+        return read_way_text(text, "foxwoods.way")
+
+    way = ShippedWay("foxwoods", lambda: text, read_file)  # type: ignore[arg-type]
+    assert read == [] and way.name == "foxwoods"
+    assert way._cache is None and read == []  # the hash of the text, unparsed: not the shipped file's
+    assert way.digest() == FOXWOODS_DIGEST and read == ["file"]  # compiled from the file instead
+    assert way.title == "Foxwoods" and read == ["file"]
+
+
+def test_the_first_advice_against_a_shipped_way_reads_no_way_file() -> None:
+    import subprocess
+    import sys
+
+    code = ("import sys, paigow; a = paigow.advise('6-6 6-6 1-2 1-3', rules='us', against='foxwoods'); "
+            "from paigow.houseway import FOXWOODS; "
+            "from paigow.game.handtypes import all_hands; "
+            "print(str(a.best_setting), 'paigow.houseway.format' in sys.modules, 'way_file' in FOXWOODS.__dict__, "
+            "sorted(FOXWOODS._cache._got), all_hands.cache_info().currsize)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.strip()
+    assert out == "1-3 1-2 | 6-6 6-6 False False ['key', 'side:player', 'table'] 0", out
 
 
 # ---------------------------------------------------------------------------------------------

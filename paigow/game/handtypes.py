@@ -75,7 +75,8 @@ def same_game(a: RuleSet, b: RuleSet) -> bool:
 @functools.lru_cache(maxsize=1)
 def all_hands() -> npt.NDArray[np.int8]:
     """The 35,960 hands as a read-only (35960, 4) int8 array of DECK indices, rows ascending."""
-    a = np.array(list(itertools.combinations(range(32), 4)), dtype=np.int8)
+    a = np.fromiter(itertools.chain.from_iterable(itertools.combinations(range(32), 4)), dtype=np.int8,
+                    count=4 * 35960).reshape(35960, 4)
     a.flags.writeable = False
     return a
 

@@ -33,7 +33,6 @@ import numpy.typing as npt
 
 from paigow import _core
 from paigow.game.handtypes import HAND_COUNT, all_hands, hand_types, type_weights
-from paigow.game import seen as left
 from paigow.game.equilibria import CATALOGUE, clean_strategy
 from paigow.errors import InvalidOptionError, InvalidStrategyError
 from paigow.rules import MACAU, RuleSet, RulesLike, check_banker_copies, clean_rules
@@ -187,6 +186,8 @@ def game_value(player: "StrategyLike | None" = None, banker: "StrategyLike | Non
 
 
 def _seen_value(player: "StrategyLike | None", banker: "StrategyLike | None", rules: RulesLike, seen: Any) -> GameValue:
+    from paigow.game import seen as left  # loaded with the first seen tiles
+
     g = clean_rules(rules)
     s = left.clean_seen(seen)
     names = [x is None or (isinstance(x, str) and x in SHIPPED_NAMES) for x in (player, banker)]

@@ -28,17 +28,34 @@ from __future__ import annotations
 
 import functools
 import os
-from importlib import resources
+from typing import TYPE_CHECKING, Any
 
+from _tablegames.lazy import LazyNames
 from paigow.errors import InvalidStrategyError
+from paigow.houseway.cache import WAYS_DIR as _WAYS
 from paigow.houseway.classes import DISTINCT_HAND_COUNT, distinct_hands, hand_class
-from paigow.houseway.csvfile import read_house_way
-from paigow.houseway.format import WayFile, WayFileError, read_way_text
-from paigow.houseway.ruled import RuledWay, read_way_file
+from paigow.houseway.ruled import RuledWay, ShippedWay, read_way_file
 from paigow.houseway.way import FILE_HEADER, HouseWay, WaySetting
 from paigow.tiles import clip_text
 
-__all__ = ["HouseWay", "WaySetting", "RuledWay", "WayFileError", "FOXWOODS", "CANBERRA", "HOUSE_WAYS",
+if TYPE_CHECKING:
+    from paigow.houseway.csvfile import read_house_way
+    from paigow.houseway.format import WayFile, WayFileError
+
+# The way file's reader and the table file's load when first used: advice against a shipped way
+# reads neither (its cache is checked by the file's hash).
+_lazy = LazyNames(globals(), {"paigow.houseway.csvfile": ("read_house_way",),
+                              "paigow.houseway.format": ("WayFile", "WayFileError")})
+
+
+def __getattr__(name: str) -> Any:
+    return _lazy.get(name)
+
+
+def __dir__() -> list[str]:
+    return _lazy.names()
+
+__all__ = ["HouseWay", "WaySetting", "RuledWay", "ShippedWay", "WayFileError", "FOXWOODS", "CANBERRA", "HOUSE_WAYS",
            "house_way", "read_house_way", "read_way_file", "shipped_way", "distinct_hands", "hand_class",
            "DISTINCT_HAND_COUNT", "FILE_HEADER", "RULE_IDS", "foxwoods_without", "CANBERRA_RULE_IDS",
            "canberra_without", "is_house_way", "SHIPPED"]
@@ -47,11 +64,16 @@ SHIPPED = ("foxwoods", "canberra")
 """The ways shipped as way files in ``paigow/houseway/ways``."""
 
 
+def _shipped_text(name: str) -> str:
+    return (_WAYS / f"{name}.way").read_text(encoding="utf-8")
+
+
 @functools.lru_cache(maxsize=None)
 def shipped_way(name: str) -> WayFile:
     """A shipped way's file, read and checked."""
-    text = resources.files("paigow.houseway").joinpath("ways", f"{name}.way").read_text(encoding="utf-8")
-    return read_way_text(text, f"{name}.way")
+    from paigow.houseway.format import read_way_text
+
+    return read_way_text(_shipped_text(name), f"{name}.way")
 
 
 RULE_IDS = ("0", "1two", "1A", "1B", "1C", "1D", "1E", "1F", "2TD", "2wong11", "2gong", "2",
@@ -86,10 +108,12 @@ def canberra_without(*rules: str) -> HouseWay:
     return RuledWay(shipped_way("canberra"), frozenset(rules))
 
 
-FOXWOODS: HouseWay = RuledWay(shipped_way("foxwoods"), shipped="foxwoods")
+FOXWOODS: HouseWay = ShippedWay("foxwoods", functools.partial(_shipped_text, "foxwoods"),
+                                functools.partial(shipped_way, "foxwoods"))
 """The Foxwoods house way (docs/rules.md §3.2)."""
 
-CANBERRA: HouseWay = RuledWay(shipped_way("canberra"), shipped="canberra")
+CANBERRA: HouseWay = ShippedWay("canberra", functools.partial(_shipped_text, "canberra"),
+                                functools.partial(shipped_way, "canberra"))
 """The Casino Canberra house way (docs/houseway.md)."""
 
 HOUSE_WAYS: dict[str, HouseWay] = {"foxwoods": FOXWOODS, "canberra": CANBERRA}
@@ -116,6 +140,8 @@ def house_way(way: "str | os.PathLike[str] | HouseWay") -> HouseWay:
     if isinstance(way, os.PathLike) or (isinstance(way, str) and (way.endswith(_FILE_ENDINGS) or os.path.sep in way)):
         if str(os.fspath(way)).lower().endswith(".way"):
             return read_way_file(way)
+        from paigow.houseway.csvfile import read_house_way
+
         return read_house_way(way)
     if not isinstance(way, str):
         raise TypeError(f"a house way is a name, a file or a HouseWay, not {way!r}")

@@ -26,11 +26,11 @@ clause)::
 from __future__ import annotations
 
 import dataclasses
-import hashlib
 import re
 from typing import Any, Optional
 
 from paigow.errors import InvalidStrategyError
+from paigow.houseway.cache import text_digest
 from paigow.houseway.classes import CLASS_NAMES, GROUPS, hand_class
 from paigow.tiles import Tile, clip_text
 
@@ -67,13 +67,6 @@ STEPS = ("only", "prefer", "require", "max-high", "max-low", "most-points", "sam
 """A rule's steps, in the order written: which of the hand's three settings remain."""
 
 
-VERSION = b"paigow-houseway-cache-v1\n"
-"""Mixed into a way file's hash: a cache of another layout never matches."""
-
-
-def text_digest(text: str) -> str:
-    """SHA-256 of a way file's text, as the way's shipped cache records it."""
-    return hashlib.sha256(VERSION + text.encode("utf-8")).hexdigest()
 
 
 class WayFileError(InvalidStrategyError):

@@ -6,14 +6,18 @@ from __future__ import annotations
 import functools
 import os
 import pathlib
-from typing import Any, Optional
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any, Optional
 
 from paigow.houseway.classes import distinct_keys
-from paigow.houseway.format import LANGUAGES, WayFile, WayFileError, read_way_text
+from paigow.houseway.cache import text_digest
 from paigow.houseway.way import HouseWay
 from paigow.tiles import Tile, clip_text
 
-__all__ = ["RuledWay", "read_way_file"]
+if TYPE_CHECKING:
+    from paigow.houseway.format import WayFile  # the format's module loads when a way file is read
+
+__all__ = ["RuledWay", "ShippedWay", "read_way_file"]
 
 
 class RuledWay(HouseWay):
@@ -35,7 +39,7 @@ class RuledWay(HouseWay):
         self._shipped = None if off else shipped  # the name of its shipped cache, checked by hash
 
     @functools.cached_property
-    def _cache(self) -> Optional[dict[str, Any]]:
+    def _cache(self) -> Optional[Mapping[str, Any]]:
         if self._shipped is None:
             return None
         from paigow.houseway.cache import load_cache
@@ -63,6 +67,11 @@ class RuledWay(HouseWay):
             return super().table()
         return self._cached_table
 
+    def _hand_splits(self) -> Any:
+        """:meth:`HouseWay._hand_splits`, from the shipped cache when it is this way's."""
+        c = self._cache
+        return super()._hand_splits() if c is None else c["table"]
+
     @functools.cached_property
     def _cached_table(self) -> Any:
         import numpy as np
@@ -75,7 +84,8 @@ class RuledWay(HouseWay):
         return out
 
     def _prepare(self, strategy: Any) -> None:
-        """Seed the strategy with the shipped side tables of advice against the way."""
+        """Seed the strategy with the shipped side tables of advice against the way (each seat's
+        read from the cache when first asked for)."""
         c = self._cache
         if c is None:
             return
@@ -83,10 +93,8 @@ class RuledWay(HouseWay):
         from paigow.rules import US
         from paigow.strategies import SideTables
 
-        key = c["key"]
-        for seat in ("player", "banker"):
-            counts = c["side:" + seat]
-            strategy.cached(("side:" + seat, setting_game(US)), lambda counts=counts: SideTables(counts, key))
+        for seat in ("player", "banker"):  # each seat's read from the cache when first asked for
+            strategy.seed(("side:" + seat, setting_game(US)), lambda seat=seat: SideTables(c["side:" + seat], c["key"]))
 
     def distinct_splits(self) -> Any:
         """The compiled splits of every distinct hand (an int8 array)."""
@@ -106,6 +114,8 @@ class RuledWay(HouseWay):
         >>> FOXWOODS.rule_texts("pt")["pair D: split 9s"]
         'par D: separar os 9'
         """
+        from paigow.houseway.format import LANGUAGES
+
         if lang not in LANGUAGES:
             raise ValueError(f"unknown language {clip_text(lang)!r}: one of {', '.join(LANGUAGES)}")
         return {r.text: r.texts[lang] for r in self.way_file.rules}
@@ -115,9 +125,45 @@ class RuledWay(HouseWay):
         return {r.text: r.id for r in reversed(self.way_file.rules)}
 
 
+class ShippedWay(RuledWay):
+    """A way shipped in ``paigow/houseway/ways``: its file is read and checked when first needed
+    (its rules, texts or title), not when the package is imported; while its shipped cache
+    matches the file's hash (:func:`~paigow.houseway.format.text_digest` of the text, no parse),
+    its decisions, table and side tables are the cache's, each array read when first asked for."""
+
+    def __init__(self, name: str, read_text: Callable[[], str], read_file: Callable[[], WayFile]) -> None:
+        self.name = name
+        self._off = frozenset()
+        self._shipped = name
+        self._read_text = read_text
+        self._read_file = read_file
+
+    @functools.cached_property
+    def way_file(self) -> WayFile:  # type: ignore[override]
+        """The way file, read and checked (once)."""
+        return self._read_file()
+
+    @functools.cached_property
+    def source(self) -> str:  # type: ignore[override]
+        return self.way_file.source
+
+    @functools.cached_property
+    def title(self) -> str:  # type: ignore[override]
+        return self.way_file.title
+
+    @functools.cached_property
+    def _cache(self) -> Optional[Mapping[str, Any]]:
+        from paigow.houseway.cache import load_cache
+
+        found = self.__dict__.get("way_file")  # read already: its digest; else the text's, unparsed
+        return load_cache(self.name, found.digest if found is not None else text_digest(self._read_text()))
+
+
 def read_way_file(path: "str | os.PathLike[str]", name: Optional[str] = None) -> RuledWay:
     """A house way from a way file at ``path``, read, checked and compiled: every error is a
     :class:`~paigow.houseway.format.WayFileError` naming the line and the reason."""
+    from paigow.houseway.format import WayFileError, read_way_text
+
     p = pathlib.Path(path)
     try:
         text = p.read_text(encoding="utf-8-sig")

@@ -179,9 +179,14 @@ class HouseWay:
 
     @functools.cached_property
     def _strategy(self) -> Strategy:
-        s = Strategy(self.table(), name=self.name)
+        s = Strategy.pure(self._hand_splits(), name=self.name)
         self._prepare(s)
         return s
+
+    def _hand_splits(self) -> Any:
+        """The way's setting of each of the 35,960 hands (``paigow.all_hands()`` order), as its
+        index in ``settings()`` of the hand: :meth:`table`'s ones."""
+        return self._row_splits
 
     def _prepare(self, strategy: Strategy) -> None:
         """What a way knows of its strategy ahead (a shipped way: its side tables)."""
