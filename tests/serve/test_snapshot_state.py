@@ -245,6 +245,29 @@ def test_a_state_snapshot_of_other_settings_is_refused(script: Any) -> None:
         Table.restore(CONFIG, SEED, {**snap, "version": 3})
 
 
+def test_a_us_tables_state_snapshot() -> None:
+    """The US game's bank (the house's, offered after each round it banks, taken alone or with the
+    house, declined): restored after every round, the same views, and the same answers after."""
+    config = {"banker": 0, "rules": "us", "house_stake": 3000}
+    t = Table(config, 4)
+    moves: list[list[dict[str, Any]]] = [[{"action": "decline"}], [{"action": "accept"}], [],
+                                         [{"action": "accept", "with_house": True}], []]
+    for then in moves:
+        banker = t.session.banker
+        bettors = [p for p in (2, 5, 6) if p != banker][:2]
+        for a in [{"action": "start_round", **({} if t.session.house_banks else {"stake": 2000})},
+                  *({"action": "bet", "position": p, "amount": 100} for p in bettors), {"action": "shuffle"},
+                  {"action": "shake"}, {"action": "deal"}, {"action": "settle", "strategy": "equilibrium"},
+                  {"action": "end_round"}]:
+            t.apply(a)
+        u = Table.restore(config, 4, json.loads(json.dumps(t.snapshot())))
+        assert json.dumps([u.view(), u.view(public=True)]) == json.dumps([t.view(), t.view(public=True)])
+        for a in then:
+            assert u.apply(a) == t.apply(a)
+        assert u.view() == t.view()
+    assert t.view()["rounds"] == 5 and len(t.view()["turns"]) == 3
+
+
 # -- 5. Fish-Prawn-Crab: the snapshot holds the round in play only ----------------------------------
 def _pcc_round(k: int) -> Iterator[dict[str, Any]]:
     yield {"action": "place", "spot": "fish", "stake": 100, "player": "Ana"}
