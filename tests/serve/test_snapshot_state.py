@@ -108,10 +108,12 @@ def test_restoring_does_not_replay_the_history(db: str, script: Any, monkeypatch
     work = {}
     j = open_journal(db, snapshot_every=5)
     try:
+        assert len(done) <= 6, done  # the start (SQLite builds every table at open): the two tails
         for rounds, (tid, n) in tables.items():
-            done.clear()
             e = j.entry(tid)
             assert e is not None
+            e.table = None  # built again from the store, from its latest snapshot
+            done.clear()
             assert j.read(e, False) == states[n - 1]
             work[rounds] = list(done)
     finally:
