@@ -167,3 +167,34 @@ def test_streams_sqlite(benchmark: Any) -> None:
 
 def test_streams_postgres(benchmark: Any, postgres_url: str) -> None:
     _scenario(benchmark, "postgresql", postgres_url)
+
+
+def test_restore_at_history(benchmark: Any) -> None:
+    """What opening a stream (or restarting) costs to restore a table of ``HISTORY`` rounds from its
+    snapshot (no store): the state snapshot (version 2) timed, the earlier format (the session's
+    record, replayed from round 1) printed beside it."""
+    import json
+
+    from paigow.serve.tables import Table
+    from paigow.table.records import session_record
+
+    config = {"banker": 0}
+    t = Table(config, 5)
+    for _ in range(HISTORY):  # the stake carried, topped up
+        t.apply({**ROUND[0], "stake": (t.session.carried or 0) + 1000})
+        for a in ROUND[1:]:
+            t.apply(a)
+    version, state, gauss = t.rng.getstate()
+    old = json.dumps({"seq": t.seq, "session": session_record(t.session),
+                      "rng": {"version": version, "state": list(state), "gauss": gauss}})
+    new = json.dumps(t.snapshot())
+    start = time.perf_counter()
+    assert Table.restore(config, 5, json.loads(old)).view() == t.view()
+    old_s = time.perf_counter() - start
+    restored = benchmark(lambda: Table.restore(config, 5, json.loads(new)))
+    assert restored.view() == t.view()
+    print(f"\nrestore at {HISTORY} rounds: state snapshot {len(new)} bytes; the session's record {len(old)} bytes,"
+          f" replayed in {old_s * 1e3:.0f} ms")
+    benchmark.group = f"streams: restoring a table of {HISTORY} rounds from its snapshot"
+    benchmark.extra_info.update({"history_rounds": HISTORY, "snapshot_bytes": len(new), "record_bytes": len(old),
+                                 "record_replay_ms": old_s * 1e3})

@@ -52,20 +52,25 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from paigow.table import Session
+from paigow.table.session import SessionState
 from paigow.table.actions import ACTIONS, ROUND_ACTIONS, SESSION_ACTIONS, Shake, Shuffle, parse_action
 from paigow.table.dealing import Stacks
 from paigow.table.fairness import new_secret
 from paigow.table.jsonforms import action_result_json
-from paigow.table.records import replay_session, round_record, session_record
+from paigow.table.records import replay_session, round_record, session_from_snapshot_json, session_snapshot_json
 from paigow.table.settlement import Options
 from paigow.table.views import public_view, round_view
 from paigow.tiles import DECK
 
 __all__ = ["ROUND_ACTIONS", "SESSION_ACTIONS", "ACTIONS", "Table", "result_json", "CONFIG_KEYS", "LiveRandom",
-           "ReplayMismatch"]
+           "ReplayMismatch", "SNAPSHOT_VERSION"]
 
 CONFIG_KEYS = ("banker", "players", "house_stake", "options", "rules", "declare_first")
 
+
+SNAPSHOT_VERSION = 2
+"""The format of :meth:`Table.snapshot`: 2, the session's state between rounds with the finished
+rounds' totals; a snapshot without ``version`` (1) holds the session's record, replayed on restore."""
 
 result_json = action_result_json
 """The JSON form of what an action returns (:func:`paigow.table.jsonforms.action_result_json`)."""
@@ -128,6 +133,11 @@ def _secure_stacks() -> Stacks:
     return Stacks.from_tiles(tiles)
 
 
+def _settings(st: SessionState) -> tuple[Any, ...]:
+    """What a table's configuration fixes in its session's state (a state snapshot must agree)."""
+    return st.players, st.options, st.house_stake, st.first_banker, st.rules, st.live, st.declare_first
+
+
 class Table:
     """One table: its configuration, its random source and the session, with ``seq`` the number
     of actions accepted so far. A refused action changes nothing, the random source included.
@@ -158,6 +168,9 @@ class Table:
         self.seq = 0
         self.last_drawn: dict[str, Any] | None = None
         self.last_round: dict[str, Any] | None = None  # the round an end_round finished: number, record, public
+        # the finished rounds before the session's own history (a table restored from a state snapshot):
+        # how many, every party's result in the order the parties first won or lost, the commission
+        self._before: tuple[int, dict[str, int], int] = (0, {}, 0)
 
     @property
     def mode(self) -> str:
@@ -171,7 +184,7 @@ class Table:
     @property
     def rounds_finished(self) -> int:
         """The table's finished rounds."""
-        return len(self.session.state.history)
+        return self._before[0] + len(self.session.state.history)
 
     @classmethod
     def new(cls, config: Mapping[str, Any], seed: int | None = None) -> "Table":
@@ -179,23 +192,43 @@ class Table:
 
     # -- snapshots ----------------------------------------------------------------------------------
     def snapshot(self) -> dict[str, Any]:
-        """The table between rounds as JSON (the session's record, the simulation's random state,
-        ``seq``); :meth:`restore` rebuilds it without the service's journal."""
+        """The table between rounds as JSON (:data:`SNAPSHOT_VERSION` 2): the session's state
+        (:func:`~paigow.table.records.session_snapshot_json`), the finished rounds' count, balances
+        (in order, as pairs) and commission, the simulation's random state, ``seq``. :meth:`restore`
+        rebuilds it without the service's journal and without replaying a round: its size and
+        cost do not grow with the rounds played (the bank's moves apart). The finished rounds'
+        records are the journal's (stored when each round ends), not the snapshot's."""
         if self.session.round is not None:
             raise ValueError("a table is snapshot between rounds only")  # the journal snapshots at end_round
         rng = None
         if not self.live:
             version, state, gauss = self.rng.getstate()
             rng = {"version": version, "state": list(state), "gauss": gauss}
-        return {"seq": self.seq, "session": session_record(self.session), "rng": rng}
+        bal, commission = self.balances()
+        return {"version": SNAPSHOT_VERSION, "seq": self.seq, "state": session_snapshot_json(self.session),
+                "rounds": self.rounds_finished, "balances": [[k, v] for k, v in bal.items()],
+                "commission": commission, "rng": rng}
 
     @classmethod
     def restore(cls, config: Mapping[str, Any], seed: int | None, snap: Mapping[str, Any]) -> "Table":
+        """The table :meth:`snapshot` made (or an earlier snapshot, without ``version``: the
+        session's record, replayed from its first round)."""
+        version = snap.get("version", 1)
+        if version not in (1, SNAPSHOT_VERSION):
+            raise ValueError(f"a table snapshot of version {version!r} is not read here")
         t = cls(config, seed)
         if snap.get("rng") is not None:
             r = snap["rng"]
             t.rng.setstate((r["version"], tuple(r["state"]), r["gauss"]))
-        t.session = replay_session(snap["session"], t.rng)  # the record holds every draw: none is made
+        if version == 1:
+            t.session = replay_session(snap["session"], t.rng)  # the record holds every draw: none is made
+        else:
+            fresh = t.session.state
+            t.session = session_from_snapshot_json(snap["state"], t.rng)
+            if _settings(t.session.state) != _settings(fresh):
+                raise ValueError("the snapshot is not of a table with these settings")
+            t._before = (int(snap["rounds"]), {str(k): int(v) for k, v in snap["balances"]},
+                         int(snap["commission"]))
         t.seq = int(snap["seq"])
         return t
 
@@ -254,7 +287,7 @@ class Table:
         self.last_drawn = took or None
         self.last_round = None
         if ending is not None:
-            self.last_round = {"number": len(self.session.state.history), "record": round_record(ending),
+            self.last_round = {"number": self.rounds_finished, "record": round_record(ending),
                                "public": public_view(ending)}
         self.seq += 1
         return result_json(out)
@@ -263,8 +296,8 @@ class Table:
     def balances(self) -> tuple[dict[str, int], int]:
         """Every party's result over the finished rounds, and the commission taken: the two
         add up to zero."""
-        bal: dict[str, int] = {}
-        commission = 0
+        bal = dict(self._before[1])
+        commission = self._before[2]
         for res in self.session.state.history:
             for party, change in res.ledger.changes.items():
                 bal[party] = bal.get(party, 0) + change
@@ -292,7 +325,7 @@ class Table:
             "declined": list(st.declined),
             "rounds_banked": st.rounds_banked,
             "carried": st.carried,
-            "rounds": len(st.history),
+            "rounds": self.rounds_finished,
             "turns": [str(t) for t in st.turns],
             "balances": bal,
             "commission": commission,

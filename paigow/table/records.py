@@ -82,7 +82,7 @@ from paigow.table.jsonforms import (
 )
 from paigow.table.positions import MAX_AMOUNT, MAX_NAME
 from paigow.table.round import MAX_DECLARATION, MAX_STRATEGY_NAME, Phase, Round, RoundResult
-from paigow.table.session import Session
+from paigow.table.session import BankEvent, BankTurn, Session, SessionState
 from paigow.table.settlement import Options, Rounding
 
 __all__ = [
@@ -114,6 +114,9 @@ __all__ = [
     "replay_session",
     "session_state_json",
     "session_from_state_json",
+    "SESSION_SNAPSHOT_FORMAT",
+    "session_snapshot_json",
+    "session_from_snapshot_json",
     "schema_files",
     "schema_text",
     "write_schemas",
@@ -123,6 +126,8 @@ ROUND_FORMAT = "paigow-round/1"
 """The ``format`` of a round record: name and version."""
 SESSION_FORMAT = "paigow-session/1"
 """The ``format`` of a session record: name and version."""
+SESSION_SNAPSHOT_FORMAT = "paigow-session-state/1"
+"""The ``format`` of a session's state between rounds (:func:`session_snapshot_json`)."""
 MAX_EVENTS = 10_000
 """The most events a record (or a session's round) may list."""
 MAX_RECORD_BYTES = 16 * 1024 * 1024
@@ -658,6 +663,47 @@ def session_from_state_json(data: Mapping[str, Any], *, rules: RulesLike = None)
     """The session :func:`session_state_json` (or any session record) describes, by replaying it."""
     validate(data, SESSION_SCHEMA)
     return replay_session(data, _rng_from_json(data.get("rng")), checked=True, rules=rules)
+
+
+def session_snapshot_json(s: Session) -> dict[str, Any]:
+    """The session's state between rounds as JSON, without its finished rounds (their results and
+    events): what the rules of the next rounds read (the banker, the offer, the rounds banked, the
+    stake carried, the last bettors, the outgoing banker's run, the US game's last offer) and the
+    bank's moves (``turns``). :func:`session_from_snapshot_json` resumes it; its size and the work
+    of resuming it do not grow with the rounds played (the turns apart: three numbers a move)."""
+    st = s.state
+    if s.round is not None or st.open_round:
+        raise ValueError("a session's state is kept between rounds only")
+    return {"format": SESSION_SNAPSHOT_FORMAT, "rules": st.rules.to_json(), "players": list(st.players),
+            "options": st.options.to_json(), "house_stake": st.house_stake, "live": st.live,
+            "declare_first": st.declare_first, "first_banker": st.first_banker, "banker": st.banker,
+            "offer": st.offer, "declined": list(st.declined), "rounds_banked": st.rounds_banked,
+            "carried": st.carried,
+            "last_bettors": sorted(st.last_bettors) if st.last_bettors is not None else None,
+            "outgoing": list(st.outgoing) if st.outgoing is not None else None,
+            "house_banks": st.house_banks, "with_house": st.with_house, "last_offer": st.last_offer,
+            "turns": [[t.event.value, t.position, t.to, t.house] for t in st.turns]}
+
+
+def session_from_snapshot_json(data: Mapping[str, Any], rng: random.Random, *, rules: RulesLike = None) -> Session:
+    """The session :func:`session_snapshot_json` describes, resumed with ``rng``
+    (:meth:`Session.resume`); nothing is replayed. Its ``history`` and ``log`` start empty."""
+    if data.get("format") != SESSION_SNAPSHOT_FORMAT:
+        raise InvalidRecordError(f"not a session's state ({SESSION_SNAPSHOT_FORMAT}): {data.get('format')!r}",
+                                 code="record.format")
+    ruleset = record_rules(data, rules)
+    d = data
+    out = d["outgoing"]
+    state = SessionState(
+        tuple(str(p) for p in d["players"]), record_options(d, ruleset), d["house_stake"], d["banker"],
+        offer=d["offer"], declined=tuple(int(p) for p in d["declined"]), rounds_banked=int(d["rounds_banked"]),
+        carried=d["carried"], last_bettors=frozenset(d["last_bettors"]) if d["last_bettors"] is not None else None,
+        turns=tuple(BankTurn(BankEvent(e), int(p), int(to), bool(h)) for e, p, to, h in d["turns"]),
+        first_banker=int(d["first_banker"]), rules=ruleset, live=bool(d["live"]),
+        declare_first=bool(d["declare_first"]),
+        outgoing=(int(out[0]), int(out[1]), out[2]) if out is not None else None,
+        house_banks=bool(d["house_banks"]), with_house=bool(d["with_house"]), last_offer=d["last_offer"])
+    return Session.resume(state, rng)
 
 
 def write_schemas(directory: Path | None = None) -> list[Path]:

@@ -126,6 +126,20 @@ class Session:
                                    declare_first=declare_first,
                                    house_banks=ruleset.bank == "house")
 
+    @classmethod
+    def resume(cls, state: SessionState, rng: random.Random) -> "Session":
+        """The session between rounds in ``state``, with ``rng`` (a snapshot's restore,
+        :func:`paigow.table.records.session_from_snapshot_json`): it goes on as the session
+        that was in that state would; its ``history`` and ``log`` are what ``state`` holds
+        (a snapshot holds none: only what the rules of the next rounds read)."""
+        if state.open_round:
+            raise ValueError("a session is resumed between rounds only")
+        if not isinstance(rng, random.Random):
+            raise TypeError(f"rng is a random.Random, not {rng!r}")
+        s = cls.__new__(cls)
+        s._rng, s._round, s._round_start, s._state = rng, None, None, state
+        return s
+
     @property
     def rng(self) -> random.Random:
         """The session's source of randomness, shared by its rounds."""
