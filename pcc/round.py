@@ -431,7 +431,7 @@ class Round:
             )
         self._refuse_after_bell(what)
         if ticket not in self._slip:
-            raise IllegalActionError(f"no bet with ticket {quote(ticket)} on the slip", code="ticket.unknown")
+            raise IllegalActionError(f"no bet with ticket {quote(ticket)} on the slip", code="ticket.unknown", params={"ticket": ticket})
         return self._slip[ticket]
 
     def can_withdraw(self, ticket: int) -> bool:
