@@ -2,7 +2,7 @@
 // A guided round: one screen per phase, every write sent once against the seq it was made on
 // (protocol.js: the write, its recovery after a lost answer, the table re-read).
 import { $, el, LANGS, browserLang } from "./common.js";
-import { I18N, I18N_HOUSEWAY } from "./i18n.js";
+import { I18N, I18N_HOUSEWAY, errorText } from "./i18n.js";
 import { tableProtocol, tablePath } from "./protocol.js";
 
 const S = {
@@ -51,9 +51,7 @@ async function setLang(lang) {
 
 // the message of an error in the dealer's language (by its code), with the rule's article
 function errorNode(e) {
-  const art = /\(Art\. ([^)]*)\)/.exec(e.message || "");
-  const translated = S.lang !== "en" && I18N[S.lang].err && I18N[S.lang].err[e.code];
-  const text = translated ? translated + (art ? " (" + t("art", { a: art[1] }) + ")" : "") : e.message;
+  const text = errorText("paigow", S.lang, e, { num, article: (a) => "(" + t("art", { a: a.replace(/^.*Art\. /, "") }) + ")" });
   return [el("code", {}, e.code || "error"), " ", el("span", { class: "error-message" }, text)];
 }
 

@@ -2,7 +2,7 @@
 // by the table's server-sent events (GET /v1/tables/<id>/events: the public view, one event per
 // action). Nothing here can act on the table; the service sends nothing face down. An ES module.
 import { $, el, LANGS, browserLang } from "./common.js";
-import { I18N, I18N_DISPLAY } from "./i18n.js";
+import { I18N, I18N_DISPLAY, errorText } from "./i18n.js";
 import { request, tablePath } from "./protocol.js";
 
 const D = { lang: "en", tid: decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || ""), state: null,
@@ -155,8 +155,8 @@ function follow() {
 async function refused() {
   let msg = "";
   try { await request("GET", tablePath("paigow", D.tid)); } catch (e) {  // why the table is refused
-    const own = !e.network && I18N[D.lang].err && I18N[D.lang].err[e.code];
-    msg = e.network ? e.message : `${e.code}: ${own || e.message}`;
+    const text = errorText("paigow", D.lang, e);
+    msg = e.network ? text : `${e.code}: ${text}`;
   }
   status("refused", { msg }, true);
   setTimeout(() => { if (!D.closed && (!D.es || D.es.readyState === EventSource.CLOSED)) follow(); }, 10000);  // try again later

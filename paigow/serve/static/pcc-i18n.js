@@ -1,6 +1,6 @@
 // The Fish-Prawn-Crab pages (the dealer's and the players' display) in Macau's languages: every
-// label by key, errors by the service's code (the code itself shown unchanged). A key missing in a
-// language falls back to English; a code with no entry shows the service's English message.
+// label by key (a key missing in a language falls back to English). Errors, by the service's code
+// with its params, are errors-i18n.js's (the code itself shown unchanged); errorText words one.
 const PCC_I18N = {
   en: {
     _name: "English", _locale: "en",
@@ -39,7 +39,6 @@ const PCC_I18N = {
     d_waiting: "Waiting for the table…", d_private: "This table is not public: the display shows public tables only.",
     d_bets_open: "Bets open", d_bets_closed: "No more bets", d_void: "Void roll ({r}) — the roll is repeated",
     d_on_board: "On the board", d_last: "Last roll", reason_stacked: "stacked", reason_tilted: "tilted",
-    err: {},
   },
   "zh-Hant": {
     _name: "繁體中文", _locale: "zh-Hant-MO",
@@ -72,15 +71,6 @@ const PCC_I18N = {
     d_waiting: "等待牌桌…", d_private: "此台不公開：顯示屏只顯示公開的牌桌。", d_bets_open: "請下注",
     d_bets_closed: "停止下注", d_void: "作廢（{r}）— 重新搖骰", d_on_board: "枱面注碼", d_last: "上局骰面",
     reason_stacked: "重疊", reason_tilted: "斜靠",
-    err: {
-      "bet.after_bell": "響鈴後不得下注或撤注", "bet.after_void": "作廢後本台不接受新注", "round.settled": "此局已結算",
-      "bell.twice": "已響鈴", "roll.before_bell": "須先響鈴停止下注", "withdraw.after_void": "作廢後不得撤注",
-      "ticket.unknown": "沒有此注", "total.range": "點數只可押 4 至 17", "stake.not_positive": "注額須大於零",
-      "stake.max": "注額過大", "stake.syntax": "注額須為整數", "round.unsettled": "此局尚未結算",
-      "player.name": "玩家名稱須為 1 至 40 字", "roll.dice": "骰面須為三粒骰", "figure.unknown": "沒有此圖案",
-      "table.conflict": "牌桌已更新", "table.token": "憑證錯誤或缺少", "table.closed": "此台已關閉",
-      "table.round_open": "此局未完，不能關台", "operator.key": "須有管理鑰匙", "request.invalid": "輸入不完整或格式錯誤",
-    },
   },
   "zh-Hans": {
     _name: "简体中文", _locale: "zh-Hans-CN",
@@ -113,15 +103,6 @@ const PCC_I18N = {
     d_waiting: "等待牌桌…", d_private: "此台不公开：显示屏只显示公开的牌桌。", d_bets_open: "请下注",
     d_bets_closed: "停止下注", d_void: "作废（{r}）— 重新摇骰", d_on_board: "台面注码", d_last: "上局骰面",
     reason_stacked: "重叠", reason_tilted: "斜靠",
-    err: {
-      "bet.after_bell": "响铃后不得下注或撤注", "bet.after_void": "作废后本台不接受新注", "round.settled": "此局已结算",
-      "bell.twice": "已响铃", "roll.before_bell": "须先响铃停止下注", "withdraw.after_void": "作废后不得撤注",
-      "ticket.unknown": "没有此注", "total.range": "点数只可押 4 至 17", "stake.not_positive": "注额须大于零",
-      "stake.max": "注额过大", "stake.syntax": "注额须为整数", "round.unsettled": "此局尚未结算",
-      "player.name": "玩家名称须为 1 至 40 字", "roll.dice": "骰面须为三粒骰", "figure.unknown": "没有此图案",
-      "table.conflict": "牌桌已更新", "table.token": "凭证错误或缺少", "table.closed": "此台已关闭",
-      "table.round_open": "此局未完，不能关台", "operator.key": "须有管理钥匙", "request.invalid": "输入不完整或格式错误",
-    },
   },
   pt: {
     _name: "Português", _locale: "pt-MO",
@@ -159,18 +140,8 @@ const PCC_I18N = {
     d_waiting: "À espera da mesa…", d_private: "Esta mesa não é pública: o ecrã mostra só mesas públicas.",
     d_bets_open: "Apostas abertas", d_bets_closed: "Apostas fechadas", d_void: "Jogada nula ({r}) — repete-se",
     d_on_board: "Na mesa", d_last: "Última jogada", reason_stacked: "sobrepostos", reason_tilted: "inclinados",
-    err: {
-      "bet.after_bell": "Após a campainha não se aposta nem se retira", "bet.after_void": "Esta casa não aceita novas apostas após jogada nula",
-      "round.settled": "A jogada já foi paga", "bell.twice": "A campainha já tocou", "roll.before_bell": "Toque primeiro a campainha",
-      "withdraw.after_void": "Após jogada nula não se retira", "ticket.unknown": "Não há essa aposta",
-      "total.range": "Os totais vão de 4 a 17", "stake.not_positive": "A aposta tem de ser positiva", "stake.max": "Aposta grande demais",
-      "stake.syntax": "A aposta é um número inteiro", "round.unsettled": "A jogada ainda não foi paga",
-      "player.name": "O nome do jogador tem 1 a 40 caracteres", "roll.dice": "São três dados", "figure.unknown": "Figura desconhecida",
-      "table.conflict": "A mesa avançou", "table.token": "Código errado ou em falta", "table.closed": "A mesa está fechada",
-      "table.round_open": "Há uma jogada em curso", "operator.key": "É precisa a chave do operador",
-      "request.invalid": "Pedido incompleto ou mal formado",
-    },
   },
 };
 
 export { PCC_I18N };
+export { errorText } from "./errors-i18n.js";

@@ -4,6 +4,7 @@
 import { $, el } from "./common.js";
 import { PCC_I18N, L, t, num, signed, wireLang, FIGURES, COLOUR, figName, spotName, spotColour, die } from "./pcc-common.js";
 import { tableProtocol, tablePath } from "./protocol.js";
+import { errorText } from "./pcc-i18n.js";
 
 const S = {
   spots: [],         // the 39 spots of the layout with their payouts (/v1/pcc/odds)
@@ -18,9 +19,7 @@ const S = {
 
 // the message of an error in the dealer's language (by its code), with the rule's article
 function errorNode(e) {
-  const art = /\(([^()]*Art\. [^)]*)\)/.exec(e.message || "");
-  const translated = L.lang !== "en" && PCC_I18N[L.lang].err && PCC_I18N[L.lang].err[e.code];
-  const text = translated ? translated + (art ? " (" + art[1] + ")" : "") : e.message;
+  const text = errorText("pcc", L.lang, e, { num, article: (a) => "(" + a + ")" });
   return [el("code", {}, e.code || "error"), " ", el("span", { class: "error-message" }, text)];
 }
 
