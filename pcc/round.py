@@ -364,7 +364,8 @@ class Round:
         if isinstance(action, Settle):
             return self.settle(action.roll, source=RollSource.ENTERED if action.source is None else action.source,
                                seed=action.seed)
-        raise IllegalActionError(f"{action.name} is a table's action, not a round's", code="action.unknown")
+        raise IllegalActionError(f"{action.name} is a table's action, not a round's", code="action.unknown",
+                                 params={"action": action.name})
 
     # -- place --------------------------------------------------------------------
 
