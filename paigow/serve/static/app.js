@@ -467,7 +467,7 @@ function viewLedger() {
   const lines = res.positions.filter((p) => p.role === "player" && p.bets.length).map((p) =>
     el("li", { "data-pos": p.position }, `${t("pos", { p: p.position })}: ${nameOf(p.front)} | ${nameOf(p.back)} — ${outcome(p)}`,
       p.house_way ? ` (${t(WHY[p.house_way.why] || "why_house")}: ${ruleText(p.house_way.rule)})` : ""));
-  const changes = Object.entries(L.changes).map(([k, v]) => el("tr", {}, el("td", {}, k), el("td", { class: "num", "data-amount": v }, signed(v))));
+  const changes = Object.entries(L.changes).map(([k, v]) => el("tr", {}, partyCell(k), el("td", { class: "num", "data-amount": v }, signed(v))));
   const bank = res.positions[0];
   return [el("p", { id: "ledger-banker" }, S.state.round.house_banks ? t("house") : t("banker_here"), ": ", nameOf(bank.front), " | ", nameOf(bank.back)),
     bank.house_way ? wayNote(bank.position, bank.house_way) : "", el("ul", { class: "outcomes" }, lines),
@@ -476,9 +476,13 @@ function viewLedger() {
     form("end", () => write({ action: "end_round" }, "end"), submit("end-round", t("end_round"), { "data-autofocus": true }))];
 }
 
+// a party of the ledger and the balances: a player's name as given, the house in the page's language
+// (the service's key kept in data-party)
+const partyCell = (k) => el("td", { "data-party": k }, k === "house" ? t("house") : k);
+
 function balances() {
   const st = S.state;
-  const rows = Object.entries(st.balances).map(([k, v]) => el("tr", {}, el("td", {}, k), el("td", { class: "num", "data-amount": v }, signed(v))));
+  const rows = Object.entries(st.balances).map(([k, v]) => el("tr", {}, partyCell(k), el("td", { class: "num", "data-amount": v }, signed(v))));
   return el("table", { id: "balance-table" }, el("caption", {}, t("balances")), el("tbody", {}, rows,
     el("tr", {}, el("th", { scope: "row" }, t("commission")), el("td", { class: "num", "data-amount": st.commission }, num(st.commission)))));
 }

@@ -34,7 +34,7 @@ async function setLang(lang) {
   $("lang").value = D.lang;
   try { D.names = await (await fetch(`/v1/names?lang=${encodeURIComponent(D.lang)}`)).json(); } catch { /* the Simplified names stay */ }
   for (const [id, key] of [["l-round", "round"], ["l-banker", "banker"], ["l-bank", "bank"], ["l-phase", "phase"], ["l-lang", "lang"],
-    ["l-dice", "dice"], ["l-exposed", "exposed"]]) $(id).textContent = t(key);
+    ["l-dice", "dice"], ["l-exposed", "exposed"], ["l-ledger", "ledger"]]) $(id).textContent = t(key);
   render();
 }
 
@@ -121,7 +121,8 @@ function renderLedger(st) {
   $("l-ledger").textContent = settled ? t("ledger") : t("balances");
   const changes = settled ? r.result.ledger.changes : st.balances;
   const commission = settled ? r.result.ledger.commission : st.commission;
-  const rows = Object.entries(changes).map(([k, v]) => el("tr", {}, el("td", {}, k), el("td", { class: "num", "data-amount": v }, signed(v))));
+  const rows = Object.entries(changes).map(([k, v]) => el("tr", {}, el("td", { "data-party": k }, k === "house" ? t("house") : k),
+    el("td", { class: "num", "data-amount": v }, signed(v))));
   $("ledger").replaceChildren(el("table", { id: settled ? "ledger-changes" : "balance-table" }, el("tbody", {}, rows,
     el("tr", {}, el("th", { scope: "row" }, t("commission")), el("td", { class: "num", "data-amount": commission }, num(commission))))));
 }
