@@ -35,6 +35,8 @@ const zhFace = (f) => (S.lang === "zh-Hant" ? S.names.tiles[f.name_zh] ?? f.name
 function faceName(pips) { const f = S.byPips[pips]; return !f ? pips : (S.names.tiles[f.name_zh] ?? (zh() ? f.name_zh : f.name_en)); }
 function handName(h) { return S.names.hands[h.name_zh] ?? (zh() ? h.name_zh : h.name_en); }
 const nameOf = (zhName) => S.names.hands[zhName] ?? zhName;
+// a tile's name with its pips where another face has the same name (雜九 4-5 and 雜九 3-6)
+function faceLabel(pips) { const n = faceName(pips); return S.faces.some((f) => f.pips !== pips && faceName(f.pips) === n) ? `${n} ${pips}` : n; }
 
 async function setLang(lang) {
   S.lang = LANGS.includes(lang) ? lang : "en";
@@ -75,7 +77,7 @@ function countOf(list) { const c = {}; for (const p of list) c[p] = (c[p] || 0) 
 
 function renderHand(load = true) {
   $("hand").replaceChildren(...S.hand.map((p, i) => el("button", { class: "chip", type: "button", "aria-label": t("remove_tile", { tile: faceName(p) }),
-    onclick: () => { S.hand.splice(i, 1); renderHand(); renderFaces(); } }, faceImg(p), faceName(p))));
+    onclick: () => { S.hand.splice(i, 1); renderHand(); renderFaces(); } }, faceImg(p), faceLabel(p))));
   if (S.hand.length === 4) { if (load) run(loadAdvice); } else $("advice").replaceChildren();
 }
 
@@ -399,7 +401,7 @@ function viewTiles() {
       el("button", { type: "button", id: `enter-${p}`, class: "secondary", "aria-expanded": String(S.picking === p),
         onclick: () => { S.picking = S.picking === p ? null : p; render(); } }, t("pos", { p }), p === S.state.round.banker ? " · " + t("banker_here") : ""),
       el("span", { class: "slot-tiles" }, list.map((pips, i) => el("button", { type: "button", class: "chip", "aria-label": t("remove_tile", { tile: faceName(pips) }),
-        onclick: () => { list.splice(i, 1); S.picking = p; render(); } }, faceImg(pips), faceName(pips)))));
+        onclick: () => { list.splice(i, 1); S.picking = p; render(); } }, faceImg(pips), faceLabel(pips)))));
     if (S.picking !== p) return row;
     const picker = el("div", { class: "picker", id: "picker", role: "group", "aria-label": t("pos", { p }) }, S.faces.map((f) => el("button", {
       type: "button", class: "pick", "data-pips": f.pips, id: `pick-${f.pips}`, "aria-label": t("pick_face", { name: faceName(f.pips), pips: f.pips }),
@@ -412,7 +414,7 @@ function viewTiles() {
         const next = S.picking !== null && $(`pick-${f.pips}`) && !$(`pick-${f.pips}`).disabled ? $(`pick-${f.pips}`) : (S.picking !== null ? $("picker").querySelector("button:not([disabled])") : $("deal-entered"));
         if (next) next.focus();
       },
-    }, faceImg(f.pips, "tileimg small"), el("span", {}, faceName(f.pips)))));
+    }, faceImg(f.pips, "tileimg small"), el("span", {}, faceLabel(f.pips)))));
     return el("div", { class: "slot-wrap" }, row, picker);
   });
   return [form("deal", () => write({ action: "deal" }, "deal"), submit("deal", t("deal_stacks"), { "data-autofocus": true })),
