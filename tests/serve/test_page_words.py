@@ -177,3 +177,150 @@ def test_an_error_answer_gives_its_params() -> None:
     with pytest.raises(PaigowError) as info:
         r.cut(2, 9)
     assert info.value.to_dict()["params"] == {"stacks": 9}
+
+
+# -- in the browser -------------------------------------------------------------------------------
+
+TABLET = {"width": 1024, "height": 768}
+PHONE = {"width": 390, "height": 844}
+
+
+def browser_deps() -> Any:
+    pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
+    from playwright.sync_api import expect
+
+    return expect
+
+
+def violations(page: Any, impacts: tuple[str, ...] = ("moderate", "serious", "critical")) -> list[str]:
+    """axe-core's violations of these impacts on the screen as it is (skips without the package)."""
+    axe_mod = pytest.importorskip("axe_playwright_python.sync_playwright", reason="axe-playwright-python is not installed")
+    results = axe_mod.Axe().run(page)
+    return [f"{v['id']} ({v['impact']}): {[n['target'] for n in v['nodes']][:4]}"
+            for v in results.response["violations"] if v.get("impact") in impacts]
+
+
+def to_the_dice(page: Any) -> None:
+    """A table opened, the stake, a bet on position 1, on to the dice screen."""
+    expect = browser_deps()
+    page.locator("#tab-table").click()
+    page.locator("#create-table").click()
+    page.locator("#token-noted").click()
+    page.locator("#stake").fill("1000")
+    page.locator("#stake").press("Enter")
+    expect(page.locator("#seq")).to_have_text("1")
+    page.locator("#to-bets").click()
+    page.locator("#bet-amt-1").fill("100")
+    page.locator("button#bet-1").click()
+    expect(page.locator("#seq")).to_have_text("2")
+    page.locator("#to-dice").click()
+
+
+def test_refusals_in_the_pages_language_with_their_values(new_page: Callable[..., Any]) -> None:
+    expect = browser_deps()
+    page = new_page("/", viewport=TABLET, locale="zh-MO", operator=True)
+    to_the_dice(page)
+    page.locator("#declare-method").fill("從第一疊發牌")
+    page.locator("button#declare").click()
+    expect(page.locator("#seq")).to_have_text("3")
+    page.locator("#dice").fill("3 5 6")  # three dice at a Macau table: four are needed
+    page.locator("#dice").press("Enter")
+    msg = page.locator("#msg-shake")
+    expect(msg.locator("code")).to_have_text("dice.invalid")
+    expect(msg.locator(".error-message")).to_have_text("須擲 4 粒骰，每粒 1 至 6 點，不是 3+5+6 (第 1.2 條)")
+    # a cut twice by one position, in Portuguese
+    page.locator("#lang").select_option("pt")
+    page.locator("#cut-pos").select_option("2")
+    page.locator("button#cut").click()
+    expect(page.locator("#seq")).to_have_text("4")
+    page.locator("#cut-pos").select_option("2")
+    page.locator("button#cut").click()
+    expect(page.locator("#msg-cut .error-message")).to_have_text("a posição 2 já cortou: um corte por posição (Art. 2.1)")
+    expect(page.locator("#seq")).to_have_text("4")
+
+
+def test_no_answer_at_all_is_said_in_the_pages_language(new_page: Callable[..., Any]) -> None:
+    expect = browser_deps()
+    page = new_page("/", viewport=TABLET, locale="zh-MO", operator=True)
+    page.locator("#tab-table").click()
+    page.route("**/v1/tables", lambda route: route.abort("connectionrefused"))
+    page.locator("#create-table").click()
+    msg = page.locator("#msg-open")
+    expect(msg.locator("code")).to_have_text("network")
+    expect(msg.locator(".error-message")).to_have_text("服務沒有回覆（網絡或服務中斷）")
+    assert "Failed to fetch" not in msg.inner_text()
+
+
+def test_the_house_is_translated_in_the_ledger_and_the_balances(new_page: Callable[..., Any], served: Any) -> None:
+    """A US round (the house banks) to the ledger in Traditional Chinese: 公司, not "house", in the
+    ledger and in the balances, on the page and on the players' display."""
+    expect = browser_deps()
+    page = new_page("/", viewport=TABLET, locale="zh-MO", operator=True)
+    page.locator("#tab-table").click()
+    page.locator("#new-rules").select_option("us")
+    page.locator("#create-table").click()
+    tid = page.locator("#new-table-id").inner_text()
+    page.locator("#token-noted").click()
+    page.locator("#stake").fill("5000")
+    page.locator("#stake").press("Enter")
+    expect(page.locator("#seq")).to_have_text("1")
+    page.locator("#to-bets").click()
+    page.locator("#bet-amt-1").fill("100")
+    page.locator("button#bet-1").click()
+    expect(page.locator("#seq")).to_have_text("2")
+    page.locator("#to-dice").click()
+    page.locator("button#shuffle").click()
+    expect(page.locator("#seq")).to_have_text("3")
+    page.locator("#dice").fill("3 5 2")
+    page.locator("#dice").press("Enter")
+    page.locator("button#deal").click()
+    page.locator("#houseway-1").click()  # the player asks for the house way
+    expect(page.locator("#seq")).to_have_text("6")
+    page.locator("button#settle").click()
+    expect(page.locator("#ledger-changes")).to_be_visible()
+    expect(page.locator("#ledger-changes td[data-party='house']")).to_have_text("公司")
+    assert "house" not in page.locator("#ledger-changes").inner_text()
+    page.locator("button#end-round").click()
+    page.locator("button#decline").click()  # the house banks the next round: between rounds, the balances
+    expect(page.locator("#balance-table td[data-party='house']")).to_have_text("公司")
+    del tid, served
+
+
+def test_the_house_is_translated_on_the_display(new_page: Callable[..., Any], served: Any) -> None:
+    """A public Macau table with the house co-banking, settled through the API: the display's
+    ledger names the house in its language, under its translated heading, then in the balances."""
+    import httpx
+
+    from serve_support import OPERATOR_KEY
+
+    expect = browser_deps()
+    with httpx.Client(base_url=served.url, timeout=30) as c:
+        made = c.post("/v1/tables", json={"public": True, "banker": 0}, headers={"Authorization": f"Bearer {OPERATOR_KEY}"})
+        assert made.status_code == 201, made.text
+        tid, auth = made.json()["id"], {"Authorization": f"Bearer {made.json()['token']}"}
+
+        def act(**a: Any) -> None:
+            r = c.post(f"/v1/tables/{tid}/actions", json=a, headers=auth)
+            assert r.status_code == 200, r.text
+
+        act(action="start_round", stake=1000)
+        act(action="co_bank", party="house", stake=500)
+        act(action="bet", position=1, amount=100)
+        act(action="declare", method="from the first stack")
+        act(action="shake", dice=[3, 5, 6, 2])
+        act(action="deal", hands={"0": "1-3 1-3 4-5 3-6", "1": "4-4 4-4 5-6 4-6"})
+        act(action="set_hand", position=1, setting=0)
+        act(action="set_hand", position=0, setting=0)
+        act(action="settle")
+        display = new_page(f"/display/{tid}?lang=zh-Hant", viewport=TABLET)
+        expect(display.locator("#ledger-changes td[data-party='house']")).to_have_text("公司")
+        expect(display.locator("#l-ledger")).to_have_text("本局輸贏")
+        act(action="end_round")
+        expect(display.locator("#balance-table td[data-party='house']")).to_have_text("公司")
+
+
+def test_the_displays_ledger_heading_is_translated_before_any_state(new_page: Callable[..., Any]) -> None:
+    expect = browser_deps()
+    page = new_page("/display/no-such-table?lang=zh-Hant", viewport=TABLET, locale="en-GB")
+    expect(page.locator("#l-ledger")).to_have_text("本局輸贏")
+    expect(page.locator("#l-dice")).to_have_text("骰子")
