@@ -324,3 +324,62 @@ def test_the_displays_ledger_heading_is_translated_before_any_state(new_page: Ca
     page = new_page("/display/no-such-table?lang=zh-Hant", viewport=TABLET, locale="en-GB")
     expect(page.locator("#l-ledger")).to_have_text("本局輸贏")
     expect(page.locator("#l-dice")).to_have_text("骰子")
+
+
+def test_tiles_are_large_and_look_alike_names_carry_their_pips(new_page: Callable[..., Any]) -> None:
+    expect = browser_deps()
+    page = new_page("/", viewport=TABLET, locale="zh-MO", operator=True)
+    to_the_dice(page)
+    page.locator("#declare-method").fill("從第一疊發牌")
+    page.locator("button#declare").click()
+    expect(page.locator("#seq")).to_have_text("3")
+    page.locator("#dice").fill("3 5 6 2")
+    page.locator("#dice").press("Enter")
+    expect(page.locator("body")).to_have_attribute("data-step", "tiles")
+    page.locator("#enter-0").click()
+    nine_a, nine_b = page.locator("#pick-4-5"), page.locator("#pick-3-6")
+    expect(nine_a).to_contain_text("雜九")
+    expect(nine_b).to_contain_text("雜九")
+    expect(nine_a).to_contain_text("4-5")  # the two 雜九 told apart by more than the picture
+    expect(nine_b).to_contain_text("3-6")
+    expect(page.locator("#pick-6-6")).not_to_contain_text("6-6")  # a name no other face has: no pips
+    box = page.locator("#pick-4-5 img").bounding_box()
+    assert box and box["width"] >= 26 and box["height"] >= 52, box  # was 18×36
+    page.locator("#pick-4-5").click()
+    chip = page.locator(".slot[data-pos='0'] .slot-tiles button").first
+    expect(chip).to_contain_text("4-5")
+    chip_box = chip.locator("img").bounding_box()
+    assert chip_box and chip_box["width"] >= 28 and chip_box["height"] >= 56, chip_box
+
+
+def test_no_moderate_or_worse_axe_violation_on_the_advice_tab_at_phone_width(new_page: Callable[..., Any]) -> None:
+    expect = browser_deps()
+    page = new_page("/", viewport=PHONE, locale="zh-MO")
+    for pips in ("6-6", "1-1", "4-5", "2-4"):
+        page.locator(f"#faces button[data-pips='{pips}']").click()
+    expect(page.locator("#advice tr.best")).to_have_count(1)
+    assert page.locator("#advice").evaluate("e => e.scrollWidth > e.clientWidth")  # it scrolls: the case of the issue
+    assert not violations(page)
+
+
+def test_no_moderate_or_worse_axe_violation_on_the_pcc_payouts(new_page: Callable[..., Any]) -> None:
+    from serve_support import OPERATOR_KEY
+
+    expect = browser_deps()
+    for viewport in (TABLET, PHONE):
+        page = new_page("/pcc", viewport=viewport, locale="pt-PT")
+        page.locator("#operator-key").fill(OPERATOR_KEY)
+        page.locator("#create-table").click()
+        page.locator("#token-noted").click()
+        expect(page.locator("body")).to_have_attribute("data-step", "betting")
+        page.locator("#player").fill("Ana")
+        page.locator("#stake").fill("100")
+        page.locator("#spot-big").click()
+        expect(page.locator("#seq")).to_have_text("1")
+        page.locator("#bell").click()
+        expect(page.locator("body")).to_have_attribute("data-step", "closed")
+        for f in ("crab", "crab", "fish"):
+            page.locator(f"#die-{f}").click()
+        page.locator("#settle-roll").click()
+        expect(page.locator("body")).to_have_attribute("data-step", "settled")
+        assert not violations(page), viewport

@@ -272,7 +272,7 @@ function viewClosed() {
 // -- settled: the payouts ---------------------------------------------------------------------------
 function viewSettled() {
   const st = S.state, s = st.round.settlement;
-  const lines = el("div", { class: "scroll-x", tabindex: "0", role: "region", "aria-label": t("ph_settled") }, el("table", { id: "payouts" }, el("caption", {}, t("ph_settled")),
+  const lines = el("div", { class: "scroll-x", tabindex: "0", role: "region", "aria-label": t("bet_results") }, el("table", { id: "payouts" }, el("caption", {}, t("ph_settled")),
     el("thead", {}, el("tr", {}, el("th", {}, t("col_ticket")), el("th", {}, t("col_player")), el("th", {}, t("col_bet")),
       el("th", { class: "num" }, t("col_stake")), el("th", {}, t("col_result")), el("th", { class: "num" }, t("col_paid")),
       el("th", { class: "num" }, t("col_returned")), el("th", { class: "num" }, t("col_net")))),
