@@ -383,3 +383,86 @@ def test_no_moderate_or_worse_axe_violation_on_the_pcc_payouts(new_page: Callabl
         page.locator("#settle-roll").click()
         expect(page.locator("body")).to_have_attribute("data-step", "settled")
         assert not violations(page), viewport
+
+
+# -- item 14: the icon, tokens without look-alikes, the stake badge ----------------------------------
+
+def test_the_favicon_is_served_with_the_security_headers() -> None:
+    import httpx
+
+    from serve_support import ThreadServer
+
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as d:
+        s = ThreadServer(str(Path(d) / "icon.db"))
+        try:
+            with httpx.Client(base_url=s.url, timeout=30) as c:
+                r = c.get("/favicon.ico")
+                assert r.status_code == 200 and r.headers["content-type"].startswith("image/svg+xml")
+                assert r.text.startswith("<svg") and r.headers["x-content-type-options"] == "nosniff"
+                assert "content-security-policy" in r.headers
+                for page in ("/", "/pcc", "/pcc/display", "/training", "/display/T1"):
+                    assert '<link rel="icon" href="/favicon.ico"' in c.get(page).text, page
+        finally:
+            s.stop()
+
+
+def test_new_tokens_have_no_look_alikes_and_old_tokens_still_work(monkeypatch: pytest.MonkeyPatch) -> None:
+    import httpx
+
+    import paigow.serve.journal.engine as engine
+    from serve_support import OPERATOR_KEY, ThreadServer
+
+    import tempfile
+
+    operator = {"Authorization": f"Bearer {OPERATOR_KEY}"}
+    with tempfile.TemporaryDirectory() as d:
+        s = ThreadServer(str(Path(d) / "tokens.db"))
+        try:
+            with httpx.Client(base_url=s.url, timeout=30) as c:
+                for path in ("/v1/tables", "/v1/pcc/tables"):
+                    for _ in range(4):
+                        token = c.post(path, json={}, headers=operator).json()["token"]
+                        assert len(token) >= 34 and not set(token) & set("0Oo1lI-_"), token
+                        assert set(token) <= set(engine.TOKEN_ALPHABET)
+                # a token of the old alphabet (token_urlsafe: look-alikes, - and _) still opens its table
+                old = "0Oo1lI-_" + "x" * 24
+                monkeypatch.setattr(engine, "new_token", lambda: old)
+                made = c.post("/v1/tables", json={}, headers=operator).json()
+                monkeypatch.undo()
+                assert made["token"] == old
+                r = c.get(f"/v1/tables/{made['id']}", headers={"Authorization": f"Bearer {old}"})
+                assert r.status_code == 200, r.text
+                rotated = c.post(f"/v1/tables/{made['id']}/token", headers=operator).json()["token"]
+                assert not set(rotated) & set("0Oo1lI-_")
+        finally:
+            s.stop()
+
+
+def test_the_stake_badge_leaves_the_spots_name_clear_on_the_portuguese_phone_board(new_page: Callable[..., Any]) -> None:
+    from serve_support import OPERATOR_KEY
+
+    expect = browser_deps()
+    page = new_page("/pcc", viewport=PHONE, locale="pt-PT")
+    page.locator("#operator-key").fill(OPERATOR_KEY)
+    page.locator("#create-table").click()
+    page.locator("#token-noted").click()
+    expect(page.locator("body")).to_have_attribute("data-step", "betting")
+    page.locator("#player").fill("Ana")
+    page.locator("#stake").fill("10000")
+    spots = ("big", "figure:prawn", "figure:rooster", "colour1:green", "colour3:any", "triple:any", "total:10")
+    for n, sp in enumerate(spots, 1):
+        page.locator("#spot-" + sp.replace(":", "-")).click()
+        expect(page.locator("#seq")).to_have_text(str(n))
+    for sp in spots:
+        button = page.locator("#spot-" + sp.replace(":", "-"))
+        name, badge, box = (button.locator(".name").bounding_box(), button.locator(".on").bounding_box(),
+                            button.bounding_box())
+        assert name and badge and box, sp
+        apart = (badge["y"] >= name["y"] + name["height"] or badge["x"] >= name["x"] + name["width"]
+                 or badge["x"] + badge["width"] <= name["x"] or badge["y"] + badge["height"] <= name["y"])
+        assert apart, (sp, name, badge)
+        inside = (box["x"] <= badge["x"] and badge["x"] + badge["width"] <= box["x"] + box["width"] + 0.5
+                  and box["y"] <= badge["y"] and badge["y"] + badge["height"] <= box["y"] + box["height"] + 0.5)
+        assert inside, (sp, box, badge)  # on the spot it counts for
