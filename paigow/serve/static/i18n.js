@@ -1,6 +1,7 @@
 // The dealer's page in Macau's languages: every label and message by key (a key missing in a
 // language falls back to English). Error messages, by the service's error code with its params, are
 // errors-i18n.js's (the code itself is shown unchanged in every language); errorText words one.
+import { errorText } from "./errors-i18n.js";
 const I18N = {
   en: {
     _name: "English", _locale: "en",
@@ -372,5 +373,4 @@ const I18N_HOUSEWAY = {
   }
 };
 
-export { I18N, I18N_DISPLAY, I18N_HOUSEWAY };
-export { errorText } from "./errors-i18n.js";
+export { I18N, I18N_DISPLAY, I18N_HOUSEWAY, errorText };

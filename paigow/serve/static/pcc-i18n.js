@@ -1,6 +1,7 @@
 // The Fish-Prawn-Crab pages (the dealer's and the players' display) in Macau's languages: every
 // label by key (a key missing in a language falls back to English). Errors, by the service's code
 // with its params, are errors-i18n.js's (the code itself shown unchanged); errorText words one.
+import { errorText } from "./errors-i18n.js";
 const PCC_I18N = {
   en: {
     _name: "English", _locale: "en",
@@ -143,5 +144,4 @@ const PCC_I18N = {
   },
 };
 
-export { PCC_I18N };
-export { errorText } from "./errors-i18n.js";
+export { PCC_I18N, errorText };
