@@ -230,9 +230,11 @@ def test_refusals_in_the_pages_language_with_their_values(new_page: Callable[...
     expect(msg.locator(".error-message")).to_have_text("須擲 4 粒骰，每粒 1 至 6 點，不是 3+5+6 (第 1.2 條)")
     # a cut twice by one position, in Portuguese
     page.locator("#lang").select_option("pt")
+    expect(page.locator("button#cut")).to_have_text("Cortar")  # the screen drawn anew in Portuguese
     page.locator("#cut-pos").select_option("2")
     page.locator("button#cut").click()
     expect(page.locator("#seq")).to_have_text("4")
+    expect(page.locator("#cut-pos")).to_be_visible()
     page.locator("#cut-pos").select_option("2")
     page.locator("button#cut").click()
     expect(page.locator("#msg-cut .error-message")).to_have_text("a posição 2 já cortou: um corte por posição (Art. 2.1)")
