@@ -59,8 +59,9 @@ class GameError(ValueError):
         """``{"code": ..., "message": ...}``: the form a service sends, with ``"params"`` when the
         raise gave the message's values."""
         body: dict[str, Any] = {"code": self.code, "message": self.message}
-        if self.params:
-            body["params"] = dict(self.params)
+        params = getattr(self, "params", None)  # None: an instance made without __init__
+        if params:
+            body["params"] = dict(params)
         return body
 
     def __reduce__(self) -> Any:
