@@ -20,6 +20,8 @@ A caller of one game catches that game's classes; a service of both may catch a 
 {'code': 'bet.after_shake', 'message': 'no bets after the shake'}
 >>> DemoRuleError("x").code
 'demo.rule'
+>>> DemoRuleError("a roll is 4 dice, not (1, 2)", code="dice.invalid", params={"count": 4}).to_dict()
+{'code': 'dice.invalid', 'message': 'a roll is 4 dice, not (1, 2)', 'params': {'count': 4}}
 """
 
 from __future__ import annotations
@@ -39,10 +41,14 @@ class GameError(ValueError):
 
     code: str = "error"
 
-    def __init__(self, message: str = "", *, code: str | None = None) -> None:
+    def __init__(self, message: str = "", *, code: str | None = None,
+                 params: dict[str, Any] | None = None) -> None:
         super().__init__(message)
         if code is not None:
             self.code = code
+        #: the values the message names (amounts, counts, positions, the text entered), by name, for
+        #: a page to say the message in its own language (docs/errors.md); empty for most codes
+        self.params: dict[str, Any] = dict(params) if params else {}
 
     @property
     def message(self) -> str:
@@ -50,16 +56,21 @@ class GameError(ValueError):
         return str(self.args[0]) if self.args else ""
 
     def to_dict(self) -> dict[str, Any]:
-        """``{"code": ..., "message": ...}``: the form a service sends."""
-        return {"code": self.code, "message": self.message}
+        """``{"code": ..., "message": ...}``: the form a service sends, with ``"params"`` when the
+        raise gave the message's values."""
+        body: dict[str, Any] = {"code": self.code, "message": self.message}
+        params = getattr(self, "params", None)  # None: an instance made without __init__
+        if params:
+            body["params"] = dict(params)
+        return body
 
     def __reduce__(self) -> Any:
-        # keep the code across pickling
-        return (_rebuild, (type(self), self.message, self.code))
+        # keep the code and the params across pickling
+        return (_rebuild, (type(self), self.message, self.code, self.params))
 
 
-def _rebuild(cls: type[GameError], message: str, code: str) -> GameError:
-    return cls(message, code=code)
+def _rebuild(cls: type[GameError], message: str, code: str, params: dict[str, Any] | None = None) -> GameError:
+    return cls(message, code=code, params=params)
 
 
 class ParseError(GameError):

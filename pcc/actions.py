@@ -131,7 +131,7 @@ def parse_action(obj: Mapping[str, Any]) -> Action:
     """
     name = obj.get("action")
     if not isinstance(name, str) or name not in _BY_NAME:
-        raise IllegalActionError(f"unknown action {name!r}: the actions are {sorted(ACTIONS)}", code="action.unknown")
+        raise IllegalActionError(f"unknown action {name!r}: the actions are {sorted(ACTIONS)}", code="action.unknown", params={"action": name})
     cls = _BY_NAME[name]
     kwargs = {k: v for k, v in obj.items() if k != "action" and v is not None}
     extra = set(kwargs) - set(cls.fields)

@@ -530,7 +530,7 @@ def _not_positive(shown: object, where: str) -> NoReturn:
 def _too_large(shown: object, where: str) -> NoReturn:
     raise InvalidStakeError(
         f"stake {shown}{where} is more than the maximum of {MAX_STAKE:,} minor units (docs/pcc.md)",
-        code="stake.max",
+        code="stake.max", params={"max": MAX_STAKE},
     )
 
 

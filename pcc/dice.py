@@ -355,7 +355,7 @@ class Roll:
         if len(figures) != 3:
             raise InvalidRollError(
                 f"roll {quote(text)} has {len(figures)} dice: a roll is three dice (Despacho 59/2004, Art. 1.1)",
-                code="roll.dice",
+                code="roll.dice", params={"count": len(figures)},
             )
         return cls(*figures)
 

@@ -364,7 +364,8 @@ class Round:
         if isinstance(action, Settle):
             return self.settle(action.roll, source=RollSource.ENTERED if action.source is None else action.source,
                                seed=action.seed)
-        raise IllegalActionError(f"{action.name} is a table's action, not a round's", code="action.unknown")
+        raise IllegalActionError(f"{action.name} is a table's action, not a round's", code="action.unknown",
+                                 params={"action": action.name})
 
     # -- place --------------------------------------------------------------------
 
@@ -431,7 +432,7 @@ class Round:
             )
         self._refuse_after_bell(what)
         if ticket not in self._slip:
-            raise IllegalActionError(f"no bet with ticket {quote(ticket)} on the slip", code="ticket.unknown")
+            raise IllegalActionError(f"no bet with ticket {quote(ticket)} on the slip", code="ticket.unknown", params={"ticket": ticket})
         return self._slip[ticket]
 
     def can_withdraw(self, ticket: int) -> bool:

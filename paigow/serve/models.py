@@ -55,10 +55,13 @@ class _Model(BaseModel):
 
 # -- errors -----------------------------------------------------------------------------------------
 class ErrorBody(_Model):
-    """Every error response: the project error's stable ``code`` and its message."""
+    """Every error response: the project error's stable ``code`` and its message, with the values the
+    message names (``params``, for the codes whose raise gives them: a page words the message in its
+    language from them; docs/errors.md)."""
 
     code: str
     message: str
+    params: dict[str, Any] | None = None
     errors: list[dict[str, Any]] | None = None
 
 

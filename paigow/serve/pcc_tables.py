@@ -66,7 +66,7 @@ def _player(name: object) -> str:
     if not clean or len(clean) > PLAYER_MAX:
         raise IllegalActionError(
             f"player name {name[:80]!r} must be 1 to {PLAYER_MAX} characters: the ledger pays each bet to a named player",
-            code="player.name")
+            code="player.name", params={"max": PLAYER_MAX})
     return clean
 
 
@@ -187,7 +187,7 @@ class PccTable:
                 raise IllegalActionError(
                     f"new_round refused: round {self.number} is not settled; the dome is covered again only once"
                     f" its roll is read and every winning bet paid ({self.ruleset.cite('4')})",
-                    code="round.unsettled")
+                    code="round.unsettled", params={"round": self.number})
             self.round, self.players = self._fresh_round(), {}
             out = {"round": self.number}
         self.last_drawn = took

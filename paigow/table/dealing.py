@@ -159,13 +159,13 @@ class Stacks:
         parts = text.split("|")
         if len(parts) != 8:
             raise HandSyntaxError(f"8 stacks separated by '|' are needed, {len(parts)} given: {text[:200]!r}",
-                                   code="stacks.count")
+                                   code="stacks.count", params={"count": len(parts)})
         words: list[str] = []
         for i, part in enumerate(parts):
             w = list(_split_tile_words(part))
             if len(w) != 4:
                 raise HandSyntaxError(f"stack {i} has {len(w)} tiles, not 4: {part.strip()[:80]!r}",
-                                       code="stacks.size")
+                                       code="stacks.size", params={"stack": i, "count": len(w)})
             words.extend(w)
         return cls.from_tiles(words)
 
@@ -200,7 +200,7 @@ def _check_k(k: object) -> int:
     if not isinstance(k, int) or isinstance(k, bool):
         raise TypeError(f"a cut moves a whole number (an int) of stacks, not {k!r}")
     if not 1 <= k <= 7:
-        raise IllegalActionError(f"a cut moves 1 to 7 whole stacks, not {k!r} (docs/rules.md §1.6)", code="cut.stacks")
+        raise IllegalActionError(f"a cut moves 1 to 7 whole stacks, not {k!r} (docs/rules.md §1.6)", code="cut.stacks", params={"stacks": k})
     return k
 
 
@@ -256,26 +256,26 @@ def check_cut(cuts: Sequence[Cut], position: int, k: int, banker: int, max_cuts:
     if any(c.position == banker for c in cuts):
         raise IllegalActionError(
             f"position {position} may not cut: the banker (position {banker}) has cut, and nobody"
-            " cuts after the banker (Art. 2.1)", code="cut.after_banker"
+            " cuts after the banker (Art. 2.1)", code="cut.after_banker", params={"position": position, "banker": banker}
         )
     if any(c.position == position for c in cuts):
         raise IllegalActionError(f"position {position} has cut already: one cut per position (Art. 2.1)",
-                                 code="cut.twice")
+                                 code="cut.twice", params={"position": position})
     if any(c.position == position for c in earlier):
         raise IllegalActionError(
             f"position {position} has cut already this round, before the deal was made void: one cut per"
-            " position, and a void deal is the same round (Art. 2.1)", code="cut.twice")
+            " position, and a void deal is the same round (Art. 2.1)", code="cut.twice", params={"position": position})
     players = list(dict.fromkeys(c.position for c in tuple(earlier) + tuple(cuts) if c.position != banker))
     if position != banker and len(players) >= max_cuts:
         if not players:
             raise IllegalActionError(f"position {position} may not cut: the rules let no player position cut",
-                                     code="cut.too_many")
+                                     code="cut.too_many", params={"position": position})
         n = _COUNTS[len(players)] if len(players) < len(_COUNTS) else str(len(players))
         raise IllegalActionError(
             f"position {position} may not cut: {n} player position{'s' if len(players) > 1 else ''}"
             f" ({', '.join(map(str, players))}) {'have' if len(players) > 1 else 'has'} cut this round, the"
             f" most {'Art. 2.1' if max_cuts == MAX_PLAYER_CUTS else 'the rules'} allow"
-            f"{'s' if max_cuts == MAX_PLAYER_CUTS else ''}", code="cut.too_many"
+            f"{'s' if max_cuts == MAX_PLAYER_CUTS else ''}", code="cut.too_many", params={"position": position}
         )
 
 
@@ -299,7 +299,8 @@ def check_dice(dice: object, count: int = DICE) -> tuple[int, ...]:
         raise TypeError(f"a roll is a tuple of {count} ints, not {dice!r}")
     if len(dice) != count or not all(1 <= d <= 6 for d in dice):
         shown = dice if len(dice) <= 8 else f"{len(dice)} dice"
-        raise IllegalActionError(f"a roll is {count} dice, each 1 to 6, not {shown!r} (Art. 1.2)", code="dice.invalid")
+        raise IllegalActionError(f"a roll is {count} dice, each 1 to 6, not {shown!r} (Art. 1.2)", code="dice.invalid",
+                                 params={"count": count, "dice": "+".join(map(str, dice)) if len(dice) <= 8 else shown})
     return tuple(dice)
 
 
@@ -307,7 +308,8 @@ def _check_count(count: object) -> int:
     if not isinstance(count, int) or isinstance(count, bool):
         raise TypeError(f"a number of dice is an int, not {count!r}")
     if not 1 <= count <= 6:
-        raise IllegalActionError(f"a roll is 1 to 6 dice, not {count!r}", code="dice.invalid")
+        raise IllegalActionError(f"a roll is 1 to 6 dice, not {count!r}", code="dice.invalid",
+                                 params={"count": "1-6", "dice": f"{count} dice"})
     return count
 
 
@@ -417,7 +419,7 @@ def first_position(banker: int, total: int, dice: int = DICE) -> int:
         raise TypeError(f"a dice total is an int, not {total!r}")
     _check_count(dice)
     if not dice <= total <= 6 * dice:
-        raise IllegalActionError(f"{dice} dice add up to {dice} to {6 * dice}, not {total!r}", code="dice.total")
+        raise IllegalActionError(f"{dice} dice add up to {dice} to {6 * dice}, not {total!r}", code="dice.total", params={"count": dice, "low": dice, "high": 6 * dice, "total": total})
     return (banker + total - 1) % 8
 
 
@@ -486,7 +488,7 @@ class Deal:
         elif isinstance(hands, (str, bytes)) or not isinstance(hands, Sequence):
             raise TypeError(f"a deal is 8 hands in position order or a mapping of positions, not {hands!r}")
         elif len(hands) != 8:
-            raise HandSyntaxError(f"a deal is 8 hands in position order, not {len(hands)}", code="deal.positions")
+            raise HandSyntaxError(f"a deal is 8 hands in position order, not {len(hands)}", code="deal.positions", params={"count": len(hands)})
         else:
             items = dict(enumerate(hands))
         if first is not None:

@@ -61,7 +61,7 @@ def check_position(position: object, what: str = "position",
         raise TypeError(f"a {what} is an int 0-7, not {position!r}")
     if position not in POSITIONS:
         raise error(f"unknown {what} {position!r}: positions are 0-7 in dealing order (docs/rules.md §1.6)",
-                    code=code)
+                    code=code, params={"position": position})
     return position
 
 
@@ -95,7 +95,7 @@ def check_amount(amount: object, what: str, where: str = "") -> int:
         raise TypeError(f"{what} {amount!r}{where} is not a whole number of minor units (an int)")
     if amount <= 0:
         raise IllegalBetError(f"{what} {amount!r}{where} must be above zero (docs/rules.md §1.8)",
-                              code="amount.not_positive")
+                              code="amount.not_positive", params={"amount": amount})
     if amount > MAX_AMOUNT:
         shown = amount if amount < 10**30 else f"a {len(str(MAX_AMOUNT))}+-digit number"
         raise BetSyntaxError(f"{what} {shown}{where} is above the maximum amount 10^15 minor units"
@@ -140,7 +140,7 @@ def check_name(name: object, what: str, reserved: Sequence[str] = _RESERVED) -> 
         raise BetSyntaxError(f"{what} {_short(name)!r} is longer than {MAX_NAME} characters", code="name.too_long")
     if name in reserved:
         raise IllegalBetError(f"{what} may not be called {name!r}: the name is reserved for the {name}",
-                              code="name.reserved")
+                              code="name.reserved", params={"name": name})
     return name
 
 

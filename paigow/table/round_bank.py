@@ -24,14 +24,14 @@ class BankMixin(RoundBase):
         if amount < self._state.min_stake:
             raise IllegalBetError(
                 f"stake {amount!r} is below {self._state.min_stake}, the stake carried from the last"
-                " round: it may be topped up, never lowered (Art. 4.9)", code="stake.lowered"
+                " round: it may be topped up, never lowered (Art. 4.9)", code="stake.lowered", params={"stake": amount, "carried": self._state.min_stake}
             )
         if self._covers_all:
             others = sum(x.stake for x in self._state.co_bankers)
             total = sum(b.amount for b in self._state.bets)
             if amount + others < total:
                 raise IllegalBetError(f"a bank of {amount + others} does not cover the {total} bet: the bank covers"
-                                      " every bet (docs/rules.md §3.1)", code="stake.uncovered")
+                                      " every bet (docs/rules.md §3.1)", code="stake.uncovered", params={"bank": amount + others, "bets": total})
         return Share(self.banker_party, amount)
 
     @property
@@ -57,7 +57,7 @@ class BankMixin(RoundBase):
         pos = check_position(party, "co-banking position")
         if pos == self.banker:
             raise IllegalActionError(f"position {pos} is the banker's: the banker's own stake is set_stake()",
-                                     code="co_bank.banker")
+                                     code="co_bank.banker", params={"position": pos})
         return self._state.players[pos]
 
     def verify_co_bank(self, party: "int | str", stake: int) -> Share:

@@ -28,16 +28,16 @@ class BettingMixin(BankMixin):
         s = self._state
         if pos == s.banker:
             raise IllegalBetError(f"position {pos} is the banker's: nobody bets on the banker's own position",
-                                  code="bet.banker_position")
+                                  code="bet.banker_position", params={"position": pos})
         name = s.players[pos] if bettor is None else check_name(bettor, "bettor")
         check_amount(amount, "bet", f" on position {pos} by {name!r}")
         if name == self.banker_party:
-            raise IllegalBetError(f"{name!r} is the banker and does not bet against the bank", code="bet.banker")
+            raise IllegalBetError(f"{name!r} is the banker and does not bet against the bank", code="bet.banker", params={"name": name})
         co = {x.party for x in s.co_bankers}
         if s.players[pos] in co and name != s.players[pos]:
             raise IllegalBetError(
                 f"position {pos}'s player {s.players[pos]!r} co-banks and may take no backline bets (Art. 3.3)",
-                code="bet.co_banker_position",
+                code="bet.co_banker_position", params={"position": pos, "player": s.players[pos]},
             )
         bet = Bet(pos, name, amount)
         bets = s.bets + (bet,)
@@ -47,7 +47,7 @@ class BettingMixin(BankMixin):
             if total > bank:
                 raise IllegalBetError(
                     f"the bank of {bank} does not cover {total} in bets: the bank covers every bet (docs/rules.md"
-                    " §3.1)", code="bet.uncovered")
+                    " §3.1)", code="bet.uncovered", params={"bank": bank, "bets": total})
         held = holders(s.banker, bets)
         for p, h in held.items():
             if h is None:
@@ -55,12 +55,12 @@ class BettingMixin(BankMixin):
                 raise IllegalBetError(
                     f"nobody could set position {p}: its bettor{'s' if len(names) > 1 else ''}"
                     f" {', '.join(map(repr, names))} hold{'' if len(names) > 1 else 's'} another position,"
-                    " and nobody sets two (Art. 7.5)", code="bet.no_holder",
+                    " and nobody sets two (Art. 7.5)", code="bet.no_holder", params={"position": p},
                 )
             if h in co and any(b.bettor != h for b in bets if b.position == p):
                 raise IllegalBetError(
                     f"{h!r} co-banks and would hold position {p} with other people's bets on it: a co-banker"
-                    " takes no backline bets (Art. 3.3)", code="bet.co_banker_holds",
+                    " takes no backline bets (Art. 3.3)", code="bet.co_banker_holds", params={"name": h, "position": p},
                 )
         return bet
 
@@ -89,7 +89,7 @@ class BettingMixin(BankMixin):
         text = method.strip()
         if not text or len(text) > MAX_DECLARATION:
             raise BetSyntaxError(f"a declaration is 1 to {MAX_DECLARATION} characters, not {method[:40]!r}",
-                                 code="declare.syntax")
+                                 code="declare.syntax", params={"max": MAX_DECLARATION})
         return text
 
     def can_declare(self, method: str) -> bool:

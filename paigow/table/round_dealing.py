@@ -81,7 +81,7 @@ class DealingMixin(BettingMixin):
         cur = self._state.current
         if cur.shakes or self._state.phase is not Phase.BETTING:
             raise IllegalActionError(f"position {position} may not cut: the dice have been shaken (Art. 2.1)",
-                                     code="cut.after_shake")
+                                     code="cut.after_shake", params={"position": position})
         earlier = tuple(c for d in self._state.void_deals for c in d.cuts)
         check_cut(cur.cuts, position, k, self.banker, self._state.rules.max_cuts, earlier)
         return Cut(position, k)
@@ -125,7 +125,7 @@ class DealingMixin(BettingMixin):
         if house is not None and house != s.stake:
             raise IllegalActionError(
                 f"a player who co-banks with the house covers half the bank: the house's {house} and the"
-                f" banker's {s.stake} are to be equal (docs/rules.md §3.1)", code="co_bank.half")
+                f" banker's {s.stake} are to be equal (docs/rules.md §3.1)", code="co_bank.half", params={"house": house, "stake": s.stake})
 
     def can_shake(self, dice: Sequence[int] | None = None, void: "VoidReason | str | None" = None) -> bool:
         return can(self.verify_shake, dice, void)
@@ -186,13 +186,13 @@ class DealingMixin(BettingMixin):
                     # the stacks stay face down: the refusal names what was entered, never what they hold
                     raise IllegalActionError(
                         f"position {p} was not dealt {' '.join(map(str, entered.hands[p] or ()))} from the stacks"
-                        " laid out: enter the tiles as dealt", code="deal.not_the_stacks"
+                        " laid out: enter the tiles as dealt", code="deal.not_the_stacks", params={"position": p, "tiles": " ".join(map(str, entered.hands[p] or ()))}
                     )
         missing = [p for p in (s.banker,) + self.playing if entered.hands[p] is None]
         if missing:
             raise IllegalHandError(
                 f"the tiles of position{'s' if len(missing) > 1 else ''} {', '.join(map(str, missing))}"
-                " are needed: the banker's and every position with bets", code="deal.missing"
+                " are needed: the banker's and every position with bets", code="deal.missing", params={"positions": ", ".join(map(str, missing))}
             )
         return entered
 
@@ -225,10 +225,10 @@ class DealingMixin(BettingMixin):
                     have = " ".join(map(str, hand))
                     raise IllegalActionError(
                         f"position {pos} holds {have}: no {'other ' if shown else ''}{t} ({t.name_zh}) to expose",
-                        code="expose.not_held",
+                        code="expose.not_held", params={"position": pos, "tile": str(t)},
                     )
         if s.current.exposed(pos) >= 4:
-            raise IllegalActionError(f"all 4 tiles of position {pos} are exposed already", code="expose.all")
+            raise IllegalActionError(f"all 4 tiles of position {pos} are exposed already", code="expose.all", params={"position": pos})
         count = s.current.exposed(pos) + 1
         return Exposure(pos, t, count, exposure_effect(pos, count, s.banker))
 

@@ -32,7 +32,7 @@ class SettingMixin(DealingMixin):
     def _setting(self, position: int, setting: SettingLike) -> Setting:
         hand = self._state.current.deal.hands[position] if self._state.current.deal else None
         if hand is None:  # pragma: no cover - the deal always holds the tiles of every playing position
-            raise IllegalHandError(f"position {position}'s tiles are not known", code="setting.no_tiles")
+            raise IllegalHandError(f"position {position}'s tiles are not known", code="setting.no_tiles", params={"position": position})
         options = settings_of(hand)   # the deal's tiles, checked when dealt
         if isinstance(setting, bool) or not isinstance(setting, (Setting, str, int)):
             raise TypeError(f"a setting is a Setting, 'front | back' or a split 0-2, not {setting!r}")
@@ -40,7 +40,7 @@ class SettingMixin(DealingMixin):
             if not 0 <= setting <= 2:
                 raise HandSyntaxError(
                     f"split {setting!r} does not exist: the splits are 0 (ab|cd), 1 (ac|bd), 2 (ad|bc)",
-                    code="setting.split",
+                    code="setting.split", params={"split": setting},
                 )
             return options[setting]
         if isinstance(setting, str):
@@ -51,7 +51,7 @@ class SettingMixin(DealingMixin):
         if setting not in options:
             raise IllegalHandError(
                 f"{str(setting)!r} is not a setting of position {position}'s tiles {' '.join(map(str, hand))}",
-                code="setting.not_these_tiles",
+                code="setting.not_these_tiles", params={"position": position, "setting": str(setting), "tiles": " ".join(map(str, hand))},
             )
         return setting
 
@@ -73,16 +73,16 @@ class SettingMixin(DealingMixin):
         s = self._state
         if pos != s.banker and pos not in self.playing:
             raise IllegalActionError(f"position {pos} has no bets: nobody plays it this round",
-                                     code="setting.no_bets")
+                                     code="setting.no_bets", params={"position": pos})
         if pos != s.banker and pos in self.unheld:
             names = sorted({b.bettor for b in self.bets_on(pos) if b.bettor not in self.sitting_out})
             raise IllegalActionError(
                 f"position {pos} stands off whole: none of its bettors in play ({', '.join(map(repr, names))}) may"
                 " hold it, each holding another position or co-banking where others bet (Art. 3.3, 7.4-7.5)",
-                code="setting.no_holder")
+                code="setting.no_holder", params={"position": pos})
         if pos != s.banker and pos not in self.active:
             raise IllegalActionError(f"position {pos} sits out: its players take no part, two tiles were exposed"
-                                     " (Art. 2.3)", code="setting.sat_out")
+                                     " (Art. 2.3)", code="setting.sat_out", params={"position": pos})
         if pos == s.banker:
             if s.settings[pos] is not None:
                 raise IllegalActionError(f"the banker's hand is set already and may not be changed (Art. 8.2)",
@@ -91,7 +91,7 @@ class SettingMixin(DealingMixin):
             if waiting:
                 raise IllegalActionError(
                     f"the banker sets after every player (Art. 8.1): position{'s' if len(waiting) > 1 else ''}"
-                    f" {', '.join(map(str, waiting))} still to set", code="setting.banker_first"
+                    f" {', '.join(map(str, waiting))} still to set", code="setting.banker_first", params={"positions": ", ".join(map(str, waiting))}
                 )
             deciders = {self.decider} | ({"banker"} if self.decider == self.banker_party else set())
             if by is not None and by not in deciders:
@@ -108,7 +108,7 @@ class SettingMixin(DealingMixin):
             holder = self.holder(pos)
             if by is not None and by != holder:
                 raise IllegalActionError(f"{by!r} does not set position {pos}: {holder!r} holds it (Art. 7.1, 7.5)",
-                                         code="setting.not_holder")
+                                         code="setting.not_holder", params={"position": pos, "holder": holder})
 
     def _clean_setting(self, position: int, setting: SettingLike, by: str | None,
                        strategy: str | None) -> "Setting | WaySet":
@@ -240,7 +240,7 @@ class SettingMixin(DealingMixin):
             raise IllegalActionError(
                 f"the banker turns his tiles after every player has set (Art. 8.1): position"
                 f"{'s' if len(waiting) > 1 else ''} {', '.join(map(str, waiting))} still to set",
-                code="turn.players_unset",
+                code="turn.players_unset", params={"positions": ", ".join(map(str, waiting))},
             )
 
     def can_turn(self) -> bool:

@@ -41,7 +41,7 @@ class SettlingMixin(SettingMixin):
             raise IllegalActionError(
                 f"position{'s' if len(unset) > 1 else ''} {who} {'have' if len(unset) > 1 else 'has'} not set"
                 f" {'their' if len(unset) > 1 else 'its'} tiles: only the holder sets them (Art. 7.1); set each"
-                " hand, or pass a strategy to simulate", code="settle.unset",
+                " hand, or pass a strategy to simulate", code="settle.unset", params={"positions": who},
             )
         if pt is not None and s.turned and self._unset_players():
             raise IllegalActionError("the banker has turned his tiles: no setting changes (Art. 8.2)",

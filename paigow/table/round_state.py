@@ -45,12 +45,12 @@ def check_players(players: Sequence[str] | None) -> tuple[str, ...]:
     if isinstance(players, str) or not isinstance(players, Sequence):
         raise TypeError(f"players are a sequence of 8 names, not {players!r}")
     if len(players) != 8:
-        raise BetSyntaxError(f"players are 8 names, one per position, not {len(players)}", code="players.count")
+        raise BetSyntaxError(f"players are 8 names, one per position, not {len(players)}", code="players.count", params={"count": len(players)})
     names = tuple(check_name(p, f"player of position {i}") for i, p in enumerate(players))
     if len(set(names)) != 8:
         twice = next(n for n in names if names.count(n) > 1)
         raise IllegalBetError(f"player {twice!r} sits at two positions: give each position its own name",
-                              code="players.twice")
+                              code="players.twice", params={"name": twice})
     return names
 
 

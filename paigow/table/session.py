@@ -263,7 +263,8 @@ class Session:
         if s.rounds_banked and s.carried is not None and stake < s.carried:
             raise IllegalBetError(
                 f"stake {stake!r} is below {s.carried}, the first stake plus its result: it may be topped"
-                " up, never lowered (Art. 4.9)", code="stake.lowered"
+                " up, never lowered (Art. 4.9)", code="stake.lowered",
+                params={"stake": stake, "carried": s.carried}
             )
         return stake
 

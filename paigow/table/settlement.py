@@ -564,7 +564,7 @@ def settle(
             raise TypeError(f"plays must be Plays, not {p!r}")
         if p.position == banker:
             raise IllegalBetError(f"position {banker} is the banker's: nobody bets on the banker's own position",
-                                  code="bet.banker_position")
+                                  code="bet.banker_position", params={"position": banker})
         if p.position in by_pos:
             raise IllegalActionError(f"position {p.position} is given twice", code="settle.position_twice")
         by_pos[p.position] = p

@@ -58,7 +58,7 @@ from paigow.serve.journal.chain import (
 )
 from paigow.serve.journal.dialect import Dialect, Query, StaleWrite, Stmt
 
-__all__ = ["Journal", "audit", "export_table", "ATTEMPTS"]
+__all__ = ["Journal", "audit", "export_table", "ATTEMPTS", "TOKEN_ALPHABET", "TOKEN_LENGTH", "new_token"]
 
 ATTEMPTS = 8
 """Times an action is taken again when another process wrote the table first."""
@@ -75,6 +75,24 @@ def _row(q: Query, tid: str) -> TableRow | None:
 
 def _rows(q: Query, tid: str, after: int = 0) -> list[tuple[Any, ...]]:
     return q(f"SELECT {ROW_COLUMNS} FROM journal WHERE table_id = ? AND seq > ? ORDER BY seq", (tid, after))
+
+
+#: the characters of a dealer token: letters and digits without the look-alikes 0/O/o and 1/l/I, so
+#: that a token read off paper or a screen is typed right
+TOKEN_ALPHABET = "23456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnpqrstuvwxyz"
+TOKEN_LENGTH = 34  # 34 x log2(56), about 197 bits: no fewer than the 24 random bytes of the tokens before
+
+
+def new_token() -> str:
+    """A new dealer token: :data:`TOKEN_LENGTH` characters of :data:`TOKEN_ALPHABET` from the secure
+    generator. A token given before (``secrets.token_urlsafe``, any of 64 characters) still works:
+    a token is checked by its hash, whatever its characters.
+
+    >>> t = new_token()
+    >>> len(t), set(t) <= set(TOKEN_ALPHABET), set(t) & set("0Oo1lI")
+    (34, True, set())
+    """
+    return "".join(secrets.choice(TOKEN_ALPHABET) for _ in range(TOKEN_LENGTH))
 
 
 class Journal:
@@ -272,7 +290,7 @@ class Journal:
             seed = secrets.randbits(63)
         table = new_table(config, seed if mode == "simulation" else None)
         tid = secrets.token_hex(8)
-        token = secrets.token_urlsafe(24)
+        token = new_token()
         created = now_text()
         config_text = json.dumps(dict(config))
         seed_text = str(seed) if mode == "simulation" else ""
@@ -449,7 +467,7 @@ class Journal:
                 raise QuarantinedError(f"table {entry.id!r} is quarantined: {entry.quarantined}")
             if entry.closed is not None:
                 raise TableClosedError(f"table {entry.id!r} was closed at {entry.closed}")
-            token = secrets.token_urlsafe(24)
+            token = new_token()
             th = hash_token(token)
             try:
                 self._write([], ("UPDATE tables SET token_sha256 = ? WHERE id = ? AND closed IS NULL", (th, entry.id)))

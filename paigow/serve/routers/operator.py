@@ -1,5 +1,5 @@
 """The service itself, for whoever runs it: whether it can take actions (``/v1/health``), the
-dealer's page (``/``) and the API's documentation (``/docs``, Swagger UI from the package)."""
+dealer's page (``/``), the pages' icon (``/favicon.ico``) and the API's documentation (``/docs``, Swagger UI from the package)."""
 
 from __future__ import annotations
 
@@ -17,6 +17,12 @@ router = APIRouter()
 @router.get("/", include_in_schema=False)
 def page() -> FileResponse:
     return FileResponse(STATIC / "index.html")
+
+
+@router.get("/favicon.ico", include_in_schema=False)
+def favicon() -> FileResponse:
+    """The pages' icon (a tile, SVG), where a browser asks for it by default."""
+    return FileResponse(STATIC / "favicon.svg", media_type="image/svg+xml")
 
 
 @router.get("/docs", include_in_schema=False)

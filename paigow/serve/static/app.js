@@ -2,7 +2,7 @@
 // A guided round: one screen per phase, every write sent once against the seq it was made on
 // (protocol.js: the write, its recovery after a lost answer, the table re-read).
 import { $, el, LANGS, browserLang } from "./common.js";
-import { I18N, I18N_HOUSEWAY } from "./i18n.js";
+import { I18N, I18N_HOUSEWAY, errorText } from "./i18n.js";
 import { tableProtocol, tablePath } from "./protocol.js";
 
 const S = {
@@ -35,6 +35,8 @@ const zhFace = (f) => (S.lang === "zh-Hant" ? S.names.tiles[f.name_zh] ?? f.name
 function faceName(pips) { const f = S.byPips[pips]; return !f ? pips : (S.names.tiles[f.name_zh] ?? (zh() ? f.name_zh : f.name_en)); }
 function handName(h) { return S.names.hands[h.name_zh] ?? (zh() ? h.name_zh : h.name_en); }
 const nameOf = (zhName) => S.names.hands[zhName] ?? zhName;
+// a tile's name with its pips where another face has the same name (雜九 4-5 and 雜九 3-6)
+function faceLabel(pips) { const n = faceName(pips); return S.faces.some((f) => f.pips !== pips && faceName(f.pips) === n) ? `${n} ${pips}` : n; }
 
 async function setLang(lang) {
   S.lang = LANGS.includes(lang) ? lang : "en";
@@ -51,9 +53,7 @@ async function setLang(lang) {
 
 // the message of an error in the dealer's language (by its code), with the rule's article
 function errorNode(e) {
-  const art = /\(Art\. ([^)]*)\)/.exec(e.message || "");
-  const translated = S.lang !== "en" && I18N[S.lang].err && I18N[S.lang].err[e.code];
-  const text = translated ? translated + (art ? " (" + t("art", { a: art[1] }) + ")" : "") : e.message;
+  const text = errorText("paigow", S.lang, e, { num, article: (a) => "(" + t("art", { a: a.replace(/^.*Art\. /, "") }) + ")" });
   return [el("code", {}, e.code || "error"), " ", el("span", { class: "error-message" }, text)];
 }
 
@@ -77,7 +77,7 @@ function countOf(list) { const c = {}; for (const p of list) c[p] = (c[p] || 0) 
 
 function renderHand(load = true) {
   $("hand").replaceChildren(...S.hand.map((p, i) => el("button", { class: "chip", type: "button", "aria-label": t("remove_tile", { tile: faceName(p) }),
-    onclick: () => { S.hand.splice(i, 1); renderHand(); renderFaces(); } }, faceImg(p), faceName(p))));
+    onclick: () => { S.hand.splice(i, 1); renderHand(); renderFaces(); } }, faceImg(p), faceLabel(p))));
   if (S.hand.length === 4) { if (load) run(loadAdvice); } else $("advice").replaceChildren();
 }
 
@@ -401,7 +401,7 @@ function viewTiles() {
       el("button", { type: "button", id: `enter-${p}`, class: "secondary", "aria-expanded": String(S.picking === p),
         onclick: () => { S.picking = S.picking === p ? null : p; render(); } }, t("pos", { p }), p === S.state.round.banker ? " · " + t("banker_here") : ""),
       el("span", { class: "slot-tiles" }, list.map((pips, i) => el("button", { type: "button", class: "chip", "aria-label": t("remove_tile", { tile: faceName(pips) }),
-        onclick: () => { list.splice(i, 1); S.picking = p; render(); } }, faceImg(pips), faceName(pips)))));
+        onclick: () => { list.splice(i, 1); S.picking = p; render(); } }, faceImg(pips), faceLabel(pips)))));
     if (S.picking !== p) return row;
     const picker = el("div", { class: "picker", id: "picker", role: "group", "aria-label": t("pos", { p }) }, S.faces.map((f) => el("button", {
       type: "button", class: "pick", "data-pips": f.pips, id: `pick-${f.pips}`, "aria-label": t("pick_face", { name: faceName(f.pips), pips: f.pips }),
@@ -414,7 +414,7 @@ function viewTiles() {
         const next = S.picking !== null && $(`pick-${f.pips}`) && !$(`pick-${f.pips}`).disabled ? $(`pick-${f.pips}`) : (S.picking !== null ? $("picker").querySelector("button:not([disabled])") : $("deal-entered"));
         if (next) next.focus();
       },
-    }, faceImg(f.pips, "tileimg small"), el("span", {}, faceName(f.pips)))));
+    }, faceImg(f.pips, "tileimg small"), el("span", {}, faceLabel(f.pips)))));
     return el("div", { class: "slot-wrap" }, row, picker);
   });
   return [form("deal", () => write({ action: "deal" }, "deal"), submit("deal", t("deal_stacks"), { "data-autofocus": true })),
@@ -469,7 +469,7 @@ function viewLedger() {
   const lines = res.positions.filter((p) => p.role === "player" && p.bets.length).map((p) =>
     el("li", { "data-pos": p.position }, `${t("pos", { p: p.position })}: ${nameOf(p.front)} | ${nameOf(p.back)} — ${outcome(p)}`,
       p.house_way ? ` (${t(WHY[p.house_way.why] || "why_house")}: ${ruleText(p.house_way.rule)})` : ""));
-  const changes = Object.entries(L.changes).map(([k, v]) => el("tr", {}, el("td", {}, k), el("td", { class: "num", "data-amount": v }, signed(v))));
+  const changes = Object.entries(L.changes).map(([k, v]) => el("tr", {}, partyCell(k), el("td", { class: "num", "data-amount": v }, signed(v))));
   const bank = res.positions[0];
   return [el("p", { id: "ledger-banker" }, S.state.round.house_banks ? t("house") : t("banker_here"), ": ", nameOf(bank.front), " | ", nameOf(bank.back)),
     bank.house_way ? wayNote(bank.position, bank.house_way) : "", el("ul", { class: "outcomes" }, lines),
@@ -478,9 +478,13 @@ function viewLedger() {
     form("end", () => write({ action: "end_round" }, "end"), submit("end-round", t("end_round"), { "data-autofocus": true }))];
 }
 
+// a party of the ledger and the balances: a player's name as given, the house in the page's language
+// (the service's key kept in data-party)
+const partyCell = (k) => el("td", { "data-party": k }, k === "house" ? t("house") : k);
+
 function balances() {
   const st = S.state;
-  const rows = Object.entries(st.balances).map(([k, v]) => el("tr", {}, el("td", {}, k), el("td", { class: "num", "data-amount": v }, signed(v))));
+  const rows = Object.entries(st.balances).map(([k, v]) => el("tr", {}, partyCell(k), el("td", { class: "num", "data-amount": v }, signed(v))));
   return el("table", { id: "balance-table" }, el("caption", {}, t("balances")), el("tbody", {}, rows,
     el("tr", {}, el("th", { scope: "row" }, t("commission")), el("td", { class: "num", "data-amount": st.commission }, num(st.commission)))));
 }

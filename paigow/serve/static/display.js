@@ -2,7 +2,7 @@
 // by the table's server-sent events (GET /v1/tables/<id>/events: the public view, one event per
 // action). Nothing here can act on the table; the service sends nothing face down. An ES module.
 import { $, el, LANGS, browserLang } from "./common.js";
-import { I18N, I18N_DISPLAY } from "./i18n.js";
+import { I18N, I18N_DISPLAY, errorText } from "./i18n.js";
 import { request, tablePath } from "./protocol.js";
 
 const D = { lang: "en", tid: decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || ""), state: null,
@@ -34,7 +34,7 @@ async function setLang(lang) {
   $("lang").value = D.lang;
   try { D.names = await (await fetch(`/v1/names?lang=${encodeURIComponent(D.lang)}`)).json(); } catch { /* the Simplified names stay */ }
   for (const [id, key] of [["l-round", "round"], ["l-banker", "banker"], ["l-bank", "bank"], ["l-phase", "phase"], ["l-lang", "lang"],
-    ["l-dice", "dice"], ["l-exposed", "exposed"]]) $(id).textContent = t(key);
+    ["l-dice", "dice"], ["l-exposed", "exposed"], ["l-ledger", "ledger"]]) $(id).textContent = t(key);
   render();
 }
 
@@ -121,7 +121,8 @@ function renderLedger(st) {
   $("l-ledger").textContent = settled ? t("ledger") : t("balances");
   const changes = settled ? r.result.ledger.changes : st.balances;
   const commission = settled ? r.result.ledger.commission : st.commission;
-  const rows = Object.entries(changes).map(([k, v]) => el("tr", {}, el("td", {}, k), el("td", { class: "num", "data-amount": v }, signed(v))));
+  const rows = Object.entries(changes).map(([k, v]) => el("tr", {}, el("td", { "data-party": k }, k === "house" ? t("house") : k),
+    el("td", { class: "num", "data-amount": v }, signed(v))));
   $("ledger").replaceChildren(el("table", { id: settled ? "ledger-changes" : "balance-table" }, el("tbody", {}, rows,
     el("tr", {}, el("th", { scope: "row" }, t("commission")), el("td", { class: "num", "data-amount": commission }, num(commission))))));
 }
@@ -155,8 +156,8 @@ function follow() {
 async function refused() {
   let msg = "";
   try { await request("GET", tablePath("paigow", D.tid)); } catch (e) {  // why the table is refused
-    const own = !e.network && I18N[D.lang].err && I18N[D.lang].err[e.code];
-    msg = e.network ? e.message : `${e.code}: ${own || e.message}`;
+    const text = errorText("paigow", D.lang, e);
+    msg = e.network ? text : `${e.code}: ${text}`;
   }
   status("refused", { msg }, true);
   setTimeout(() => { if (!D.closed && (!D.es || D.es.readyState === EventSource.CLOSED)) follow(); }, 10000);  // try again later

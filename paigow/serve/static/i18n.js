@@ -1,6 +1,7 @@
-// The dealer's page in Macau's languages: every label and message by key, error messages by the
-// service's error code (the code itself is shown unchanged in every language). A key missing in a
-// language falls back to English; an error code with no entry shows the service's English message.
+// The dealer's page in Macau's languages: every label and message by key (a key missing in a
+// language falls back to English). Error messages, by the service's error code with its params, are
+// errors-i18n.js's (the code itself is shown unchanged in every language); errorText words one.
+import { errorText } from "./errors-i18n.js";
 const I18N = {
   en: {
     _name: "English", _locale: "en",
@@ -9,7 +10,7 @@ const I18N = {
     banker: "banker", equilibrium: "equilibrium", max_back: "max-back", commission5: "commission 5%",
     col_front: "front", col_back: "back", col_win: "win", col_push: "push", col_lose: "lose", col_value: "value",
     col_eq: "eq.", best: "best", advice_line: "{tiles}: against {n} hands", mixed: "the equilibrium mixes this hand",
-    exact: "exact values per hand",
+    exact: "exact values per hand", advice_table: "The settings and their values",
     step_open: "Open or resume a table", banker_pos: "Banker position", house_stake: "House stake (optional)",
     open: "Open the table", resume_title: "Resume a table", table_id: "Table id", token: "Token", resume: "Resume",
     on_device: "Tables on this device", ask_live: "Table {id} is live at seq {seq}. Opening another leaves it open: come back to it with its token.",
@@ -42,7 +43,6 @@ const I18N = {
     art: "Art. {a}", busy: "Working…",
     operator_key: "Operator key", mode_live: "live", mode_simulation: "simulation", close_table: "Close this table",
     close_confirm: "Close table {id}? It takes no more actions; its journal stays for the audit.",
-    err: {},
   },
   "zh-Hant": {
     _name: "繁體中文", _locale: "zh-Hant-MO",
@@ -50,7 +50,7 @@ const I18N = {
     tap_tiles: "點牌", hand: "手牌", clear: "清除", seat: "座位", against: "對手", player: "閒家", banker: "莊家",
     equilibrium: "均衡", max_back: "後大", commission5: "抽水 5%", col_front: "前", col_back: "後", col_win: "贏",
     col_push: "和", col_lose: "輸", col_value: "值", col_eq: "均衡", best: "最佳", advice_line: "{tiles}：對 {n} 手牌",
-    mixed: "均衡策略混合此手", exact: "每手的精確值",
+    mixed: "均衡策略混合此手", exact: "每手的精確值", advice_table: "各排法及其值",
     step_open: "開台或續台", banker_pos: "莊位", house_stake: "公司本（可選）", open: "開台", resume_title: "續台",
     table_id: "台號", token: "憑證", resume: "續台", on_device: "本機的牌桌",
     ask_live: "牌桌 {id} 正在進行（第 {seq} 步）。開新台不會關閉它：可憑其憑證返回。", open_another: "是，開新台",
@@ -76,19 +76,6 @@ const I18N = {
     conflict: "牌桌已更新（現為第 {seq} 步）；以下為最新狀態。", art: "第 {a} 條", busy: "處理中…",
     operator_key: "管理鑰匙", mode_live: "實台", mode_simulation: "模擬", close_table: "關閉此台",
     close_confirm: "關閉牌桌 {id}？之後不再接受動作；其記錄保留備查。",
-    err: {
-      "bet.after_shake": "擲骰後不得下注或改注", "bet.banker_position": "不得在莊家的位置下注",
-      "amount.not_positive": "金額須大於零", "action.illegal": "現在不能做此動作", "table.conflict": "牌桌已更新",
-      "table.token": "憑證錯誤或缺少", "table.unknown": "沒有此牌桌", "request.invalid": "輸入不完整或格式錯誤",
-      "settle.unset": "尚有手牌未排", "setting.banker_first": "莊家須在閒家之後排牌", "shuffle.twice": "已洗過牌",
-      "shuffle.late": "已太遲，不能洗牌", "deal.not_shaken": "須先擲骰", "dice.invalid": "骰點無效",
-      "tile.copies": "此牌的張數超過一副牌", "tile.unknown": "沒有這張牌", "hand.size": "牌數不對",
-      "session.round_open": "尚有未完的局", "session.round_unsettled": "此局未結算", "session.no_round": "沒有進行中的局",
-      "session.not_offered": "沒有讓莊", "session.bank_offered": "正在讓莊", "stake.missing": "須有莊家本金",
-      "co_bank.backline": "合莊者不收後注", "shake.no_stake": "須先有本金", "shake.undeclared": "莊家須先宣佈發牌方法", "cut.too_many": "切牌次數已滿",
-      "bet.position": "沒有此位置", "position.unknown": "沒有此位置", "amount.too_large": "金額過大",
-      "setting.not_holder": "只有持牌者可排牌", "setting.after_turn": "莊家開牌後不得再排",
-    },
   },
   "zh-Hans": {
     _name: "简体中文", _locale: "zh-Hans-CN",
@@ -96,7 +83,7 @@ const I18N = {
     tap_tiles: "点牌", hand: "手牌", clear: "清除", seat: "座位", against: "对手", player: "闲家", banker: "庄家",
     equilibrium: "均衡", max_back: "后大", commission5: "抽水 5%", col_front: "前", col_back: "后", col_win: "赢",
     col_push: "和", col_lose: "输", col_value: "值", col_eq: "均衡", best: "最佳", advice_line: "{tiles}：对 {n} 手牌",
-    mixed: "均衡策略混合此手", exact: "每手的精确值",
+    mixed: "均衡策略混合此手", exact: "每手的精确值", advice_table: "各排法及其值",
     step_open: "开台或续台", banker_pos: "庄位", house_stake: "公司本（可选）", open: "开台", resume_title: "续台",
     table_id: "台号", token: "凭证", resume: "续台", on_device: "本机的牌桌",
     ask_live: "牌桌 {id} 正在进行（第 {seq} 步）。开新台不会关闭它：可凭其凭证返回。", open_another: "是，开新台",
@@ -122,19 +109,6 @@ const I18N = {
     conflict: "牌桌已更新（现为第 {seq} 步）；以下为最新状态。", art: "第 {a} 条", busy: "处理中…",
     operator_key: "管理钥匙", mode_live: "实台", mode_simulation: "模拟", close_table: "关闭此台",
     close_confirm: "关闭牌桌 {id}？之后不再接受动作；其记录保留备查。",
-    err: {
-      "bet.after_shake": "掷骰后不得下注或改注", "bet.banker_position": "不得在庄家的位置下注",
-      "amount.not_positive": "金额须大于零", "action.illegal": "现在不能做此动作", "table.conflict": "牌桌已更新",
-      "table.token": "凭证错误或缺少", "table.unknown": "没有此牌桌", "request.invalid": "输入不完整或格式错误",
-      "settle.unset": "尚有手牌未排", "setting.banker_first": "庄家须在闲家之后排牌", "shuffle.twice": "已洗过牌",
-      "shuffle.late": "已太迟，不能洗牌", "deal.not_shaken": "须先掷骰", "dice.invalid": "骰点无效",
-      "tile.copies": "此牌的张数超过一副牌", "tile.unknown": "没有这张牌", "hand.size": "牌数不对",
-      "session.round_open": "尚有未完的局", "session.round_unsettled": "此局未结算", "session.no_round": "没有进行中的局",
-      "session.not_offered": "没有让庄", "session.bank_offered": "正在让庄", "stake.missing": "须有庄家本金",
-      "co_bank.backline": "合庄者不收后注", "shake.no_stake": "须先有本金", "shake.undeclared": "庄家须先宣布发牌方法", "cut.too_many": "切牌次数已满",
-      "bet.position": "没有此位置", "position.unknown": "没有此位置", "amount.too_large": "金额过大",
-      "setting.not_holder": "只有持牌者可排牌", "setting.after_turn": "庄家开牌后不得再排",
-    },
   },
   pt: {
     _name: "Português", _locale: "pt-MO",
@@ -143,7 +117,7 @@ const I18N = {
     banker: "banca", equilibrium: "equilíbrio", max_back: "máx. atrás", commission5: "comissão 5%",
     col_front: "frente", col_back: "trás", col_win: "ganha", col_push: "empate", col_lose: "perde", col_value: "valor",
     col_eq: "equil.", best: "melhor", advice_line: "{tiles}: contra {n} mãos", mixed: "o equilíbrio mistura esta mão",
-    exact: "valores exactos por mão",
+    exact: "valores exactos por mão", advice_table: "Os arranjos e os seus valores",
     step_open: "Abrir ou retomar uma mesa", banker_pos: "Posição da banca", house_stake: "Fundo da casa (opcional)",
     open: "Abrir a mesa", resume_title: "Retomar uma mesa", table_id: "Número da mesa", token: "Código", resume: "Retomar",
     on_device: "Mesas neste aparelho",
@@ -174,28 +148,11 @@ const I18N = {
     conflict: "A mesa avançou (agora no passo {seq}); eis o que mostra agora.", art: "Art. {a}", busy: "A processar…",
     operator_key: "Chave do operador", mode_live: "ao vivo", mode_simulation: "simulação", close_table: "Fechar esta mesa",
     close_confirm: "Fechar a mesa {id}? Não aceita mais acções; o registo fica para a auditoria.",
-    err: {
-      "bet.after_shake": "nenhuma aposta pode ser feita ou alterada depois dos dados",
-      "bet.banker_position": "não se aposta na posição da banca", "amount.not_positive": "o montante tem de ser maior que zero",
-      "action.illegal": "esta acção não é permitida agora", "table.conflict": "a mesa avançou",
-      "table.token": "código errado ou em falta", "table.unknown": "não há essa mesa",
-      "request.invalid": "dados incompletos ou mal escritos", "settle.unset": "há mãos por arranjar",
-      "setting.banker_first": "a banca arranja depois dos jogadores", "shuffle.twice": "as peças já foram baralhadas",
-      "shuffle.late": "já é tarde para baralhar", "deal.not_shaken": "primeiro os dados", "dice.invalid": "dados inválidos",
-      "tile.copies": "mais cópias desta peça do que o jogo tem", "tile.unknown": "não há essa peça",
-      "hand.size": "número errado de peças", "session.round_open": "há uma ronda aberta",
-      "session.round_unsettled": "a ronda não foi liquidada", "session.no_round": "não há ronda aberta",
-      "session.not_offered": "a banca não foi oferecida", "session.bank_offered": "a banca está oferecida",
-      "stake.missing": "falta o fundo da banca", "co_bank.backline": "um co-banqueiro não aceita apostas atrás",
-      "shake.no_stake": "falta o fundo", "shake.undeclared": "a banca declara primeiro o método de distribuição", "cut.too_many": "já não há cortes", "bet.position": "não há essa posição",
-      "position.unknown": "não há essa posição", "amount.too_large": "montante demasiado grande",
-      "setting.not_holder": "só o detentor arranja as peças", "setting.after_turn": "a banca já virou as peças",
-    },
   },
 };
 
 // The US table (docs/dealer.md: the house banks by the house way, three dice, the bank offered in
-// turn): its labels and error messages, merged into each language above.
+// turn): its labels, merged into each language above.
 (() => {
   const US = {
     en: {
@@ -209,7 +166,6 @@ const I18N = {
       settings_hint_us: "Each holder sets or asks for the house way; a foul is re-set by the house way; the house last, by the house way.",
       way_house_btn: "House way (the house's hand)", way_ask_btn: "Ask for the house way",
       why_house: "House way", why_asked: "House way, asked", why_foul: "Foul, re-set by the house way", placed: "placed",
-      err: {},
     },
     "zh-Hant": {
       rules_label: "規則", rules_macau: "澳門", rules_us: "美式（公司排法）",
@@ -221,13 +177,6 @@ const I18N = {
       settings_hint_us: "各持牌者自行排牌或要求按公司排法；排錯按公司排法重排；公司最後按公司排法排。",
       way_house_btn: "公司排法（公司手牌）", way_ask_btn: "要求按公司排法",
       why_house: "公司排法", why_asked: "應要求按公司排法", why_foul: "排錯，按公司排法重排", placed: "原排",
-      err: {
-        "bet.uncovered": "莊本不足以承擔此注", "stake.uncovered": "本金不足以承擔已下的注",
-        "setting.house_way": "此手牌按公司排法排，不可手排", "house_way.none": "此規則沒有公司排法",
-        "co_bank.half": "合莊者須與公司各出一半", "session.house_bank": "每局後莊歸公司，無莊可讓",
-        "co_bank.rules": "只有公司可與莊家合莊", "co_bank.house_banks": "公司做莊時不合莊",
-        "session.with_house": "此規則不設與公司合莊",
-      },
     },
     "zh-Hans": {
       rules_label: "规则", rules_macau: "澳门", rules_us: "美式（公司排法）",
@@ -239,13 +188,6 @@ const I18N = {
       settings_hint_us: "各持牌者自行排牌或要求按公司排法；排错按公司排法重排；公司最后按公司排法排。",
       way_house_btn: "公司排法（公司手牌）", way_ask_btn: "要求按公司排法",
       why_house: "公司排法", why_asked: "应要求按公司排法", why_foul: "排错，按公司排法重排", placed: "原排",
-      err: {
-        "bet.uncovered": "庄本不足以承担此注", "stake.uncovered": "本金不足以承担已下的注",
-        "setting.house_way": "此手牌按公司排法排，不可手排", "house_way.none": "此规则没有公司排法",
-        "co_bank.half": "合庄者须与公司各出一半", "session.house_bank": "每局后庄归公司，无庄可让",
-        "co_bank.rules": "只有公司可与庄家合庄", "co_bank.house_banks": "公司做庄时不合庄",
-        "session.with_house": "此规则不设与公司合庄",
-      },
     },
     pt: {
       rules_label: "Regras", rules_macau: "Macau", rules_us: "EUA (maneira da casa)",
@@ -259,19 +201,10 @@ const I18N = {
       way_house_btn: "Maneira da casa (mão da casa)", way_ask_btn: "Pedir a maneira da casa",
       why_house: "Maneira da casa", why_asked: "Maneira da casa, a pedido",
       why_foul: "Mão mal arranjada, rearranjada pela maneira da casa", placed: "arranjada",
-      err: {
-        "bet.uncovered": "a banca não cobre esta aposta", "stake.uncovered": "o fundo não cobre as apostas feitas",
-        "setting.house_way": "esta mão é arranjada pela maneira da casa", "house_way.none": "estas regras não têm maneira da casa",
-        "co_bank.half": "quem faz banca com a casa cobre metade", "session.house_bank": "a banca volta à casa após cada ronda",
-        "co_bank.rules": "só a casa partilha a banca de um jogador", "co_bank.house_banks": "a casa não partilha a sua própria banca",
-        "session.with_house": "estas regras não têm banca com a casa",
-      },
     },
   };
   for (const [lang, keys] of Object.entries(US)) {
-    const { err, ...labels } = keys;
-    Object.assign(I18N[lang], labels);
-    Object.assign(I18N[lang].err, err);
+    Object.assign(I18N[lang], keys);
   }
 })();
 // -- the players' display (display.html, issue 22): its own strings, by language ----------------------
@@ -281,7 +214,7 @@ const I18N_DISPLAY = {
     ph_betting: "Bets", ph_shaken: "Dice shaken", ph_dealt: "Tiles dealt", ph_settled: "Settled", ph_between: "Between rounds",
     ph_offer: "The bank is offered", pos: "Position {p}", bets: "Bets", none: "no bet", set: "set, face down",
     banker_here: "banker", dice: "Dice", total: "total {n}", void: "void", first: "First: position {p}",
-    exposed: "Exposed", ledger: "Result of the round", commission: "Commission", balances: "Balances",
+    exposed: "Exposed", ledger: "Result of the round", house: "house", commission: "Commission", balances: "Balances",
     live: "Live", connecting: "Connecting…", reconnecting: "Reconnecting…", closed: "This table is closed.",
     refused: "This table cannot be shown here: {msg}", outcome_win: "wins", outcome_push: "push",
     outcome_lose: "loses", sits_out: "sits out", front: "front", back: "back", no_round: "No round in play",
@@ -293,7 +226,7 @@ const I18N_DISPLAY = {
     title: "牌九 · {id} 號台", lang: "語言", round: "局", banker: "莊家", bank: "莊本", phase: "階段",
     ph_betting: "下注", ph_shaken: "已擲骰", ph_dealt: "已發牌", ph_settled: "已結算", ph_between: "局與局之間",
     ph_offer: "讓莊", pos: "{p} 位", bets: "注碼", none: "無注", set: "已排（未開）", banker_here: "莊家",
-    dice: "骰子", total: "共 {n} 點", void: "無效", first: "先發：{p} 位", exposed: "見光牌", ledger: "本局輸贏",
+    dice: "骰子", total: "共 {n} 點", void: "無效", first: "先發：{p} 位", exposed: "見光牌", ledger: "本局輸贏", house: "公司",
     commission: "抽水", balances: "總賬", live: "即時", connecting: "連線中…", reconnecting: "重新連線中…",
     closed: "此台已關閉。", refused: "此台不能在此顯示：{msg}", outcome_win: "贏", outcome_push: "和",
     outcome_lose: "輸", sits_out: "坐出", front: "前", back: "後", no_round: "暫無牌局",
@@ -305,7 +238,7 @@ const I18N_DISPLAY = {
     title: "牌九 · {id} 号台", lang: "语言", round: "局", banker: "庄家", bank: "庄本", phase: "阶段",
     ph_betting: "下注", ph_shaken: "已掷骰", ph_dealt: "已发牌", ph_settled: "已结算", ph_between: "局与局之间",
     ph_offer: "让庄", pos: "{p} 位", bets: "注码", none: "无注", set: "已排（未开）", banker_here: "庄家",
-    dice: "骰子", total: "共 {n} 点", void: "无效", first: "先发：{p} 位", exposed: "见光牌", ledger: "本局输赢",
+    dice: "骰子", total: "共 {n} 点", void: "无效", first: "先发：{p} 位", exposed: "见光牌", ledger: "本局输赢", house: "公司",
     commission: "抽水", balances: "总账", live: "实时", connecting: "连接中…", reconnecting: "重新连接中…",
     closed: "此台已关闭。", refused: "此台不能在此显示：{msg}", outcome_win: "赢", outcome_push: "和",
     outcome_lose: "输", sits_out: "坐出", front: "前", back: "后", no_round: "暂无牌局",
@@ -318,7 +251,7 @@ const I18N_DISPLAY = {
     ph_betting: "Apostas", ph_shaken: "Dados lançados", ph_dealt: "Peças dadas", ph_settled: "Liquidada",
     ph_between: "Entre rondas", ph_offer: "A banca é oferecida", pos: "Posição {p}", bets: "Apostas", none: "sem aposta",
     set: "arranjada, virada para baixo", banker_here: "banca", dice: "Dados", total: "total {n}", void: "nulo",
-    first: "Primeira: posição {p}", exposed: "Peças vistas", ledger: "Resultado da ronda", commission: "Comissão",
+    first: "Primeira: posição {p}", exposed: "Peças vistas", ledger: "Resultado da ronda", house: "casa", commission: "Comissão",
     balances: "Saldos", live: "Ao vivo", connecting: "A ligar…", reconnecting: "A religar…", closed: "Esta mesa está fechada.",
     refused: "Esta mesa não pode ser mostrada aqui: {msg}", outcome_win: "ganha", outcome_push: "empata",
     outcome_lose: "perde", sits_out: "fica de fora", front: "frente", back: "trás", no_round: "Nenhuma ronda em jogo",
@@ -440,4 +373,4 @@ const I18N_HOUSEWAY = {
   }
 };
 
-export { I18N, I18N_DISPLAY, I18N_HOUSEWAY };
+export { I18N, I18N_DISPLAY, I18N_HOUSEWAY, errorText };

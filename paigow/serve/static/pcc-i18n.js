@@ -1,6 +1,7 @@
 // The Fish-Prawn-Crab pages (the dealer's and the players' display) in Macau's languages: every
-// label by key, errors by the service's code (the code itself shown unchanged). A key missing in a
-// language falls back to English; a code with no entry shows the service's English message.
+// label by key (a key missing in a language falls back to English). Errors, by the service's code
+// with its params, are errors-i18n.js's (the code itself shown unchanged); errorText words one.
+import { errorText } from "./errors-i18n.js";
 const PCC_I18N = {
   en: {
     _name: "English", _locale: "en",
@@ -26,7 +27,7 @@ const PCC_I18N = {
     clear_dice: "Clear", void_title: "Void roll", void_stacked: "Stacked dice", void_tilted: "Tilted dice",
     void_note: "Bets stand; betting opens again.", roll: "Roll", total: "total",
     col_result: "Result", col_paid: "Paid", col_returned: "Returned", col_net: "Net", won: "wins", lost: "loses",
-    per_player: "Players", house: "House", next_round: "Next round", balances: "Balances over the rounds",
+    per_player: "Players", house: "House", bet_results: "Every bet's result", next_round: "Next round", balances: "Balances over the rounds",
     close_table: "Close this table", close_confirm: "Close table {id}? It takes no more actions; its journal stays.",
     close_yes: "Yes, close it", cancel: "Cancel", tables_menu: "Open another or resume", closed: "This table is closed.",
     lost_taken: "The answer was lost, but the table took the action (now at seq {seq}). Nothing to redo.",
@@ -39,7 +40,6 @@ const PCC_I18N = {
     d_waiting: "Waiting for the table…", d_private: "This table is not public: the display shows public tables only.",
     d_bets_open: "Bets open", d_bets_closed: "No more bets", d_void: "Void roll ({r}) — the roll is repeated",
     d_on_board: "On the board", d_last: "Last roll", reason_stacked: "stacked", reason_tilted: "tilted",
-    err: {},
   },
   "zh-Hant": {
     _name: "繁體中文", _locale: "zh-Hant-MO",
@@ -60,7 +60,7 @@ const PCC_I18N = {
     bell: "響鈴：停止下注", staked: "總注", roll_title: "骰面", pick_die: "第 {n} 粒骰", settle_roll: "按此骰面結算",
     shake: "搖骰（安全亂數）", clear_dice: "清除", void_title: "作廢", void_stacked: "骰子重疊", void_tilted: "骰子斜靠",
     void_note: "注碼保留；重新開放下注。", roll: "骰面", total: "總點", col_result: "結果", col_paid: "派彩",
-    col_returned: "退回", col_net: "輸贏", won: "贏", lost: "輸", per_player: "玩家", house: "公司",
+    col_returned: "退回", col_net: "輸贏", won: "贏", lost: "輸", per_player: "玩家", house: "公司", bet_results: "每注結果",
     next_round: "下一局", balances: "各局總賬", close_table: "關閉此台", close_confirm: "關閉牌桌 {id}？之後不再接受動作；記錄保留。",
     close_yes: "是，關閉", cancel: "取消", tables_menu: "開新台或續台", closed: "此台已關閉。",
     lost_taken: "回覆遺失，但牌桌已執行此動作（現為第 {seq} 步）。無需重做。",
@@ -72,15 +72,6 @@ const PCC_I18N = {
     d_waiting: "等待牌桌…", d_private: "此台不公開：顯示屏只顯示公開的牌桌。", d_bets_open: "請下注",
     d_bets_closed: "停止下注", d_void: "作廢（{r}）— 重新搖骰", d_on_board: "枱面注碼", d_last: "上局骰面",
     reason_stacked: "重疊", reason_tilted: "斜靠",
-    err: {
-      "bet.after_bell": "響鈴後不得下注或撤注", "bet.after_void": "作廢後本台不接受新注", "round.settled": "此局已結算",
-      "bell.twice": "已響鈴", "roll.before_bell": "須先響鈴停止下注", "withdraw.after_void": "作廢後不得撤注",
-      "ticket.unknown": "沒有此注", "total.range": "點數只可押 4 至 17", "stake.not_positive": "注額須大於零",
-      "stake.max": "注額過大", "stake.syntax": "注額須為整數", "round.unsettled": "此局尚未結算",
-      "player.name": "玩家名稱須為 1 至 40 字", "roll.dice": "骰面須為三粒骰", "figure.unknown": "沒有此圖案",
-      "table.conflict": "牌桌已更新", "table.token": "憑證錯誤或缺少", "table.closed": "此台已關閉",
-      "table.round_open": "此局未完，不能關台", "operator.key": "須有管理鑰匙", "request.invalid": "輸入不完整或格式錯誤",
-    },
   },
   "zh-Hans": {
     _name: "简体中文", _locale: "zh-Hans-CN",
@@ -101,7 +92,7 @@ const PCC_I18N = {
     bell: "响铃：停止下注", staked: "总注", roll_title: "骰面", pick_die: "第 {n} 粒骰", settle_roll: "按此骰面结算",
     shake: "摇骰（安全随机数）", clear_dice: "清除", void_title: "作废", void_stacked: "骰子重叠", void_tilted: "骰子斜靠",
     void_note: "注码保留；重新开放下注。", roll: "骰面", total: "总点", col_result: "结果", col_paid: "派彩",
-    col_returned: "退回", col_net: "输赢", won: "赢", lost: "输", per_player: "玩家", house: "公司",
+    col_returned: "退回", col_net: "输赢", won: "赢", lost: "输", per_player: "玩家", house: "公司", bet_results: "每注结果",
     next_round: "下一局", balances: "各局总账", close_table: "关闭此台", close_confirm: "关闭牌桌 {id}？之后不再接受动作；记录保留。",
     close_yes: "是，关闭", cancel: "取消", tables_menu: "开新台或续台", closed: "此台已关闭。",
     lost_taken: "回复丢失，但牌桌已执行此动作（现为第 {seq} 步）。无需重做。",
@@ -113,15 +104,6 @@ const PCC_I18N = {
     d_waiting: "等待牌桌…", d_private: "此台不公开：显示屏只显示公开的牌桌。", d_bets_open: "请下注",
     d_bets_closed: "停止下注", d_void: "作废（{r}）— 重新摇骰", d_on_board: "台面注码", d_last: "上局骰面",
     reason_stacked: "重叠", reason_tilted: "斜靠",
-    err: {
-      "bet.after_bell": "响铃后不得下注或撤注", "bet.after_void": "作废后本台不接受新注", "round.settled": "此局已结算",
-      "bell.twice": "已响铃", "roll.before_bell": "须先响铃停止下注", "withdraw.after_void": "作废后不得撤注",
-      "ticket.unknown": "没有此注", "total.range": "点数只可押 4 至 17", "stake.not_positive": "注额须大于零",
-      "stake.max": "注额过大", "stake.syntax": "注额须为整数", "round.unsettled": "此局尚未结算",
-      "player.name": "玩家名称须为 1 至 40 字", "roll.dice": "骰面须为三粒骰", "figure.unknown": "没有此图案",
-      "table.conflict": "牌桌已更新", "table.token": "凭证错误或缺少", "table.closed": "此台已关闭",
-      "table.round_open": "此局未完，不能关台", "operator.key": "须有管理钥匙", "request.invalid": "输入不完整或格式错误",
-    },
   },
   pt: {
     _name: "Português", _locale: "pt-MO",
@@ -146,7 +128,7 @@ const PCC_I18N = {
     roll_title: "Os dados lidos", pick_die: "Dado {n}", settle_roll: "Pagar com estes dados", shake: "Lançar (seguro)",
     clear_dice: "Limpar", void_title: "Jogada nula", void_stacked: "Dados sobrepostos", void_tilted: "Dados inclinados",
     void_note: "As apostas mantêm-se; as apostas reabrem.", roll: "Dados", total: "total", col_result: "Resultado",
-    col_paid: "Pago", col_returned: "Devolvido", col_net: "Líquido", won: "ganha", lost: "perde", per_player: "Jogadores",
+    col_paid: "Pago", col_returned: "Devolvido", col_net: "Líquido", won: "ganha", lost: "perde", per_player: "Jogadores", bet_results: "O resultado de cada aposta",
     house: "Casa", next_round: "Próxima jogada", balances: "Saldos das jogadas", close_table: "Fechar esta mesa",
     close_confirm: "Fechar a mesa {id}? Não aceita mais ações; o registo fica.", close_yes: "Sim, fechar", cancel: "Cancelar",
     tables_menu: "Abrir outra ou retomar", closed: "Esta mesa está fechada.",
@@ -159,18 +141,7 @@ const PCC_I18N = {
     d_waiting: "À espera da mesa…", d_private: "Esta mesa não é pública: o ecrã mostra só mesas públicas.",
     d_bets_open: "Apostas abertas", d_bets_closed: "Apostas fechadas", d_void: "Jogada nula ({r}) — repete-se",
     d_on_board: "Na mesa", d_last: "Última jogada", reason_stacked: "sobrepostos", reason_tilted: "inclinados",
-    err: {
-      "bet.after_bell": "Após a campainha não se aposta nem se retira", "bet.after_void": "Esta casa não aceita novas apostas após jogada nula",
-      "round.settled": "A jogada já foi paga", "bell.twice": "A campainha já tocou", "roll.before_bell": "Toque primeiro a campainha",
-      "withdraw.after_void": "Após jogada nula não se retira", "ticket.unknown": "Não há essa aposta",
-      "total.range": "Os totais vão de 4 a 17", "stake.not_positive": "A aposta tem de ser positiva", "stake.max": "Aposta grande demais",
-      "stake.syntax": "A aposta é um número inteiro", "round.unsettled": "A jogada ainda não foi paga",
-      "player.name": "O nome do jogador tem 1 a 40 caracteres", "roll.dice": "São três dados", "figure.unknown": "Figura desconhecida",
-      "table.conflict": "A mesa avançou", "table.token": "Código errado ou em falta", "table.closed": "A mesa está fechada",
-      "table.round_open": "Há uma jogada em curso", "operator.key": "É precisa a chave do operador",
-      "request.invalid": "Pedido incompleto ou mal formado",
-    },
   },
 };
 
-export { PCC_I18N };
+export { PCC_I18N, errorText };

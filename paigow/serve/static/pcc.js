@@ -4,6 +4,7 @@
 import { $, el } from "./common.js";
 import { PCC_I18N, L, t, num, signed, wireLang, FIGURES, COLOUR, figName, spotName, spotColour, die } from "./pcc-common.js";
 import { tableProtocol, tablePath } from "./protocol.js";
+import { errorText } from "./pcc-i18n.js";
 
 const S = {
   spots: [],         // the 39 spots of the layout with their payouts (/v1/pcc/odds)
@@ -18,9 +19,7 @@ const S = {
 
 // the message of an error in the dealer's language (by its code), with the rule's article
 function errorNode(e) {
-  const art = /\(([^()]*Art\. [^)]*)\)/.exec(e.message || "");
-  const translated = L.lang !== "en" && PCC_I18N[L.lang].err && PCC_I18N[L.lang].err[e.code];
-  const text = translated ? translated + (art ? " (" + art[1] + ")" : "") : e.message;
+  const text = errorText("pcc", L.lang, e, { num, article: (a) => "(" + a + ")" });
   return [el("code", {}, e.code || "error"), " ", el("span", { class: "error-message" }, text)];
 }
 
@@ -273,7 +272,7 @@ function viewClosed() {
 // -- settled: the payouts ---------------------------------------------------------------------------
 function viewSettled() {
   const st = S.state, s = st.round.settlement;
-  const lines = el("div", { class: "scroll-x", tabindex: "0", role: "region", "aria-label": t("ph_settled") }, el("table", { id: "payouts" }, el("caption", {}, t("ph_settled")),
+  const lines = el("div", { class: "scroll-x", tabindex: "0", role: "region", "aria-label": t("bet_results") }, el("table", { id: "payouts" }, el("caption", {}, t("ph_settled")),
     el("thead", {}, el("tr", {}, el("th", {}, t("col_ticket")), el("th", {}, t("col_player")), el("th", {}, t("col_bet")),
       el("th", { class: "num" }, t("col_stake")), el("th", {}, t("col_result")), el("th", { class: "num" }, t("col_paid")),
       el("th", { class: "num" }, t("col_returned")), el("th", { class: "num" }, t("col_net")))),

@@ -29,7 +29,7 @@ export async function request(method, path, body, token) {
   } catch (e) {
     throw Object.assign(new Error(String(e && e.message || e)), { network: true, code: "network" });
   }
-  if (!r.ok) throw Object.assign(new Error(data.message || r.statusText), { code: data.code || "http." + r.status, status: r.status });
+  if (!r.ok) throw Object.assign(new Error(data.message || r.statusText), { code: data.code || "http." + r.status, status: r.status, params: data.params });
   return data;
 }
 
