@@ -296,7 +296,7 @@ def test_decide_all_hands_beside_a_peer(measure: Any, benchmark: Any, peer: str,
     for name in sorted(HOUSE_WAYS):
         ours = _ours_by_class(name)
         differ[name] = sum(a != b for a, b in zip(ours, theirs, strict=True))
-    # ours in the same run: the compiled core over the same hands, each of the shipped ways
+    # ours in the same run: the compiled core over the same hands (Foxwoods; Canberra times alike)
     hands = _hands()
     way = house_way("foxwoods")
     way.splits(hands)  # the way's table, once
