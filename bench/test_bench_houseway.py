@@ -212,7 +212,8 @@ def _ours_by_class(name: str) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
 
 
 def _pan_ids(hand: Any) -> list[str]:
-    ids, seen = [], {}
+    ids: list[str] = []
+    seen: dict[int, int] = {}
     for t in hand:
         k = CLASS_OF_FACE[_pips(t)]
         faces, names, _, _ = CLASSES[k]
