@@ -10,18 +10,29 @@
 - ``best_setting(hand, "banker", way, rules="us")``, the way given as a HouseWay, its name or its
   strategy, beside the held lookup (``setting_lookup``).
 
-The JavaScript and C peers of the issue (pan77775, turtleflyer, 9ziggy9) are not measured: node
-and the peers' sources are not available offline. Run:
+- the peers of the issue beside ours in the same run: pan77775/pai_gow's and
+  turtleflyer/pai-gow-tiles's JavaScript house-way functions (node) and 9ziggy9/paigow_v2's C
+  (cc), each deciding the 3,620 distinct hands through a driver of ours in ``bench/peers/`` run
+  on the user's own checkout of the peer (their code is not in this repository): the directory
+  named by ``PAIGOW_PEERS`` holds ``pai_gow/``, ``pai-gow-tiles/`` and ``paigow_v2/``
+  (docs/houseway.md, Speed). A peer is skipped, with the reason, when node (cc), the variable or
+  its checkout is missing. Each records its ``peer_ms_per_way`` beside ours (``ours_ms_per_way``,
+  ``HouseWay.splits`` of the same hands timed in the same test) and ``ours_over_peer``, and the
+  count of hands whose setting differs from each shipped way's (information: the peers read the
+  US house way their own way; nothing here asserts a time). Run:
 
-    python -m pytest bench/test_bench_houseway.py --benchmark-json=hw.json && python bench/report.py hw.json
+    PAIGOW_PEERS=/tmp/peers python -m pytest bench/test_bench_houseway.py -s --benchmark-json=hw.json
+    python bench/report.py hw.json
 """
 
 from __future__ import annotations
 
 import json
 import os
+import shutil
 import subprocess
 import sys
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -158,3 +169,148 @@ def test_best_setting_held_lookup(measure: Any, benchmark: Any) -> None:
     assert len(got) == 1000
     if benchmark.stats is not None:
         print(f"\n{BEST}: the held lookup {benchmark.stats.stats.median / 1000 * 1e6:.3f} us a call (median)")
+
+
+# ---------------------------------------------------------------------------------------------
+# the peers: their house-way functions over the 3,620 distinct hands, run from the user's checkouts
+
+PEERS_ENV = "PAIGOW_PEERS"
+DRIVERS = Path(__file__).resolve().parent / "peers"
+PEER_GROUP = "house way: all 3,620 distinct hands, ours beside a peer's"
+
+# the 16 classes of the US game, each as its faces (a mixed class's two) and each peer's notation:
+# pan77775's TILES ids (without the copy's _1/_2 of a pair), turtleflyer's getTile(n) index and
+# 9ziggy9's TileRank
+CLASSES: tuple[tuple[tuple[str, ...], tuple[str, ...], int, int], ...] = (
+    (("6-6",), ("tian",), 1, 0xF), (("1-1",), ("di",), 2, 0xE), (("4-4",), ("ren",), 3, 0xD),
+    (("1-3",), ("he",), 4, 0xC), (("5-5",), ("chang10",), 5, 0xB), (("3-3",), ("chang6",), 6, 0xA),
+    (("2-2",), ("chang4",), 7, 0x9), (("5-6",), ("duan11",), 8, 0x8), (("4-6",), ("duan10",), 9, 0x7),
+    (("1-6",), ("duan7",), 10, 0x6), (("1-5",), ("duan6",), 11, 0x5),
+    (("3-6", "4-5"), ("za9_1", "za9_2"), 12, 0x4), (("2-6", "3-5"), ("za8_1", "za8_2"), 13, 0x3),
+    (("2-5", "3-4"), ("za7_1", "za7_2"), 14, 0x2), (("2-3", "1-4"), ("za5_1", "za5_2"), 15, 0x1),
+    (("1-2", "2-4"), ("hou_1", "hou_2"), 0, 0x0),
+)
+CLASS_OF_FACE = {face: k for k, (faces, _, _, _) in enumerate(CLASSES) for face in faces}
+
+
+def _pips(tile: Any) -> str:
+    return str(tile)
+
+
+def _split_key(a: Any, b: Any) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """A setting as its two hands' classes, in an order of their own (the split, not which is high)."""
+    x, y = tuple(sorted(a)), tuple(sorted(b))
+    return (x, y) if x <= y else (y, x)
+
+
+def _ours_by_class(name: str) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
+    out = []
+    for _, setting, _ in house_way(name).settings_of_all():
+        out.append(_split_key([CLASS_OF_FACE[_pips(t)] for t in setting.front.tiles],
+                              [CLASS_OF_FACE[_pips(t)] for t in setting.back.tiles]))
+    return out
+
+
+def _pan_ids(hand: Any) -> list[str]:
+    ids: list[str] = []
+    seen: dict[int, int] = {}
+    for t in hand:
+        k = CLASS_OF_FACE[_pips(t)]
+        faces, names, _, _ = CLASSES[k]
+        if len(faces) == 2:
+            ids.append(names[faces.index(_pips(t))])
+        else:
+            seen[k] = seen.get(k, 0) + 1
+            ids.append(f"{names[0]}_{seen[k]}")
+    return ids
+
+
+def _pan_class(tile_id: str) -> int:
+    for k, (_, names, _, _) in enumerate(CLASSES):
+        if tile_id in names or tile_id.rsplit("_", 1)[0] in names:
+            return k
+    raise ValueError(tile_id)
+
+
+PEERS: dict[str, dict[str, Any]] = {
+    "pan77775": {"repo": "pan77775/pai_gow", "dir": "pai_gow", "needs": "src/utils/paiGow.js", "tool": "node",
+                 "hand": _pan_ids, "tile": _pan_class},
+    "turtleflyer": {"repo": "turtleflyer/pai-gow-tiles", "dir": "pai-gow-tiles", "needs": "paigow/paigow.js",
+                    "tool": "node", "hand": lambda h: [CLASSES[CLASS_OF_FACE[_pips(t)]][2] for t in h],
+                    "tile": {c[2]: k for k, c in enumerate(CLASSES)}.__getitem__},
+    "9ziggy9": {"repo": "9ziggy9/paigow_v2", "dir": "paigow_v2", "needs": "engine/engine.h", "tool": "cc",
+                "hand": lambda h: [CLASSES[CLASS_OF_FACE[_pips(t)]][3] for t in h],
+                "tile": {c[3]: k for k, c in enumerate(CLASSES)}.__getitem__},
+}
+
+
+def _peer_checkout(peer: str) -> Path:
+    spec = PEERS[peer]
+    tool = shutil.which(spec["tool"])
+    if tool is None:
+        pytest.skip(f"{spec['repo']}: no {spec['tool']} on PATH")
+    root = os.environ.get(PEERS_ENV)
+    if not root:
+        pytest.skip(f"{spec['repo']}: {PEERS_ENV} is not set (a directory holding the peers' checkouts, "
+                    "docs/houseway.md Speed)")
+    where = Path(root) / spec["dir"]
+    if not (where / spec["needs"]).is_file():
+        pytest.skip(f"{spec['repo']}: no checkout at {where} (git clone https://github.com/{spec['repo']} {where})")
+    return where
+
+
+def _run_peer(peer: str, where: Path, tmp: Path) -> dict[str, Any]:
+    spec = PEERS[peer]
+    hands = [spec["hand"](h) for h in distinct_hands()]
+    if spec["tool"] == "node":
+        data = tmp / "hands.json"
+        data.write_text(json.dumps(hands), encoding="utf-8")
+        cmd = [shutil.which("node") or "node", str(DRIVERS / f"{peer}.mjs"), str(where), str(data), "20"]
+    else:
+        data = tmp / "hands.txt"
+        data.write_text("".join(f"{(a << 12) | (b << 8) | (c << 4) | d}\n" for a, b, c, d in hands),
+                        encoding="utf-8")
+        exe = tmp / peer
+        subprocess.run([shutil.which("cc") or "cc", "-O2", "-w", "-I", str(where / "engine"),
+                        str(DRIVERS / f"{peer}.c"), "-o", str(exe)], check=True, capture_output=True, text=True)
+        cmd = [str(exe), str(data), "200"]
+    out = subprocess.run(cmd, capture_output=True, text=True, check=True, timeout=600)
+    got = json.loads(out.stdout.strip().splitlines()[-1])
+    assert got["hands"] == len(hands) == 3620
+    return got
+
+
+def _peer_splits(peer: str, got: dict[str, Any]) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
+    tile = PEERS[peer]["tile"]
+    if peer == "9ziggy9":  # the house_way code: the high hand's two tiles, then the low hand's
+        return [_split_key([tile((w >> 12) & 15), tile((w >> 8) & 15)], [tile((w >> 4) & 15), tile(w & 15)])
+                for w in got["settings"]]
+    return [_split_key([tile(t) for t in a], [tile(t) for t in b]) for a, b in got["settings"]]
+
+
+@pytest.mark.parametrize("peer", sorted(PEERS))
+def test_decide_all_hands_beside_a_peer(measure: Any, benchmark: Any, peer: str, tmp_path: Any) -> None:
+    where = _peer_checkout(peer)
+    got = _run_peer(peer, where, tmp_path)
+    theirs = _peer_splits(peer, got)
+    differ = {}
+    for name in sorted(HOUSE_WAYS):
+        ours = _ours_by_class(name)
+        differ[name] = sum(a != b for a, b in zip(ours, theirs, strict=True))
+    # ours in the same run: the compiled core over the same hands (Foxwoods; Canberra times alike)
+    hands = _hands()
+    way = house_way("foxwoods")
+    way.splits(hands)  # the way's table, once
+    measure(lambda: way.splits(hands), items=3620, unit="hands", path="compiled", group=f"{PEER_GROUP} ({peer})",
+            rounds=200)
+    ours_ms = benchmark.stats.stats.median * 1000 if benchmark.stats is not None else float("nan")
+    peer_ms = float(got["ms_per_way"])
+    benchmark.extra_info.update(peer=got["peer"], peer_function=got["function"], peer_ms_per_way=peer_ms,
+                                ours_ms_per_way=ours_ms, ours_over_peer=ours_ms / peer_ms,
+                                peer_build_ms=got.get("build_ms"),
+                                **{f"settings_differ_{name}": n for name, n in differ.items()})
+    build = f"; its table built from its rules {got['build_ms']:.3f} ms" if "build_ms" in got else ""
+    print(f"\n{PEER_GROUP}: {got['peer']} {got['function']} {peer_ms:.3f} ms a way (median of {got['reps']}){build}; "
+          f"ours HouseWay.splits {ours_ms:.4f} ms (ours/peer {ours_ms / peer_ms:.4f}); settings differing from "
+          + ", ".join(f"{name}'s: {n} of 3,620" for name, n in differ.items()))
+    assert len(theirs) == 3620
