@@ -276,8 +276,11 @@ class GameLeft:
             x, y = _norm(sp, valid), _norm(sb, valid)
         self.player, self.banker, self.certificate = x, y, cert
         self._hand_counts.clear()
-        self._densef = None   # a kept game holds its pair, not its (3n, 3n) matrices (up to 200 MB)
         return self
+
+    def release(self) -> None:
+        """Drop the (3n, 3n) matrices (up to 200 MB; made again if a check needs them)."""
+        self._densef = None
 
     def _certify(self, x: npt.NDArray[np.float64], y: npt.NDArray[np.float64], iterations: int) -> LeftCertificate:
         qp = self.values(y, False)
@@ -289,10 +292,7 @@ class GameLeft:
 
     def certify(self) -> LeftCertificate:
         """Best responses of both seats over every type against the kept pair, afresh."""
-        try:
-            return self._certify(self.player, self.banker, self.certificate.iterations)
-        finally:
-            self._densef = None
+        return self._certify(self.player, self.banker, self.certificate.iterations)
 
     # -- one hand ------------------------------------------------------------------------------
     def hand_counts(self, type_id: int, banker_seat: bool) -> npt.NDArray[np.float64]:
@@ -383,6 +383,8 @@ def solved(counts: tuple[int, ...], rules: RuleSet) -> GameLeft:
         with _LOCK:
             while len(_KEPT) >= KEPT_GAMES:     # the oldest first: each holds its (n, n) weights
                 del _KEPT[next(iter(_KEPT))]
+            for other in _KEPT.values():      # only the newest keeps its (3n, 3n) matrices
+                other.release()
             got = _KEPT.setdefault(key, made)
     return got
 
