@@ -27,6 +27,21 @@ def create_table(body: m.TableIn, who: Who, svc: Svc, request: Request) -> dict[
     (``seed``, for replaying). The response carries the table's dealer token, this once; the
     service keeps only its SHA-256."""
     op = who.operator()
+    if body.client_key is None:
+        return _create(body, op, svc, request)
+    with svc.opening:  # one opening per client key: a repeat (its answer lost) finds the table
+        tid = svc.opened_before(op, body.client_key)
+        if tid is not None:
+            e = svc.journal.entry(tid)
+            if e is not None:
+                token = svc.journal.rotate_token(e)  # the lost answer's token stops working
+                return _created(svc, e, token, request)
+        out = _create(body, op, svc, request)
+        svc.opened[(op, body.client_key)] = (out["id"], time.monotonic())
+        return out
+
+
+def _create(body: m.TableIn, op: str, svc: Any, request: Request) -> dict[str, Any]:
     config: dict[str, Any] = {"banker": body.banker}
     if body.mode == "live":
         config["declare_first"] = True   # its shakes wait for the banker's declaration (Art. 4.4)
@@ -43,8 +58,19 @@ def create_table(body: m.TableIn, who: Who, svc: Svc, request: Request) -> dict[
                                 limit=svc.max_tables)
     e = journal.entry(tid)
     assert e is not None
-    return {"id": tid, "token": token, "public": e.public, "mode": e.mode, "state": journal.read(e, False),
-            "qr": qr.svg(qr.resume_url(str(request.base_url), tid, token))}
+    return _created(svc, e, token, request)
+
+
+def _created(svc: Any, e: Any, token: str, request: Request) -> dict[str, Any]:
+    """The answer to an opening: the table, its token and the QR code that resumes it; a public
+    table's players' display address and its QR code too."""
+    base = str(request.base_url)
+    out = {"id": e.id, "token": token, "public": e.public, "mode": e.mode, "state": svc.journal.read(e, False),
+           "qr": qr.svg(qr.resume_url(base, e.id, token))}
+    if e.public:
+        out["display"] = qr.display_url(base, e.id)
+        out["display_qr"] = qr.svg(out["display"])
+    return out
 
 
 @router.get("/v1/tables", response_model=m.TableList, responses=OPERATOR_ERRORS, tags=["tables"])
