@@ -145,8 +145,8 @@ def test_a_bet_typed_while_one_is_sent_is_kept_and_its_tap_refused_visibly(new_p
     pg.locator("#bet-amt-3").press("Enter")
     expect(pg.locator("#msg-bet-3")).to_contain_text("Not sent")  # refused, visibly
     assert len(held) == 1
+    held[0].continue_()  # released: the answer reaches the page
     pg.unroute("**/actions?*")
-    held[0].continue_()
     expect(pg.locator("#seq")).to_have_text("2")
     expect(pg.locator("#placed-1")).to_have_text("P1 100")
     expect(pg.locator("#bet-amt-1")).to_have_value("")       # the bet sent: its form cleared
@@ -254,6 +254,8 @@ def test_each_step_shows_what_it_did_void_shake_and_exposed_tile(new_page: Calla
     expect(pg.locator("#shake-result")).to_contain_text("3 5 6 2 = 16")  # the dice, and who takes the first stack
     first = pg.locator("#shake-result").get_attribute("data-first")
     expect(pg.locator("#first-stack")).to_have_text(f"position {first} takes the first stack")
+    pg.locator("button#deal").click()
+    expect(pg.locator("body")).to_have_attribute("data-step", "settings")
     pg.locator("#expose-box summary").click()
     pg.locator("#expose-pos").select_option("1")
     pg.locator("#expose-tile").select_option("6-6")

@@ -122,7 +122,7 @@ function showMsg(formId, nodes, kind) {
 }
 
 function accepted(action, st, formId) {
-  for (const i of document.querySelectorAll(`#form-${formId} input, #form-${formId} select`)) delete S.drafts[i.id];
+  for (const i of document.querySelectorAll(`#form-${formId} input, #form-${formId} select`)) { delete S.drafts[i.id]; i.dataset.sent = "1"; }
   if (action.action === "deal") { S.entered = {}; S.picking = null; keepEntered(); }
   if (action.action === "start_round") S.betStep = "bank";
   setState(st);  // every form is drawn anew: what was typed is cleared
@@ -242,7 +242,7 @@ function render() {
       dice: viewDice, tiles: viewTiles, settings: viewSettings, ledger: viewLedger })[s]());
   const main = $("table-main");
   const sameStep = main.firstChild && main.firstChild.dataset.step === s;
-  for (const i of main.querySelectorAll("input[id], select[id]")) if (i.type !== "password" && i.type !== "checkbox") S.drafts[i.id] = i.value;
+  for (const i of main.querySelectorAll("input[id], select[id]")) if (i.type !== "password" && i.type !== "checkbox" && !i.dataset.sent) S.drafts[i.id] = i.value;
   for (const i of panel.querySelectorAll("input[id], select[id]")) {
     const v = S.drafts[i.id];
     if (v === undefined || i.type === "password" || i.type === "checkbox") continue;
@@ -508,6 +508,18 @@ function viewTiles() {
   const r = S.state.round, shake = r.deal.shakes[r.deal.shakes.length - 1];
   const head = el("p", { id: "shake-result", "data-first": r.first_position ?? "" }, shake ? shakeText(shake) : "",
     r.first_position !== null && r.first_position !== undefined ? [" → ", el("b", { id: "first-stack" }, t("first_stack", { p: r.first_position }))] : "");
+  return [head,
+    form("deal", () => write({ action: "deal" }, "deal"), submit("deal", t("deal_stacks"), { "data-autofocus": true })),
+    el("p", { class: "or" }, t("or_enter")), el("div", { class: "entry" }, rows),
+    form("deal-entered", () => {
+      const hands = {};
+      for (const [p, list] of Object.entries(S.entered)) if (list.length) hands[p] = list.join(" ");
+      write({ action: "deal", hands }, "deal-entered");
+    }, submit("deal-entered", t("enter_deal")))];
+}
+
+// a tile exposed while dealing (the engine decides its effect): recorded once the hands are dealt
+function exposeBox(r) {
   const exposed = r.deal.exposures.map((x) => `${t("pos", { p: x.position })}: ${x.tile ? faceName(x.tile) : "?"} (${x.effect})`).join(" · ");
   const expose = el("details", { id: "expose-box" }, el("summary", {}, t("expose")),
     form("expose", (f) => write(f.etile.value ? { action: "expose", position: Number(f.epos.value), tile: f.etile.value }
@@ -516,14 +528,7 @@ function viewTiles() {
     field(t("expose_tile"), el("select", { id: "expose-tile", name: "etile" }, el("option", { value: "" }, "?"),
       S.faces.map((f) => el("option", { value: f.pips }, `${faceName(f.pips)} (${f.pips})`)))),
     submit("expose", t("expose_btn"), { class: "secondary" })));
-  return [head, exposed ? el("p", { id: "exposed" }, exposed) : "",
-    form("deal", () => write({ action: "deal" }, "deal"), submit("deal", t("deal_stacks"), { "data-autofocus": true })),
-    el("p", { class: "or" }, t("or_enter")), el("div", { class: "entry" }, rows),
-    form("deal-entered", () => {
-      const hands = {};
-      for (const [p, list] of Object.entries(S.entered)) if (list.length) hands[p] = list.join(" ");
-      write({ action: "deal", hands }, "deal-entered");
-    }, submit("deal-entered", t("enter_deal"))), expose];
+  return [exposed ? el("p", { id: "exposed" }, exposed) : "", expose];
 }
 
 function viewSettings() {
@@ -560,7 +565,7 @@ function viewSettings() {
     return box;
   }));
   return [el("p", { class: "hint" }, t(isUS() ? "settings_hint_us" : "settings_hint")), grid,
-    form("settle", () => write({ action: "settle" }, "settle"), submit("settle", t("turn_settle")))];
+    form("settle", () => write({ action: "settle" }, "settle"), submit("settle", t("turn_settle"))), ...exposeBox(r)];
 }
 
 function viewLedger() {
