@@ -289,7 +289,8 @@ function wayNote(p, w) {
 
 // a form: Enter submits, its message sits right under its action
 function form(id, onsubmit, ...kids) {
-  return el("form", { id: "form-" + id, class: "act", novalidate: true, onsubmit: (ev) => { ev.preventDefault(); if (!P.refused(id, id)) onsubmit(ev.target); } },
+  return el("form", { id: "form-" + id, class: "act", novalidate: true, oninput: (ev) => { ev.currentTarget.dataset.typed = "1"; },
+    onsubmit: (ev) => { ev.preventDefault(); if (!P.refused(id, id, !!ev.target.dataset.typed)) onsubmit(ev.target); } },
     ...kids, el("p", { id: "msg-" + id, class: "msg", role: "alert", "aria-live": "assertive" }));
 }
 const field = (label, input) => el("label", { class: "field" }, el("span", {}, label), input);

@@ -66,14 +66,15 @@ export function tableProtocol(game, view) {
   }
 
   // true when a tap of ``key`` (a form, or a form and an action) is not to be acted on: the same
-  // one is in flight or was answered a moment ago (a double tap: nothing), or another write is in
-  // flight (refused, said under ``formId``)
+  // one is in flight or was answered a moment ago with nothing ``typed`` since (a double tap:
+  // nothing), or another write is in flight (refused, said under ``formId``)
   const same = (a, b) => a !== null && (a === b || a.split(" ")[0] === b || b.split(" ")[0] === a);
-  function refused(key, formId) {
+  function refused(key, formId, typed = false) {
     if (busy) {
       if (!same(inflight, key)) { notSent.add(formId); view.say(formId, [view.t("busy_wait")], "notice"); }
       return true;
     }
+    if (typed) { last = { key: null, at: 0 }; return false; }  // typed anew: another action, however soon
     return same(last.key, key) && performance.now() - last.at < DOUBLE_TAP;
   }
 
