@@ -367,7 +367,7 @@ function displayFigure() {
 function viewBetween() {
   const st = S.state;
   const out = [form("start", (f) => {
-    const stake = readAmount(f.stake, "start", !!(st.rounds || st.carried !== null));  // else the table's stake is kept
+    const stake = readAmount(f.stake, "start", true);  // empty: the stake carried, the house's, or the service says why
     if (stake !== null) write(stake === undefined ? { action: "start_round" } : { action: "start_round", stake }, "start");
   },
   field(isUS() ? (st.house_banks ? t("house_stake_round") : t("stake")) : st.carried !== null ? t("next_stake") : t("stake"),
