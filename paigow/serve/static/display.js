@@ -157,7 +157,7 @@ async function refused() {
   try { await request("GET", tablePath("paigow", D.tid)); } catch (e) {  // why the table is refused
     const own = !e.network && I18N[D.lang].err && I18N[D.lang].err[e.code];
     msg = e.network ? e.message : `${e.code}: ${own || e.message}`;
-    if (e.code === "table.token") { status("private", { id: D.tid }, true); return; }  // a private table (or none): not "token wrong"
+    if (e.code === "table.token") { status("private", { id: D.tid, code: e.code }, true); return; }  // a private table (or none): not "token wrong"
   }
   status("refused", { msg }, true);
   setTimeout(() => { if (!D.closed && (!D.es || D.es.readyState === EventSource.CLOSED)) follow(); }, 10000);  // try again later

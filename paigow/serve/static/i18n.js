@@ -372,10 +372,10 @@ for (const [lang, s] of Object.entries({
 
 // -- the players' display of a private table (issue 32): the service answers a private table and an unknown one alike
 for (const [lang, s] of Object.entries({
-  en: { private: "Table {id} is private (or does not exist): the players' display shows public tables only." },
-  "zh-Hant": { private: "牌桌 {id} 為私人牌桌（或不存在）：玩家顯示屏只顯示公開牌桌。" },
-  "zh-Hans": { private: "牌桌 {id} 为私人牌桌（或不存在）：玩家显示屏只显示公开牌桌。" },
-  pt: { private: "A mesa {id} é privada (ou não existe): o ecrã dos jogadores só mostra mesas públicas." },
+  en: { private: "{code}: Table {id} is private (or does not exist): the players' display shows public tables only." },
+  "zh-Hant": { private: "{code}：牌桌 {id} 為私人牌桌（或不存在）：玩家顯示屏只顯示公開牌桌。" },
+  "zh-Hans": { private: "{code}：牌桌 {id} 为私人牌桌（或不存在）：玩家显示屏只显示公开牌桌。" },
+  pt: { private: "{code}: A mesa {id} é privada (ou não existe): o ecrã dos jogadores só mostra mesas públicas." },
 })) Object.assign(I18N_DISPLAY[lang], s);
 
 // -- the house way's rule (US tables) in the dealer's language ------------------------------------------
