@@ -449,11 +449,14 @@ function viewDice() {
       write(d ? { action: "shake", dice: d.split(/[\s,+]+/).map(Number) } : { action: "shake" }, "shake");
     }, field(t("dice"), el("input", { id: "dice", name: "dice", autocomplete: "off", placeholder: isUS() ? "3 5 2" : "3 5 6 2" })), submit("shake", t("shake"))),
     isUS() ? el("p", { class: "hint", id: "dice-us" }, t("dice_us")) : "",
-    el("details", { id: "void-shake" }, el("summary", {}, t("void_shake")),
+    el("details", { id: "void-shake" }, el("summary", { style: SUMMARY }, t("void_shake")),
       form("void", () => {}, ...["tilted", "fallen"].map((v) => el("button", { type: "button", id: `void-${v}`, class: "secondary",
         onclick: () => { if (!P.refused("void", "void")) write({ action: "shake", void: v }, "void"); } }, t("void_" + v))))),
     el("button", { type: "button", id: "back-bets", class: "secondary", onclick: () => { S.betStep = "bets"; render(); } }, t("back_bets"))];
 }
+
+// a folded action's heading, a 44 px target (app.css is another change's: the style is inline)
+const SUMMARY = "min-height:44px;line-height:44px;cursor:pointer";
 
 // what the deal's steps did so far: the shuffle (its commitment on a live table), each cut, each shake
 function dealSteps(r) {
@@ -522,7 +525,7 @@ function viewTiles() {
 // a tile exposed while dealing (the engine decides its effect): recorded once the hands are dealt
 function exposeBox(r) {
   const exposed = r.deal.exposures.map((x) => `${t("pos", { p: x.position })}: ${x.tile ? faceName(x.tile) : "?"} (${x.effect})`).join(" · ");
-  const expose = el("details", { id: "expose-box" }, el("summary", {}, t("expose")),
+  const expose = el("details", { id: "expose-box" }, el("summary", { style: SUMMARY }, t("expose")),
     form("expose", (f) => write(f.etile.value ? { action: "expose", position: Number(f.epos.value), tile: f.etile.value }
       : { action: "expose", position: Number(f.epos.value) }, "expose"),
     field(t("expose_pos"), el("select", { id: "expose-pos", name: "epos" }, posOptions(r.banker))),
