@@ -348,10 +348,12 @@ function viewToken() {
     el("dl", { class: "token" }, el("dt", {}, t("table_id")), el("dd", { id: "new-table-id" }, S.table.id),
       el("dt", {}, t("token")), el("dd", { id: "new-token" }, S.justOpened)),
     // the resume address (id and token) as a QR code to print: scanned, it opens this page on the table
-    S.justOpenedQr ? el("figure", { class: "token-qr" }, el("img", { id: "token-qr", src: "data:image/svg+xml;charset=utf-8," + encodeURIComponent(S.justOpenedQr),
-      alt: t("qr_alt", { id: S.table.id }), width: 196, height: 196 }),
-    el("button", { type: "button", id: "print-token", class: "secondary", onclick: () => window.print() }, t("print_token"))) : "",
-    displayFigure(),
+    // side by side (inline: app.css is another change's), so that a public table's token still fits the screen
+    el("div", { class: "qr-row", style: "display:flex;flex-wrap:wrap;gap:12px;align-items:center" },
+      S.justOpenedQr ? el("figure", { class: "token-qr", style: "flex:0 1 auto" }, el("img", { id: "token-qr", src: "data:image/svg+xml;charset=utf-8," + encodeURIComponent(S.justOpenedQr),
+        alt: t("qr_alt", { id: S.table.id }), width: 196, height: 196 }),
+      el("button", { type: "button", id: "print-token", class: "secondary", onclick: () => window.print() }, t("print_token"))) : "",
+      displayFigure()),
     el("button", { type: "button", id: "token-noted", class: "primary", "data-autofocus": true, onclick: () => { S.justOpened = null; S.justOpenedQr = null; S.justOpenedDisplay = null; render(); } }, t("noted"))];
 }
 
@@ -359,9 +361,10 @@ function viewToken() {
 function displayFigure() {
   const d = S.justOpenedDisplay;
   if (!d) return el("p", { class: "hint", id: "display-private" }, t("private_table"));
-  return el("figure", { class: "token-qr display-qr" }, el("img", { id: "display-qr", src: "data:image/svg+xml;charset=utf-8," + encodeURIComponent(d.qr),
-    alt: t("display_qr_alt", { id: S.table.id }), width: 120, height: 120 }),
-  el("figcaption", {}, t("display_at"), " ", el("a", { id: "display-url", href: d.url, target: "_blank", rel: "noopener" }, d.url)));
+  return el("figure", { class: "display-qr", style: "display:flex;align-items:center;gap:12px;margin:6px 0;flex:1 1 300px" },
+    el("img", { id: "display-qr", src: "data:image/svg+xml;charset=utf-8," + encodeURIComponent(d.qr),
+      alt: t("display_qr_alt", { id: S.table.id }), width: 196, height: 196, style: "background:#fff" }),
+    el("figcaption", { style: "overflow-wrap:anywhere" }, t("display_at"), " ", el("a", { id: "display-url", href: d.url, target: "_blank", rel: "noopener" }, d.url)));
 }
 
 function viewBetween() {
