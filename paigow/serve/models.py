@@ -260,7 +260,8 @@ class TableIn(_Model):
                             " simulation: from a seed, replayable")
     seed: Annotated[StrictInt, Field(ge=0, lt=2**63), BeforeValidator(_whole)] | None = Field(
         None, description="a simulation's seed (default: drawn); refused for a live table")
-    client_key: Annotated[str, StringConstraints(min_length=8, max_length=64, pattern=r"^[A-Za-z0-9_-]+$")] | None = Field(
+    client_key: Annotated[str, StringConstraints(min_length=8, max_length=64,
+                                                 pattern=r"^[A-Za-z0-9_-]+$")] | None = Field(
         None, description="the page's key for this one opening: the same key again from the same operator within"
                           " 10 minutes (the first answer lost) answers the table it opened, with a new dealer token")
 
