@@ -246,6 +246,13 @@ class OptionsIn(_Model):
     rounding: Text | None = None
 
 
+# the page's key for one opening (docs/serve.md, "Opening once")
+ClientKey = Annotated[str, StringConstraints(min_length=8, max_length=64, pattern=r"^[A-Za-z0-9_-]+$")] | None
+CLIENT_KEY = Field(None, description="the page's key for this one opening: the same key again from the same operator"
+                                     " within 10 minutes (the first answer lost) answers the table it opened, with a"
+                                     " new dealer token")
+
+
 class TableIn(_Model):
     rules: Literal["macau", "us"] = Field(
         "macau", description="the rule set (paigow.rules): Macau's, or the US game's (the house banks by the house"
@@ -260,10 +267,7 @@ class TableIn(_Model):
                             " simulation: from a seed, replayable")
     seed: Annotated[StrictInt, Field(ge=0, lt=2**63), BeforeValidator(_whole)] | None = Field(
         None, description="a simulation's seed (default: drawn); refused for a live table")
-    client_key: Annotated[str, StringConstraints(min_length=8, max_length=64,
-                                                 pattern=r"^[A-Za-z0-9_-]+$")] | None = Field(
-        None, description="the page's key for this one opening: the same key again from the same operator within"
-                          " 10 minutes (the first answer lost) answers the table it opened, with a new dealer token")
+    client_key: ClientKey = CLIENT_KEY
 
 
 Position = Whole

@@ -69,6 +69,10 @@ def test_an_opening_repeated_with_its_client_key_answers_the_same_table(client: 
     assert client.post("/v1/tables", json={**body, "client_key": "bad key!"}, headers=AUTH).status_code == 422
     for t in (tid, other["id"], *plain):
         client.post(f"/v1/tables/{t}/close", json={}, headers=AUTH)
+    # a Fish-Prawn-Crab table the same way
+    p1, p2 = (client.post("/v1/pcc/tables", json={"client_key": "pcc-key-123"}, headers=AUTH).json() for _ in range(2))
+    assert p1["id"] == p2["id"] and p1["token"] != p2["token"]
+    client.post(f"/v1/tables/{p1['id']}/close", json={}, headers=AUTH)
     pub = client.post("/v1/tables", json={"banker": 0, "public": True}, headers=AUTH).json()
     assert pub["display"].endswith(f"/display/{pub['id']}") and pub["display_qr"].startswith("<svg")
     client.post(f"/v1/tables/{pub['id']}/close", json={}, headers=AUTH)

@@ -54,6 +54,22 @@ class Service:
         hit = self.opened.get((op, key)) if key else None
         return hit[0] if hit else None
 
+    def open_once(self, op: str, key: str | None, create: Any) -> tuple[str, str]:
+        """(table id, dealer token): ``create()`` opens a table, once per client ``key`` of ``op``
+        within CLIENT_KEY_WINDOW; a repeat answers the table that key opened with a new token
+        (rotated: the lost answer's stops working). No key: ``create()`` every time."""
+        if key is None:
+            tid, token = create()
+            return tid, token
+        with self.opening:
+            tid = self.opened_before(op, key)
+            e = self.journal.entry(tid) if tid is not None else None
+            if tid is not None and e is not None:
+                return tid, self.journal.rotate_token(e)
+            tid, token = create()
+            self.opened[(op, key)] = (tid, time.monotonic())
+            return tid, token
+
 
 CLIENT_KEY_WINDOW = 600.0  # seconds: a repeated opening (its answer lost) within it finds the table
 

@@ -27,21 +27,13 @@ def create_table(body: m.TableIn, who: Who, svc: Svc, request: Request) -> dict[
     (``seed``, for replaying). The response carries the table's dealer token, this once; the
     service keeps only its SHA-256."""
     op = who.operator()
-    if body.client_key is None:
-        return _create(body, op, svc, request)
-    with svc.opening:  # one opening per client key: a repeat (its answer lost) finds the table
-        tid = svc.opened_before(op, body.client_key)
-        if tid is not None:
-            e = svc.journal.entry(tid)
-            if e is not None:
-                token = svc.journal.rotate_token(e)  # the lost answer's token stops working
-                return _created(svc, e, token, request)
-        out = _create(body, op, svc, request)
-        svc.opened[(op, body.client_key)] = (out["id"], time.monotonic())
-        return out
+    tid, token = svc.open_once(op, body.client_key, lambda: _open(body, op, svc))
+    e = svc.journal.entry(tid)
+    assert e is not None
+    return _created(svc, e, token, request)
 
 
-def _create(body: m.TableIn, op: str, svc: Any, request: Request) -> dict[str, Any]:
+def _open(body: m.TableIn, op: str, svc: Any) -> tuple[str, str]:
     config: dict[str, Any] = {"banker": body.banker}
     if body.mode == "live":
         config["declare_first"] = True   # its shakes wait for the banker's declaration (Art. 4.4)
@@ -56,9 +48,7 @@ def _create(body: m.TableIn, op: str, svc: Any, request: Request) -> dict[str, A
     journal = svc.journal
     tid, token = journal.create(config, public=body.public, seed=body.seed, operator=op, mode=body.mode,
                                 limit=svc.max_tables)
-    e = journal.entry(tid)
-    assert e is not None
-    return _created(svc, e, token, request)
+    return tid, token
 
 
 def _created(svc: Any, e: Any, token: str, request: Request) -> dict[str, Any]:

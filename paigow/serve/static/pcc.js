@@ -15,6 +15,7 @@ const S = {
   asking: null,      // "close"
   player: "", stake: "",  // kept between bets: a player often places several
   dice: [],          // the dice tapped, as read when the dome is lifted
+  openKey: null,     // the client key of this one opening (a repeat after a lost answer finds the table)
 };
 
 // the message of an error in the dealer's language (by its code), with the rule's article
@@ -51,15 +52,18 @@ function openTable(f) {
   return P.exclusive(async () => {
     const body = { ruleset: f.ruleset.value, public: f.pub.checked };
     if (f.ruleset.value === "1996" && !f.nbav.checked) body.new_bets_after_void = false;
+    // one key per opening: tapped again after a lost answer, the service answers the same table
+    S.openKey = S.openKey || Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join("");
+    body.client_key = S.openKey;
     const typed = f.okey ? f.okey.value : "";
     const key = typed || sessionStorage.getItem("paigow-operator") || "";
     try {
       const r = await api("POST", "/v1/pcc/tables", body, key);
       if (typed) sessionStorage.setItem("paigow-operator", typed);
       S.table = { id: r.id, token: r.token }; remember(S.table);
-      S.justOpened = r.token; S.wantOpen = false; S.dice = [];
+      S.justOpened = r.token; S.wantOpen = false; S.dice = []; S.openKey = null;
       setState(r.state);
-    } catch (e) { showMsg("open", errorNode(e), "error"); }
+    } catch (e) { showMsg("open", e.network ? [t("open_lost")] : errorNode(e), "error"); }
   });
 }
 
