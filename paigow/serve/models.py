@@ -249,6 +249,13 @@ class OptionsIn(_Model):
     rounding: Text | None = None
 
 
+# the page's key for one opening (docs/serve.md, "Opening once")
+ClientKey = Annotated[str, StringConstraints(min_length=8, max_length=64, pattern=r"^[A-Za-z0-9_-]+$")] | None
+CLIENT_KEY = Field(None, description="the page's key for this one opening: the same key again from the same operator"
+                                     " within 10 minutes (the first answer lost) answers the table it opened, with a"
+                                     " new dealer token")
+
+
 class TableIn(_Model):
     rules: Literal["macau", "us"] = Field(
         "macau", description="the rule set (paigow.rules): Macau's, or the US game's (the house banks by the house"
@@ -263,6 +270,7 @@ class TableIn(_Model):
                             " simulation: from a seed, replayable")
     seed: Annotated[StrictInt, Field(ge=0, lt=2**63), BeforeValidator(_whole)] | None = Field(
         None, description="a simulation's seed (default: drawn); refused for a live table")
+    client_key: ClientKey = CLIENT_KEY
 
 
 Position = Whole
@@ -421,6 +429,8 @@ class TableCreated(_Model):
     state: TableState
     qr: str | None = Field(None, description="the QR code (SVG) of the address that resumes the table with"
                                              " its token, to print: given this once")
+    display: str | None = Field(None, description="a public table's players' display address")
+    display_qr: str | None = Field(None, description="the QR code (SVG) of the players' display address")
 
 
 class TableSummary(_Model):

@@ -14,7 +14,7 @@ from typing import Annotated, Any, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StringConstraints
 
-from paigow.serve.models import Whole
+from paigow.serve.models import CLIENT_KEY, ClientKey, Whole
 from paigow.serve.pcc_tables import PLAYER_MAX
 
 __all__ = ["PccTableIn", "PccAction", "PccTableState", "PccActionOut", "PccTableCreated"]
@@ -35,6 +35,7 @@ class PccTableIn(_Model):
     automatic_bell: StrictBool = Field(
         False, description="a roll entered while betting is open rings the bell first (default: the dealer rings it)")
     public: StrictBool = Field(False, description="readers without the token see the table (nothing is face down)")
+    client_key: ClientKey = CLIENT_KEY
 
 
 class Place(_Model):

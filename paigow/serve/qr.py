@@ -15,7 +15,7 @@ path of unit squares, with the four-module quiet zone, black on white, no script
 
 from __future__ import annotations
 
-__all__ = ["resume_url", "matrix", "svg", "QUIET", "ERROR"]
+__all__ = ["resume_url", "display_url", "matrix", "svg", "QUIET", "ERROR"]
 
 QUIET = 4
 """Modules of white border around the code (the standard's quiet zone)."""
@@ -26,6 +26,11 @@ ERROR = "m"
 def resume_url(base: str, tid: str, token: str) -> str:
     """The address that resumes table ``tid`` with ``token`` on the page served at ``base``."""
     return f"{base.rstrip('/')}/#table={tid}&token={token}"
+
+
+def display_url(base: str, tid: str) -> str:
+    """The address of table ``tid``'s players' display on the service at ``base``."""
+    return f"{base.rstrip('/')}/display/{tid}"
 
 
 def matrix(text: str) -> list[list[bool]]:

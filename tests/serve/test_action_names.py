@@ -137,10 +137,9 @@ def test_no_other_spelling(game: str, openapi: dict[str, Any]) -> None:
 
 def test_the_pages_send_every_name_they_may() -> None:
     """Each page sends the actions its dealer takes (the others are the API's and the records'
-    alone: a tile exposed, a stake changed, the players' hands set for them, the turn of a hand,
-    the bank's stake set apart; the dealing method the banker declares is the page's since the
-    declaration before the shake)."""
+    alone: a stake changed, the players' hands set for them, the turn of a hand; the dealing method
+    is declared and an exposed tile recorded on the dealer's page)."""
     sent = sent_by_pages()
     assert {n for p in PAGES["paigow"] for n in sent[p]} == set(A.ACTIONS) - {
-        "set_stake", "expose", "turn", "set_players"}
+        "set_stake", "turn", "set_players"}
     assert {n for p in PAGES["pcc"] for n in sent[p]} == set(PA.ACTIONS)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import contextlib
 import pathlib
+import threading
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -39,6 +40,38 @@ class Service:
     hub: Hub
     swagger: pathlib.Path | None = None
     proxies: Proxies = field(default_factory=Proxies)
+    # the tables opened with a client key, (operator, key) -> (table id, when): a repeat of the
+    # same opening within CLIENT_KEY_WINDOW seconds finds that table (in this process's memory)
+    opened: dict[tuple[str, str], tuple[str, float]] = field(default_factory=dict)
+    opening: threading.Lock = field(default_factory=threading.Lock)
+
+    def opened_before(self, op: str, key: str | None) -> str | None:
+        """The table ``op`` opened with client key ``key`` in the last CLIENT_KEY_WINDOW seconds."""
+        now = time.monotonic()
+        for k, (_, at) in list(self.opened.items()):
+            if now - at > CLIENT_KEY_WINDOW:
+                del self.opened[k]
+        hit = self.opened.get((op, key)) if key else None
+        return hit[0] if hit else None
+
+    def open_once(self, op: str, key: str | None, create: Any) -> tuple[str, str]:
+        """(table id, dealer token): ``create()`` opens a table, once per client ``key`` of ``op``
+        within CLIENT_KEY_WINDOW; a repeat answers the table that key opened with a new token
+        (rotated: the lost answer's stops working). No key: ``create()`` every time."""
+        if key is None:
+            tid, token = create()
+            return tid, token
+        with self.opening:
+            tid = self.opened_before(op, key)
+            e = self.journal.entry(tid) if tid is not None else None
+            if tid is not None and e is not None:
+                return tid, self.journal.rotate_token(e)
+            tid, token = create()
+            self.opened[(op, key)] = (tid, time.monotonic())
+            return tid, token
+
+
+CLIENT_KEY_WINDOW = 600.0  # seconds: a repeated opening (its answer lost) within it finds the table
 
 
 def service(request: Request) -> Service:

@@ -93,8 +93,8 @@ def create(body: PccTableIn, who: Who, svc: Svc) -> dict[str, Any]:
         config["new_bets_after_void"] = False
     if body.automatic_bell:
         config["automatic_bell"] = True
-    tid, token = svc.journal.create(config, public=body.public, seed=None, operator=op, mode="live",
-                                    limit=svc.max_tables)
+    tid, token = svc.open_once(op, body.client_key, lambda: svc.journal.create(
+        config, public=body.public, seed=None, operator=op, mode="live", limit=svc.max_tables))
     e = svc.journal.entry(tid)
     assert e is not None
     return {"id": tid, "token": token, "public": e.public, "mode": e.mode, "state": svc.journal.read(e, False)}

@@ -27,6 +27,13 @@ def create_table(body: m.TableIn, who: Who, svc: Svc, request: Request) -> dict[
     (``seed``, for replaying). The response carries the table's dealer token, this once; the
     service keeps only its SHA-256."""
     op = who.operator()
+    tid, token = svc.open_once(op, body.client_key, lambda: _open(body, op, svc))
+    e = svc.journal.entry(tid)
+    assert e is not None
+    return _created(svc, e, token, request)
+
+
+def _open(body: m.TableIn, op: str, svc: Any) -> tuple[str, str]:
     config: dict[str, Any] = {"banker": body.banker}
     if body.mode == "live":
         config["declare_first"] = True   # its shakes wait for the banker's declaration (Art. 4.4)
@@ -41,10 +48,19 @@ def create_table(body: m.TableIn, who: Who, svc: Svc, request: Request) -> dict[
     journal = svc.journal
     tid, token = journal.create(config, public=body.public, seed=body.seed, operator=op, mode=body.mode,
                                 limit=svc.max_tables)
-    e = journal.entry(tid)
-    assert e is not None
-    return {"id": tid, "token": token, "public": e.public, "mode": e.mode, "state": journal.read(e, False),
-            "qr": qr.svg(qr.resume_url(str(request.base_url), tid, token))}
+    return tid, token
+
+
+def _created(svc: Any, e: Any, token: str, request: Request) -> dict[str, Any]:
+    """The answer to an opening: the table, its token and the QR code that resumes it; a public
+    table's players' display address and its QR code too."""
+    base = str(request.base_url)
+    out = {"id": e.id, "token": token, "public": e.public, "mode": e.mode, "state": svc.journal.read(e, False),
+           "qr": qr.svg(qr.resume_url(base, e.id, token))}
+    if e.public:
+        out["display"] = qr.display_url(base, e.id)
+        out["display_qr"] = qr.svg(out["display"])
+    return out
 
 
 @router.get("/v1/tables", response_model=m.TableList, responses=OPERATOR_ERRORS, tags=["tables"])

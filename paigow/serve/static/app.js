@@ -4,6 +4,7 @@
 import { $, el, LANGS, browserLang } from "./common.js";
 import { I18N, I18N_HOUSEWAY, errorText } from "./i18n.js";
 import { tableProtocol, tablePath } from "./protocol.js";
+import { parseAmount, echoAmount } from "./amounts.js";
 
 const S = {
   lang: "en", faces: [], byPips: {}, hand: [], mode: "advice",
@@ -18,6 +19,9 @@ const S = {
   advice: {},         // position -> Promise of the advice
   justOpenedQr: null, // the QR code (SVG) of the resume address, shown once with the token
   names: { hands: {}, tiles: {} },  // hand and tile names in the page's language, by their Simplified names
+  drafts: {},         // what is typed in the table's fields, by id: it survives every redraw until sent
+  openKey: null,      // the client key of this one opening (a repeat after a lost answer finds the table)
+  justOpenedDisplay: null,  // a public table's display address and QR code, shown with the token
 };
 
 // -- languages ----------------------------------------------------------------------------------
@@ -117,8 +121,9 @@ function showMsg(formId, nodes, kind) {
   box.scrollIntoView({ block: "nearest" });
 }
 
-function accepted(action, st) {
-  if (action.action === "deal") { S.entered = {}; S.picking = null; }
+function accepted(action, st, formId) {
+  for (const i of document.querySelectorAll(`#form-${formId} input, #form-${formId} select`)) { delete S.drafts[i.id]; i.dataset.sent = "1"; }
+  if (action.action === "deal") { S.entered = {}; S.picking = null; keepEntered(); }
   if (action.action === "start_round") S.betStep = "bank";
   setState(st);  // every form is drawn anew: what was typed is cleared
 }
@@ -134,7 +139,13 @@ async function openTable(form) {
   await P.exclusive(async () => {
     const body = { banker: Number(form.banker.value) };  // a live table: the service's mode by default
     if (form.rules && form.rules.value === "us") body.rules = "us";  // the US game: the house banks (docs/dealer.md)
-    if (form.house.value) body.house_stake = Number(form.house.value);
+    const house = readAmount(form.house, "open", true);
+    if (house === null) return;
+    if (house !== undefined) body.house_stake = house;
+    if (form.pub && form.pub.checked) body.public = true;
+    // one key per opening: tapped again after a lost answer, the service answers the same table
+    S.openKey = S.openKey || Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join("");
+    body.client_key = S.openKey;
     // the operator key opens (and closes) tables: kept for this tab only, never in the address
     const typed = form.okey ? form.okey.value : "";
     const key = typed || sessionStorage.getItem("paigow-operator") || "";
@@ -143,8 +154,10 @@ async function openTable(form) {
       if (typed) sessionStorage.setItem("paigow-operator", typed);
       S.table = { id: r.id, token: r.token }; remember(S.table);
       S.justOpened = r.token; S.justOpenedQr = r.qr || null; S.asking = null; S.wantOpen = false; S.entered = {}; S.advice = {};
+      S.justOpenedDisplay = r.display ? { url: r.display, qr: r.display_qr } : null;
+      S.openKey = null; S.drafts = {};
       setState(r.state);
-    } catch (e) { showMsg("open", errorNode(e), "error"); }
+    } catch (e) { showMsg("open", e.network ? [t("open_lost")] : errorNode(e), "error"); }
   });
 }
 
@@ -153,7 +166,8 @@ function resumeTable(id, token, formId = "resume") {
     try {
       const st = await api("GET", tablePath("paigow", id), undefined, token);
       S.table = { id, token }; remember(S.table);
-      S.asking = null; S.wantOpen = false; S.justOpened = null; S.entered = {}; S.advice = {};
+      S.asking = null; S.wantOpen = false; S.justOpened = null; S.entered = {}; S.advice = {}; S.drafts = {};
+      S.betStep = st.round && st.round.bets.length ? "bets" : "bank";
       setState(st);
     } catch (e) { showMsg(formId, errorNode(e), "error"); }
   });
@@ -185,7 +199,22 @@ function setState(st) {
   const r = st.round;
   if (!r || r.phase !== "dealt" || !old || !old.round || old.round.phase !== "dealt") { if (!r || r.phase !== "settled") S.advice = {}; }
   if (r && r.phase === "betting" && (r.deal.cuts.length || r.deal.shakes.length)) S.betStep = "dice";
+  if (!old || !r || !old.round || old.round.number !== r.number) S.drafts = {};
+  if (r && r.phase === "shaken" && !Object.keys(S.entered).length) S.entered = keptEntered();
   render();
+}
+
+// a reload resumes the round where it was: the step within the bets, the tiles entered not yet sent
+// (sessionStorage, by table and seq)
+function keepStep() { if (S.table) sessionStorage.setItem("paigow-step", JSON.stringify({ id: S.table.id, step: S.betStep })); }
+function keepEntered() {
+  if (S.table && S.state) sessionStorage.setItem("paigow-entered", JSON.stringify({ id: S.table.id, seq: S.state.seq, entered: S.entered }));
+}
+function keptEntered() {
+  try {
+    const k = JSON.parse(sessionStorage.getItem("paigow-entered") || "null");
+    return k && S.table && k.id === S.table.id && k.seq === S.state.seq ? k.entered : {};
+  } catch { return {}; }
 }
 
 function step() {
@@ -202,6 +231,7 @@ const PHASE_TITLE = { open: "step_open", token: "token_title", between: "ph_betw
 
 function render() {
   if (S.mode !== "table") return;
+  keepStep();
   const focused = document.activeElement && document.activeElement.id;
   renderStatus();
   const s = step();
@@ -212,6 +242,12 @@ function render() {
       dice: viewDice, tiles: viewTiles, settings: viewSettings, ledger: viewLedger })[s]());
   const main = $("table-main");
   const sameStep = main.firstChild && main.firstChild.dataset.step === s;
+  for (const i of main.querySelectorAll("input[id], select[id]")) if (i.type !== "password" && i.type !== "checkbox" && !i.dataset.sent) S.drafts[i.id] = i.value;
+  for (const i of panel.querySelectorAll("input[id], select[id]")) {
+    const v = S.drafts[i.id];
+    if (v === undefined || i.type === "password" || i.type === "checkbox") continue;
+    if (i.tagName === "SELECT" ? [...i.options].some((o) => o.value === v) : v !== "") { i.value = v; if (i.dataset.amount !== undefined) showEcho(i); }
+  }
   main.replaceChildren(panel);
   // focus kept: the same control if it is still there, else the phase's first field or action
   const again = focused && $(focused);
@@ -253,14 +289,31 @@ function wayNote(p, w) {
 
 // a form: Enter submits, its message sits right under its action
 function form(id, onsubmit, ...kids) {
-  return el("form", { id: "form-" + id, class: "act", novalidate: true, onsubmit: (ev) => { ev.preventDefault(); onsubmit(ev.target); } },
+  return el("form", { id: "form-" + id, class: "act", novalidate: true, oninput: (ev) => { ev.currentTarget.dataset.typed = "1"; },
+    onsubmit: (ev) => { ev.preventDefault(); if (!P.refused(id, id, !!ev.target.dataset.typed)) onsubmit(ev.target); } },
     ...kids, el("p", { id: "msg-" + id, class: "msg", role: "alert", "aria-live": "assertive" }));
 }
 const field = (label, input) => el("label", { class: "field" }, el("span", {}, label), input);
-const numIn = (id, attrs = {}) => el("input", { id, name: id, type: "text", inputmode: "numeric", pattern: "[0-9]*", autocomplete: "off", ...attrs });
+const numIn = (id, attrs = {}) => el("input", { id, name: id, type: "text", inputmode: "numeric", autocomplete: "off", "data-amount": "",
+  oninput: (ev) => showEcho(ev.target), ...attrs });
+// an amount as read (amounts.js), shown under its field as it is typed: "= 1,000", or why it is refused
+function showEcho(input) {
+  const box = input.form && $("msg-" + input.form.id.slice(5));
+  if (!box) return;
+  const e = echoAmount(input.value, S.lang);
+  box.className = "msg " + (e.error ? "error" : "echo");
+  box.replaceChildren(e.text ? el("span", { class: "echo", "data-for": input.id }, e.text) : "");
+}
+// the amount typed in ``input``: its value; undefined when nothing is typed and it is ``optional``;
+// null when it is refused (the reason shown under the form ``formId``, nothing sent)
+function readAmount(input, formId, optional = false) {
+  const r = parseAmount(input.value, S.lang);
+  if (r.empty && optional) return undefined;
+  if (r.error) { showMsg(formId, [el("span", { class: "amount-error" }, r.error)], "error"); input.focus(); return null; }
+  return r.value;
+}
 const submit = (id, label, attrs = {}) => el("button", { id, type: "submit", class: "primary", ...attrs }, label);
 const posOptions = (sel) => [0, 1, 2, 3, 4, 5, 6, 7].map((p) => el("option", { value: p, selected: p === sel }, t("pos", { p })));
-const amount = (v) => (v.trim() === "" ? undefined : Number(v.replace(/[\s,.]/g, "")));
 
 function viewOpen() {
   const out = [];
@@ -276,6 +329,7 @@ function viewOpen() {
       el("option", { value: "macau" }, t("rules_macau")), el("option", { value: "us" }, t("rules_us")))),
     field(t("banker_pos"), el("select", { id: "new-banker", name: "banker" }, posOptions(0))),
     field(t("house_stake"), numIn("new-house", { name: "house" })),
+    el("label", { class: "check" }, el("input", { id: "new-public", name: "pub", type: "checkbox" }), el("span", {}, t("public_table"))),
     sessionStorage.getItem("paigow-operator") ? "" : field(t("operator_key"), el("input", { id: "operator-key", name: "okey", type: "password", autocomplete: "off" })),
     submit("create-table", t("open"))));
   out.push(el("h3", {}, t("resume_title")), form("resume", (f) => resumeTable(f.rid.value.trim(), f.rtoken.value.trim()),
@@ -294,16 +348,31 @@ function viewToken() {
     el("dl", { class: "token" }, el("dt", {}, t("table_id")), el("dd", { id: "new-table-id" }, S.table.id),
       el("dt", {}, t("token")), el("dd", { id: "new-token" }, S.justOpened)),
     // the resume address (id and token) as a QR code to print: scanned, it opens this page on the table
-    S.justOpenedQr ? el("figure", { class: "token-qr" }, el("img", { id: "token-qr", src: "data:image/svg+xml;charset=utf-8," + encodeURIComponent(S.justOpenedQr),
-      alt: t("qr_alt", { id: S.table.id }), width: 196, height: 196 }),
-    el("button", { type: "button", id: "print-token", class: "secondary", onclick: () => window.print() }, t("print_token"))) : "",
-    el("button", { type: "button", id: "token-noted", class: "primary", "data-autofocus": true, onclick: () => { S.justOpened = null; S.justOpenedQr = null; render(); } }, t("noted"))];
+    // side by side (inline: app.css is another change's), so that a public table's token still fits the screen
+    el("div", { class: "qr-row", style: "display:flex;flex-wrap:wrap;gap:12px;align-items:center" },
+      S.justOpenedQr ? el("figure", { class: "token-qr", style: "flex:0 1 auto" }, el("img", { id: "token-qr", src: "data:image/svg+xml;charset=utf-8," + encodeURIComponent(S.justOpenedQr),
+        alt: t("qr_alt", { id: S.table.id }), width: 196, height: 196 }),
+      el("button", { type: "button", id: "print-token", class: "secondary", onclick: () => window.print() }, t("print_token"))) : "",
+      displayFigure()),
+    el("button", { type: "button", id: "token-noted", class: "primary", "data-autofocus": true, onclick: () => { S.justOpened = null; S.justOpenedQr = null; S.justOpenedDisplay = null; render(); } }, t("noted"))];
+}
+
+// a public table's players' display: its address and QR code (to open on the screen facing the table)
+function displayFigure() {
+  const d = S.justOpenedDisplay;
+  if (!d) return el("p", { class: "hint", id: "display-private" }, t("private_table"));
+  return el("figure", { class: "display-qr", style: "display:flex;align-items:center;gap:12px;margin:6px 0;flex:1 1 300px" },
+    el("img", { id: "display-qr", src: "data:image/svg+xml;charset=utf-8," + encodeURIComponent(d.qr),
+      alt: t("display_qr_alt", { id: S.table.id }), width: 196, height: 196, style: "background:#fff" }),
+    el("figcaption", { style: "overflow-wrap:anywhere" }, t("display_at"), " ", el("a", { id: "display-url", href: d.url, target: "_blank", rel: "noopener" }, d.url)));
 }
 
 function viewBetween() {
   const st = S.state;
-  const out = [form("start", (f) => write(st.rounds || st.carried !== null ? { action: "start_round", ...(amount(f.stake.value) ? { stake: amount(f.stake.value) } : {}) }
-    : { action: "start_round", stake: amount(f.stake.value) }, "start"),
+  const out = [form("start", (f) => {
+    const stake = readAmount(f.stake, "start", true);  // empty: the stake carried, the house's, or the service says why
+    if (stake !== null) write(stake === undefined ? { action: "start_round" } : { action: "start_round", stake }, "start");
+  },
   field(isUS() ? (st.house_banks ? t("house_stake_round") : t("stake")) : st.carried !== null ? t("next_stake") : t("stake"),
     numIn("stake", { "data-autofocus": true })), submit("start-round", t("start")))];
   if (st.rounds && !isUS()) out.push(form("pass", () => write({ action: "pass_bank" }, "pass"), submit("pass-bank", t("pass_bank"), { class: "secondary" })));
@@ -334,7 +403,10 @@ function viewBank() {
       el("button", { type: "button", id: "to-bets", class: "primary", "data-autofocus": true, onclick: () => { S.betStep = "bets"; render(); } }, t("to_bets"))];
   }
   return [shares,
-    form("cobank", (f) => write({ action: "co_bank", party: f.party.value === "house" ? "house" : Number(f.party.value), stake: amount(f.cstake.value) }, "cobank"),
+    form("cobank", (f) => {
+      const stake = readAmount(f.cstake, "cobank");
+      if (stake !== null) write({ action: "co_bank", party: f.party.value === "house" ? "house" : Number(f.party.value), stake }, "cobank");
+    },
       field(t("cob_party"), el("select", { id: "cob-party", name: "party" }, el("option", { value: "house" }, t("house")),
         posOptions(-1).filter((o) => Number(o.value) !== r.banker))),
       field(t("cob_stake"), numIn("cob-stake", { name: "cstake" })), submit("co-bank", t("co_bank"), { class: "secondary" })),
@@ -348,10 +420,12 @@ function viewBets() {
     const mine = r.bets.filter((b) => b.position === p);
     return el("div", { class: "bet", id: `bet-card-${p}` }, el("h3", {}, t("pos", { p }), " · ", st.players[p]),
       form(`bet-${p}`, (f) => {
-        const a = { action: "bet", position: p, amount: amount(f.amt.value) };
+        const amt = readAmount(f.amt, `bet-${p}`);
+        if (amt === null) return;
+        const a = { action: "bet", position: p, amount: amt };
         if (f.by.value.trim()) a.bettor = f.by.value.trim();
         write(a, `bet-${p}`);
-      }, el("input", { id: `bet-amt-${p}`, name: "amt", type: "text", inputmode: "numeric", autocomplete: "off", "aria-label": `${t("pos", { p })}: ${t("amount")}`, placeholder: t("amount") }),
+      }, numIn(`bet-amt-${p}`, { name: "amt", "aria-label": `${t("pos", { p })}: ${t("amount")}`, placeholder: t("amount") }),
       el("input", { id: `bet-by-${p}`, name: "by", autocomplete: "off", "aria-label": `${t("pos", { p })}: ${t("bettor")}`, placeholder: t("bettor") }),
       submit(`bet-${p}`, t("bet"))),
       el("div", { class: "placed", id: `placed-${p}` }, mine.map((b) => `${b.bettor} ${num(b.amount)}`).join(" · ")));
@@ -365,17 +439,37 @@ function viewDice() {
   const r = S.state.round;
   return [el("p", {}, r.bets.map((b) => `${t("pos", { p: b.position })}: ${b.bettor} ${num(b.amount)}`).join(" · ")),
     form("shuffle", () => write({ action: "shuffle" }, "shuffle"), submit("shuffle", t("shuffle"), { class: "secondary", "data-autofocus": true })),
-    form("cut", (f) => write({ action: "cut", position: Number(f.cpos.value), k: amount(f.k.value) ?? 2 }, "cut"),
+    form("cut", (f) => {
+      const k = readAmount(f.k, "cut", true);
+      if (k !== null) write({ action: "cut", position: Number(f.cpos.value), k: k ?? 2 }, "cut");
+    },
       field(t("cut_pos"), el("select", { id: "cut-pos", name: "cpos" }, posOptions(r.banker))), field(t("cut_k"), numIn("cut-k", { name: "k", placeholder: "2" })),
       submit("cut", t("cut"), { class: "secondary" })),
+    dealSteps(r),
     ...declaration(r),
     form("shake", (f) => {
       const d = f.dice.value.trim();
       write(d ? { action: "shake", dice: d.split(/[\s,+]+/).map(Number) } : { action: "shake" }, "shake");
     }, field(t("dice"), el("input", { id: "dice", name: "dice", autocomplete: "off", placeholder: isUS() ? "3 5 2" : "3 5 6 2" })), submit("shake", t("shake"))),
     isUS() ? el("p", { class: "hint", id: "dice-us" }, t("dice_us")) : "",
+    el("details", { id: "void-shake" }, el("summary", { style: SUMMARY }, t("void_shake")),
+      form("void", () => {}, ...["tilted", "fallen"].map((v) => el("button", { type: "button", id: `void-${v}`, class: "secondary",
+        onclick: () => { if (!P.refused("void", "void")) write({ action: "shake", void: v }, "void"); } }, t("void_" + v))))),
     el("button", { type: "button", id: "back-bets", class: "secondary", onclick: () => { S.betStep = "bets"; render(); } }, t("back_bets"))];
 }
+
+// a folded action's heading, a 44 px target (app.css is another change's: the style is inline)
+const SUMMARY = "min-height:44px;line-height:44px;cursor:pointer";
+
+// what the deal's steps did so far: the shuffle (its commitment on a live table), each cut, each shake
+function dealSteps(r) {
+  const bits = [];
+  if (r.commitment || r.deal.cuts.length || r.deal.shakes.length) bits.push(el("span", { id: "shuffled" }, "✓ ", t("shuffled")));
+  r.deal.cuts.forEach((c, i) => bits.push(el("span", { id: `cut-done-${i}` }, "✓ ", t("cut_done", { p: c.position, k: num(c.stacks) }))));
+  r.deal.shakes.forEach((x, i) => bits.push(el("span", { id: `shake-done-${i}` }, "✓ ", shakeText(x))));
+  return bits.length ? el("p", { class: "done-steps", id: "deal-steps" }, bits.flatMap((b, i) => (i ? [" · ", b] : [b]))) : "";
+}
+const shakeText = (x) => `${t("dice_were")} ${x.dice.join(" ")}` + (x.void ? ` — ${t("void_" + x.void)}` : ` = ${num(x.total)}`);
 
 // Art. 4.4: at a live table banked in rotation the banker declares the dealing method before the
 // shake; the dealer writes it as said (the page proposes nothing: the method is the banker's).
@@ -401,13 +495,14 @@ function viewTiles() {
       el("button", { type: "button", id: `enter-${p}`, class: "secondary", "aria-expanded": String(S.picking === p),
         onclick: () => { S.picking = S.picking === p ? null : p; render(); } }, t("pos", { p }), p === S.state.round.banker ? " · " + t("banker_here") : ""),
       el("span", { class: "slot-tiles" }, list.map((pips, i) => el("button", { type: "button", class: "chip", "aria-label": t("remove_tile", { tile: faceName(pips) }),
-        onclick: () => { list.splice(i, 1); S.picking = p; render(); } }, faceImg(pips), faceLabel(pips)))));
+        onclick: () => { list.splice(i, 1); keepEntered(); S.picking = p; render(); } }, faceImg(pips), faceLabel(pips)))));
     if (S.picking !== p) return row;
     const picker = el("div", { class: "picker", id: "picker", role: "group", "aria-label": t("pos", { p }) }, S.faces.map((f) => el("button", {
       type: "button", class: "pick", "data-pips": f.pips, id: `pick-${f.pips}`, "aria-label": t("pick_face", { name: faceName(f.pips), pips: f.pips }),
       disabled: (used[f.pips] || 0) >= f.copies || list.length >= 4,
       onclick: () => {
         (S.entered[p] = S.entered[p] || []).push(f.pips);
+        keepEntered();
         const order = positionsInPlay();
         if (S.entered[p].length >= 4) S.picking = order.find((q) => (S.entered[q] || []).length < 4) ?? null;
         render();
@@ -417,13 +512,30 @@ function viewTiles() {
     }, faceImg(f.pips, "tileimg small"), el("span", {}, faceLabel(f.pips)))));
     return el("div", { class: "slot-wrap" }, row, picker);
   });
-  return [form("deal", () => write({ action: "deal" }, "deal"), submit("deal", t("deal_stacks"), { "data-autofocus": true })),
+  const r = S.state.round, shake = r.deal.shakes[r.deal.shakes.length - 1];
+  const head = el("p", { id: "shake-result", "data-first": r.first_position ?? "" }, shake ? shakeText(shake) : "",
+    r.first_position !== null && r.first_position !== undefined ? [" → ", el("b", { id: "first-stack" }, t("first_stack", { p: r.first_position }))] : "");
+  return [head,
+    form("deal", () => write({ action: "deal" }, "deal"), submit("deal", t("deal_stacks"), { "data-autofocus": true })),
     el("p", { class: "or" }, t("or_enter")), el("div", { class: "entry" }, rows),
     form("deal-entered", () => {
       const hands = {};
       for (const [p, list] of Object.entries(S.entered)) if (list.length) hands[p] = list.join(" ");
       write({ action: "deal", hands }, "deal-entered");
     }, submit("deal-entered", t("enter_deal")))];
+}
+
+// a tile exposed while dealing (the engine decides its effect): recorded once the hands are dealt
+function exposeBox(r) {
+  const exposed = r.deal.exposures.map((x) => `${t("pos", { p: x.position })}: ${x.tile ? faceName(x.tile) : "?"} (${x.effect})`).join(" · ");
+  const expose = el("details", { id: "expose-box" }, el("summary", { style: SUMMARY }, t("expose")),
+    form("expose", (f) => write(f.etile.value ? { action: "expose", position: Number(f.epos.value), tile: f.etile.value }
+      : { action: "expose", position: Number(f.epos.value) }, "expose"),
+    field(t("expose_pos"), el("select", { id: "expose-pos", name: "epos" }, posOptions(r.banker))),
+    field(t("expose_tile"), el("select", { id: "expose-tile", name: "etile" }, el("option", { value: "" }, "?"),
+      S.faces.map((f) => el("option", { value: f.pips }, `${faceName(f.pips)} (${f.pips})`)))),
+    submit("expose", t("expose_btn"), { class: "secondary" })));
+  return [exposed ? el("p", { id: "exposed" }, exposed) : "", expose];
 }
 
 function viewSettings() {
@@ -460,7 +572,7 @@ function viewSettings() {
     return box;
   }));
   return [el("p", { class: "hint" }, t(isUS() ? "settings_hint_us" : "settings_hint")), grid,
-    form("settle", () => write({ action: "settle" }, "settle"), submit("settle", t("turn_settle")))];
+    form("settle", () => write({ action: "settle" }, "settle"), submit("settle", t("turn_settle"))), ...exposeBox(r)];
 }
 
 function viewLedger() {
@@ -523,7 +635,17 @@ async function init() {
   const again = sessionStorage.getItem("paigow-table");
   if (again) {
     const tb = JSON.parse(again);
-    try { S.table = tb; S.state = await api("GET", tablePath("paigow", tb.id)); } catch { S.table = null; S.state = null; sessionStorage.removeItem("paigow-table"); }
+    try {
+      S.table = tb;
+      const st = await api("GET", tablePath("paigow", tb.id));
+      let kept = null;
+      try { kept = JSON.parse(sessionStorage.getItem("paigow-step") || "null"); } catch { kept = null; }
+      S.betStep = kept && kept.id === tb.id ? kept.step : (st.round && st.round.bets.length ? "bets" : "bank");
+      if (st.round && st.round.phase === "betting" && st.round.commitment) S.betStep = "dice";  // shuffled
+      S.state = st; S.entered = st.round && st.round.phase === "shaken" ? keptEntered() : {};
+      keepStep();
+      showView("table");  // a reload lands on the round's current step
+    } catch { S.table = null; S.state = null; sessionStorage.removeItem("paigow-table"); }
   }
   await resumeFromAddress();
   window.addEventListener("hashchange", resumeFromAddress);

@@ -156,6 +156,7 @@ function follow() {
 async function refused() {
   let msg = "";
   try { await request("GET", tablePath("paigow", D.tid)); } catch (e) {  // why the table is refused
+    if (e.code === "table.token") { status("private", { id: D.tid, code: e.code }, true); return; }  // a private table (or none): not "token wrong"
     const text = errorText("paigow", D.lang, e);
     msg = e.network ? text : `${e.code}: ${text}`;
   }

@@ -270,6 +270,47 @@ for (const [lang, s] of Object.entries({
   pt: { qr_alt: "Código QR que retoma a mesa {id} com o seu código", print_token: "Imprimir o código" },
 })) Object.assign(I18N[lang], s);
 
+// -- the dealer's page, part 2 (issue 32): writes in flight, opening, the deal's steps, a void shake,
+// an exposed tile, a public table's display
+for (const [lang, s] of Object.entries({
+  en: { sending: "Sending…", busy_wait: "Not sent: another action is being sent. Tap again once it is answered.",
+    not_sent: "Not sent (another action was in flight): tap again.", open_lost: "No answer from the service: tap “Open the table” again; it finds the table this tap opened.",
+    public_table: "Public (the players' display shows it)", private_table: "A private table: the players' display does not show it.",
+    display_at: "Players' display:", display_qr_alt: "QR code of table {id}'s players' display",
+    void_shake: "Void shake…", void_tilted: "void: tilted", void_fallen: "void: fallen", shuffled: "shuffled",
+    cut_done: "cut by position {p}, {k} stacks", dice_were: "dice", first_stack: "position {p} takes the first stack",
+    expose: "Exposed tile…", expose_pos: "Position", expose_tile: "Tile", expose_btn: "Record the exposed tile" },
+  "zh-Hant": { sending: "傳送中…", busy_wait: "未送出：另一動作正在傳送，待其回覆後再按。",
+    not_sent: "未送出（當時另一動作正在傳送）：請再按。", open_lost: "服務沒有回覆：再按「開台」，會找回這次開的牌桌。",
+    public_table: "公開（玩家顯示屏可顯示）", private_table: "私人牌桌：玩家顯示屏不顯示。",
+    display_at: "玩家顯示屏：", display_qr_alt: "牌桌 {id} 玩家顯示屏的二維碼",
+    void_shake: "擲骰無效…", void_tilted: "無效：骰子傾斜", void_fallen: "無效：骰子跌出", shuffled: "已洗牌",
+    cut_done: "{p} 號位切牌，{k} 疊", dice_were: "骰子", first_stack: "{p} 號位取第一疊",
+    expose: "亮出的牌…", expose_pos: "位置", expose_tile: "牌", expose_btn: "記錄亮出的牌" },
+  "zh-Hans": { sending: "发送中…", busy_wait: "未发送：另一动作正在发送，待其回复后再按。",
+    not_sent: "未发送（当时另一动作正在发送）：请再按。", open_lost: "服务没有回复：再按「开台」，会找回这次开的牌桌。",
+    public_table: "公开（玩家显示屏可显示）", private_table: "私人牌桌：玩家显示屏不显示。",
+    display_at: "玩家显示屏：", display_qr_alt: "牌桌 {id} 玩家显示屏的二维码",
+    void_shake: "掷骰无效…", void_tilted: "无效：骰子倾斜", void_fallen: "无效：骰子跌出", shuffled: "已洗牌",
+    cut_done: "{p} 号位切牌，{k} 叠", dice_were: "骰子", first_stack: "{p} 号位取第一叠",
+    expose: "亮出的牌…", expose_pos: "位置", expose_tile: "牌", expose_btn: "记录亮出的牌" },
+  pt: { sending: "A enviar…", busy_wait: "Não enviado: outra acção está a ser enviada. Toque de novo depois da resposta.",
+    not_sent: "Não enviado (outra acção estava em curso): toque de novo.", open_lost: "Sem resposta do serviço: toque de novo em “Abrir a mesa”; encontra a mesa aberta por este toque.",
+    public_table: "Pública (o ecrã dos jogadores mostra-a)", private_table: "Mesa privada: o ecrã dos jogadores não a mostra.",
+    display_at: "Ecrã dos jogadores:", display_qr_alt: "Código QR do ecrã dos jogadores da mesa {id}",
+    void_shake: "Lançamento nulo…", void_tilted: "nulo: dados inclinados", void_fallen: "nulo: dados caídos", shuffled: "baralhado",
+    cut_done: "cortado pela posição {p}, {k} pilhas", dice_were: "dados", first_stack: "a posição {p} recebe a primeira pilha",
+    expose: "Peça exposta…", expose_pos: "Posição", expose_tile: "Peça", expose_btn: "Registar a peça exposta" },
+})) Object.assign(I18N[lang], s);
+
+// -- the players' display of a private table (issue 32): the service answers a private table and an unknown one alike
+for (const [lang, s] of Object.entries({
+  en: { private: "{code}: Table {id} is private (or does not exist): the players' display shows public tables only." },
+  "zh-Hant": { private: "{code}：牌桌 {id} 為私人牌桌（或不存在）：玩家顯示屏只顯示公開牌桌。" },
+  "zh-Hans": { private: "{code}：牌桌 {id} 为私人牌桌（或不存在）：玩家显示屏只显示公开牌桌。" },
+  pt: { private: "{code}: A mesa {id} é privada (ou não existe): o ecrã dos jogadores só mostra mesas públicas." },
+})) Object.assign(I18N_DISPLAY[lang], s);
+
 // -- the house way's rule (US tables) in the dealer's language ------------------------------------------
 // By the rule's text as the service gives it (paigow.houseway; the API keeps it in English, and English
 // shows it as it is); a rule with no entry here (another way's) shows the service's text. Written as

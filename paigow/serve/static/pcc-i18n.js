@@ -144,4 +144,18 @@ const PCC_I18N = {
   },
 };
 
+// -- issue 32: writes in flight, the way back to Pai Gow
+for (const [lang, s] of Object.entries({
+  en: { sending: "Sending…", busy_wait: "Not sent: another action is being sent. Tap again once it is answered.",
+    not_sent: "Not sent (another action was in flight): tap again.", paigow_link: "牌九 Pai Gow",
+    open_lost: "No answer from the service: tap “Open” again; it finds the table this tap opened." },
+  "zh-Hant": { sending: "傳送中…", busy_wait: "未送出：另一動作正在傳送，待其回覆後再按。", not_sent: "未送出（當時另一動作正在傳送）：請再按。",
+    paigow_link: "牌九 Pai Gow", open_lost: "服務沒有回覆：再按開台，會找回這次開的牌桌。" },
+  "zh-Hans": { sending: "发送中…", busy_wait: "未发送：另一动作正在发送，待其回复后再按。", not_sent: "未发送（当时另一动作正在发送）：请再按。",
+    paigow_link: "牌九 Pai Gow", open_lost: "服务没有回复：再按开台，会找回这次开的牌桌。" },
+  pt: { sending: "A enviar…", busy_wait: "Não enviado: outra acção está a ser enviada. Toque de novo depois da resposta.",
+    not_sent: "Não enviado (outra acção estava em curso): toque de novo.", paigow_link: "牌九 Pai Gow",
+    open_lost: "Sem resposta do serviço: toque de novo em abrir; encontra a mesa aberta por este toque." },
+})) Object.assign(PCC_I18N[lang], s);
+
 export { PCC_I18N, errorText };

@@ -5,6 +5,7 @@ import { $, el } from "./common.js";
 import { PCC_I18N, L, t, num, signed, wireLang, FIGURES, COLOUR, figName, spotName, spotColour, die } from "./pcc-common.js";
 import { tableProtocol, tablePath } from "./protocol.js";
 import { errorText } from "./pcc-i18n.js";
+import { parseAmount, echoAmount } from "./amounts.js";
 
 const S = {
   spots: [],         // the 39 spots of the layout with their payouts (/v1/pcc/odds)
@@ -15,6 +16,7 @@ const S = {
   asking: null,      // "close"
   player: "", stake: "",  // kept between bets: a player often places several
   dice: [],          // the dice tapped, as read when the dome is lifted
+  openKey: null,     // the client key of this one opening (a repeat after a lost answer finds the table)
 };
 
 // the message of an error in the dealer's language (by its code), with the rule's article
@@ -49,15 +51,18 @@ function openTable(f) {
   return P.exclusive(async () => {
     const body = { ruleset: f.ruleset.value, public: f.pub.checked };
     if (f.ruleset.value === "1996" && !f.nbav.checked) body.new_bets_after_void = false;
+    // one key per opening: tapped again after a lost answer, the service answers the same table
+    S.openKey = S.openKey || Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join("");
+    body.client_key = S.openKey;
     const typed = f.okey ? f.okey.value : "";
     const key = typed || sessionStorage.getItem("paigow-operator") || "";
     try {
       const r = await api("POST", "/v1/pcc/tables", body, key);
       if (typed) sessionStorage.setItem("paigow-operator", typed);
       S.table = { id: r.id, token: r.token }; remember(S.table);
-      S.justOpened = r.token; S.wantOpen = false; S.dice = [];
+      S.justOpened = r.token; S.wantOpen = false; S.dice = []; S.openKey = null;
       setState(r.state);
-    } catch (e) { showMsg("open", errorNode(e), "error"); }
+    } catch (e) { showMsg("open", e.network ? [t("open_lost")] : errorNode(e), "error"); }
   });
 }
 
@@ -204,12 +209,18 @@ function board(active) {
     on[sp.bet] ? el("span", { class: "on" }, num(on[sp.bet])) : "")))))); 
 }
 
+// the stake as read (amounts.js), beside its field as it is typed: "= 1,000", or why it is refused
+function stakeEcho() {
+  const e = echoAmount(S.stake, L.lang), box = $("stake-echo");
+  if (box) { box.textContent = e.text; box.classList.toggle("error", !!e.error); }
+}
+
 function place(spot) {
-  const player = S.player.trim(), raw = S.stake.replace(/[\s,.]/g, "");
+  const player = S.player.trim(), read = parseAmount(S.stake, L.lang);
   if (!player) { showMsg("board", [t("need_player")], "error"); $("player").focus(); return; }
-  if (!raw) { showMsg("board", [t("need_stake")], "error"); $("stake").focus(); return; }
-  const stake = /^[0-9]+$/.test(raw) ? Number(raw) : raw;  // anything else: the service says why
-  write({ action: "place", spot, stake, player }, "board");
+  if (read.empty) { showMsg("board", [t("need_stake")], "error"); $("stake").focus(); return; }
+  if (read.error) { showMsg("board", [el("span", { class: "amount-error" }, read.error)], "error"); $("stake").focus(); return; }
+  write({ action: "place", spot, stake: read.value, player }, "board");
 }
 
 function slip(withdrawing) {
@@ -231,7 +242,8 @@ function viewBetting() {
     field(t("player"), el("input", { id: "player", value: S.player, autocomplete: "off", maxlength: 40, "data-autofocus": true,
       oninput: (ev) => { S.player = ev.target.value; } })),
     field(t("stake"), el("input", { id: "stake", value: S.stake, type: "text", inputmode: "numeric", autocomplete: "off",
-      oninput: (ev) => { S.stake = ev.target.value; } })),
+      oninput: (ev) => { S.stake = ev.target.value; stakeEcho(); } })),
+    el("span", { id: "stake-echo", class: "echo", "aria-live": "polite" }, echoAmount(S.stake, L.lang).text),
     el("span", { class: "hint" }, t("board_hint")));
   const voided = r.voids.length ? el("p", { class: "msg notice", id: "void-note" }, t("d_void", { r: t("reason_" + r.voids[r.voids.length - 1].reason) }), " · ", t("void_note")) : "";
   return [voided, inputs, board(r.can.place), msg("board"),

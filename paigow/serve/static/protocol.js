@@ -37,12 +37,18 @@ export async function request(method, path, body, token) {
 //   table()            the table on screen, {id, token}, or null
 //   state()            its state on screen (with its seq), or null
 //   setState(st)       draw a state read from the service
-//   accepted(a, st)    the action ``a`` was taken: draw its state ``st``
+//   accepted(a, st, f) the action ``a`` (sent from the form ``f``) was taken: draw its state ``st``
 //   say(id, nodes, k)  a message under the form ``id`` (or the phase's), of kind "error" or "notice"
 //   t, num, errorNode  the page's words, numbers and error messages
 //   scope              the element whose buttons say a write is in flight (aria-disabled)
+//
+// One tap, one action: while a write is in flight its button says so ("sending"), a second tap of
+// the same action does nothing, another action is refused with a word next to it (what is typed
+// stays); the same action again within DOUBLE_TAP ms of its answer is the rest of a double tap.
+export const DOUBLE_TAP = 600;
 export function tableProtocol(game, view) {
-  let busy = false;
+  let busy = false, inflight = null, last = { key: null, at: 0 };
+  const notSent = new Set();  // the forms tapped during a write: said again once it is answered
   const known = new Set(ACTIONS[game]);
   const path = () => tablePath(game, view.table().id);
   const api = (method, url, body, token) => request(method, url, body, token ?? (view.table() && view.table().token));
@@ -59,22 +65,52 @@ export function tableProtocol(game, view) {
     try { return await fn(); } finally { busy = false; }
   }
 
+  // true when a tap of ``key`` (a form, or a form and an action) is not to be acted on: the same
+  // one is in flight or was answered a moment ago with nothing ``typed`` since (a double tap:
+  // nothing), or another write is in flight (refused, said under ``formId``)
+  const same = (a, b) => a !== null && (a === b || a.split(" ")[0] === b || b.split(" ")[0] === a);
+  function refused(key, formId, typed = false) {
+    if (busy) {
+      if (!same(inflight, key)) { notSent.add(formId); view.say(formId, [view.t("busy_wait")], "notice"); }
+      return true;
+    }
+    if (typed) { last = { key: null, at: 0 }; return false; }  // typed anew: another action, however soon
+    return same(last.key, key) && performance.now() - last.at < DOUBLE_TAP;
+  }
+
+  // the button that sent a write says so while it is in flight
+  function sending(formId) {
+    const b = document.querySelector(`#form-${formId} button[type=submit]`) ||
+      (document.activeElement && document.activeElement.tagName === "BUTTON" ? document.activeElement : null);
+    if (!b) return () => {};
+    const kids = [...b.childNodes];
+    b.dataset.sending = "1";
+    b.replaceChildren(view.t("sending"));
+    return () => { if (b.isConnected && b.dataset.sending) { delete b.dataset.sending; b.replaceChildren(...kids); } };
+  }
+
   // send ``action`` against the seq on screen; ``formId`` is where its message goes
   async function write(action, formId) {
     if (!known.has(action.action)) throw new Error(`no ${game} action is named ${action.action}`);
-    if (busy || !view.state()) return;  // a second tap while one is in flight does nothing
-    busy = true; setBusy(true);
+    const key = formId + " " + JSON.stringify(action);
+    if (!view.state() || refused(key, formId)) return;  // a second tap while one is in flight does nothing
+    busy = true; inflight = key; setBusy(true);
+    const done = sending(formId);
     const sent = view.state().seq;
     try {
       const r = await api("POST", `${path()}/actions?if_seq=${sent}`, action);
-      view.accepted(action, r.state);
+      view.accepted(action, r.state, formId);
     } catch (e) {
       if (e.network) await recover(sent, action, formId);
       else if (e.code === "table.conflict") {
         try { view.setState(await api("GET", path())); } catch { /* shown below */ }
         view.say(formId, [el("code", {}, e.code), " ", view.t("conflict", { seq: view.num(view.state().seq) })], "error");
       } else view.say(formId, view.errorNode(e), "error");
-    } finally { busy = false; setBusy(false); }
+    } finally {
+      busy = false; inflight = null; last = { key, at: performance.now() }; done(); setBusy(false);
+      for (const f of notSent) if (document.getElementById("msg-" + f)) view.say(f, [view.t("not_sent")], "notice");
+      notSent.clear();
+    }
   }
 
   // the answer was lost: read the table and say what happened instead of inviting a second tap
@@ -84,7 +120,7 @@ export function tableProtocol(game, view) {
       view.say(formId, [view.t("offline"), " ", el("button", { type: "button", id: "reread", onclick: reread }, view.t("reread"))], "error");
       return;
     }
-    if (st.seq === sent + 1) { view.accepted(action, st); view.say("phase", [view.t("lost_taken", { seq: view.num(st.seq) })], "notice"); }
+    if (st.seq === sent + 1) { view.accepted(action, st, formId); view.say("phase", [view.t("lost_taken", { seq: view.num(st.seq) })], "notice"); }
     else if (st.seq > sent) { view.setState(st); view.say("phase", [view.t("lost_moved", { seq: view.num(st.seq), was: view.num(sent) })], "notice"); }
     else { view.setState(st); view.say(formId, [view.t("lost_not_taken", { seq: view.num(st.seq) })], "notice"); }
   }
@@ -96,5 +132,5 @@ export function tableProtocol(game, view) {
     });
   }
 
-  return { api, write, reread, exclusive, get busy() { return busy; } };
+  return { api, write, reread, exclusive, refused, get busy() { return busy; } };
 }
