@@ -44,7 +44,7 @@ from pathlib import Path
 from typing import Any
 
 from _tablegames.jsonio import Fault, Reader, Wording, json_type
-from paigow.errors import InvalidOptionError, InvalidRecordError, PaigowError
+from paigow.errors import IllegalActionError, InvalidOptionError, InvalidRecordError, PaigowError
 from paigow.rules import MACAU, RuleSet, RulesLike, clean_rules
 from paigow.table.actions import (
     Accept,
@@ -673,7 +673,8 @@ def session_snapshot_json(s: Session) -> dict[str, Any]:
     of resuming it do not grow with the rounds played (the turns apart: three numbers a move)."""
     st = s.state
     if s.round is not None or st.open_round:
-        raise ValueError("a session's state is kept between rounds only")
+        raise IllegalActionError("a session's state is kept between rounds only: a round is open",
+                                 code="session.round_open")
     return {"format": SESSION_SNAPSHOT_FORMAT, "rules": st.rules.to_json(), "players": list(st.players),
             "options": st.options.to_json(), "house_stake": st.house_stake, "live": st.live,
             "declare_first": st.declare_first, "first_banker": st.first_banker, "banker": st.banker,

@@ -133,7 +133,8 @@ class Session:
         that was in that state would; its ``history`` and ``log`` are what ``state`` holds
         (a snapshot holds none: only what the rules of the next rounds read)."""
         if state.open_round:
-            raise ValueError("a session is resumed between rounds only")
+            raise IllegalActionError("a session is resumed between rounds only: a round is open",
+                                     code="session.round_open")
         if not isinstance(rng, random.Random):
             raise TypeError(f"rng is a random.Random, not {rng!r}")
         s = cls.__new__(cls)
