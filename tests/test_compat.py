@@ -343,6 +343,11 @@ def test_the_api_answers_as_it_did() -> None:
     want = json.loads((HERE / "api.json").read_text(encoding="utf-8"))
     got = json.loads(json.dumps(api_answers([w["request"] for w in want]), ensure_ascii=False))
     assert [g["request"] for g in got] == [w["request"] for w in want]
+    for g in got:   # added since (issue 32): a new table's display address (None for a private table)
+        if g["request"]["method"] == "POST" and g["request"]["path"] in ("/v1/tables", "/v1/pcc/tables") \
+                and g["status"] == 201:
+            for key in ("display", "display_qr"):
+                assert g["body"].pop(key, None) is None or g["request"]["json"].get("public"), g
     for g in got:   # added since (issue 32): a refusal's values, for the pages' languages; all else as before
         if g["status"] >= 400 and isinstance(g["body"], dict) and "params" in g["body"]:
             params = g["body"].pop("params")
