@@ -221,11 +221,13 @@ def lemke(g: SmallGame, prior_x: npt.NDArray[np.float64], prior_y: npt.NDArray[n
     reaches and the number of pivots.
 
     Variables: x, y (each type's probabilities, scaled to sum to t), their slacks wx, wy, the
-    free values u (per player type) and v (per banker type), t = 1 - z0 and z0:
+    free values u (per player type) and v (per banker type), t = 1 - z0 and z0::
+
       sum_k x_ik - t = 0,  sum_l y_jl - t = 0,
       wx - u_i + A y - (A ȳ) t = -(A ȳ) - a,   wy - v_j + B x - (B x̄) t = -(B x̄) - b,
       t + z0 = 1,
-    x ⊥ wx, y ⊥ wy. At z0 = 1 both sides best-respond to the prior; along the path each side
+
+    with x ⊥ wx, y ⊥ wy. At z0 = 1 both sides best-respond to the prior; along the path each side
     best-responds to (1 - z0) times the other's strategy plus z0 times its prior, and at z0 = 0
     to the other's strategy: an equilibrium."""
     np_, gx = _type_index(g.px)

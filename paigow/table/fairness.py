@@ -124,7 +124,7 @@ class RoundCheck:
 
     @property
     def status(self) -> str:
-        """``verified``, or what failed (``; `` between)."""
+        """``verified``, or what failed (the problems joined by semicolons)."""
         if self.ok:
             return "verified"
         out = list(self.problems)
