@@ -12,11 +12,9 @@ import pytest
 
 from paigow.training import challenge, drill, verify_certificate
 
-ROOT = pathlib.Path(__file__).resolve().parent.parent
-
 
 def _train(args: list[str], stdin: str, tmp: pathlib.Path) -> subprocess.CompletedProcess[str]:
-    env = dict(os.environ, PYTHONPATH=str(ROOT), PYTHONIOENCODING="utf-8")
+    env = dict(os.environ, PYTHONIOENCODING="utf-8")  # the installed paigow (the sdist's tests run beside its sources)
     return subprocess.run([sys.executable, "-m", "paigow", "train", *args], input=stdin, capture_output=True,
                           text=True, encoding="utf-8", cwd=tmp, env=env, timeout=300)
 
@@ -57,7 +55,7 @@ def test_a_payout_is_entered_field_by_field(tmp_path: pathlib.Path) -> None:
 
 
 def test_an_ascii_terminal_and_input_that_is_not_text(tmp_path: pathlib.Path) -> None:
-    env = dict(os.environ, PYTHONPATH=str(ROOT), PYTHONIOENCODING="ascii")
+    env = dict(os.environ, PYTHONIOENCODING="ascii")
     r = subprocess.run([sys.executable, "-m", "paigow", "train", "pcc", "--lang", "zh-Hant", "--seed", "3", "--count",
                         "2"], input=b"\xff\xfe\n", capture_output=True, cwd=tmp_path, env=env, timeout=300)
     assert r.returncode == 0 and b"Traceback" not in r.stderr and b"no answers" in r.stdout, r.stderr
