@@ -10,6 +10,7 @@ import sys
 import threading
 import time
 from pathlib import Path
+from typing import Any
 
 
 # httpx, uvicorn and the app are imported where used: without the serve extra this module is still
@@ -196,3 +197,17 @@ def postgres_database(pg: "PostgresServer") -> str:
     with psycopg.connect(pg.url, autocommit=True) as conn:
         conn.execute(f"CREATE DATABASE {name}")
     return pg.url.rsplit("/", 1)[0] + "/" + name
+
+
+def start_betting(page: Any) -> None:
+    """On the dealer's page (Playwright): open a table, note its token, put the stake 1,000 and go
+    to the bets (the browser tests' common start)."""
+    from playwright.sync_api import expect
+
+    page.locator("#tab-table").click()
+    page.locator("#create-table").click()
+    page.locator("#token-noted").click()
+    page.locator("#stake").fill("1000")
+    page.locator("#stake").press("Enter")  # Enter submits
+    expect(page.locator("#seq")).to_have_text("1")
+    page.locator("#to-bets").click()

@@ -17,7 +17,7 @@ import pytest
 pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
 from playwright.sync_api import Locator, Page, Route, expect  # noqa: E402
 
-from serve_support import OPERATOR_KEY  # noqa: E402
+from serve_support import OPERATOR_KEY, start_betting  # noqa: E402
 
 DOC_SHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 TABLET = {"width": 1024, "height": 768}
@@ -206,16 +206,6 @@ def test_language_chosen_on_the_page_and_numbers_per_locale(page: Page) -> None:
     page.locator("#lang").select_option("zh-Hant")
     expect(page.locator("#tab-table")).to_have_text("牌桌")
     expect(page.locator("#tab-advice")).to_have_text("建議")
-
-
-def start_betting(page: Page) -> None:
-    page.locator("#tab-table").click()
-    page.locator("#create-table").click()
-    page.locator("#token-noted").click()
-    page.locator("#stake").fill("1000")
-    page.locator("#stake").press("Enter")  # Enter submits
-    expect(page.locator("#seq")).to_have_text("1")
-    page.locator("#to-bets").click()
 
 
 def bets_on(page: Page, pos: int) -> int:

@@ -18,7 +18,7 @@ from typing import Any
 import httpx
 import pytest
 
-from serve_support import OPERATOR_KEY
+from serve_support import OPERATOR_KEY, start_betting
 
 STATIC = Path(__file__).resolve().parents[2] / "paigow" / "serve" / "static"
 AUTH = {"Authorization": f"Bearer {OPERATOR_KEY}"}
@@ -85,21 +85,12 @@ def pw() -> Any:
     return pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
 
 
-def start_betting(page: Any, expect: Any) -> None:
-    page.locator("#tab-table").click()
-    page.locator("#create-table").click()
-    page.locator("#token-noted").click()
-    page.locator("#stake").fill("1000")
-    page.locator("#stake").press("Enter")
-    expect(page.locator("#seq")).to_have_text("1")
-    page.locator("#to-bets").click()
-
 
 def test_amounts_are_read_in_the_pages_language_shown_back_and_refused_with_the_reason(
         new_page: Callable[..., Any], pw: Any) -> None:
     expect = pw.expect
     pg = new_page("/", locale="en-GB", operator=True)
-    start_betting(pg, expect)
+    start_betting(pg)
     for typed, why in (("12,5", "groups of three"), ("2.5", "no decimals"), ("1e3", "No exponent"), ("1.000,00", "no decimals")):
         pg.locator("#bet-amt-1").fill(typed)
         expect(pg.locator("#msg-bet-1")).to_contain_text(why)  # as it is typed
@@ -139,7 +130,7 @@ def test_amounts_are_read_in_the_pages_language_shown_back_and_refused_with_the_
 def test_a_bet_typed_while_one_is_sent_is_kept_and_its_tap_refused_visibly(new_page: Callable[..., Any], pw: Any) -> None:
     expect = pw.expect
     pg = new_page("/", locale="en-GB", operator=True)
-    start_betting(pg, expect)
+    start_betting(pg)
     held: list[Any] = []
     pg.route("**/actions?*", lambda route: held.append(route))  # the answer held until released below
     pg.locator("#bet-amt-1").fill("100")
@@ -175,7 +166,7 @@ AGAIN = """async (sel) => {
 def test_a_double_tap_is_one_action_on_both_pages(new_page: Callable[..., Any], pw: Any) -> None:
     expect = pw.expect
     pg = new_page("/", locale="en-GB", operator=True)
-    start_betting(pg, expect)
+    start_betting(pg)
     sent: list[str] = []
     pg.on("request", lambda r: sent.append(r.url) if "/actions" in r.url else None)
     pg.locator("#bet-amt-3").fill("300")
@@ -234,7 +225,7 @@ def test_a_lost_answer_on_opening_finds_the_table_it_opened(new_page: Callable[.
 def test_each_step_shows_what_it_did_void_shake_and_exposed_tile(new_page: Callable[..., Any], pw: Any) -> None:
     expect = pw.expect
     pg = new_page("/", locale="en-GB", operator=True)
-    start_betting(pg, expect)
+    start_betting(pg)
     pg.locator("#bet-amt-1").fill("100")
     pg.locator("#bet-amt-1").press("Enter")
     expect(pg.locator("#seq")).to_have_text("2")
@@ -271,7 +262,7 @@ def test_each_step_shows_what_it_did_void_shake_and_exposed_tile(new_page: Calla
 def test_a_reload_resumes_the_rounds_step_with_what_the_table_holds(new_page: Callable[..., Any], pw: Any) -> None:
     expect = pw.expect
     pg = new_page("/", locale="en-GB", operator=True)
-    start_betting(pg, expect)
+    start_betting(pg)
     pg.locator("#bet-amt-1").fill("100")
     pg.locator("#bet-amt-1").press("Enter")
     expect(pg.locator("#seq")).to_have_text("2")

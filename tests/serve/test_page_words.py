@@ -15,6 +15,8 @@ from typing import Any
 
 import pytest
 
+from serve_support import start_betting
+
 ROOT = Path(__file__).resolve().parents[2]
 STATIC = ROOT / "paigow" / "serve" / "static"
 LANGS = ("zh-Hant", "zh-Hans", "pt", "en")
@@ -203,13 +205,7 @@ def violations(page: Any, impacts: tuple[str, ...] = ("moderate", "serious", "cr
 def to_the_dice(page: Any) -> None:
     """A table opened, the stake, a bet on position 1, on to the dice screen."""
     expect = browser_deps()
-    page.locator("#tab-table").click()
-    page.locator("#create-table").click()
-    page.locator("#token-noted").click()
-    page.locator("#stake").fill("1000")
-    page.locator("#stake").press("Enter")
-    expect(page.locator("#seq")).to_have_text("1")
-    page.locator("#to-bets").click()
+    start_betting(page)
     page.locator("#bet-amt-1").fill("100")
     page.locator("button#bet-1").click()
     expect(page.locator("#seq")).to_have_text("2")
