@@ -235,6 +235,7 @@ CASES: list[tuple[str, type[PaigowError], Callable[[], object]]] = [
     ("expose.not_held", IllegalActionError, lambda: dealt().expose(1, "天")),
     ("expose.all", IllegalActionError,
      lambda: _then(r := dealt(), lambda: [r.expose(1) for _ in range(4)]).expose(1)),
+    ("advice.no_tiles", IllegalActionError, lambda: dealt().advice(3)),
     ("setting.no_bets", IllegalActionError, lambda: dealt().set_hand(2, 0)),
     ("setting.sat_out", IllegalActionError, lambda: _then(r := dealt(), lambda: (r.expose(1), r.expose(1)))
      .set_hand(1, 0)),

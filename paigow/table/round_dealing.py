@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
+from paigow.advice import Advice, advise
 from paigow.errors import IllegalActionError, IllegalHandError
 from paigow.table._checks import can
 from paigow.table.dealing import (
@@ -27,7 +28,7 @@ from paigow.table.events import Committed, CutMade, Dealt, DealRecord, Exposed, 
 from paigow.table.fairness import check_secret, commit, new_secret
 from paigow.table.positions import HOUSE, check_position
 from paigow.table.round_betting import BettingMixin
-from paigow.table.round_state import Phase
+from paigow.table.round_state import Phase, StrategyLike
 from paigow.tiles import Tile, TileLike
 
 
@@ -234,6 +235,30 @@ class DealingMixin(BettingMixin):
 
     def can_expose(self, position: int, tile: TileLike | None = None) -> bool:
         return can(self.verify_expose, position, tile)
+
+    def seen_tiles(self, position: int | None = None) -> tuple[Tile, ...]:
+        """The tiles face up for everyone in the current deal: those exposed while dealing and
+        named (Art. 2.2), in the order exposed; with ``position``, only the other positions' (its
+        own are in its hand)."""
+        return tuple(e.tile for e in self._state.current.exposures
+                     if e.tile is not None and e.position != position)
+
+    def advice(self, position: int, against: "StrategyLike | None" = None) -> "Advice":
+        """:func:`paigow.advise` for the four tiles dealt to ``position`` (the banker's seat for
+        the banker's position) with the deal's exposed tiles of the other positions as ``seen``
+        (:meth:`seen_tiles`): the other side's hands are those of the tiles neither held nor
+        face up. Against the equilibrium by default: with seen tiles, the equilibrium of the
+        game left, both seats knowing them. Advice is asked for; it sets nothing."""
+        pos = check_position(position)
+        self._require(Phase.DEALT, "advise")
+        deal = self._state.current.deal
+        hand = deal.hands[pos] if deal is not None else None
+        if hand is None:
+            raise IllegalActionError(f"position {pos} was dealt no tiles the table knows: nothing to advise",
+                                     code="advice.no_tiles", params={"position": pos})
+        seen = self.seen_tiles(pos)
+        return advise(hand, "banker" if pos == self._state.banker else "player", against, rules=self.rules,
+                      seen=seen or None)
 
     def expose(self, position: int, tile: TileLike | None = None) -> Exposure:
         """Record a tile turned face up by accident while dealing (Art. 2.2-2.3), counted per
