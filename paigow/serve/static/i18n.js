@@ -303,6 +303,18 @@ for (const [lang, s] of Object.entries({
     expose: "Peça exposta…", expose_pos: "Posição", expose_tile: "Peça", expose_btn: "Registar a peça exposta" },
 })) Object.assign(I18N[lang], s);
 
+// -- the dealer's page by keyboard alone (issue 32): the tile picker's keys
+for (const [lang, s] of Object.entries({
+  en: { picker_keys: "Keys: arrows move, Enter picks; or type the pips (4 then 5 picks 4-5); Backspace takes back.",
+    pips_only: "Pips are 1-6: two of them name a tile", pips_used: "every tile of this kind is entered" },
+  "zh-Hant": { picker_keys: "鍵盤：方向鍵移動，Enter 選牌；或輸入點數（4 再 5 即 4-5）；Backspace 退回。",
+    pips_only: "點數為 1-6：兩個點數即一張牌", pips_used: "此牌已全部錄入" },
+  "zh-Hans": { picker_keys: "键盘：方向键移动，Enter 选牌；或输入点数（4 再 5 即 4-5）；Backspace 退回。",
+    pips_only: "点数为 1-6：两个点数即一张牌", pips_used: "此牌已全部录入" },
+  pt: { picker_keys: "Teclas: as setas movem, Enter escolhe; ou escreva os pontos (4 e 5 escolhe 4-5); Backspace retira.",
+    pips_only: "Os pontos são 1-6: dois formam uma peça", pips_used: "todas as peças deste tipo já foram registadas" },
+})) Object.assign(I18N[lang], s);
+
 // -- the players' display of a private table (issue 32): the service answers a private table and an unknown one alike
 for (const [lang, s] of Object.entries({
   en: { private: "{code}: Table {id} is private (or does not exist): the players' display shows public tables only." },
