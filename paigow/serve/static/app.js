@@ -327,11 +327,18 @@ function renderStatus() {
 // the US game (docs/dealer.md): the house banks by the house way, three dice, the bank offered in turn
 const isUS = () => !!(S.state && S.state.rules === "us");
 const WHY = { house: "why_house", asked: "why_asked", foul: "why_foul" };
-// the house way's rule in the dealer's language (i18n.js, by the service's English text, kept in data-rule)
-const ruleText = (rule) => (I18N_HOUSEWAY[S.lang] && I18N_HOUSEWAY[S.lang][rule]) ?? rule;
+// the house way's rule that set a hand (``w``: its way, its English text, perhaps its id) by its id,
+// "way/id": the service's id where it gives one, else the rule of that text in its way (i18n.js)
+function ruleId(w) {
+  if (w.rule_id) return `${w.way}/${w.rule_id}`;
+  const en = I18N_HOUSEWAY.en;
+  return Object.keys(en).find((k) => k.startsWith(w.way + "/") && en[k] === w.rule) ?? null;
+}
+// the rule in the dealer's language, by its id (the service's English text for a rule not shipped)
+const ruleText = (w) => { const id = ruleId(w); return (id && I18N_HOUSEWAY[S.lang] && I18N_HOUSEWAY[S.lang][id]) ?? w.rule; };
 function wayNote(p, w) {
-  return el("p", { class: "way", id: `way-${p}`, "data-rule": w.rule, "data-why": w.why },
-    t(WHY[w.why] || "why_house"), ": ", el("b", {}, ruleText(w.rule)), w.placed ? ` (${t("placed")} ${w.placed})` : "");
+  return el("p", { class: "way", id: `way-${p}`, "data-rule": w.rule, "data-rule-id": ruleId(w), "data-why": w.why },
+    t(WHY[w.why] || "why_house"), ": ", el("b", {}, ruleText(w)), w.placed ? ` (${t("placed")} ${w.placed})` : "");
 }
 
 // a form: Enter submits, its message sits right under its action
@@ -656,7 +663,7 @@ function viewLedger() {
   const outcome = (p) => p.sat_out ? t("sits_out") : t("outcome_" + p.outcome);
   const lines = res.positions.filter((p) => p.role === "player" && p.bets.length).map((p) =>
     el("li", { "data-pos": p.position }, `${t("pos", { p: p.position })}: ${nameOf(p.front)} | ${nameOf(p.back)} — ${outcome(p)}`,
-      p.house_way ? ` (${t(WHY[p.house_way.why] || "why_house")}: ${ruleText(p.house_way.rule)})` : ""));
+      p.house_way ? ` (${t(WHY[p.house_way.why] || "why_house")}: ${ruleText(p.house_way)})` : ""));
   const changes = Object.entries(L.changes).map(([k, v]) => el("tr", {}, partyCell(k), el("td", { class: "num", "data-amount": v }, signed(v))));
   const bank = res.positions[0];
   return [el("p", { id: "ledger-banker" }, S.state.round.house_banks ? t("house") : t("banker_here"), ": ", nameOf(bank.front), " | ", nameOf(bank.back)),
