@@ -118,11 +118,16 @@ function remember(tb) { localStorage.setItem("paigow-tables", JSON.stringify([tb
 function forget(id) { localStorage.setItem("paigow-tables", JSON.stringify(saved().filter((x) => x.id !== id))); }
 
 // -- writes: each exactly once (protocol.js) ----------------------------------------------------------
-function showMsg(formId, nodes, kind) {
-  const box = $("msg-" + formId) || $("msg-phase");
+// a message under the form ``formId``; one about the form ``near`` (a lost answer's notice) under that
+// form while it is on screen, so that on a phone it shows beside the bet or field it concerns, both
+// scrolled into view (issue 32); the phase's box where neither form is left
+function showMsg(formId, nodes, kind, near) {
+  const box = (near && $("msg-" + near)) || $("msg-" + formId) || $("msg-phase");
   if (!box) return;
   box.className = "msg " + kind;
   box.replaceChildren(...nodes);
+  const at = box.closest(".bet, .pos-settings, form") || box;
+  at.scrollIntoView({ block: "nearest" });
   box.scrollIntoView({ block: "nearest" });
 }
 
@@ -285,12 +290,14 @@ function render() {
   const main = $("table-main");
   const sameStep = main.firstChild && main.firstChild.dataset.step === s;
   for (const i of main.querySelectorAll("input[id], select[id]")) if (i.type !== "password" && i.type !== "checkbox" && !i.dataset.sent) S.drafts[i.id] = i.value;
+  const echoes = [];
   for (const i of panel.querySelectorAll("input[id], select[id]")) {
     const v = S.drafts[i.id];
     if (v === undefined || i.type === "password" || i.type === "checkbox") continue;
-    if (i.tagName === "SELECT" ? [...i.options].some((o) => o.value === v) : v !== "") { i.value = v; if (i.dataset.amount !== undefined) showEcho(i); }
+    if (i.tagName === "SELECT" ? [...i.options].some((o) => o.value === v) : v !== "") { i.value = v; if (i.dataset.amount !== undefined) echoes.push(i); }
   }
   main.replaceChildren(panel);
+  for (const i of echoes) showEcho(i);  // under its field, once the form is on the page
   // focus kept: the same control if it is still there, else the phase's first field or action
   if (!sameStep) S.focus = s === "settings" ? nextHand : null;  // the dealt hands: the first to set
   const want = S.focus ? S.focus() : null;
