@@ -256,3 +256,20 @@ def test_the_language_menu_switches_on_enter_not_at_each_arrow(page: Page) -> No
     page.keyboard.press("ArrowDown")
     page.locator("#tab-advice").focus()  # an arrowed choice left: taken when the menu loses the focus
     expect(page.locator("html")).to_have_attribute("lang", "en")
+
+
+def test_after_a_tap_the_focus_goes_into_no_text_field(new_page: Callable[..., Page]) -> None:
+    # the next amount takes the focus after a bet made with Enter, not after a tap on "Bet": on a
+    # tablet that would pop the on-screen keyboard up
+    from serve_support import start_betting
+
+    pg = new_page("/", locale="en-GB", operator=True)
+    start_betting(pg)
+    pg.locator("#bet-amt-1").fill("100")
+    pg.locator("button#bet-1").click()
+    expect(pg.locator("#placed-1")).to_have_text("P1 100")
+    assert pg.evaluate("document.activeElement.tagName") != "INPUT"
+    pg.locator("#bet-amt-3").fill("300")
+    pg.locator("#bet-amt-3").press("Enter")
+    expect(pg.locator("#placed-3")).to_have_text("P3 300")
+    expect(pg.locator("#bet-amt-4")).to_be_focused()  # by keys: the next position's amount

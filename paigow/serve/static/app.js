@@ -27,6 +27,7 @@ const S = {
   pickAt: null,       // the tile kind the picker's focus is on (its one stop in the tab order)
   pipTyped: "",       // a pip typed in the picker, waiting for the second
   pipRefused: false,  // the last key typed in the picker was not a pip
+  byKeys: false,      // the dealer's last input was a key (not a tap): the focus may move into a text field
 };
 
 // -- languages ----------------------------------------------------------------------------------
@@ -300,7 +301,8 @@ function render() {
   for (const i of echoes) showEcho(i);  // under its field, once the form is on the page
   // focus kept: the same control if it is still there, else the phase's first field or action
   if (!sameStep) S.focus = s === "settings" ? nextHand : null;  // the dealt hands: the first to set
-  const want = S.focus ? S.focus() : null;
+  let want = S.focus ? S.focus() : null;
+  if (want instanceof Element && want.matches("input, textarea") && !S.byKeys) want = null;  // a tap: no keyboard pops up
   if (want !== "wait") S.focus = null;  // "wait": the hand's settings are still coming (viewSettings)
   const again = focused && $(focused);
   if (want instanceof Element) want.focus();
@@ -717,6 +719,8 @@ async function init() {
   languageMenu($("lang"), (v) => { if (v !== S.lang) setLang(v); });  // on Enter or a choice, not at each arrow
   S.faces = await api("GET", "/v1/tiles");
   for (const f of S.faces) S.byPips[f.pips] = f;
+  document.addEventListener("keydown", () => { S.byKeys = true; }, true);
+  document.addEventListener("pointerdown", () => { S.byKeys = false; }, true);
   $("tab-advice").onclick = () => showView("advice");
   $("tab-table").onclick = () => showView("table");
   $("clear").onclick = () => { S.hand = []; renderHand(); renderFaces(); };
