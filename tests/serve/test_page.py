@@ -224,7 +224,7 @@ def test_a_lost_answer_is_not_a_second_bet(page: Page) -> None:
     page.route("**/actions?*", lose)
     page.locator("#bet-amt-1").fill("500")
     page.locator("#bet-amt-1").press("Enter")
-    expect(page.locator("#msg-phase.notice")).to_contain_text("第 2 步")  # the page says what happened
+    expect(page.locator("#msg-bet-1.notice")).to_contain_text("第 2 步")  # the page says what happened, under the bet
     page.unroute("**/actions?*")
     assert lost and "if_seq=1" in lost[0]
     expect(page.locator("#seq")).to_have_text("2")

@@ -316,3 +316,30 @@ def test_fish_prawn_crab_links_back_to_pai_gow(new_page: Callable[..., Any], pw:
     pc = new_page("/pcc", locale="en-GB")
     pc.locator("#to-paigow").click()
     pw.expect(pc.locator("#tab-table")).to_be_visible()
+
+
+def test_a_lost_answer_on_a_phone_is_told_beside_the_bet(new_page: Callable[..., Any], pw: Any) -> None:
+    # item 14: the notice sits under the bet it concerns, both on screen, not at the top of the page
+    # while the bet is scrolled away
+    expect = pw.expect
+    pg = new_page("/", viewport={"width": 390, "height": 844}, locale="en-GB", operator=True)
+    start_betting(pg)
+
+    def lose(route: Any) -> None:  # the service takes the bet; its answer never reaches the page
+        route.fetch()
+        route.abort("connectionreset")
+
+    pg.route("**/actions?*", lose)
+    pg.locator("#bet-amt-7").fill("700")  # the last card, at the foot of the phone's page
+    pg.locator("#bet-amt-7").press("Enter")
+    notice = pg.locator("#msg-bet-7.notice")
+    expect(notice).to_contain_text("took the action")
+    pg.unroute("**/actions?*")
+    expect(pg.locator("#seq")).to_have_text("2")
+    expect(pg.locator("#placed-7")).to_have_text("P7 700")
+    assert pg.evaluate("document.documentElement.scrollHeight") > 844  # the page scrolls on a phone
+    expect(notice).to_be_in_viewport()
+    expect(pg.locator("#bet-card-7 h3")).to_be_in_viewport()  # the bet it concerns, beside it
+    expect(pg.locator("#msg-phase")).to_be_empty()
+    card, box = pg.locator("#bet-card-7").bounding_box(), notice.bounding_box()
+    assert card and box and card["y"] <= box["y"] and box["y"] + box["height"] <= card["y"] + card["height"] + 1

@@ -27,7 +27,8 @@ def shot(page: Page, name: str) -> None:
 
 
 def houseway_table() -> dict[str, dict[str, str]]:
-    """i18n.js's I18N_HOUSEWAY (JSON; tests/serve/test_page_rules.py checks it is whole)."""
+    """i18n.js's I18N_HOUSEWAY, each language's rules by ``way/id`` (JSON; tests/serve/test_page_rules.py
+    checks it is whole)."""
     js = (Path(__file__).resolve().parents[2] / "paigow" / "serve" / "static" / "i18n.js").read_text(encoding="utf-8")
     m = re.search(r"^const I18N_HOUSEWAY = (\{.*?^\});$", js, re.S | re.M)
     assert m
@@ -98,9 +99,16 @@ def test_a_us_round_on_the_dealers_page(new_page: Callable[..., Page]) -> None:
     state = pg.evaluate("""() => { const tb = JSON.parse(sessionStorage.getItem('paigow-table'));  // the table as the page reads it
         return fetch('/v1/tables/' + tb.id, { headers: { Authorization: 'Bearer ' + tb.token } }).then((r) => r.json()); }""")
     assert state["round"]["ways"][0]["rule"] == rule0 and state["round"]["ways"][1]["rule"] == rule1
-    # the rule in the dealer's language: a Traditional Chinese page shows it translated (i18n.js),
-    # the service's English kept in data-rule
-    zh = houseway_table()["zh-Hant"]
+    # the rule in the dealer's language by its id: a Traditional Chinese page shows it translated
+    # (i18n.js), the service's English kept in data-rule, the rule's id in data-rule-id
+    from paigow.houseway import FOXWOODS
+    ids = FOXWOODS.rule_ids()  # type: ignore[attr-defined]
+    id0, id1 = f"foxwoods/{ids[rule0]}", f"foxwoods/{ids[rule1]}"
+    expect(pg.locator("#way-0")).to_have_attribute("data-rule-id", id0)
+    expect(pg.locator("#way-1")).to_have_attribute("data-rule-id", id1)
+    table = houseway_table()
+    assert table["en"][id0] == rule0 and table["en"][id1] == rule1
+    zh = {rule0: table["zh-Hant"][id0], rule1: table["zh-Hant"][id1]}
     pg.locator("#lang").select_option("zh-Hant")
     expect(pg.locator("html")).to_have_attribute("lang", "zh-Hant")
     expect(pg.locator("#way-0 b")).to_have_text(zh[rule0])

@@ -5,6 +5,7 @@ import { $, el, LANGS, browserLang } from "./common.js";
 import { I18N, I18N_HOUSEWAY, errorText } from "./i18n.js";
 import { tableProtocol, tablePath } from "./protocol.js";
 import { parseAmount, echoAmount } from "./amounts.js";
+import { pickerKeys, pickerStop, languageMenu } from "./keys.js";
 
 const S = {
   lang: "en", faces: [], byPips: {}, hand: [], mode: "advice",
@@ -22,6 +23,11 @@ const S = {
   drafts: {},         // what is typed in the table's fields, by id: it survives every redraw until sent
   openKey: null,      // the client key of this one opening (a repeat after a lost answer finds the table)
   justOpenedDisplay: null,  // a public table's display address and QR code, shown with the token
+  focus: null,        // after an action: where the focus goes next (a function: an element, "wait" or null)
+  pickAt: null,       // the tile kind the picker's focus is on (its one stop in the tab order)
+  pipTyped: "",       // a pip typed in the picker, waiting for the second
+  pipRefused: false,  // the last key typed in the picker was not a pip
+  byKeys: false,      // the dealer's last input was a key (not a tap): the focus may move into a text field
 };
 
 // -- languages ----------------------------------------------------------------------------------
@@ -113,15 +119,24 @@ function remember(tb) { localStorage.setItem("paigow-tables", JSON.stringify([tb
 function forget(id) { localStorage.setItem("paigow-tables", JSON.stringify(saved().filter((x) => x.id !== id))); }
 
 // -- writes: each exactly once (protocol.js) ----------------------------------------------------------
-function showMsg(formId, nodes, kind) {
-  const box = $("msg-" + formId) || $("msg-phase");
+// a message under the form ``formId``; one about the form ``near`` (a lost answer's notice) under that
+// form while it is on screen, so that on a phone it shows beside the bet or field it concerns, both
+// scrolled into view (issue 32); the phase's box where neither form is left
+function showMsg(formId, nodes, kind, near) {
+  const box = (near && $("msg-" + near)) || $("msg-" + formId) || $("msg-phase");
   if (!box) return;
   box.className = "msg " + kind;
   box.replaceChildren(...nodes);
+  const at = box.closest(".bet, .pos-settings, form") || box;
+  at.scrollIntoView({ block: "nearest" });
   box.scrollIntoView({ block: "nearest" });
 }
 
 function accepted(action, st, formId) {
+  // the focus goes to the next thing to do, unless the dealer is typing elsewhere meanwhile
+  const a = document.activeElement;
+  const elsewhere = a && a.matches("input, select, textarea") && !a.closest(`#form-${formId}`);
+  S.focus = elsewhere ? null : (NEXT[action.action] ? () => NEXT[action.action](action) : null);
   for (const i of document.querySelectorAll(`#form-${formId} input, #form-${formId} select`)) { delete S.drafts[i.id]; i.dataset.sent = "1"; }
   if (action.action === "deal") { S.entered = {}; S.picking = null; keepEntered(); }
   if (action.action === "start_round") S.betStep = "bank";
@@ -226,6 +241,39 @@ function step() {
   return { shaken: "tiles", dealt: "settings", settled: "ledger" }[r.phase];
 }
 
+// where the focus goes once an action is taken: the next thing to do (the keyboard's round, issue 32)
+const NEXT = {
+  co_bank: () => $("to-bets"),
+  bet: (a) => { const r = S.state.round, q = [1, 2, 3, 4, 5, 6, 7].find((x) => x > a.position && x !== r.banker); return (q && $(`bet-amt-${q}`)) || $("to-dice"); },
+  shuffle: () => $("declare-method") || $("dice"),
+  cut: () => $("declare-method") || $("dice"),
+  declare: () => $("dice"),
+  set_hand: () => nextHand(),
+  house_way: () => nextHand(),
+};
+
+// a focus that waited for the hands' settings to be drawn
+function focusPending() {
+  if (!S.focus) return;
+  const w = S.focus();
+  if (w === "wait") return;
+  S.focus = null;
+  if (w) w.focus();
+}
+
+// on the settings screen: the first hand still to set (the players', then the banker's), its best
+// setting ("wait" while it is drawn), or "Turn and settle" once every hand is set
+function nextHand() {
+  if (step() !== "settings") return null;
+  const r = S.state.round;
+  for (const p of positionsInPlay()) {
+    if (r.settings[p]) continue;
+    if (p === r.banker && r.way_sets_banker) return $(`houseway-${p}`);
+    return document.querySelector(`#settings-${p} .setbtn.best`) || "wait";
+  }
+  return $("settle");
+}
+
 const PHASE_TITLE = { open: "step_open", token: "token_title", between: "ph_between", offer: "ph_offer", bank: "ph_bank",
   bets: "ph_bets", dice: "ph_dice", tiles: "ph_tiles", settings: "ph_settings", ledger: "ph_ledger" };
 
@@ -243,15 +291,23 @@ function render() {
   const main = $("table-main");
   const sameStep = main.firstChild && main.firstChild.dataset.step === s;
   for (const i of main.querySelectorAll("input[id], select[id]")) if (i.type !== "password" && i.type !== "checkbox" && !i.dataset.sent) S.drafts[i.id] = i.value;
+  const echoes = [];
   for (const i of panel.querySelectorAll("input[id], select[id]")) {
     const v = S.drafts[i.id];
     if (v === undefined || i.type === "password" || i.type === "checkbox") continue;
-    if (i.tagName === "SELECT" ? [...i.options].some((o) => o.value === v) : v !== "") { i.value = v; if (i.dataset.amount !== undefined) showEcho(i); }
+    if (i.tagName === "SELECT" ? [...i.options].some((o) => o.value === v) : v !== "") { i.value = v; if (i.dataset.amount !== undefined) echoes.push(i); }
   }
   main.replaceChildren(panel);
+  for (const i of echoes) showEcho(i);  // under its field, once the form is on the page
   // focus kept: the same control if it is still there, else the phase's first field or action
+  if (!sameStep) S.focus = s === "settings" ? nextHand : null;  // the dealt hands: the first to set
+  let want = S.focus ? S.focus() : null;
+  if (want instanceof Element && want.matches("input, textarea") && !S.byKeys) want = null;  // a tap: no keyboard pops up
+  if (want !== "wait") S.focus = null;  // "wait": the hand's settings are still coming (viewSettings)
   const again = focused && $(focused);
-  if (again && main.contains(again)) again.focus();
+  if (want instanceof Element) want.focus();
+  else if (want === "wait") { /* focused once the hand's settings are drawn */ }
+  else if (again && main.contains(again)) again.focus();
   else if (!sameStep || !main.contains(document.activeElement)) {
     const first = panel.querySelector("[data-autofocus]") || panel.querySelector("input, select, button[type=submit]");
     if (first && S.mode === "table") first.focus({ preventScroll: true });
@@ -280,11 +336,18 @@ function renderStatus() {
 // the US game (docs/dealer.md): the house banks by the house way, three dice, the bank offered in turn
 const isUS = () => !!(S.state && S.state.rules === "us");
 const WHY = { house: "why_house", asked: "why_asked", foul: "why_foul" };
-// the house way's rule in the dealer's language (i18n.js, by the service's English text, kept in data-rule)
-const ruleText = (rule) => (I18N_HOUSEWAY[S.lang] && I18N_HOUSEWAY[S.lang][rule]) ?? rule;
+// the house way's rule that set a hand (``w``: its way, its English text, perhaps its id) by its id,
+// "way/id": the service's id where it gives one, else the rule of that text in its way (i18n.js)
+function ruleId(w) {
+  if (w.rule_id) return `${w.way}/${w.rule_id}`;
+  const en = I18N_HOUSEWAY.en;
+  return Object.keys(en).find((k) => k.startsWith(w.way + "/") && en[k] === w.rule) ?? null;
+}
+// the rule in the dealer's language, by its id (the service's English text for a rule not shipped)
+const ruleText = (w) => { const id = ruleId(w); return (id && I18N_HOUSEWAY[S.lang] && I18N_HOUSEWAY[S.lang][id]) ?? w.rule; };
 function wayNote(p, w) {
-  return el("p", { class: "way", id: `way-${p}`, "data-rule": w.rule, "data-why": w.why },
-    t(WHY[w.why] || "why_house"), ": ", el("b", {}, ruleText(w.rule)), w.placed ? ` (${t("placed")} ${w.placed})` : "");
+  return el("p", { class: "way", id: `way-${p}`, "data-rule": w.rule, "data-rule-id": ruleId(w), "data-why": w.why },
+    t(WHY[w.why] || "why_house"), ": ", el("b", {}, ruleText(w)), w.placed ? ` (${t("placed")} ${w.placed})` : "");
 }
 
 // a form: Enter submits, its message sits right under its action
@@ -331,7 +394,7 @@ function viewOpen() {
     field(t("house_stake"), numIn("new-house", { name: "house" })),
     el("label", { class: "check" }, el("input", { id: "new-public", name: "pub", type: "checkbox" }), el("span", {}, t("public_table"))),
     sessionStorage.getItem("paigow-operator") ? "" : field(t("operator_key"), el("input", { id: "operator-key", name: "okey", type: "password", autocomplete: "off" })),
-    submit("create-table", t("open"))));
+    submit("create-table", t("open"), sessionStorage.getItem("paigow-operator") ? { "data-autofocus": true } : {})));
   out.push(el("h3", {}, t("resume_title")), form("resume", (f) => resumeTable(f.rid.value.trim(), f.rtoken.value.trim()),
     field(t("table_id"), el("input", { id: "resume-id", name: "rid", autocomplete: "off" })),
     field(t("token"), el("input", { id: "resume-token", name: "rtoken", autocomplete: "off" })),
@@ -427,7 +490,7 @@ function viewBets() {
         write(a, `bet-${p}`);
       }, numIn(`bet-amt-${p}`, { name: "amt", "aria-label": `${t("pos", { p })}: ${t("amount")}`, placeholder: t("amount") }),
       el("input", { id: `bet-by-${p}`, name: "by", autocomplete: "off", "aria-label": `${t("pos", { p })}: ${t("bettor")}`, placeholder: t("bettor") }),
-      submit(`bet-${p}`, t("bet"))),
+      submit(`bet-${p}`, t("bet"), { tabindex: "-1" })),  // out of the tab order: Enter in the amount bets
       el("div", { class: "placed", id: `placed-${p}` }, mine.map((b) => `${b.bettor} ${num(b.amount)}`).join(" · ")));
   });
   return [el("div", { class: "bets" }, cards),
@@ -486,31 +549,56 @@ function positionsInPlay() {
   return [...r.playing.filter((p) => !r.sat_out.includes(p)), r.banker];
 }
 
-function viewTiles() {
+// the tiles entered so far, by kind
+function usedEntered() {
   const used = {};
   for (const list of Object.values(S.entered)) for (const p of list) used[p] = (used[p] || 0) + 1;
+  return used;
+}
+
+// a tile of kind ``pips`` entered for position ``p`` (a tap, Enter, or two pips typed): the picker
+// moves on to the next position once four are in; false when that kind is used up
+function pickTile(p, pips) {
+  const f = S.byPips[pips], list = (S.entered[p] = S.entered[p] || []);
+  if (!f || list.length >= 4 || (usedEntered()[pips] || 0) >= f.copies) return false;
+  list.push(pips);
+  keepEntered();
+  if (list.length >= 4) S.picking = positionsInPlay().find((q) => (S.entered[q] || []).length < 4) ?? null;
+  render();
+  focusPicker(pips);
+  return true;
+}
+function focusPicker(pips) {
+  const picker = $("picker"), next = picker ? pickerStop(picker, pips) : $("deal-entered");
+  if (next) next.focus();
+}
+
+function viewTiles() {
+  const used = usedEntered();
   const rows = positionsInPlay().map((p) => {
     const list = S.entered[p] || [];
     const row = el("div", { class: "slot" + (S.picking === p ? " target" : ""), "data-pos": p },
       el("button", { type: "button", id: `enter-${p}`, class: "secondary", "aria-expanded": String(S.picking === p),
-        onclick: () => { S.picking = S.picking === p ? null : p; render(); } }, t("pos", { p }), p === S.state.round.banker ? " · " + t("banker_here") : ""),
+        onclick: () => { S.picking = S.picking === p ? null : p; S.pipTyped = ""; render(); if (S.picking === p) focusPicker(S.pickAt); } },
+      t("pos", { p }), p === S.state.round.banker ? " · " + t("banker_here") : ""),
       el("span", { class: "slot-tiles" }, list.map((pips, i) => el("button", { type: "button", class: "chip", "aria-label": t("remove_tile", { tile: faceName(pips) }),
-        onclick: () => { list.splice(i, 1); keepEntered(); S.picking = p; render(); } }, faceImg(pips), faceLabel(pips)))));
+        onclick: () => { list.splice(i, 1); keepEntered(); S.picking = p; render(); } }, faceImg(pips), faceLabel(pips)))),
+      S.picking === p ? el("span", { id: "picker-typed", class: "typed", role: "status", "aria-live": "polite" }, typedText()) : "");
     if (S.picking !== p) return row;
-    const picker = el("div", { class: "picker", id: "picker", role: "group", "aria-label": t("pos", { p }) }, S.faces.map((f) => el("button", {
+    const picker = el("div", { class: "picker", id: "picker", role: "group", "aria-label": t("pos", { p }), "aria-describedby": "picker-keys",
+      onfocusin: (ev) => { if (ev.target.dataset.pips) S.pickAt = ev.target.dataset.pips; } }, S.faces.map((f) => el("button", {
       type: "button", class: "pick", "data-pips": f.pips, id: `pick-${f.pips}`, "aria-label": t("pick_face", { name: faceName(f.pips), pips: f.pips }),
       disabled: (used[f.pips] || 0) >= f.copies || list.length >= 4,
-      onclick: () => {
-        (S.entered[p] = S.entered[p] || []).push(f.pips);
-        keepEntered();
-        const order = positionsInPlay();
-        if (S.entered[p].length >= 4) S.picking = order.find((q) => (S.entered[q] || []).length < 4) ?? null;
-        render();
-        const next = S.picking !== null && $(`pick-${f.pips}`) && !$(`pick-${f.pips}`).disabled ? $(`pick-${f.pips}`) : (S.picking !== null ? $("picker").querySelector("button:not([disabled])") : $("deal-entered"));
-        if (next) next.focus();
-      },
+      onclick: () => pickTile(p, f.pips),
     }, faceImg(f.pips, "tileimg small"), el("span", {}, faceLabel(f.pips)))));
-    return el("div", { class: "slot-wrap" }, row, picker);
+    pickerStop(picker, S.pickAt);
+    pickerKeys(picker, {
+      typed: () => S.pipTyped,
+      setTyped: (x, refused) => { S.pipTyped = x; S.pipRefused = refused; const b = $("picker-typed"); if (b) b.replaceChildren(typedText()); },
+      pick: (pips) => { if (!pickTile(p, pips)) { S.pipRefused = true; $("picker-typed").replaceChildren(`${pips}: ${t("pips_used")}`); } },
+      back: () => { if (!list.length) return; list.pop(); keepEntered(); render(); focusPicker(S.pickAt); },
+    });
+    return el("div", { class: "slot-wrap" }, row, picker, el("p", { class: "hint", id: "picker-keys" }, t("picker_keys")));
   });
   const r = S.state.round, shake = r.deal.shakes[r.deal.shakes.length - 1];
   const head = el("p", { id: "shake-result", "data-first": r.first_position ?? "" }, shake ? shakeText(shake) : "",
@@ -524,6 +612,9 @@ function viewTiles() {
       write({ action: "deal", hands }, "deal-entered");
     }, submit("deal-entered", t("enter_deal")))];
 }
+
+// what is typed in the picker: the first pip, or why a key was refused
+const typedText = () => (S.pipRefused ? t("pips_only") : S.pipTyped ? `${S.pipTyped}–` : "");
 
 // a tile exposed while dealing (the engine decides its effect): recorded once the hands are dealt
 function exposeBox(r) {
@@ -568,6 +659,7 @@ function viewSettings() {
         "aria-label": `${t("setting_n", { n: k + 1 })}: ${handName(s.front)} | ${handName(s.back)}${k === a.best ? " ★ " + t("best") : ""}`,
         onclick: () => write({ action: "set_hand", position: p, setting: k }, `set-${p}`),
       }, el("span", {}, handName(s.front)), el("span", { class: "bar" }, "|"), el("span", {}, handName(s.back)), k === a.best ? el("span", { class: "star", "aria-hidden": "true" }, "★") : "")));
+      focusPending();
     });
     return box;
   }));
@@ -580,7 +672,7 @@ function viewLedger() {
   const outcome = (p) => p.sat_out ? t("sits_out") : t("outcome_" + p.outcome);
   const lines = res.positions.filter((p) => p.role === "player" && p.bets.length).map((p) =>
     el("li", { "data-pos": p.position }, `${t("pos", { p: p.position })}: ${nameOf(p.front)} | ${nameOf(p.back)} — ${outcome(p)}`,
-      p.house_way ? ` (${t(WHY[p.house_way.why] || "why_house")}: ${ruleText(p.house_way.rule)})` : ""));
+      p.house_way ? ` (${t(WHY[p.house_way.why] || "why_house")}: ${ruleText(p.house_way)})` : ""));
   const changes = Object.entries(L.changes).map(([k, v]) => el("tr", {}, partyCell(k), el("td", { class: "num", "data-amount": v }, signed(v))));
   const bank = res.positions[0];
   return [el("p", { id: "ledger-banker" }, S.state.round.house_banks ? t("house") : t("banker_here"), ": ", nameOf(bank.front), " | ", nameOf(bank.back)),
@@ -624,9 +716,11 @@ function showView(mode) {
 
 async function init() {
   $("lang").replaceChildren(...LANGS.map((l) => el("option", { value: l, lang: l }, I18N[l]._name)));
-  $("lang").onchange = () => setLang($("lang").value);
+  languageMenu($("lang"), (v) => { if (v !== S.lang) setLang(v); });  // on Enter or a choice, not at each arrow
   S.faces = await api("GET", "/v1/tiles");
   for (const f of S.faces) S.byPips[f.pips] = f;
+  document.addEventListener("keydown", () => { S.byKeys = true; }, true);
+  document.addEventListener("pointerdown", () => { S.byKeys = false; }, true);
   $("tab-advice").onclick = () => showView("advice");
   $("tab-table").onclick = () => showView("table");
   $("clear").onclick = () => { S.hand = []; renderHand(); renderFaces(); };

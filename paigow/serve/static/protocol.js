@@ -38,7 +38,8 @@ export async function request(method, path, body, token) {
 //   state()            its state on screen (with its seq), or null
 //   setState(st)       draw a state read from the service
 //   accepted(a, st, f) the action ``a`` (sent from the form ``f``) was taken: draw its state ``st``
-//   say(id, nodes, k)  a message under the form ``id`` (or the phase's), of kind "error" or "notice"
+//   say(id, nodes, k, near)  a message under the form ``id`` (or the phase's), of kind "error" or
+//                      "notice"; ``near``: the form the message is about (a page may show it there)
 //   t, num, errorNode  the page's words, numbers and error messages
 //   scope              the element whose buttons say a write is in flight (aria-disabled)
 //
@@ -120,8 +121,8 @@ export function tableProtocol(game, view) {
       view.say(formId, [view.t("offline"), " ", el("button", { type: "button", id: "reread", onclick: reread }, view.t("reread"))], "error");
       return;
     }
-    if (st.seq === sent + 1) { view.accepted(action, st, formId); view.say("phase", [view.t("lost_taken", { seq: view.num(st.seq) })], "notice"); }
-    else if (st.seq > sent) { view.setState(st); view.say("phase", [view.t("lost_moved", { seq: view.num(st.seq), was: view.num(sent) })], "notice"); }
+    if (st.seq === sent + 1) { view.accepted(action, st, formId); view.say("phase", [view.t("lost_taken", { seq: view.num(st.seq) })], "notice", formId); }
+    else if (st.seq > sent) { view.setState(st); view.say("phase", [view.t("lost_moved", { seq: view.num(st.seq), was: view.num(sent) })], "notice", formId); }
     else { view.setState(st); view.say(formId, [view.t("lost_not_taken", { seq: view.num(st.seq) })], "notice"); }
   }
 
