@@ -225,7 +225,7 @@ class HomeTable:
             return {"position": a.get("position"), "setting": str(chosen), "by": s.setter(a["position"])}, None
         if name == "play":
             unset = [p for p in (0, *s.played()) if p not in s.settings]
-            s.play(a.get("strategy"))  # type: ignore[arg-type]
+            s.play(a.get("strategy", "max-front"))
             return {"set": {str(p): str(s.settings[p]) for p in unset}}, None
         if name == "settle":
             return self._settle(), None

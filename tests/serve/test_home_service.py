@@ -133,8 +133,9 @@ def library_shuffle(d: Dealer, number: int) -> HomeShuffle:
     return replay_home(ok(d.c.get(f"/v1/home/tables/{d.id}/rounds/{number}", headers=d.auth)))
 
 
-@pytest.mark.parametrize("live", [True, False])
-def test_a_whole_shuffle_is_the_librarys(client: httpx.Client, live: bool) -> None:
+@pytest.mark.parametrize("is_live", [True, False])
+def test_a_whole_shuffle_is_the_librarys(client: httpx.Client, is_live: bool) -> None:
+    live = is_live
     d = Dealer(client, **({} if live else {"mode": "simulation", "seed": 35}))
     assert d.created["display"].endswith(f"/home/display?table={d.id}") and d.created["qr"].startswith("<svg")
     assert d.state["mode"] == ("live" if live else "simulation") and d.state["round"]["can"]["bet"]
@@ -251,8 +252,9 @@ def test_the_same_seed_deals_the_same_shuffle(client: httpx.Client) -> None:
 
 
 @pytest.mark.parametrize("snapshot_every", [10, 1])
-@pytest.mark.parametrize("live", [True, False])
-def test_a_restart_replays_the_table(db: str, snapshot_every: int, live: bool) -> None:
+@pytest.mark.parametrize("is_live", [True, False])
+def test_a_restart_replays_the_table(db: str, snapshot_every: int, is_live: bool) -> None:
+    live = is_live
     s = ThreadServer(db, snapshot_every=snapshot_every)
     try:
         with httpx.Client(base_url=s.url, timeout=30) as c:
