@@ -346,7 +346,7 @@ class HomeTable:
         if s.phase in (HomePhase.SETTLED, HomePhase.OVER):
             r = s.results[-1]
             result = {"units": {str(d): u for d, u in r.units.items()},
-                      "outcomes": {str(d): o.value for d, o in r.outcomes.items()}, "ledger": ledger_json(r.ledger)}
+                      "outcomes": {str(d): o.name.lower() for d, o in r.outcomes.items()}, "ledger": ledger_json(r.ledger)}
         return {
             "game": "home", "seq": self.seq, "mode": self.mode,
             "rules": {"name": g.name, "doors": g.doors, "rounds_per_shuffle": g.rounds_per_shuffle,
