@@ -56,58 +56,59 @@ class HomeTableIn(_Model):
     client_key: ClientKey = CLIENT_KEY
 
 
-class Bank(_Model):
+class HomeBank(_Model):
     action: Literal["bank"]
     amount: Whole = Field(description="the bank the player banking puts up (bank 'winner-keeps')")
 
 
-class Bet(_Model):
+class HomeBet(_Model):
     action: Literal["bet"]
     door: Whole = Field(description="1 初門, 2 川門, 3 尾門")
     bettor: _Name
     amount: Whole = Field(description="whole minor units")
 
 
-class Shuffle(_Model):
+class HomeShuffleTiles(_Model):
     action: Literal["shuffle"]
     tiles: _Text | None = Field(None, description="the 32 tiles in dealing order as the dealer reads them; left out:"
                                                   " drawn (live: the secure generator, journaled)")
 
 
-class Shake(_Model):
+class HomeShake(_Model):
     action: Literal["shake"]
     dice: list[StrictInt] | None = Field(None, max_length=6, description="the dice as read; left out: drawn")
 
 
-class Deal(_Model):
+class HomeDeal(_Model):
     action: Literal["deal"]
 
 
-class SetHand(_Model):
+class HomeSetHand(_Model):
     action: Literal["set_hand"]
     position: Whole = Field(description="0 the banker, 1-3 the doors")
     setting: _Text | StrictInt = Field(description="'front | back' as the setter says, or the split 0-2")
     by: _Name | None = Field(None, description="the setter (the door's holder, or the banker); required at a live table")
 
 
-class Play(_Model):
+class HomePlay(_Model):
     action: Literal["play"]
     strategy: _Text = Field("max-front", description="a simulation only: the strategy that sets every hand still unset")
 
 
-class Settle(_Model):
+class HomeSettle(_Model):
     action: Literal["settle"]
 
 
-class NextRound(_Model):
+class HomeNextRound(_Model):
     action: Literal["next_round"]
 
 
-class NextShuffle(_Model):
+class HomeNextShuffle(_Model):
     action: Literal["next_shuffle"]
 
 
-HomeAction = Annotated[Union[Bank, Bet, Shuffle, Shake, Deal, SetHand, Play, Settle, NextRound, NextShuffle],
+HomeAction = Annotated[Union[HomeBank, HomeBet, HomeShuffleTiles, HomeShake, HomeDeal, HomeSetHand, HomePlay, HomeSettle,
+                             HomeNextRound, HomeNextShuffle],
                        Field(discriminator="action")]
 
 
