@@ -3,8 +3,8 @@ Playwright driving Debian's chromium, headless, against a ``paigow serve`` proce
 loopback port. A whole live shuffle of two rounds at 1024×768 in Traditional Chinese (several
 bettors a door, the shuffle, the deal as tiles, each setter's split entered, the settlement and its
 ledger with the house translated, the second round's face-up tiles and its advice against the 495
-hands the library counts, the next shuffle), fitting the screen without scrolling at every step;
-and the display never showing a face-down tile. Every wait is bounded (30 s)."""
+hands the library counts, the next shuffle), fitting the screen without scrolling at every step
+and without a serious axe-core violation; and the display never showing a face-down tile. Every wait is bounded (30 s)."""
 
 from __future__ import annotations
 
@@ -108,7 +108,8 @@ def settle(page: Page, d: Page) -> None:
     expect(d.locator("#d-changes")).to_contain_text("公司")
 
 
-def test_a_whole_shuffle_on_the_page(new_page: Callable[..., Page], served: ServeProcess) -> None:
+def test_a_whole_shuffle_on_the_page(new_page: Callable[..., Page], served: ServeProcess,
+                                     axe: Callable[[Page, str], None]) -> None:
     page = new_page("/home", viewport=TABLET, locale="zh-MO")
     expect(page.locator("html")).to_have_attribute("lang", "zh-Hant")
     fits(page, "open")
@@ -150,11 +151,14 @@ def test_a_whole_shuffle_on_the_page(new_page: Callable[..., Page], served: Serv
     for i, o in enumerate(want.options):
         expect(rows.nth(i).locator("td").nth(1)).to_have_text(f"{o.wins:,.0f}")
     fits(page, "the advice")
+    axe(page, "the advice")
     displayed(d, page.locator("#seq").inner_text())
     display_hides(d, settled=False)
     set_hands(page, d)
     settle(page, d)
     expect(page.locator("#phase-over")).to_be_visible()
+    axe(page, "the shuffle over")
+    axe(d, "the display")
     act(page, "#next-shuffle")
     expect(page.locator("#shuffle-number")).to_have_text("2")
     expect(page.locator("#shuffle")).to_be_enabled()
