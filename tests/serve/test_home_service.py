@@ -221,6 +221,12 @@ def test_refusals_carry_the_librarys_code_and_change_nothing(client: httpx.Clien
     err(client.post("/v1/home/tables", json={"mode": "live", "seed": 3}, headers=OPERATOR), 400, "table.seed")
     listed = {t["id"]: t for t in ok(client.get("/v1/tables", headers=OPERATOR))["tables"]}
     assert listed[d.id]["game"] == "home"
+    # an opening repeated with its client key (its answer lost) answers the table it opened
+    once = {"client_key": "home-open-0123456789", "public": False}
+    first = ok(client.post("/v1/home/tables", json=once, headers=OPERATOR), 201)
+    again = ok(client.post("/v1/home/tables", json=once, headers=OPERATOR), 201)
+    assert again["id"] == first["id"] and "display" not in {k for k, v in first.items() if v is not None}
+    err(client.get(f"/v1/home/tables/{first['id']}"), 401, "table.token")  # not public: no view without the token
 
 
 def test_options_a_players_bank_and_dice(client: httpx.Client) -> None:
