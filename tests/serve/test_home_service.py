@@ -11,6 +11,8 @@ from typing import Any
 
 import httpx
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from paigow.table.home import HomeShuffle
 from paigow.table.home_records import replay_home
@@ -301,3 +303,64 @@ def test_a_restart_replays_the_table(db: str, snapshot_every: int, is_live: bool
             assert ok(c.post(f"/v1/tables/{d.id}/close", headers=OPERATOR))["closed"]
     finally:
         s.stop()
+
+
+def _set(position: int, setting: Any, by: "str | None") -> dict[str, Any]:
+    return {"action": "set_hand", "position": position, "setting": setting, "by": by}
+
+
+# actions legal and not, each as likely: bets (several a door, on no door, by the house, of nothing),
+# the shuffle, the dice, the deal, settings (by their setter or not, of other tiles, of no door),
+# a strategy (refused at a live table), the settlement, the next round and shuffle, a bank
+STEPS = [
+    {"action": "bet", "door": 1, "bettor": "ann", "amount": 10}, {"action": "bet", "door": 2, "bettor": "bob", "amount": 20},
+    {"action": "bet", "door": 1, "bettor": "bob", "amount": 30}, {"action": "bet", "door": 4, "bettor": "ann", "amount": 1},
+    {"action": "bet", "door": 1, "bettor": "house", "amount": 1}, {"action": "bet", "door": 3, "bettor": "", "amount": 0},
+    {"action": "shuffle"}, {"action": "shake"}, {"action": "deal"},
+    _set(0, 0, "house"), _set(0, 2, "house"), _set(1, 1, "ann"), _set(1, 0, "bob"), _set(2, 0, "bob"), _set(3, 0, "ann"),
+    _set(2, 5, "bob"), _set(1, "6-6 6-6 | 1-1 1-1", "ann"), _set(2, 1, None),
+    {"action": "play"}, {"action": "play", "strategy": "no-such"}, {"action": "settle"}, {"action": "settle"},
+    {"action": "next_round"}, {"action": "next_shuffle"}, {"action": "bank", "amount": 10},
+]
+ACTIONS = st.sampled_from(STEPS)
+_DEAL = [{"action": "bet", "door": 1, "bettor": "ann", "amount": 100}, {"action": "deal"}]
+_END = [_set(1, 0, "ann"), _set(0, 0, "house"), {"action": "settle"}]
+# where a sequence starts: the first round dealt, the second round dealt, the next shuffle's first dealt
+STARTS = [[{"action": "shuffle"}, *_DEAL], [{"action": "shuffle"}, *_DEAL, *_END, {"action": "next_round"}, *_DEAL],
+          [{"action": "shuffle"}, *_DEAL, *_END, {"action": "next_round"}, *_DEAL, *_END, {"action": "next_shuffle"},
+           {"action": "shuffle"}, *_DEAL]]
+
+
+@pytest.mark.parametrize("seed", [None, 11])
+def test_any_sequence_of_actions_keeps_the_table_whole(seed: "int | None") -> None:
+    """Hypothesis draws sequences of actions, legal and not, on the table itself: a refusal is the
+    library's error and changes nothing (a simulation's generator included), an accepted action
+    moves seq by one, the public view never shows a hand before the settlement, the money
+    balances, and the table restored from its snapshot is the same table."""
+    from paigow.errors import PaigowError
+    from paigow.serve.home_tables import HomeTable
+
+    @settings(max_examples=60, deadline=None)
+    @given(st.sampled_from(STARTS), st.lists(ACTIONS, min_size=20, max_size=60))
+    def run(start: list[dict[str, Any]], actions: list[dict[str, Any]]) -> None:
+        t = HomeTable({"game": "home"}, seed)
+        for a in start:
+            t.apply(a)
+        for a in actions:
+            before, snap, rng = t.view(), t.snapshot(), t.rng.getstate() if seed is not None else None
+            try:
+                t.apply(a)
+            except (PaigowError, TypeError):
+                assert t.view() == before and t.snapshot() == snap
+                assert seed is None or t.rng.getstate() == rng  # a refused draw is put back
+                continue
+            assert t.seq == before["seq"] + 1
+            public = t.view(public=True)["round"]
+            settled = public["phase"] in ("settled", "over")
+            assert all((h["tiles"] is not None) == settled for h in public["hands"])
+            assert sum(t.balances.values()) + t.commission == 0
+            again = HomeTable.restore({"game": "home"}, seed, json.loads(json.dumps(t.snapshot())))
+            assert again.view() == t.view()
+            assert seed is None or again.rng.getstate() == t.rng.getstate()
+
+    run()
