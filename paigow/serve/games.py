@@ -33,9 +33,10 @@ __all__ = ["GameTable", "AnyTable", "GAMES", "TABLES", "WrongGameError", "game_o
 @runtime_checkable
 class GameTable(Protocol):
     """What the service asks of a table of any game (:class:`~paigow.serve.tables.Table`,
-    :class:`~paigow.serve.pcc_tables.PccTable`): its game, configuration and mode, the actions
-    accepted (``seq``), one action at a time from its JSON (what it drew and the round it
-    finished, for the journal), its views, and its snapshot between rounds."""
+    :class:`~paigow.serve.pcc_tables.PccTable`, :class:`~paigow.serve.home_tables.HomeTable`):
+    its game, configuration and mode, the actions accepted (``seq``), one action at a time from
+    its JSON (what it drew and the round it finished, for the journal), its views, and its
+    snapshot between rounds."""
 
     game: ClassVar[str]
     config: dict[str, Any]

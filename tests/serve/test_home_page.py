@@ -119,6 +119,15 @@ def test_a_whole_shuffle_on_the_page(new_page: Callable[..., Page], served: Serv
     tid, token = page.locator("#new-table-id").inner_text(), page.locator("#new-token").inner_text()
     page.locator("#token-noted").click()
     d = new_page(f"/home/display?table={tid}", viewport=TABLET, locale="zh-MO")
+    # a refusal in the page's language, with its code: the house bets on no door; nothing changes
+    page.locator("#bettor").fill("house")
+    page.locator("#amount").fill("10")
+    page.locator("#bet-1").click()
+    expect(page.locator("#msg-bets code")).to_have_text("name.reserved")
+    expect(page.locator("#msg-bets .error-message")).to_have_text("「house」為保留名稱：請用另一名稱")
+    expect(page.locator("#bets-1 li")).to_have_count(0)
+    page.locator("#deal").click(force=True)  # disabled: nothing is sent
+    expect(page.locator("#seq")).to_have_text("0")
     # round 1: several bettors a door, the shuffle, the deal
     for who, amount, door in ROUND_ONE:
         bet(page, who, amount, door)
