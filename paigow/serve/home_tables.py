@@ -210,9 +210,10 @@ class HomeTable:
             s.put_bank(a.get("amount"))  # type: ignore[arg-type]
             return {"banker": s.banker, "bank": s.bank}, None
         if name == "bet":
-            door = a.get("door")
-            s.bet(door, a.get("bettor"), a.get("amount"))  # type: ignore[arg-type]
-            return {"door": door, "bettor": s.bets[-1].bettor, "amount": s.bets[-1].amount, "holder": s.holder(door)}, None
+            s.bet(a.get("door"), a.get("bettor"), a.get("amount"))  # type: ignore[arg-type]
+            last = s.bets[-1]
+            return {"door": last.position, "bettor": last.bettor, "amount": last.amount,
+                    "holder": s.holder(last.position)}, None
         if name == "shuffle":
             return self._shuffle(a, drawn)
         if name == "shake":

@@ -67,11 +67,11 @@ def create(body: HomeTableIn, who: Who, svc: Svc, request: Request) -> dict[str,
     e = svc.journal.entry(tid)
     assert e is not None
     base = str(request.base_url)
-    out = {"id": tid, "token": token, "public": e.public, "mode": e.mode, "state": svc.journal.read(e, False),
-           "qr": qr.svg(home_resume_url(base, tid, token))}
+    out: dict[str, Any] = {"id": tid, "token": token, "public": e.public, "mode": e.mode,
+                           "state": svc.journal.read(e, False), "qr": qr.svg(home_resume_url(base, tid, token))}
     if e.public:
-        out["display"] = home_display_url(base, tid)
-        out["display_qr"] = qr.svg(out["display"])
+        display = home_display_url(base, tid)
+        out["display"], out["display_qr"] = display, qr.svg(display)
     return out
 
 
