@@ -1,14 +1,15 @@
-"""The games a table of the service plays: Pai Gow (:class:`paigow.serve.tables.Table`) and
-Fish-Prawn-Crab (:class:`paigow.serve.pcc_tables.PccTable`), told apart by the table's
-configuration (``"game": "pcc"``; a configuration without ``game`` is Pai Gow's). Both implement
-one interface, :class:`GameTable`, which is all the service asks of a table; the journal opens,
-restores and closes a table through these functions, so both stores keep both games.
+"""The games a table of the service plays: Pai Gow (:class:`paigow.serve.tables.Table`),
+Fish-Prawn-Crab (:class:`paigow.serve.pcc_tables.PccTable`) and the home game 推牌九
+(:class:`paigow.serve.home_tables.HomeTable`), told apart by the table's configuration
+(``"game": "pcc"``, ``"game": "home"``; a configuration without ``game`` is Pai Gow's). All
+implement one interface, :class:`GameTable`, which is all the service asks of a table; the
+journal opens, restores and closes a table through these functions, so both stores keep every game.
 
 >>> t = new_table({"game": "pcc"}, None)
 >>> game_of(t), round_open(t), rounds_finished(t)
 ('pcc', False, 0)
->>> game_of(new_table({"banker": 0}, None))
-'paigow'
+>>> game_of(new_table({"banker": 0}, None)), game_of(new_table({"game": "home"}, 3))
+('paigow', 'home')
 >>> isinstance(t, GameTable) and isinstance(new_table({"banker": 0}, 5), GameTable)
 True
 """
@@ -21,6 +22,7 @@ from typing import Any, ClassVar, Protocol, runtime_checkable
 
 from paigow.serve.errors import ServiceError
 from paigow.errors import RuleError
+from paigow.serve.home_tables import HomeTable, is_home_config
 from paigow.serve.pcc_tables import PccTable, is_pcc_config
 from paigow.serve.tables import Table
 
@@ -31,9 +33,10 @@ __all__ = ["GameTable", "AnyTable", "GAMES", "TABLES", "WrongGameError", "game_o
 @runtime_checkable
 class GameTable(Protocol):
     """What the service asks of a table of any game (:class:`~paigow.serve.tables.Table`,
-    :class:`~paigow.serve.pcc_tables.PccTable`): its game, configuration and mode, the actions
-    accepted (``seq``), one action at a time from its JSON (what it drew and the round it
-    finished, for the journal), its views, and its snapshot between rounds."""
+    :class:`~paigow.serve.pcc_tables.PccTable`, :class:`~paigow.serve.home_tables.HomeTable`):
+    its game, configuration and mode, the actions accepted (``seq``), one action at a time from
+    its JSON (what it drew and the round it finished, for the journal), its views, and its
+    snapshot between rounds."""
 
     game: ClassVar[str]
     config: dict[str, Any]
@@ -66,8 +69,8 @@ class GameTable(Protocol):
 
 
 AnyTable = GameTable
-GAMES = ("paigow", "pcc")
-TABLES: dict[str, type[Table] | type[PccTable]] = {"paigow": Table, "pcc": PccTable}
+GAMES = ("paigow", "pcc", "home")
+TABLES: dict[str, type[Table] | type[PccTable] | type[HomeTable]] = {"paigow": Table, "pcc": PccTable, "home": HomeTable}
 """Each game's table class (its ``game``): built by ``cls(config, seed)``, rebuilt by ``cls.restore``."""
 
 
@@ -79,7 +82,7 @@ class WrongGameError(ServiceError, RuleError):
 
 
 def _game(config: Mapping[str, Any]) -> str:
-    return "pcc" if is_pcc_config(config) else "paigow"
+    return "pcc" if is_pcc_config(config) else "home" if is_home_config(config) else "paigow"
 
 
 def new_table(config: Mapping[str, Any], seed: int | None) -> GameTable:
@@ -95,7 +98,7 @@ def restore_table(config: Mapping[str, Any], seed: int | None, snap: Mapping[str
 
 
 def game_of(t: GameTable) -> str:
-    """``"pcc"`` or ``"paigow"``."""
+    """``"pcc"``, ``"home"`` or ``"paigow"``."""
     return t.game
 
 
@@ -110,7 +113,7 @@ def rounds_finished(t: GameTable) -> int:
 
 
 def config_game(config: str) -> str:
-    """The game of a table's configuration (its JSON text): ``"pcc"`` or ``"paigow"``."""
+    """The game of a table's configuration (its JSON text): ``"pcc"``, ``"home"`` or ``"paigow"``."""
     return _game(json.loads(config))
 
 
@@ -118,6 +121,6 @@ def require_game(config: str, game: str, tid: str) -> None:
     """Refuse (``table.game``) a table whose configuration (its JSON text) is not of ``game``."""
     have = config_game(config)
     if have != game:
-        where = f"/v1/pcc/tables/{tid}" if have == "pcc" else f"/v1/tables/{tid}"
-        name = {"pcc": "Fish-Prawn-Crab", "paigow": "Pai Gow"}
+        where = {"pcc": f"/v1/pcc/tables/{tid}", "home": f"/v1/home/tables/{tid}"}.get(have, f"/v1/tables/{tid}")
+        name = {"pcc": "Fish-Prawn-Crab", "paigow": "Pai Gow", "home": "home game (推牌九)"}
         raise WrongGameError(f"table {tid!r} is a {name[have]} table, not a {name[game]} one: it is served at {where}")

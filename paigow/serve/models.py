@@ -435,7 +435,8 @@ class TableCreated(_Model):
 
 class TableSummary(_Model):
     id: str
-    game: Literal["paigow", "pcc"] = Field(description="the table's game: Pai Gow or Fish-Prawn-Crab")
+    game: Literal["paigow", "pcc", "home"] = Field(description="the table's game: Pai Gow, Fish-Prawn-Crab or the"
+                                                               " home game 推牌九")
     public: bool
     mode: str
     seq: int

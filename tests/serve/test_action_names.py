@@ -22,12 +22,13 @@ STATIC = ROOT / "paigow" / "serve" / "static"
 GAMES = {"paigow": A, "pcc": PA}
 SCHEMAS = {"paigow": [ROOT / "paigow" / "schemas" / "round.json", ROOT / "paigow" / "schemas" / "session.json"],
            "pcc": [ROOT / "pcc" / "schemas" / "round.json"]}
-PATHS = {"paigow": "/v1/tables/{tid}/actions", "pcc": "/v1/pcc/tables/{tid}/actions"}
+PATHS = {"paigow": "/v1/tables/{tid}/actions", "pcc": "/v1/pcc/tables/{tid}/actions",
+         "home": "/v1/home/tables/{tid}/actions"}
 # the actions that log no event of their own: the hands' setting is logged as 'set' (with the
 # strategy), a new Fish-Prawn-Crab round is the table's (a round's record begins with it)
 NO_EVENT = {"paigow": {"set_players"}, "pcc": {"new_round"}}
 # the pages that write to a table of each game
-PAGES = {"paigow": ["app.js"], "pcc": ["pcc.js"]}
+PAGES = {"paigow": ["app.js"], "pcc": ["pcc.js"], "home": ["home.js"]}
 
 
 def action_classes(module: Any) -> list[type[Any]]:
@@ -131,7 +132,7 @@ def test_no_other_spelling(game: str, openapi: dict[str, Any]) -> None:
         assert sent[page] and sent[page] <= names, (page, sent[page] - names)
         text = (STATIC / page).read_text(encoding="utf-8")
         assert f'tableProtocol("{game}"' in text and "/actions" not in text, page  # no write beside the protocol's
-    others = {page for page, got in sent.items() if got and page not in PAGES["paigow"] + PAGES["pcc"]}
+    others = {page for page, got in sent.items() if got and page not in PAGES["paigow"] + PAGES["pcc"] + PAGES["home"]}
     assert not others, f"a page sends actions outside the protocol's writes: {others}"
 
 
@@ -143,3 +144,21 @@ def test_the_pages_send_every_name_they_may() -> None:
     assert {n for p in PAGES["paigow"] for n in sent[p]} == set(A.ACTIONS) - {
         "set_stake", "turn", "set_players"}
     assert {n for p in PAGES["pcc"] for n in sent[p]} == set(PA.ACTIONS)
+
+
+def test_the_home_tables_actions_are_one_list_everywhere(openapi: dict[str, Any]) -> None:
+    """The home table's actions (paigow.serve.home_tables.HOME_ACTIONS): the same names in the
+    OpenAPI document's action body, protocol.js and what the dealer's page sends, which is every
+    one of them."""
+    from paigow.serve.home_tables import HOME_ACTIONS
+
+    names = set(HOME_ACTIONS)
+    mapping, consts = openapi_names(openapi, "home")
+    assert set(mapping) == set(consts.values()) == names
+    assert all(consts[mapping[n]] == n for n in names)
+    listed = protocol_lists()["home"]
+    assert len(listed) == len(set(listed)) and set(listed) == names
+    sent = sent_by_pages()["home.js"]
+    assert sent == names
+    text = (STATIC / "home.js").read_text(encoding="utf-8")
+    assert 'tableProtocol("home"' in text and "/actions" not in text

@@ -24,12 +24,13 @@ LANGS = ("zh-Hant", "zh-Hans", "pt", "en")
 # -- item 8: every code the service can answer, in every language, with its params -----------------
 
 # the sections of docs/errors.md whose codes the service answers, and the catalogue of each
-# (errors-i18n.js: "paigow", "pcc", "service"; a game's page looks in its own, then the service's)
+# (errors-i18n.js: "paigow", "pcc", "home", "service"; a game's page looks in its own, then the service's)
 SECTIONS = {
     "paigow: dealing, the table, settlement, records": ("paigow",),
     "paigow: command line and service": ("service", "pcc"),  # player.name, round.unsettled: pcc tables'
     "pcc: class defaults": ("pcc",),
     "pcc: specific codes": ("pcc",),
+    "paigow: the home table": ("home",),
 }
 # the class defaults the table raises as such (the other rows of that section are never raised)
 TABLE_DEFAULTS = ("tile.unknown", "tile.copies", "hand.size", "bet.syntax", "bet.illegal", "action.illegal")

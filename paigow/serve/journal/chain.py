@@ -267,16 +267,19 @@ def export_rows(tr: TableRow, rows: Sequence[Sequence[Any]], withhold: int | Non
     }
 
 
-def withhold_from(rows: Sequence[Sequence[Any]]) -> int | None:
-    """The seq of the last round's start when no settle follows it: its tiles are still face down."""
+def withhold_from(rows: Sequence[Sequence[Any]], game: str = "paigow") -> int | None:
+    """The seq of the last round's start when no settle follows it: its tiles are still face down.
+    A home table's (``game`` "home") shuffle deals its rounds from one row of tiles: its rows are
+    withheld from the shuffle until the settle of its last round (``"over"``)."""
     for row in reversed(rows):
         try:
             name = json.loads(row[1]).get("action")
+            over = json.loads(row[3]).get("over") if game == "home" and name == "settle" else True
         except (ValueError, AttributeError):
             continue
-        if name in ("settle", "end_round", "close"):
+        if name == "close" or (name in ("settle", "end_round") and over):
             return None
-        if name == "start_round":
+        if name == ("shuffle" if game == "home" else "start_round"):
             return int(row[0])
     return None
 

@@ -545,5 +545,5 @@ def export_table(store: Dialect, tid: str) -> dict[str, Any]:
         if tr is None:
             raise UnknownTableError(f"no table {tid!r} in {store.path}")
         rows = _rows(q, tid)
-    return export_rows(tr, rows, withhold_from(rows))
+    return export_rows(tr, rows, withhold_from(rows, config_game(tr.config)))
 

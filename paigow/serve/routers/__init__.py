@@ -9,6 +9,7 @@ includes them (in this order, which is the order of the OpenAPI document's paths
 - :mod:`~paigow.serve.routers.tables`: the Pai Gow tables ``/v1/tables...`` (open, list, read,
   act, rounds, close, token, journal export);
 - :mod:`~paigow.serve.routers.pcc` (``tables``): the Fish-Prawn-Crab tables and their pages;
+- :mod:`~paigow.serve.routers.home`: the home game's tables 推牌九 and their pages;
 - :mod:`~paigow.serve.routers.display`: the players' display (the event stream, its page) and
   the names in the page's language.
 

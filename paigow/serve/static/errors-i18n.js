@@ -2,7 +2,7 @@
 // template per code and language whose {placeholders} are the values the service gives beside the
 // message (the answer's "params", set where the code is raised), numbers in the page's locale, and
 // the rule's article taken from the service's message. "service": the codes of the service itself
-// (both games' pages), with "network" for no answer at all; "paigow" and "pcc": each game's codes
+// (every game's pages), with "network" for no answer at all; "paigow", "pcc" and "home": each game's codes
 // (a code may mean another thing in the other game). Written as JSON: tests/serve/test_page_words.py
 // reads it and checks every code the service can answer has a template in every language, each
 // placeholder among the params its raise gives. English shows the service's own message (the same
@@ -692,6 +692,84 @@ const ERRORS = {
    "roll.seed": "o lançamento não é o da sua semente",
    "round.settled": "a jogada já foi paga",
    "option.new_bets_after_void": "pelas regras de 2004, apostar depois de um lançamento nulo é direito dos jogadores"
+  }
+ },
+ "home": {
+  "en": {
+   "home.rules": "this rule set is not the home game's",
+   "home.banker": "the house banks every round here, or a player banks and must be named",
+   "home.phase": "not now: this action is out of its turn in the round",
+   "home.door": "the doors are 1 to 3",
+   "home.bank": "the bank: put up by the player banking, once, before the bets (the house puts up none)",
+   "home.banker_bets": "the banker bets on no door",
+   "home.cover": "the bank does not cover this bet",
+   "home.no_dice": "this table has no dice: the doors take their stacks in order",
+   "home.no_bets": "nobody bets: a round is dealt with at least one bet",
+   "home.no_setting": "the two-tile game plays each hand as dealt: nothing to set or advise",
+   "home.unheld": "this door has no bets: nobody holds it",
+   "home.set_twice": "this hand is already set",
+   "home.setting": "that is not a setting of this hand's tiles (a split is 0, 1 or 2)",
+   "home.strategy": "at a live table each hand is set by its setter: no strategy sets one",
+   "home.holder": "the hand is set by its setter (the door's holder, or the banker), named",
+   "home.unset": "every played door and the banker set their hands before the settlement",
+   "home.replay": "the record's results are not what its events come to"
+  },
+  "zh-Hant": {
+   "home.rules": "此規則不是推牌九的規則",
+   "home.banker": "此台由公司坐莊；或由玩家坐莊，須寫明名稱",
+   "home.phase": "現在不可：此動作不合本局次序",
+   "home.door": "門只有 1 至 3",
+   "home.bank": "莊本須由坐莊玩家於下注前上一次（公司坐莊不用上莊本）",
+   "home.banker_bets": "莊家不可下注",
+   "home.cover": "莊本不足以包賠此注",
+   "home.no_dice": "此台不擲骰：各門按次序取牌",
+   "home.no_bets": "無人下注：至少要有一注才發牌",
+   "home.no_setting": "小牌九每手照發牌計：無須配牌，亦無建議",
+   "home.unheld": "此門無注：無人持門",
+   "home.set_twice": "此手已配好",
+   "home.setting": "這不是此手牌的配法（配法為 0、1 或 2）",
+   "home.strategy": "實台每手由配牌者自行配牌，不可用策略",
+   "home.holder": "須由配牌者（持門者或莊家）配牌，並寫明名稱",
+   "home.unset": "結算前，每門有注者及莊家都須配好牌",
+   "home.replay": "記錄的結果與其事件不符"
+  },
+  "zh-Hans": {
+   "home.rules": "此规则不是推牌九的规则",
+   "home.banker": "此台由公司坐庄；或由玩家坐庄，须写明名称",
+   "home.phase": "现在不可：此动作不合本局次序",
+   "home.door": "门只有 1 至 3",
+   "home.bank": "庄本须由坐庄玩家于下注前上一次（公司坐庄不用上庄本）",
+   "home.banker_bets": "庄家不可下注",
+   "home.cover": "庄本不足以包赔此注",
+   "home.no_dice": "此台不掷骰：各门按次序取牌",
+   "home.no_bets": "无人下注：至少要有一注才发牌",
+   "home.no_setting": "小牌九每手照发牌计：无须配牌，亦无建议",
+   "home.unheld": "此门无注：无人持门",
+   "home.set_twice": "此手已配好",
+   "home.setting": "这不是此手牌的配法（配法为 0、1 或 2）",
+   "home.strategy": "实台每手由配牌者自行配牌，不可用策略",
+   "home.holder": "须由配牌者（持门者或庄家）配牌，并写明名称",
+   "home.unset": "结算前，每门有注者及庄家都须配好牌",
+   "home.replay": "记录的结果与其事件不符"
+  },
+  "pt": {
+   "home.rules": "estas regras não são as do jogo caseiro",
+   "home.banker": "aqui a casa faz a banca em todas as rondas, ou um jogador faz a banca e tem de ser nomeado",
+   "home.phase": "agora não: esta acção está fora da sua vez na ronda",
+   "home.door": "as portas são de 1 a 3",
+   "home.bank": "a banca é posta pelo jogador que a faz, uma vez, antes das apostas (a casa não põe nenhuma)",
+   "home.banker_bets": "o banqueiro não aposta em nenhuma porta",
+   "home.cover": "a banca não cobre esta aposta",
+   "home.no_dice": "esta mesa não tem dados: as portas tomam as pilhas por ordem",
+   "home.no_bets": "ninguém apostou: uma ronda dá-se com pelo menos uma aposta",
+   "home.no_setting": "no jogo de duas peças cada mão joga-se como foi dada: nada a arranjar nem a aconselhar",
+   "home.unheld": "esta porta não tem apostas: ninguém a segura",
+   "home.set_twice": "esta mão já está arranjada",
+   "home.setting": "isso não é um arranjo das peças desta mão (um arranjo é 0, 1 ou 2)",
+   "home.strategy": "numa mesa real cada mão é arranjada por quem a arranja: nenhuma estratégia",
+   "home.holder": "a mão é arranjada por quem a arranja (quem segura a porta, ou o banqueiro), nomeado",
+   "home.unset": "cada porta jogada e a banca arranjam as mãos antes da liquidação",
+   "home.replay": "os resultados do registo não são o que os seus eventos dão"
   }
  }
 };

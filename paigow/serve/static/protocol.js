@@ -6,16 +6,18 @@
 // instead of inviting a second tap. No build step, no CDN.
 import { el } from "./common.js";
 
-// every action of each game by its one name (paigow.table.actions, pcc.actions);
-// tests/serve/test_action_names.py checks these lists against the library
+// every action of each game by its one name (paigow.table.actions, pcc.actions, the home table's
+// paigow.serve.home_tables.HOME_ACTIONS); tests/serve/test_action_names.py checks these lists
 export const ACTIONS = Object.freeze({
   paigow: Object.freeze(["start_round", "end_round", "pass_bank", "decline", "accept", "set_stake", "co_bank", "bet",
     "shuffle", "cut", "shake", "deal", "expose", "declare", "set_hand", "house_way", "turn", "set_players", "settle"]),
   pcc: Object.freeze(["place", "withdraw", "close_betting", "void_roll", "settle", "new_round"]),
+  home: Object.freeze(["bank", "bet", "shuffle", "shake", "deal", "set_hand", "play", "settle", "next_round", "next_shuffle"]),
 });
 
-// a table's address in the API: /v1/tables/<id> (Pai Gow) or /v1/pcc/tables/<id>
-export const tablePath = (game, id) => (game === "pcc" ? "/v1/pcc/tables/" : "/v1/tables/") + encodeURIComponent(id);
+// a table's address in the API: /v1/tables/<id> (Pai Gow), /v1/pcc/tables/<id> or /v1/home/tables/<id>
+const PATHS = { pcc: "/v1/pcc/tables/", home: "/v1/home/tables/" };
+export const tablePath = (game, id) => (PATHS[game] || "/v1/tables/") + encodeURIComponent(id);
 
 // one call of the /v1 API with ``token`` (a dealer token or an operator key) if any: the answer's
 // JSON, or an Error carrying the service's ``code`` (``network`` when no answer came back)
@@ -33,7 +35,7 @@ export async function request(method, path, body, token) {
   return data;
 }
 
-// A table's writes for a page of ``game`` ("paigow" or "pcc"). ``view`` is the page's side:
+// A table's writes for a page of ``game`` ("paigow", "pcc" or "home"). ``view`` is the page's side:
 //   table()            the table on screen, {id, token}, or null
 //   state()            its state on screen (with its seq), or null
 //   setState(st)       draw a state read from the service
