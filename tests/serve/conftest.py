@@ -131,3 +131,11 @@ def axe() -> Callable[[Any, str], None]:
         assert not bad, f"{where}: " + "; ".join(f"{v['id']} ({v['impact']}): {[n['target'] for n in v['nodes']][:4]}"
                                                  for v in bad)
     return check
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Mark every test that drives the browser ``browser`` (``-m "not browser"`` leaves them out:
+    the unpacked sdist's run in .ci/run, which section 2 has run whole)."""
+    for item in items:
+        if "browser" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.browser)
