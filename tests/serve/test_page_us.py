@@ -104,6 +104,8 @@ def test_a_us_round_on_the_dealers_page(new_page: Callable[..., Page]) -> None:
     from paigow.houseway import FOXWOODS
     ids = FOXWOODS.rule_ids()  # type: ignore[attr-defined]
     id0, id1 = f"foxwoods/{ids[rule0]}", f"foxwoods/{ids[rule1]}"
+    # the service names the rule by its id too (rule_id, beside its English text): the page's key
+    assert [state["round"]["ways"][p]["rule_id"] for p in (0, 1)] == [ids[rule0], ids[rule1]]
     expect(pg.locator("#way-0")).to_have_attribute("data-rule-id", id0)
     expect(pg.locator("#way-1")).to_have_attribute("data-rule-id", id1)
     table = houseway_table()
@@ -122,6 +124,10 @@ def test_a_us_round_on_the_dealers_page(new_page: Callable[..., Page]) -> None:
     shot(pg, "settings-tablet")
     tap("button#settle")
     expect(pg.locator("#ledger-changes")).to_be_visible()
+    state = pg.evaluate("""() => { const tb = JSON.parse(sessionStorage.getItem('paigow-table'));
+        return fetch('/v1/tables/' + tb.id, { headers: { Authorization: 'Bearer ' + tb.token } }).then((r) => r.json()); }""")
+    ways = {p["position"]: p["house_way"] for p in state["round"]["result"]["positions"] if "house_way" in p}
+    assert {p: (w["rule"], w["rule_id"]) for p, w in ways.items()} == {0: (rule0, ids[rule0]), 1: (rule1, ids[rule1])}
     expect(pg.locator("#ledger-banker")).to_contain_text("house")
     expect(pg.locator("#way-0")).to_contain_text(rule0)
     expect(pg.locator(".outcomes li[data-pos='1']")).to_contain_text(rule1)
