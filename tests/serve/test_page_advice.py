@@ -121,3 +121,28 @@ def test_the_advice_tab_at_390x844_passes_axe(new_page: Callable[..., Page]) -> 
         expect(pg.locator("#advice-seen")).to_be_visible()
         bad = [v for v in Axe().run(pg).response["violations"] if v.get("impact") in ("moderate", "serious", "critical")]
         assert not bad, [(v["id"], v["impact"], [n["target"] for n in v["nodes"]][:4]) for v in bad]
+
+
+def test_at_most_24_tiles_seen(new_page: Callable[..., Page]) -> None:
+    pg = new_page("/", locale="en-GB")
+    pg.locator("#pick-seen").click()
+    faces = pg.evaluate("() => [...document.querySelectorAll('#faces .face')].map((b) => b.dataset.pips)")
+    from paigow.tiles import FACES
+
+    copies = {str(f): f.copies for f in FACES}
+    tapped = 0
+    for pips in faces:
+        for _ in range(copies[pips]):
+            if tapped == 24:
+                break
+            pg.locator(f"#faces button[data-pips='{pips}']").click()
+            tapped += 1
+        if tapped < 24:  # every copy seen: that kind is used up
+            expect(pg.locator(f"#faces button[data-pips='{pips}']")).to_be_disabled()
+    expect(pg.locator("#seen .chip")).to_have_count(24)
+    expect(pg.locator("#seen-count")).to_have_text("24 of at most 24")
+    expect(pg.locator("#faces .face:enabled")).to_have_count(0)  # no 25th
+    pg.locator("#pick-hand").click()  # the hand takes the tiles left: 32 - 24 = 8
+    expect(pg.locator("#faces .face:enabled").first).to_be_visible()
+    pg.locator("#seen .chip").first.click()
+    expect(pg.locator("#seen .chip")).to_have_count(23)
