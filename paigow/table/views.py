@@ -31,11 +31,12 @@ from paigow.table.jsonforms import (
     bet_json,
     deal_record_json,
     result_json,
+    result_rule_ids,
     setting_json,
     share_json,
     way_json,
+    with_rule_id,
 )
-from paigow.houseway import rule_id
 from paigow.table.dealing import Stacks
 from paigow.table.events import Committed
 from paigow.table.round import Phase, Round, RoundResult
@@ -82,7 +83,7 @@ def round_view(r: Round, viewer: Viewer) -> dict[str, Any]:
     if viewer != "operator" and r.phase is not Phase.SETTLED:
         deal["stacks"] = None  # face down until the round is over, for everyone (§1.6)
     settings = [setting_json(x) if x is not None else None for x in st.settings]
-    ways = [_with_rule_id(way_json(w)) if w is not None else None for w in st.ways]
+    ways = [with_rule_id(way_json(w)) if w is not None else None for w in st.ways]
     result = result_json(r.result) if r.result is not None else None
     if viewer == "public":
         deal["stacks"] = None  # the stacks hold the tiles of positions nobody turns
@@ -93,9 +94,7 @@ def round_view(r: Round, viewer: Viewer) -> dict[str, Any]:
         ways = [x if p in shown else None for p, x in enumerate(ways)]   # the rule of a hand face up only
         result = public_result(r.result) if r.result is not None else None
     if result is not None:
-        for p in result["positions"]:
-            if "house_way" in p:
-                p["house_way"] = _with_rule_id(p["house_way"])
+        result_rule_ids(result)
     return {
         "phase": r.phase.value,
         "banker": r.banker,
@@ -121,13 +120,6 @@ def round_view(r: Round, viewer: Viewer) -> dict[str, Any]:
         **fairness_json(r),
         **declaration_json(r),
     }
-
-
-def _with_rule_id(w: dict[str, Any]) -> dict[str, Any]:
-    """A house way's setting as JSON (its ``rule`` in English and its ``way``) with the rule's id
-    beside the text, ``rule_id`` (None for a way without ids by name): the pages word the rule by
-    its id. The service's view only; records keep the text alone."""
-    return {**w, "rule_id": rule_id(w["way"], w["rule"])}
 
 
 def declaration_json(r: Round) -> dict[str, Any]:
