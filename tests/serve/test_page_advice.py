@@ -99,6 +99,18 @@ def test_a_dealt_rounds_exposed_tile_is_offered_as_seen(new_page: Callable[..., 
     for pips in banker:  # the banker's hand: position 1's tile is seen
         pg.locator(f"#faces button[data-pips='{pips}']").click()
     expect_library_values(pg, banker, ("6-6",), "max-back")
+    # position 1's own hand: its exposed tile is its own, not seen (as Round.advice(1) has it)
+    pg.locator("#clear").click()
+    for pips in HAND:
+        pg.locator(f"#faces button[data-pips='{pips}']").click()
+    expect(pg.locator("#seen .chip")).to_have_count(0)
+    expect(pg.locator("#seen-note")).to_contain_text("position 1's hand")
+    expect(pg.locator("#advice-line")).to_have_attribute("data-opponent-hands", str(math.comb(28, 4)))
+    pg.locator("#clear").click()
+    for pips in banker:
+        pg.locator(f"#faces button[data-pips='{pips}']").click()
+    expect(pg.locator("#seen .chip")).to_have_count(1)
+    expect_library_values(pg, banker, ("6-6",), "max-back")
     pg.locator("#clear-seen").click()  # the dealer may clear them: the full deck again, not offered again
     expect(pg.locator("#seen .chip")).to_have_count(0)
     expect(pg.locator("#seen-note")).to_be_hidden()

@@ -52,7 +52,16 @@ export function adviceTab(ctx) {
     return list.map((p, i) => el("button", { class: "chip", type: "button", "aria-label": t("remove_tile", { tile: ctx.faceName(p) }),
       onclick: () => { list.splice(i, 1); onRemove(); } }, ctx.faceImg(p), ctx.faceLabel(p)));
   }
+  // the round's exposed tiles as seen: those of the other positions when the hand tapped is a
+  // position's hand of that deal (its own exposed tile is the hand's, not seen), as Round.advice
+  function fromRound() {
+    const x = S.seenFrom, key = (l) => [...l].sort().join(" ");
+    const own = S.hand.length === 4 ? Object.keys(x.hands).find((p) => key(x.hands[p]) === key(S.hand)) : undefined;
+    x.position = own === undefined ? null : Number(own);
+    S.seen = x.exposures.filter((e) => String(e.position) !== own).map((e) => e.tile).slice(0, SEEN_MAX);
+  }
   function hand(load_ = true) {
+    if (S.seenFrom) { fromRound(); seenRow(); }
     $("hand").replaceChildren(...chips(S.hand, () => { hand(); faces(); }));
     if (S.hand.length === 4) { if (load_) run(load); } else $("advice").replaceChildren();
   }
@@ -61,7 +70,8 @@ export function adviceTab(ctx) {
     $("seen-count").textContent = t("seen_count", { n: ctx.num(S.seen.length), max: ctx.num(SEEN_MAX) });
     const note = $("seen-note");
     note.hidden = !S.seenFrom;
-    note.textContent = S.seenFrom ? t("seen_exposed", { id: S.seenFrom.id, n: ctx.num(S.seenFrom.number) }) : "";
+    const x = S.seenFrom;
+    note.textContent = !x ? "" : t(x.position === null ? "seen_exposed" : "seen_exposed_pos", { id: x.id, n: ctx.num(x.number), p: x.position });
   }
 
   function table(a) {
@@ -97,13 +107,13 @@ export function adviceTab(ctx) {
   function offerExposed(state, tb) {
     const r = state && state.round;
     if (!r || !tb || !r.deal || !r.deal.hands) return;
-    const tiles = r.deal.exposures.filter((x) => x.tile).map((x) => x.tile);
+    const exposures = r.deal.exposures.filter((x) => x.tile), tiles = exposures.map((x) => x.tile);
     const number = state.rounds + 1;  // the round under way: the rounds finished, and this one
     const key = `${tb.id}/${number}/${tiles.join(" ")}`;
     if (!tiles.length || S.seenOffered === key) return;
     S.seenOffered = key;
-    S.seen = tiles.slice(0, SEEN_MAX); S.seenFrom = { id: tb.id, number };
-    seenRow(); faces(); if (S.hand.length === 4) run(load);
+    S.seenFrom = { id: tb.id, number, exposures, hands: r.deal.hands, position: null };
+    hand(); faces();
   }
 
   function wire() {

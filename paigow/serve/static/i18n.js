@@ -47,6 +47,7 @@ const I18N = {
     pick_seen: "seen: {name} ({pips})", seen_count: "{n} of at most {max}", advice_seen: "{n} tiles seen:",
     seen_exposed: "The tiles exposed in table {id}'s round {n}, taken as seen: clear them if they are not seen by this hand's seats.",
     use_max_back: "Advise against max-back",
+    seen_exposed_pos: "The tiles the other positions exposed in table {id}'s round {n}, taken as seen (this is position {p}'s hand): clear them if they are not seen.",
   },
   "zh-Hant": {
     _name: "繁體中文", _locale: "zh-Hant-MO",
@@ -84,6 +85,7 @@ const I18N = {
     pick_seen: "已見：{name}（{pips}）", seen_count: "{n}／最多 {max}", advice_seen: "已見 {n} 張牌：",
     seen_exposed: "牌桌 {id} 第 {n} 局中翻開的牌，當作已見：若此手的雙方並未見到，請清除。",
     use_max_back: "改為對後大求建議",
+    seen_exposed_pos: "牌桌 {id} 第 {n} 局中其他位翻開的牌，當作已見（這是 {p} 位的手牌）：若並未見到，請清除。",
   },
   "zh-Hans": {
     _name: "简体中文", _locale: "zh-Hans-CN",
@@ -121,6 +123,7 @@ const I18N = {
     pick_seen: "已见：{name}（{pips}）", seen_count: "{n}／最多 {max}", advice_seen: "已见 {n} 张牌：",
     seen_exposed: "牌桌 {id} 第 {n} 局中翻开的牌，当作已见：若此手的双方并未见到，请清除。",
     use_max_back: "改为对后大求建议",
+    seen_exposed_pos: "牌桌 {id} 第 {n} 局中其他位翻开的牌，当作已见（这是 {p} 位的手牌）：若并未见到，请清除。",
   },
   pt: {
     _name: "Português", _locale: "pt-MO",
@@ -164,6 +167,7 @@ const I18N = {
     pick_seen: "vista: {name} ({pips})", seen_count: "{n} de no máximo {max}", advice_seen: "{n} peças vistas:",
     seen_exposed: "As peças expostas na ronda {n} da mesa {id}, tomadas como vistas: limpe-as se os lugares desta mão não as viram.",
     use_max_back: "Conselho contra máx. atrás",
+    seen_exposed_pos: "As peças expostas pelas outras posições na ronda {n} da mesa {id}, tomadas como vistas (esta é a mão da posição {p}): limpe-as se não foram vistas.",
   },
 };
 
