@@ -338,6 +338,19 @@ def api_answers(requests: list[dict[str, Any]]) -> list[dict[str, Any]]:
         return [_send(client, names, step) for step in requests]
 
 
+def _drop_rule_ids(x: Any) -> None:
+    """Take off every ``rule_id`` beside a house way's ``rule`` and ``way`` (a string: the rule's
+    id in its way file), the one key the round's answers gained; all else must be as it was."""
+    if isinstance(x, dict):
+        if "rule_id" in x:
+            assert {"rule", "way"} <= set(x) and isinstance(x.pop("rule_id"), str), x
+        for v in x.values():
+            _drop_rule_ids(v)
+    elif isinstance(x, list):
+        for v in x:
+            _drop_rule_ids(v)
+
+
 def test_the_api_answers_as_it_did() -> None:
     pytest.importorskip("fastapi", reason="the serve extra is not installed")
     want = json.loads((HERE / "api.json").read_text(encoding="utf-8"))
@@ -353,5 +366,7 @@ def test_the_api_answers_as_it_did() -> None:
             params = g["body"].pop("params")
             assert isinstance(params, dict) and params, g
             assert list(g["body"]) == ["code", "message"], g
+    for g in got:   # added since (issue 32): the house way's rule by its id, beside its English text unchanged
+        _drop_rule_ids(g["body"])
     for g, w in zip(got, want):
         assert json.dumps(g, ensure_ascii=False, indent=1) == json.dumps(w, ensure_ascii=False, indent=1), g["request"]

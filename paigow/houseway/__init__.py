@@ -58,7 +58,7 @@ def __dir__() -> list[str]:
 __all__ = ["HouseWay", "WaySetting", "RuledWay", "ShippedWay", "WayFileError", "FOXWOODS", "CANBERRA", "HOUSE_WAYS",
            "house_way", "read_house_way", "read_way_file", "shipped_way", "distinct_hands", "hand_class",
            "DISTINCT_HAND_COUNT", "FILE_HEADER", "RULE_IDS", "foxwoods_without", "CANBERRA_RULE_IDS",
-           "canberra_without", "is_house_way", "SHIPPED"]
+           "canberra_without", "is_house_way", "SHIPPED", "rule_id"]
 
 SHIPPED = ("foxwoods", "canberra")
 """The ways shipped as way files in ``paigow/houseway/ways``."""
@@ -148,6 +148,19 @@ def house_way(way: "str | os.PathLike[str] | HouseWay") -> HouseWay:
     raise InvalidStrategyError(f"unknown house way {clip_text(way)!r}: the ways are "
                                + ", ".join(map(repr, HOUSE_WAYS)) + ", or a house-way file (.way or .csv)",
                                code="houseway.unknown")
+
+
+def rule_id(way: str, rule: str) -> str | None:
+    """The id (in its way file) of the rule of the way named ``way`` (:data:`HOUSE_WAYS`) whose
+    English text is ``rule``, as :attr:`WaySetting.rule` gives it: the first rule of that text
+    where several share one (their texts in every language are the same). None for a way not
+    known by name or without rules (a house-way table) and for a text it has not.
+
+    >>> rule_id("foxwoods", "pair D: split 9s"), rule_id("foxwoods", "no such rule"), rule_id("texas", "x")
+    ('1D', None, None)
+    """
+    w = HOUSE_WAYS.get(way.strip().lower())
+    return w.rule_ids().get(rule) if isinstance(w, RuledWay) else None
 
 
 def is_house_way(x: object) -> bool:

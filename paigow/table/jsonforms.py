@@ -22,6 +22,7 @@ from typing import Any
 
 from _tablegames.jsonio import json_type
 from paigow.errors import InvalidRecordError
+from paigow.houseway import rule_id
 from paigow.setting import Outcome, Setting
 from paigow.table.dealing import Cut, Deal, DiceRoll, Exposure, Stacks
 from paigow.table.events import (
@@ -61,6 +62,8 @@ __all__ = [
     "exposure_json",
     "setting_json",
     "way_json",
+    "with_rule_id",
+    "result_rule_ids",
     "event_json",
     "session_event_json",
     "deal_record_json",
@@ -120,6 +123,25 @@ def way_json(w: WaySet) -> dict[str, Any]:
     fouled placement."""
     return {"rule": w.rule, "way": w.way, "why": w.why, "by": w.by,
             "placed": f"{w.placed[0]} | {w.placed[1]}" if w.placed is not None else None}
+
+
+def with_rule_id(w: dict[str, Any]) -> dict[str, Any]:
+    """A house way's setting as JSON (its ``rule`` in English and its ``way``) with the rule's id
+    beside the text, ``rule_id`` (:func:`paigow.houseway.rule_id`; None for a way without ids by
+    name): the service's answers, whose pages word the rule by its id. Records keep the text alone.
+
+    >>> with_rule_id({"rule": "pair D: split 9s", "way": "foxwoods", "why": "house"})["rule_id"]
+    '1D'
+    """
+    return {**w, "rule_id": rule_id(w["way"], w["rule"])}
+
+
+def result_rule_ids(out: dict[str, Any]) -> dict[str, Any]:
+    """A result's JSON (:func:`result_json`) with each house way's ``rule_id``, in place."""
+    for p in out["positions"]:
+        if "house_way" in p:
+            p["house_way"] = with_rule_id(p["house_way"])
+    return out
 
 
 # -- events, deals and results ---------------------------------------------------------------------
@@ -342,9 +364,9 @@ def action_result_json(x: object) -> Any:
     if isinstance(x, Setting):
         return setting_json(x)
     if isinstance(x, WaySet):
-        return {"position": x.position, "setting": setting_json(x.setting), **way_json(x)}
+        return {"position": x.position, "setting": setting_json(x.setting), **with_rule_id(way_json(x))}
     if isinstance(x, RoundResult):
-        return result_json(x)
+        return result_rule_ids(result_json(x))
     if isinstance(x, BankTurn):
         return {"event": x.event.value, "position": x.position, "to": x.to, "text": str(x)}
     if isinstance(x, Round):

@@ -31,9 +31,11 @@ from paigow.table.jsonforms import (
     bet_json,
     deal_record_json,
     result_json,
+    result_rule_ids,
     setting_json,
     share_json,
     way_json,
+    with_rule_id,
 )
 from paigow.table.dealing import Stacks
 from paigow.table.events import Committed
@@ -81,7 +83,7 @@ def round_view(r: Round, viewer: Viewer) -> dict[str, Any]:
     if viewer != "operator" and r.phase is not Phase.SETTLED:
         deal["stacks"] = None  # face down until the round is over, for everyone (§1.6)
     settings = [setting_json(x) if x is not None else None for x in st.settings]
-    ways = [way_json(w) if w is not None else None for w in st.ways]
+    ways = [with_rule_id(way_json(w)) if w is not None else None for w in st.ways]
     result = result_json(r.result) if r.result is not None else None
     if viewer == "public":
         deal["stacks"] = None  # the stacks hold the tiles of positions nobody turns
@@ -91,6 +93,8 @@ def round_view(r: Round, viewer: Viewer) -> dict[str, Any]:
         settings = [x if p in shown else None for p, x in enumerate(settings)]
         ways = [x if p in shown else None for p, x in enumerate(ways)]   # the rule of a hand face up only
         result = public_result(r.result) if r.result is not None else None
+    if result is not None:
+        result_rule_ids(result)
     return {
         "phase": r.phase.value,
         "banker": r.banker,

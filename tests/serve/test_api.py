@@ -272,12 +272,16 @@ def test_a_round_through_the_api_is_the_engines(client: httpx.Client, rules: str
     tid, auth = new_table(client, seed=11, rules=rules)
     for a in actions:
         last = act(client, tid, auth, **a)
+    from paigow.table.jsonforms import result_rule_ids
     from paigow.table.records import result_json
 
     s, r = _on_the_engine(rules, actions)
     res = r.result
-    assert last["result"] == result_json(res)
-    assert last["state"]["round"]["result"] == result_json(res)
+    # the service's answers add each house way's rule id beside its text (records keep the text alone)
+    assert last["result"] == result_rule_ids(result_json(res))
+    assert last["state"]["round"]["result"] == result_rule_ids(result_json(res))
+    if rules == "us":
+        assert [p["house_way"]["rule_id"] for p in last["result"]["positions"] if "house_way" in p]
     ledger = last["result"]["ledger"]
     assert sum(ledger["changes"].values()) + ledger["commission"] == 0
     end = act(client, tid, auth, action="end_round")
@@ -451,11 +455,12 @@ def test_a_whole_us_round_through_the_api(client: httpx.Client) -> None:
     asked = act(action="house_way", position=1, by="P1")["result"]
     assert asked["setting"]["text"] == str(FOXWOODS.set(PAIRS).setting)
     assert (asked["rule"], asked["why"], asked["by"]) == ("rule 0: best in both hands", "asked", "P1")
+    assert asked["rule_id"] == "0"  # the rule's id in its way file, beside its text
     fouled = act(action="set_hand", position=3, setting="6-6 6-6 | 4-4 1-2", by="ann")
     assert fouled["result"]["text"] == str(FOXWOODS.set(FOUL).setting) == "6-6 1-2 | 6-6 4-4"
     dealer = fouled["state"]["round"]["ways"]
     assert dealer[3] == {"rule": "pair C: split 2s/12s", "way": "foxwoods", "why": "foul", "by": "ann",
-                         "placed": "6-6 6-6 | 4-4 1-2"}
+                         "placed": "6-6 6-6 | 4-4 1-2", "rule_id": "1C"}
     seen = public()
     assert seen["ways"] == [None] * 8 and seen["settings"] == [None] * 8 and seen["deal"]["hands"] == {}
 
@@ -463,7 +468,7 @@ def test_a_whole_us_round_through_the_api(client: httpx.Client) -> None:
     assert (house["rule"], house["why"]) == ("other hands: max low", "house")
     seen = public()
     assert seen["ways"][0] == {"rule": "other hands: max low", "way": "foxwoods", "why": "house", "by": None,
-                               "placed": None}
+                               "placed": None, "rule_id": FOXWOODS.rule_ids()["other hands: max low"]}  # type: ignore[attr-defined]
     assert seen["ways"][1] is None and seen["ways"][3] is None     # the players' hands still face down
     assert seen["deal"]["hands"] == {"0": BANKER.split()}
 

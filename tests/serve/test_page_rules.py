@@ -70,3 +70,17 @@ def test_each_rule_the_service_names_finds_one_translation() -> None:
         assert all(len(v) == 1 for v in by_text.values()), name
     given = {rule for way in (house_way("foxwoods"), foxwoods_without("0")) for _, _, rule in way.settings_of_all()}
     assert len(given) == 30 and given <= {table["en"][k] for k in table["en"] if k.startswith("foxwoods/")}
+
+
+def test_the_services_rule_id_is_the_rule_of_that_text() -> None:
+    # the service's rule_id beside a rule's text (paigow.houseway.rule_id): an id of that way
+    # whose rule has that text, so its translations are the text's; none for a way not by name
+    from paigow.houseway import rule_id
+
+    for name in SHIPPED:
+        rules = {r.id: r for r in shipped_way(name).rules}
+        for r in rules.values():
+            got = rule_id(name, r.text)
+            assert got is not None and rules[got].text == r.text and rules[got].texts == r.texts, (name, r.id)
+    assert rule_id("Foxwoods", "pair C: split 2s/12s") == "1C"
+    assert rule_id("foxwoods", "no such rule") is None and rule_id("path/to/way.csv", "pair C: split 2s/12s") is None

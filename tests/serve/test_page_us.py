@@ -104,6 +104,8 @@ def test_a_us_round_on_the_dealers_page(new_page: Callable[..., Page]) -> None:
     from paigow.houseway import FOXWOODS
     ids = FOXWOODS.rule_ids()  # type: ignore[attr-defined]
     id0, id1 = f"foxwoods/{ids[rule0]}", f"foxwoods/{ids[rule1]}"
+    # the service names the rule by its id too (rule_id, beside its English text): the page's key
+    assert [state["round"]["ways"][p]["rule_id"] for p in (0, 1)] == [ids[rule0], ids[rule1]]
     expect(pg.locator("#way-0")).to_have_attribute("data-rule-id", id0)
     expect(pg.locator("#way-1")).to_have_attribute("data-rule-id", id1)
     table = houseway_table()
@@ -122,6 +124,10 @@ def test_a_us_round_on_the_dealers_page(new_page: Callable[..., Page]) -> None:
     shot(pg, "settings-tablet")
     tap("button#settle")
     expect(pg.locator("#ledger-changes")).to_be_visible()
+    state = pg.evaluate("""() => { const tb = JSON.parse(sessionStorage.getItem('paigow-table'));
+        return fetch('/v1/tables/' + tb.id, { headers: { Authorization: 'Bearer ' + tb.token } }).then((r) => r.json()); }""")
+    ways = {p["position"]: p["house_way"] for p in state["round"]["result"]["positions"] if "house_way" in p}
+    assert {p: (w["rule"], w["rule_id"]) for p, w in ways.items()} == {0: (rule0, ids[rule0]), 1: (rule1, ids[rule1])}
     expect(pg.locator("#ledger-banker")).to_contain_text("house")
     expect(pg.locator("#way-0")).to_contain_text(rule0)
     expect(pg.locator(".outcomes li[data-pos='1']")).to_contain_text(rule1)
@@ -142,3 +148,38 @@ def test_a_us_round_on_the_dealers_page(new_page: Callable[..., Page]) -> None:
     pg.locator("#stake").fill("200")
     tap("#start-round")
     expect(pg.locator("#bank")).to_have_attribute("data-bank", "400")   # the house puts up as much
+
+
+def test_the_page_words_a_rule_by_the_services_rule_id(new_page: Callable[..., Page], served: object) -> None:
+    # an answer with rule_id: the page takes the id from it, not from the English text (here
+    # changed on the way to the page, as a text no way has), and shows the rule translated
+    import httpx
+
+    from serve_support import OPERATOR
+
+    with httpx.Client(base_url=served.url, timeout=30) as c:  # type: ignore[attr-defined]
+        r = c.post("/v1/tables", json={"rules": "us", "house_stake": 5000}, headers=OPERATOR)
+        assert r.status_code == 201, r.text
+        tid, token = r.json()["id"], r.json()["token"]
+        auth = {"Authorization": f"Bearer {token}"}
+        for action in ({"action": "start_round"}, {"action": "bet", "position": 1, "amount": 100},
+                       {"action": "deal", "hands": {"0": "5-5 4-4 3-3 2-5", "1": "6-6 6-6 4-4 1-2"}},
+                       {"action": "house_way", "position": 1}):
+            got = c.post(f"/v1/tables/{tid}/actions", json=action, headers=auth)
+            assert got.status_code == 200, (action, got.text)
+        way = got.json()["state"]["round"]["ways"][1]
+    assert way["way"] == "foxwoods" and way["rule_id"]
+    want = houseway_table()["zh-Hant"][f"foxwoods/{way['rule_id']}"]
+    pg = new_page(None, locale="zh-HK")
+
+    def renamed(route: object) -> None:
+        answer = route.fetch()  # type: ignore[attr-defined]
+        text = answer.text().replace(json.dumps(way["rule"], ensure_ascii=False)[1:-1], "a text no way has")
+        route.fulfill(response=answer, body=text)  # type: ignore[attr-defined]
+
+    pg.route(f"**/v1/tables/{tid}", renamed)
+    pg.goto(f"{served.url}/#table={tid}&token={token}")  # type: ignore[attr-defined]
+    pg.locator("#lang").select_option("zh-Hant")
+    expect(pg.locator("#way-1")).to_have_attribute("data-rule", "a text no way has")
+    expect(pg.locator("#way-1")).to_have_attribute("data-rule-id", f"foxwoods/{way['rule_id']}")
+    expect(pg.locator("#way-1 b")).to_have_text(want)

@@ -6,6 +6,7 @@ import { I18N, I18N_HOUSEWAY, errorText } from "./i18n.js";
 import { tableProtocol, tablePath } from "./protocol.js";
 import { parseAmount, echoAmount } from "./amounts.js";
 import { pickerKeys, pickerStop, languageMenu } from "./keys.js";
+import { adviceTab } from "./advice.js";
 
 const S = {
   lang: "en", faces: [], byPips: {}, hand: [], mode: "advice",
@@ -56,8 +57,8 @@ async function setLang(lang) {
   for (const e of document.querySelectorAll("[data-i18n]")) e.textContent = t(e.dataset.i18n);
   $("lang").value = S.lang;
   try { S.names = await api("GET", `/v1/names?lang=${encodeURIComponent(S.lang)}`); } catch { S.names = { hands: {}, tiles: {} }; }
-  renderFaces(); renderHand(false);
-  if (S.hand.length === 4) run(loadAdvice);
+  A.faces(); A.hand(false); A.seenRow();
+  if (S.hand.length === 4) A.run(A.load);
   if (S.mode === "table") render();
 }
 
@@ -71,47 +72,8 @@ function errorNode(e) {
 function faceImg(pips, cls = "tileimg") {
   return el("img", { class: cls, src: `/static/tile-${pips}.svg`, alt: "", width: 22, height: 44 });
 }
-function showAdviceError(e) { const b = $("error"); b.replaceChildren(...errorNode(e)); b.hidden = false; }
-async function run(fn) { $("error").hidden = true; try { await fn(); } catch (e) { showAdviceError(e); } }
-
-function renderFaces() {
-  const used = countOf(S.hand);
-  $("faces").replaceChildren(...S.faces.map((f) => el("button", {
-    class: "face" + (used[f.pips] ? " used" : ""), type: "button", "data-pips": f.pips,
-    "aria-label": t("pick_face", { name: faceName(f.pips), pips: f.pips }),
-    disabled: (used[f.pips] || 0) >= f.copies || S.hand.length >= 4,
-    onclick: () => { if (S.hand.length < 4) S.hand.push(f.pips); renderHand(); renderFaces(); },
-  }, faceImg(f.pips), el("span", { class: "zh" }, zhFace(f)), el("span", { class: "pips" }, f.pips), el("span", { class: "en" }, f.name_en))));
-}
-function countOf(list) { const c = {}; for (const p of list) c[p] = (c[p] || 0) + 1; return c; }
-
-function renderHand(load = true) {
-  $("hand").replaceChildren(...S.hand.map((p, i) => el("button", { class: "chip", type: "button", "aria-label": t("remove_tile", { tile: faceName(p) }),
-    onclick: () => { S.hand.splice(i, 1); renderHand(); renderFaces(); } }, faceImg(p), faceLabel(p))));
-  if (S.hand.length === 4) { if (load) run(loadAdvice); } else $("advice").replaceChildren();
-}
-
-function adviceTable(a) {
-  const head = el("tr", {}, el("th", {}, "#"), el("th", {}, t("col_front")), el("th", {}, t("col_back")),
-    el("th", { class: "num" }, t("col_win")), el("th", { class: "num" }, t("col_push")), el("th", { class: "num" }, t("col_lose")),
-    el("th", { class: "num" }, t("col_value")), el("th", { class: "num" }, t("col_eq")));
-  const fmt = new Intl.NumberFormat(locale(), { minimumFractionDigits: 5, maximumFractionDigits: 5, signDisplay: "exceptZero" });
-  const rows = a.settings.map((s, k) => el("tr", { class: k === a.best ? "best" : "", "data-setting": k },
-    el("td", {}, k + 1, k === a.best ? " ★" : ""),
-    el("td", {}, el("b", {}, handName(s.front)), el("div", { class: "hn" }, s.front.tiles.join(" "))),
-    el("td", {}, el("b", {}, handName(s.back)), el("div", { class: "hn" }, s.back.tiles.join(" "))),
-    el("td", { class: "num" }, pct(s.wins / a.opponent_hands)), el("td", { class: "num" }, pct(s.pushes / a.opponent_hands)),
-    el("td", { class: "num" }, pct(s.losses / a.opponent_hands)),
-    el("td", { class: "num", "data-value": s.value.toFixed(5) }, fmt.format(s.value)),
-    el("td", { class: "num" }, s.equilibrium_probability === null ? "" : new Intl.NumberFormat(locale(), { maximumFractionDigits: 3 }).format(s.equilibrium_probability))));
-  return el("table", { class: "advice" }, el("thead", {}, head), el("tbody", {}, rows));
-}
-
-async function loadAdvice() {
-  const a = await api("POST", "/v1/advice", { tiles: S.hand.join(" "), seat: $("seat").value, against: $("against").value, commission: $("commission").checked });
-  $("advice").replaceChildren(el("p", {}, t("advice_line", { tiles: a.tiles.map(faceName).join(" "), n: num(a.opponent_hands) }), " — ",
-    a.mixed ? t("mixed") : t("exact")), adviceTable(a));
-}
+const A = adviceTab({ S, t, get api() { return api; }, faceName, faceLabel, handName, faceImg, zhFace, num, pct, locale, errorNode });
+const showAdviceError = (e) => A.showError(e);
 
 // -- tables kept on this device -------------------------------------------------------------------
 function saved() { try { return JSON.parse(localStorage.getItem("paigow-tables") || "[]"); } catch { return []; } }
@@ -710,6 +672,7 @@ function showView(mode) {
     $(id).classList.toggle("active", mode === m); $(id).setAttribute("aria-pressed", String(mode === m));
   }
   $("advice-view").hidden = mode !== "advice";
+  if (mode === "advice" && S.table) A.offerExposed(S.state, S.table);  // the round's exposed tiles, as seen
   $("table-view").hidden = mode !== "table";
   if (mode === "table") render();
 }
@@ -723,8 +686,7 @@ async function init() {
   document.addEventListener("pointerdown", () => { S.byKeys = false; }, true);
   $("tab-advice").onclick = () => showView("advice");
   $("tab-table").onclick = () => showView("table");
-  $("clear").onclick = () => { S.hand = []; renderHand(); renderFaces(); };
-  for (const id of ["seat", "against", "commission"]) $(id).onchange = () => { if (S.hand.length === 4) run(loadAdvice); };
+  A.wire();
   await setLang(localStorage.getItem("paigow-lang") || browserLang());
   const again = sessionStorage.getItem("paigow-table");
   if (again) {

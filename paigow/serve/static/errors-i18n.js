@@ -112,6 +112,11 @@ const ERRORS = {
  },
  "paigow": {
   "en": {
+   "advice.no_tiles": "the table does not know position {position}'s tiles: no advice for it",
+   "seen.type": "seen tiles in a form the page cannot take",
+   "seen.size": "too many tiles seen (at most 24 beside the hand)",
+   "seen.large": "with these seen tiles the equilibrium is not solved yet (at most 16 tiles unseen): advise against max-back",
+   "seen.paid": "with seen tiles the equilibrium is solved without commission only: advise against max-back",
    "tile.unknown": "no such tile",
    "tile.copies": "more copies of this tile than the set holds",
    "hand.size": "the wrong number of tiles",
@@ -223,6 +228,11 @@ const ERRORS = {
    "session.with_house": "these rules have no bank with the house"
   },
   "zh-Hant": {
+   "advice.no_tiles": "牌桌不知道 {position} 位的牌：無法給建議",
+   "seen.type": "已見的牌格式不對",
+   "seen.size": "已見的牌太多（手牌以外最多 24 張）",
+   "seen.large": "有這些已見的牌時，均衡策略尚未求解（未見的牌最多 16 張）：請改為對「後大」求建議",
+   "seen.paid": "有已見的牌時，均衡策略只在不抽佣時求解：請改為對「後大」求建議",
    "tile.unknown": "沒有這張牌",
    "tile.copies": "此牌的張數超過一副牌",
    "hand.size": "牌數不對",
@@ -334,6 +344,11 @@ const ERRORS = {
    "session.with_house": "此規則不設與公司合莊"
   },
   "zh-Hans": {
+   "advice.no_tiles": "牌桌不知道 {position} 位的牌：无法给建议",
+   "seen.type": "已见的牌格式不对",
+   "seen.size": "已见的牌太多（手牌以外最多 24 张）",
+   "seen.large": "有这些已见的牌时，均衡策略尚未求解（未见的牌最多 16 张）：请改为对“后大”求建议",
+   "seen.paid": "有已见的牌时，均衡策略只在不抽佣时求解：请改为对“后大”求建议",
    "tile.unknown": "没有这张牌",
    "tile.copies": "此牌的张数超过一副牌",
    "hand.size": "牌数不对",
@@ -445,6 +460,11 @@ const ERRORS = {
    "session.with_house": "此规则不设与公司合庄"
   },
   "pt": {
+   "advice.no_tiles": "a mesa não conhece as peças da posição {position}: sem conselho para ela",
+   "seen.type": "peças vistas numa forma que não se aceita",
+   "seen.size": "demasiadas peças vistas (no máximo 24 além da mão)",
+   "seen.large": "com estas peças vistas o equilíbrio ainda não está resolvido (no máximo 16 peças por ver): peça conselho contra «máx. atrás»",
+   "seen.paid": "com peças vistas o equilíbrio só está resolvido sem comissão: peça conselho contra «máx. atrás»",
    "tile.unknown": "essa peça não existe",
    "tile.copies": "mais cópias desta peça do que o jogo tem",
    "hand.size": "número de peças errado",

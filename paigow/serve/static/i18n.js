@@ -43,6 +43,11 @@ const I18N = {
     art: "Art. {a}", busy: "Working…",
     operator_key: "Operator key", mode_live: "live", mode_simulation: "simulation", close_table: "Close this table",
     close_confirm: "Close table {id}? It takes no more actions; its journal stays for the audit.",
+    pick_for: "Tiles tapped go to", to_hand: "the hand", to_seen: "the tiles seen", seen: "Seen", clear_seen: "Clear the tiles seen",
+    pick_seen: "seen: {name} ({pips})", seen_count: "{n} of at most {max}", advice_seen: "{n} tiles seen:",
+    seen_exposed: "The tiles exposed in table {id}'s round {n}, taken as seen: clear them if they are not seen by this hand's seats.",
+    use_max_back: "Advise against max-back",
+    seen_exposed_pos: "The tiles the other positions exposed in table {id}'s round {n}, taken as seen (this is position {p}'s hand): clear them if they are not seen.",
   },
   "zh-Hant": {
     _name: "繁體中文", _locale: "zh-Hant-MO",
@@ -76,6 +81,11 @@ const I18N = {
     conflict: "牌桌已更新（現為第 {seq} 步）；以下為最新狀態。", art: "第 {a} 條", busy: "處理中…",
     operator_key: "管理鑰匙", mode_live: "實台", mode_simulation: "模擬", close_table: "關閉此台",
     close_confirm: "關閉牌桌 {id}？之後不再接受動作；其記錄保留備查。",
+    pick_for: "點選的牌放入", to_hand: "手牌", to_seen: "已見的牌", seen: "已見", clear_seen: "清除已見的牌",
+    pick_seen: "已見：{name}（{pips}）", seen_count: "{n}／最多 {max}", advice_seen: "已見 {n} 張牌：",
+    seen_exposed: "牌桌 {id} 第 {n} 局中翻開的牌，當作已見：若此手的雙方並未見到，請清除。",
+    use_max_back: "改為對後大求建議",
+    seen_exposed_pos: "牌桌 {id} 第 {n} 局中其他位翻開的牌，當作已見（這是 {p} 位的手牌）：若並未見到，請清除。",
   },
   "zh-Hans": {
     _name: "简体中文", _locale: "zh-Hans-CN",
@@ -109,6 +119,11 @@ const I18N = {
     conflict: "牌桌已更新（现为第 {seq} 步）；以下为最新状态。", art: "第 {a} 条", busy: "处理中…",
     operator_key: "管理钥匙", mode_live: "实台", mode_simulation: "模拟", close_table: "关闭此台",
     close_confirm: "关闭牌桌 {id}？之后不再接受动作；其记录保留备查。",
+    pick_for: "点选的牌放入", to_hand: "手牌", to_seen: "已见的牌", seen: "已见", clear_seen: "清除已见的牌",
+    pick_seen: "已见：{name}（{pips}）", seen_count: "{n}／最多 {max}", advice_seen: "已见 {n} 张牌：",
+    seen_exposed: "牌桌 {id} 第 {n} 局中翻开的牌，当作已见：若此手的双方并未见到，请清除。",
+    use_max_back: "改为对后大求建议",
+    seen_exposed_pos: "牌桌 {id} 第 {n} 局中其他位翻开的牌，当作已见（这是 {p} 位的手牌）：若并未见到，请清除。",
   },
   pt: {
     _name: "Português", _locale: "pt-MO",
@@ -148,6 +163,11 @@ const I18N = {
     conflict: "A mesa avançou (agora no passo {seq}); eis o que mostra agora.", art: "Art. {a}", busy: "A processar…",
     operator_key: "Chave do operador", mode_live: "ao vivo", mode_simulation: "simulação", close_table: "Fechar esta mesa",
     close_confirm: "Fechar a mesa {id}? Não aceita mais acções; o registo fica para a auditoria.",
+    pick_for: "As peças tocadas vão para", to_hand: "a mão", to_seen: "as peças vistas", seen: "Vistas", clear_seen: "Limpar as peças vistas",
+    pick_seen: "vista: {name} ({pips})", seen_count: "{n} de no máximo {max}", advice_seen: "{n} peças vistas:",
+    seen_exposed: "As peças expostas na ronda {n} da mesa {id}, tomadas como vistas: limpe-as se os lugares desta mão não as viram.",
+    use_max_back: "Conselho contra máx. atrás",
+    seen_exposed_pos: "As peças expostas pelas outras posições na ronda {n} da mesa {id}, tomadas como vistas (esta é a mão da posição {p}): limpe-as se não foram vistas.",
   },
 };
 
