@@ -343,3 +343,35 @@ def test_a_lost_answer_on_a_phone_is_told_beside_the_bet(new_page: Callable[...,
     expect(pg.locator("#msg-phase")).to_be_empty()
     card, box = pg.locator("#bet-card-7").bounding_box(), notice.bounding_box()
     assert card and box and card["y"] <= box["y"] and box["y"] + box["height"] <= card["y"] + card["height"] + 1
+
+
+def test_an_amount_typed_and_not_sent_is_not_carried_into_the_next_round(new_page: Callable[..., Any], pw: Any) -> None:
+    """A draft (typed, never sent) belongs to its round: the next round's bets start empty, so no
+    stale amount is waiting to be sent for the wrong round."""
+    expect = pw.expect
+    pg = new_page("/", locale="en-GB", operator=True)
+    start_betting(pg)
+    pg.locator("#bet-amt-1").fill("100")
+    pg.locator("#bet-amt-1").press("Enter")
+    expect(pg.locator("#seq")).to_have_text("2")
+    pg.locator("#bet-amt-2").fill("70")                 # typed, never placed
+    pg.locator("#to-dice").click()
+    pg.locator("button#shuffle").click()
+    pg.locator("#declare-method").fill("as entered")
+    pg.locator("button#declare").click()
+    pg.locator("#dice").fill("3 5 6 2")
+    pg.locator("button#shake").click()
+    pg.locator("button#deal").click()
+    for pos in (1, 0):
+        pg.locator(f"#settings-{pos} .setbtn.best").click()
+        expect(pg.locator(f"#settings-{pos} h3 .chosen")).to_have_count(1)
+    pg.locator("button#settle").click()
+    expect(pg.locator("#ledger-changes")).to_be_visible()
+    pg.locator("button#end-round").click()
+    expect(pg.locator("#balance-table")).to_be_visible()
+    pg.locator("#stake").fill("1000")
+    pg.locator("button#start-round").click()
+    pg.locator("#to-bets").click()
+    expect(pg.locator("#bet-amt-1")).to_be_visible()
+    expect(pg.locator("#bet-amt-2")).to_have_value("")
+    expect(pg.locator("#placed-1")).to_have_text("")

@@ -176,7 +176,7 @@ function setState(st) {
   const r = st.round;
   if (!r || r.phase !== "dealt" || !old || !old.round || old.round.phase !== "dealt") { if (!r || r.phase !== "settled") S.advice = {}; }
   if (r && r.phase === "betting" && (r.deal.cuts.length || r.deal.shakes.length)) S.betStep = "dice";
-  if (!old || !r || !old.round || old.round.number !== r.number) S.drafts = {};
+  if (!old || !r || !old.round) S.drafts = {};  // typed amounts belong to their round: none between rounds
   if (r && r.phase === "shaken" && !Object.keys(S.entered).length) S.entered = keptEntered();
   render();
 }
