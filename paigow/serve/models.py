@@ -395,6 +395,27 @@ Action = Annotated[
 ]
 
 
+# -- a seat's actions (issue 38): the dealer's JSON, its position its own when left out; the actions
+# a seat may not take are read too, to be refused with seat.forbidden (paigow.serve.seats)
+class SeatBet(PlaceBet):
+    position: Position | None = Field(None, description="its own position when left out; another: a backline bet")
+
+
+class SeatSetHand(SetHand):
+    position: Position | None = Field(None, description="its own (the only one a seat sets)")
+
+
+class SeatHouseWay(HouseWay):
+    position: Position | None = Field(None, description="its own (the only one a seat asks the house way for)")
+
+
+SeatAction = Annotated[
+    Union[StartRound, EndRound, PassBank, Decline, Accept, SetStake, CoBank, SeatBet, Declare, Shuffle, CutStacks,
+          Shake, DealTiles, Expose, SeatSetHand, SeatHouseWay, Turn, SetPlayers, Settle],
+    Field(discriminator="action"),
+]
+
+
 class TableState(BaseModel):
     """A table's state (``round`` is the open round, if any); ``balances`` and ``commission``
     are totals over the finished rounds and add up to zero."""
@@ -457,6 +478,38 @@ class TableClosed(_Model):
 class TokenOut(_Model):
     id: str
     token: str = Field(description="the table's new dealer token, given this once")
+
+
+class SeatCreated(_Model):
+    id: str
+    position: int
+    token: str = Field(description="the position's seat token, given this once (the service keeps its SHA-256)")
+    url: str = Field(description="the address the seat's device opens, the token after '#'")
+    qr: str = Field(description="the QR code (SVG) of that address, to scan: given this once")
+
+
+class SeatRevoked(_Model):
+    id: str
+    position: int
+    revoked: bool = Field(description="whether the position had a seat (its token stops working)")
+
+
+class SeatList(_Model):
+    id: str
+    seats: dict[str, str] = Field(description="the positions that have a seat, and when each was granted")
+
+
+class SeatState(TableState):
+    """What a seat sees: the public view of the table and its own position's tiles (``seat``)."""
+
+    seat: int
+
+
+class SeatActionOut(_Model):
+    seq: int
+    action: str
+    result: Any
+    state: SeatState
 
 
 class ActionOut(_Model):

@@ -41,7 +41,7 @@ from paigow.serve.display import RETRY_MS, Event, Follower, JournalReader, start
 from paigow.serve.errors import StreamLimitError
 from paigow.serve.journal import Journal, ReplayError
 
-__all__ = ["StreamLimits", "Hub", "Ticket", "Feed", "stream", "PER_ADDRESS", "PER_TABLE", "BUFFER", "WAIT", "LINGER",
+__all__ = ["StreamLimits", "Hub", "Ticket", "Feed", "stream", "seat_stream", "PER_ADDRESS", "PER_TABLE", "BUFFER", "WAIT", "LINGER",
            "WAIT_THREADS", "READ_THREADS"]
 
 PER_ADDRESS = 8
@@ -110,6 +110,7 @@ class Hub:
         self._by_table: Counter[str] = Counter()
         self._feeds: dict[str, Feed] = {}
         self._limiters: dict[str, Any] = {}
+        self._loop: asyncio.AbstractEventLoop | None = None
 
     def admit(self, client: str, tid: str) -> Ticket:
         """A place for a stream of ``client`` on table ``tid``, or :class:`StreamLimitError` (429)."""
@@ -130,8 +131,16 @@ class Hub:
         with self._lock:
             return {"addresses": dict(self._by_address), "tables": dict(self._by_table)}
 
+    def kick(self, tid: str) -> None:
+        """Wake the streams of table ``tid`` without an action (a seat revoked: its streams look
+        at their token again and end); callable from any thread."""
+        f, loop = self._feeds.get(tid), self._loop
+        if f is not None and loop is not None and not loop.is_closed():
+            loop.call_soon_threadsafe(f._publish, [])
+
     def join(self, ticket: Ticket) -> Feed:
         """The ticket's table's feed, started when it has none (called on the event loop)."""
+        self._loop = asyncio.get_running_loop()
         f = self._feeds.get(ticket.tid)
         if f is None or f.finished:
             f = self._feeds[ticket.tid] = Feed(self, ticket.tid)
@@ -294,3 +303,42 @@ async def _follow(hub: Hub, feed: Feed, last_id: str | None, deadline: float) ->
             await asyncio.wait_for(tick.wait(), left)
         except asyncio.TimeoutError:
             return
+
+
+async def seat_stream(hub: Hub, ticket: Ticket, read: Callable[[], dict[str, Any]], seated: Callable[[], bool],
+                      lifetime: float) -> AsyncIterator[bytes]:
+    """A seat's view (``read()``, blocking: :meth:`paigow.serve.journal.Journal.read_seat`) as
+    events (issue 38): now, then after each change of its table (the table's :class:`Feed`, shared
+    with the displays, wakes it: no cost while the table is still), ``id`` the view's ``seq``.
+    Every event is the whole view, so a stream that resumes starts from the view now. It ends when
+    the seat is revoked (event ``revoked``; ``seated()`` is asked at each change, at a revocation in
+    this process, and every :data:`WAIT` seconds), when the table closes (event ``closed``), or
+    after ``lifetime`` seconds; the ticket is released at the end."""
+    try:
+        feed = hub.join(ticket)
+        deadline = time.monotonic() + lifetime
+        await feed.ready.wait()
+        last: int | None = None
+        while True:
+            tick, done = feed.tick(), feed.finished
+            if not await hub.run("read", seated):
+                yield frame({"event": "revoked", "data": json.dumps({"code": "seat.token",
+                                                                     "message": "the dealer revoked this seat"})})
+                return
+            view = await hub.run("read", read)
+            closed = "closed" in view
+            if view["seq"] != last:
+                ev: Event = {"id": str(view["seq"]), "event": "closed" if closed else "state",
+                             "data": json.dumps({"seq": view["seq"], "state": view}, ensure_ascii=False,
+                                                separators=(",", ":"))}
+                yield frame({**ev, "retry": RETRY_MS} if last is None else ev)
+                last = view["seq"]
+            left = deadline - time.monotonic()
+            if closed or done or left <= 0:
+                return
+            try:
+                await asyncio.wait_for(tick.wait(), min(left, WAIT))
+            except asyncio.TimeoutError:
+                pass
+    finally:
+        ticket.release()
