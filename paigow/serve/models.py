@@ -323,6 +323,16 @@ class PlaceBet(_Model):
     bettor: Text | None = None
 
 
+class WithdrawBet(_Model):
+    """A bet taken back before the shake: a seat's action (``/v1/tables/{id}/seat/actions``); the
+    dealer's route takes the actions it took before (its answers are as they were: tests/test_compat.py)."""
+
+    action: Literal["withdraw"]
+    position: Position
+    amount: Amount | None = Field(None, description="how much of the bet to take back (default: all of it)")
+    bettor: Text | None = None
+
+
 class Shuffle(_Model):
     action: Literal["shuffle"]
 
@@ -401,6 +411,10 @@ class SeatBet(PlaceBet):
     position: Position | None = Field(None, description="its own position when left out; another: a backline bet")
 
 
+class SeatWithdraw(WithdrawBet):
+    position: Position | None = Field(None, description="its own position when left out")
+
+
 class SeatSetHand(SetHand):
     position: Position | None = Field(None, description="its own (the only one a seat sets)")
 
@@ -410,8 +424,8 @@ class SeatHouseWay(HouseWay):
 
 
 SeatAction = Annotated[
-    Union[StartRound, EndRound, PassBank, Decline, Accept, SetStake, CoBank, SeatBet, Declare, Shuffle, CutStacks,
-          Shake, DealTiles, Expose, SeatSetHand, SeatHouseWay, Turn, SetPlayers, Settle],
+    Union[StartRound, EndRound, PassBank, Decline, Accept, SetStake, CoBank, SeatBet, SeatWithdraw, Declare, Shuffle,
+          CutStacks, Shake, DealTiles, Expose, SeatSetHand, SeatHouseWay, Turn, SetPlayers, Settle],
     Field(discriminator="action"),
 ]
 

@@ -5,9 +5,9 @@ A seat sends the dealer's action JSON (:mod:`paigow.table.actions`); :func:`seat
 into the action the table takes on the seat's behalf, or refuses it with ``seat.forbidden``
 (403, nothing changed). A seat may:
 
-- ``bet``: a bet of its own player's (``bettor`` is the position's player), on its own position
-  or, as a backline bet, on another; within the table's limits, which the engine checks as for
-  the dealer. A seat's bet is **accepted at once** (the table's own rules refuse what they
+- ``bet`` and ``withdraw``: a bet of its own player's (``bettor`` is the position's player), on
+  its own position or, as a backline bet, on another, and taking it back (all or part) before
+  the shake; within the table's limits, which the engine checks as for the dealer. A seat's bet is **accepted at once** (the table's own rules refuse what they
   refuse): the dealer sees it on the table's state as any bet, and the dealer's page keeps every
   other action. (No pending bet to confirm: the simpler design, one state and one journal row
   per bet; a dealer who does not want a seat's bets revokes the seat.)
@@ -17,8 +17,7 @@ into the action the table takes on the seat's behalf, or refuses it with ``seat.
 - ``accept`` and ``decline``: the bank, when it is offered to its position.
 
 Everything else (the stake, the shuffle, the shakes, the deal, the settlement...) is the
-dealer's. Withdrawing a bet is not an action of the table's engine yet: it is refused like the
-dealer's actions (docs/serve.md "Seats").
+dealer's (docs/serve.md "Seats").
 
 >>> from paigow.serve.tables import Table
 >>> t = Table({"banker": 0}, seed=1)
@@ -28,7 +27,7 @@ dealer's actions (docs/serve.md "Seats").
 >>> seat_action(t, 3, {"action": "shuffle"})
 Traceback (most recent call last):
 ...
-paigow.serve.errors.SeatForbiddenError: a seat does not shuffle: only bet, set_hand, house_way, accept, decline (the rest is the dealer's)
+paigow.serve.errors.SeatForbiddenError: a seat does not shuffle: only bet, withdraw, set_hand, house_way, accept, decline (the rest is the dealer's)
 """
 
 from __future__ import annotations
@@ -41,7 +40,7 @@ from paigow.serve.tables import Table
 
 __all__ = ["SEAT_ACTIONS", "seat_action"]
 
-SEAT_ACTIONS = ("bet", "set_hand", "house_way", "accept", "decline")
+SEAT_ACTIONS = ("bet", "withdraw", "set_hand", "house_way", "accept", "decline")
 """The actions a seat may take (on its own behalf)."""
 
 
@@ -66,10 +65,10 @@ def seat_action(t: Table, position: int, data: Mapping[str, Any]) -> dict[str, A
         raise SeatForbiddenError(f"a seat does not {name}: only {', '.join(SEAT_ACTIONS)} (the rest is the dealer's)")
     st = t.session.state
     me = st.players[position]
-    if name == "bet":
+    if name in ("bet", "withdraw"):
         _as(data, me, "bettor")
-        return {"action": "bet", "position": data.get("position", position), "amount": data.get("amount"),
-                "bettor": me}
+        out = {"action": name, "position": data.get("position", position), "amount": data.get("amount"), "bettor": me}
+        return {k: v for k, v in out.items() if v is not None}
     if name in ("set_hand", "house_way"):
         _own(data, position)
         _as(data, me, "by")

@@ -225,6 +225,14 @@ def test_a_seat_bets_sets_its_hand_and_is_refused_the_rest(c: httpx.Client) -> N
     assert t.state()["round"]["bets"] == [{"position": 2, "bettor": "P2", "amount": 100},
                                           {"position": 5, "bettor": "P5", "amount": 300},
                                           {"position": 2, "bettor": "P5", "amount": 50}]
+    # a seat takes back its own bets, all or part, before the shake; not another player's
+    ok(t.seat_act(2, action="bet", amount=70))
+    out = ok(t.seat_act(2, action="withdraw", amount=70))
+    assert out["result"] == {"position": 2, "bettor": "P2", "amount": 70}
+    refused(t, 2, "seat.forbidden", action="withdraw", position=2, amount=10, bettor="P5")
+    refused(t, 2, "bet.none", 400, action="withdraw", position=5)
+    ok(t.seat_act(5, action="bet", position=2, amount=20))
+    ok(t.seat_act(5, action="withdraw", position=2, amount=20))
     refused(t, 2, "seat.forbidden", action="bet", amount=100, bettor="ann")
     refused(t, 2, "bet.banker_position", 400, action="bet", position=0, amount=100)  # the engine's limits
     for a in ({"action": "shuffle"}, {"action": "set_stake", "amount": 5}, {"action": "settle"},
@@ -237,6 +245,7 @@ def test_a_seat_bets_sets_its_hand_and_is_refused_the_rest(c: httpx.Client) -> N
     t.act(action="declare", method="from the first stack")
     t.act(action="shake")
     t.act(action="deal")
+    refused(t, 2, "bet.after_shake", 400, action="withdraw")
     refused(t, 2, "seat.forbidden", action="set_hand", position=5, setting=0)
     refused(t, 2, "seat.forbidden", action="set_hand", setting=0, by="P5")
     refused(t, 2, "seat.forbidden", action="set_hand", setting=0, strategy="first")
