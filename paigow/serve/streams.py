@@ -76,11 +76,14 @@ class Ticket:
     def __init__(self, hub: Hub, client: str, tid: str) -> None:
         self.hub, self.client, self.tid = hub, client, tid
         self.feed: Feed | None = None  # the feed the stream reads, once it does
+        self.seat: int | None = None  # a seat's stream: its position (the feed renders its view)
         self._released = False
 
     def release(self) -> None:
         if self.feed is not None:
             self.feed.subscribers -= 1
+            if self.seat is not None:
+                self.feed.seats[self.seat] -= 1
             self.feed = None
         with self.hub._lock:
             if self._released:
@@ -145,6 +148,8 @@ class Hub:
         if f is None or f.finished:
             f = self._feeds[ticket.tid] = Feed(self, ticket.tid)
         f.subscribers += 1
+        if ticket.seat is not None:
+            f.seats[ticket.seat] += 1
         ticket.feed = f
         return f
 
@@ -172,6 +177,7 @@ class Feed:
     def __init__(self, hub: Hub, tid: str) -> None:
         self.hub, self.tid = hub, tid
         self.subscribers = 0
+        self.seats: Counter[int] = Counter()  # the seats' streams by position: their views are rendered too
         self.state: Event | None = None
         self.events: deque[Event] = deque(maxlen=BUFFER)
         self.end: Event | None = None
@@ -224,6 +230,7 @@ class Feed:
                 elif time.monotonic() - idle_since >= LINGER:  # nobody follows: the feed ends (no await from here on)
                     break
                 if moved:
+                    f.seats = frozenset(p for p, n in self.seats.items() if n > 0)
                     self._publish(await hub.run("read", f.forward))
                 closed = None
         except ReplayError as e:
@@ -248,7 +255,7 @@ def frame(ev: Event) -> bytes:
 
     got = ev.get("_frame")
     if got is None:
-        got = ev["_frame"] = ServerSentEvent(**{k: v for k, v in ev.items() if k != "_frame"}).encode()
+        got = ev["_frame"] = ServerSentEvent(**{k: v for k, v in ev.items() if k not in ("_frame", "seats")}).encode()
     return bytes(got)
 
 
@@ -307,34 +314,43 @@ async def _follow(hub: Hub, feed: Feed, last_id: str | None, deadline: float) ->
 
 async def seat_stream(hub: Hub, ticket: Ticket, read: Callable[[], dict[str, Any]], seated: Callable[[], bool],
                       lifetime: float) -> AsyncIterator[bytes]:
-    """A seat's view (``read()``, blocking: :meth:`paigow.serve.journal.Journal.read_seat`) as
-    events (issue 38): now, then after each change of its table (the table's :class:`Feed`, shared
-    with the displays, wakes it: no cost while the table is still), ``id`` the view's ``seq``.
-    Every event is the whole view, so a stream that resumes starts from the view now. It ends when
-    the seat is revoked (event ``revoked``; ``seated()`` is asked at each change, at a revocation in
-    this process, and every :data:`WAIT` seconds), when the table closes (event ``closed``), or
-    after ``lifetime`` seconds; the ticket is released at the end."""
+    """A seat's view as events (issue 38): ``read()`` (blocking: the view now, read once, when the
+    stream opens), then the seat's view after each action, which the table's :class:`Feed` (the
+    one the displays share) renders once per action and seated position, from its own copy of the
+    table, without the table's lock; ``id`` the ``seq``, data ``{"seq", "action", "at", "state"}``.
+    Each event is the whole view, so a stream that reconnects starts from the view then. It ends
+    when the seat is revoked (event ``revoked``; ``seated()`` is asked at each change, at a
+    revocation in this process and every :data:`WAIT` seconds), when the table closes (event
+    ``closed``), or after ``lifetime`` seconds; the ticket is released at the end."""
     try:
+        position = ticket.seat
+        assert position is not None
         feed = hub.join(ticket)
         deadline = time.monotonic() + lifetime
+        last, retry = -1, True
         await feed.ready.wait()
-        last: int | None = None
         while True:
-            tick, done = feed.tick(), feed.finished
-            if not await hub.run("read", seated):
+            tick = feed.tick()
+            if not retry and not await hub.run("read", seated):
                 yield frame({"event": "revoked", "data": json.dumps({"code": "seat.token",
                                                                      "message": "the dealer revoked this seat"})})
                 return
-            view = await hub.run("read", read)
-            closed = "closed" in view
-            if view["seq"] != last:
-                ev: Event = {"id": str(view["seq"]), "event": "closed" if closed else "state",
-                             "data": json.dumps({"seq": view["seq"], "state": view}, ensure_ascii=False,
-                                                separators=(",", ":"))}
-                yield frame({**ev, "retry": RETRY_MS} if last is None else ev)
-                last = view["seq"]
+            events = feed.since(last) if last >= 0 else None
+            if events is None or any(position not in (ev.get("seats") or {}) for ev in events if int(ev["id"]) > last):
+                view = await hub.run("read", read)  # the stream's start, or events rendered before it followed
+                events = [] if int(view["seq"]) <= last else [{
+                    "id": str(view["seq"]), "event": "closed" if "closed" in view else "state",
+                    "seats": {position: json.dumps({"seq": view["seq"], "action": None, "at": None, "state": view},
+                                                   ensure_ascii=False, separators=(",", ":"))}}]
+            for ev in events:
+                if int(ev["id"]) > last:
+                    out = {"id": ev["id"], "event": ev["event"], "data": ev["seats"][position]}
+                    yield frame({**out, "retry": RETRY_MS} if retry else out)
+                    last, retry = int(ev["id"]), False
+                    if ev["event"] == "closed":
+                        return
             left = deadline - time.monotonic()
-            if closed or done or left <= 0:
+            if feed.finished or left <= 0:
                 return
             try:
                 await asyncio.wait_for(tick.wait(), min(left, WAIT))

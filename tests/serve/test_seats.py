@@ -309,7 +309,9 @@ def test_no_seat_sees_another_seats_face_down_tiles_after_every_step(c: httpx.Cl
         t.grant(p)
     s = SeatStream(server.url, t.id, t.seats[5])
     try:
+        first = s.next()   # the view when the stream opened, before any action
         blind = check_seats(t, "opened")
+        views = {0: t.view(5)}
         for seat, a in ROUND:
             if a["action"] == "expose":
                 a = {**a, "tile": t.state()["round"]["deal"]["hands"]["5"][0]}
@@ -318,11 +320,15 @@ def test_no_seat_sees_another_seats_face_down_tiles_after_every_step(c: httpx.Cl
             else:
                 ok(t.seat_act(seat, **a))
             blind += check_seats(t, f"after {seat} {a}")
+            views[t.state()["seq"]] = t.view(5)
         assert blind > 0, "the dealer's view never held a hidden tile: the check would find nothing"
         # the seat's stream: every event the seat's view, none with another's face-down tile
         seq = t.state()["seq"]
-        events = s.upto(seq)
+        events = [first, *s.upto(seq)]
         assert events[0]["json"]["state"]["seat"] == 5
+        # one event per action, each the seat's view right after it (what GET .../seat answered then)
+        assert [int(e["id"]) for e in events] == sorted(views)
+        assert all(e["json"]["state"] == views[int(e["id"])] for e in events)
         dealt = [e for e in events if (e["json"]["state"]["round"] or {}).get("deal", {}).get("hands")]
         assert dealt and all("5" in e["json"]["state"]["round"]["deal"]["hands"] for e in dealt)
         for e in events:

@@ -106,6 +106,7 @@ def seat_events(tid: TableId, who: Who, svc: Svc, request: Request,
     e, position = who.seat(tid)
     token = who.cred.credentials if who.cred is not None else None
     ticket = svc.hub.admit(svc.proxies.client(request.scope), e.id)
+    ticket.seat = position
     j = svc.journal
     return EventSourceResponse(
         seat_stream(svc.hub, ticket, lambda: j.read_seat(e, position), lambda: j.seat_of(e.id, token) == position,
