@@ -298,6 +298,31 @@ class TableMachine(LetterChecks, RuleBasedStateMachine):
                 self.bets.append((b.position, b.bettor, b.amount))
 
     @precondition(lambda self: self.in_round())
+    @rule(position=POSITION, amount=st.none() | AMOUNT, bettor=BETTOR)
+    def withdraw(self, position: int, amount: int | None, bettor: str | None) -> None:
+        """A bet taken back, all or part: the model takes it from the latest placed bets first."""
+        b = self.attempt(self.round, "withdraw", position, amount, bettor)
+        if b is None:
+            return
+        name = bettor if bettor is not None else self.session.state.players[position]
+        placed = sum(a for p, n, a in self.bets if (p, n) == (position, name))
+        assert b.bettor == name and b.amount == (placed if amount is None else amount) <= placed
+        left, kept = b.amount, []
+        for p, n, a in reversed(self.bets):
+            part = min(left, a) if (p, n) == (position, name) else 0
+            left -= part
+            if a > part:
+                kept.append((p, n, a - part))
+        self.bets = kept[::-1]
+
+    @precondition(lambda self: self.in_round() and bool(self.bets))
+    @rule(which=st.integers(0, 20), part=st.sampled_from([None, 1, 2]))
+    def withdraw_a_bet_placed(self, which: int, part: int | None) -> None:
+        """One of the bets on the table taken back: all, or some of it (half, or one unit)."""
+        p, n, a = self.bets[which % len(self.bets)]
+        self.withdraw(p, None if part is None else max(1, a // part), n)
+
+    @precondition(lambda self: self.in_round())
     @rule(method=METHOD)
     def declare(self, method: str) -> None:
         if self.attempt(self.round, "declare", method) is not None and self.declared is None:
