@@ -414,3 +414,15 @@ class SeatStream:
     def close(self) -> None:
         self._closing = True
         self.thread.join(WAIT)
+
+
+def test_a_closed_table_and_a_table_of_the_other_game(c: httpx.Client) -> None:
+    t = Table(c)
+    t.grant(3)
+    ok(c.post(f"/v1/tables/{t.id}/close", headers=OPERATOR))
+    v = t.view(3)   # the table as it was closed, as the public saw it
+    assert v["seat"] == 3 and v["closed"] and v["round"] is None
+    err(t.seat_act(3, action="decline"), 409, "table.closed")
+    err(c.post(f"/v1/tables/{t.id}/seats/4", headers=t.dealer), 409, "table.closed")
+    pcc = ok(c.post("/v1/pcc/tables", json={}, headers=OPERATOR), 201)
+    err(c.post(f"/v1/tables/{pcc['id']}/seats/1", headers=bearer(pcc["token"])), 404, "table.game")
