@@ -16,17 +16,16 @@ from typing import Any
 import pytest
 
 from paigow.serve.tables import Table
-from paigow.table.round import Phase
+from paigow.table.round import Phase, Round
 from paigow.table.views import public_view, seat_view, shown_positions
 
 TILE = re.compile(r"(?<![0-9-])[1-6]-[1-6](?![0-9-])")
 
 
-def hidden_tiles(t: Table, position: int) -> Counter[str]:
-    """The tiles the seat of ``position`` may not see, by name, as many as it may not see: every
-    tile of another position's unturned hand, less those it may see of the same name (its own, a
-    turned hand's, an exposed tile: the deck holds pairs)."""
-    r = t.session.round
+def hidden_tiles(r: Round | None, position: int) -> Counter[str]:
+    """The tiles the seat of ``position`` may not see in round ``r``, by name: every tile of
+    another position's unturned hand, less those it may see of the same name (its own, a turned
+    hand's, an exposed tile: the deck holds pairs). (tests/test_table_machine.py asks it too.)"""
     if r is None or r.deal_record.deal is None:
         return Counter()
     hands = r.deal_record.deal.hands
@@ -51,10 +50,11 @@ def leaks(view: dict[str, Any], hidden: Counter[str]) -> set[str]:
     """The hidden tiles whose name appears anywhere in ``view``'s JSON, but for a settled live
     round's reveal of its stacks (everyone's once the round is settled: docs/serve.md "Provably
     fair"; the test checks it is the public's and only then)."""
-    r = view.get("round")
+    r = view.get("round", view)   # a table's view, or a round's
     if r is not None and r.get("reveal") is not None:
         assert r["phase"] == "settled"
-        view = {**view, "round": {**r, "reveal": None}}
+        r = {**r, "reveal": None}
+        view = {**view, "round": r} if "round" in view else r
     text = json.dumps(view, ensure_ascii=False)
     return {m for m in TILE.findall(text) if hidden[m] > 0}
 
@@ -69,7 +69,7 @@ def check_every_seat(t: Table, where: str, caught: list[str]) -> None:
         v = t.seat_view(p)
         w = f"{where}, seat {p}"
         assert v["seat"] == p, w
-        hidden = hidden_tiles(t, p)
+        hidden = hidden_tiles(r, p)
         assert not leaks(v, hidden), f"{w}: the seat sees {leaks(v, hidden)}"
         if leaks(dealer, hidden):
             caught.append(w)

@@ -61,7 +61,9 @@ from paigow.table.records import (
     session_record,
     session_state_json,
 )
+from paigow.table.views import seat_view
 from paigow.tiles import DECK
+from test_seat_views import hidden_tiles, leaks
 
 # each argument legal most of the time, and sometimes not
 POSITION = st.integers(1, 7) | st.integers(-1, 8)                   # 8 and -1 are no positions
@@ -126,10 +128,21 @@ def expose_then_deal_again(m: Any, shown: list[tuple[int, int]], again: list[tup
 class LetterChecks:
     """Checks shared by both machines after every step (issue 31): every position in play is held
     whenever a lawful assignment exists; a sit-out lasts to the end of the round and pays nothing;
-    a live round banked in rotation is shaken only after its declaration; no claim arises from a setting the holder did not make; money balances."""
+    a live round banked in rotation is shaken only after its declaration; no claim arises from a setting the holder did not make; money balances;
+    no seat sees another position's face-down tiles (issue 38)."""
 
     session: Session
     tracked: tuple[Round | None, frozenset[str]] = (None, frozenset())
+
+    @invariant()
+    def no_seat_sees_another_positions_face_down_tiles(self) -> None:
+        """Every seat's view (a player's own device, issue 38) after every step: no tile of another
+        position face down (tests/test_seat_views.py plays whole rounds; this, any sequence)."""
+        r = self.session.round
+        if r is None or r.deal_record.deal is None:
+            return
+        for p in range(8):
+            assert not leaks(seat_view(r, p), hidden_tiles(r, p)), p
 
     @invariant()
     def holders_by_brute_force(self) -> None:
