@@ -323,16 +323,6 @@ class PlaceBet(_Model):
     bettor: Text | None = None
 
 
-class WithdrawBet(_Model):
-    """A bet taken back before the shake: a seat's action (``/v1/tables/{id}/seat/actions``); the
-    dealer's route takes the actions it took before (its answers are as they were: tests/test_compat.py)."""
-
-    action: Literal["withdraw"]
-    position: Position
-    amount: Amount | None = Field(None, description="how much of the bet to take back (default: all of it)")
-    bettor: Text | None = None
-
-
 class Shuffle(_Model):
     action: Literal["shuffle"]
 
@@ -407,20 +397,35 @@ Action = Annotated[
 
 # -- a seat's actions (issue 38): the dealer's JSON, its position its own when left out; the actions
 # a seat may not take are read too, to be refused with seat.forbidden (paigow.serve.seats)
-class SeatBet(PlaceBet):
+class SeatBet(_Model):
+    action: Literal["bet"]
     position: Position | None = Field(None, description="its own position when left out; another: a backline bet")
+    amount: Amount
+    bettor: Text | None = None
 
 
-class SeatWithdraw(WithdrawBet):
+class SeatWithdraw(_Model):
+    """A bet taken back before the shake (the library's ``withdraw``): a seat's action; the dealer's
+    route takes the actions it took before (its answers are as they were: tests/test_compat.py)."""
+
+    action: Literal["withdraw"]
     position: Position | None = Field(None, description="its own position when left out")
+    amount: Amount | None = Field(None, description="how much of the bet to take back (default: all of it)")
+    bettor: Text | None = None
 
 
-class SeatSetHand(SetHand):
+class SeatSetHand(_Model):
+    action: Literal["set_hand"]
     position: Position | None = Field(None, description="its own (the only one a seat sets)")
+    setting: Union[Whole, Text] = Field(description="'front | back' or a split 0-2")
+    by: Text | None = None
+    strategy: Text | None = Field(None, description="refused: a seat sets its hand itself")
 
 
-class SeatHouseWay(HouseWay):
+class SeatHouseWay(_Model):
+    action: Literal["house_way"]
     position: Position | None = Field(None, description="its own (the only one a seat asks the house way for)")
+    by: Text | None = None
 
 
 SeatAction = Annotated[
