@@ -319,23 +319,26 @@ async def seat_stream(hub: Hub, ticket: Ticket, read: Callable[[], dict[str, Any
     one the displays share) renders once per action and seated position, from its own copy of the
     table, without the table's lock; ``id`` the ``seq``, data ``{"seq", "action", "at", "state"}``.
     Each event is the whole view, so a stream that reconnects starts from the view then. It ends
-    when the seat is revoked (event ``revoked``; ``seated()`` is asked at each change, at a
-    revocation in this process and every :data:`WAIT` seconds), when the table closes (event
+    when the seat is revoked (event ``revoked``; ``seated()`` is asked when a revocation in this
+    process wakes it, and at least every :data:`WAIT` seconds), when the table closes (event
     ``closed``), or after ``lifetime`` seconds; the ticket is released at the end."""
     try:
         position = ticket.seat
         assert position is not None
         feed = hub.join(ticket)
         deadline = time.monotonic() + lifetime
-        last, retry = -1, True
+        last, retry, checked = -1, True, time.monotonic()
         await feed.ready.wait()
         while True:
             tick = feed.tick()
-            if not retry and not await hub.run("read", seated):
-                yield frame({"event": "revoked", "data": json.dumps({"code": "seat.token",
-                                                                     "message": "the dealer revoked this seat"})})
-                return
             events = feed.since(last) if last >= 0 else None
+            fresh = events is None or any(int(ev["id"]) > last for ev in events)
+            if not retry and (not fresh or time.monotonic() - checked >= WAIT):  # woken without an action
+                checked = time.monotonic()
+                if not await hub.run("read", seated):
+                    yield frame({"event": "revoked", "data": json.dumps({"code": "seat.token",
+                                                                         "message": "the dealer revoked this seat"})})
+                    return
             if events is None or any(position not in (ev.get("seats") or {}) for ev in events if int(ev["id"]) > last):
                 view = await hub.run("read", read)  # the stream's start, or events rendered before it followed
                 events = [] if int(view["seq"]) <= last else [{
