@@ -41,8 +41,8 @@ from paigow.serve.display import RETRY_MS, Event, Follower, JournalReader, start
 from paigow.serve.errors import StreamLimitError
 from paigow.serve.journal import Journal, ReplayError
 
-__all__ = ["StreamLimits", "Hub", "Ticket", "Feed", "stream", "seat_stream", "PER_ADDRESS", "PER_TABLE", "BUFFER", "WAIT", "LINGER",
-           "WAIT_THREADS", "READ_THREADS"]
+__all__ = ["StreamLimits", "Hub", "Ticket", "Feed", "stream", "seat_stream", "PER_ADDRESS", "PER_TABLE", "BUFFER",
+           "WAIT", "LINGER", "WAIT_THREADS", "READ_THREADS"]
 
 PER_ADDRESS = 8
 """Open streams one client address may have at once (``--streams-per-address``)."""

@@ -78,7 +78,7 @@ def read_seat(tid: TableId, who: Who, svc: Svc) -> dict[str, Any]:
              tags=["seats"])
 def seat_act(tid: TableId, who: Who, svc: Svc, action: m.SeatAction) -> dict[str, Any]:
     """An action of the seat's own (needs the seat token): ``bet`` (its player's, accepted at
-    once within the table's limits), ``set_hand`` and ``house_way`` (its own position's hand, as
+    once within the table's limits) and ``withdraw`` (taking it back before the shake), ``set_hand`` and ``house_way`` (its own position's hand, as
     its holder), ``accept`` and ``decline`` (the bank offered to it). Anything else is the
     dealer's: ``403 seat.forbidden``, nothing changed. Journaled before it answers; the answer's
     state is the seat's view."""
@@ -91,8 +91,8 @@ def seat_act(tid: TableId, who: Who, svc: Svc, action: m.SeatAction) -> dict[str
 
 @router.get("/v1/tables/{tid}/seat/events", tags=["seats"], response_class=EventSourceResponse,
             responses={**SEAT_ERRORS, 200: {"content": {"text/event-stream": {}},
-                                            "description": "the seat's view now, then after each change of the"
-                                                           " table: id = seq, data = {seq, state}"},
+                                            "description": "the seat's view now, then after each action: id ="
+                                                           " seq, data = {seq, action, at, state}"},
                        429: {"model": m.ErrorBody, "description": "too many open event streams from this address, or"
                                                                   " on this table (stream.limit)"}})
 def seat_events(tid: TableId, who: Who, svc: Svc, request: Request,
