@@ -364,7 +364,7 @@ class Caller:
         ``seat.token``."""
         token = self.cred.credentials if self.cred is not None else None
         e = self.journal.entry(tid)
-        position = self.journal.seat_of(tid, token) if e is not None else None
+        position = self.journal.seat_of(tid, token)  # looked up whether the table exists or not: the same work
         if e is None or position is None:
             if token is None:
                 raise SeatTokenError(f"a seat of table {tid!r} needs its seat token (Authorization: Bearer ...)")
