@@ -170,7 +170,7 @@ def test_who_may_grant_and_who_may_sit(c: httpx.Client) -> None:
     assert c.post(f"/v1/tables/{t.id}/seats/-1", headers=t.dealer).status_code == 422
 
 
-def test_revoking_a_seat(c: httpx.Client) -> None:
+def test_revoking_a_seat(c: httpx.Client, server: ThreadServer) -> None:
     t = Table(c)
     t.grant(4)
     assert ok(c.delete(f"/v1/tables/{t.id}/seats/4", headers=t.dealer)) == {"id": t.id, "position": 4, "revoked": True}
@@ -178,6 +178,11 @@ def test_revoking_a_seat(c: httpx.Client) -> None:
     err(t.seat_act(4, action="decline"), 401, "seat.token")
     assert ok(c.delete(f"/v1/tables/{t.id}/seats/4", headers=t.dealer))["revoked"] is False
     assert ok(c.get(f"/v1/tables/{t.id}/seats", headers=t.dealer))["seats"] == {}
+    t.grant(4)
+    log = server.journal.seat_log(t.id)   # every grant and revocation, the token by its hash
+    assert [(x["position"], x["event"]) for x in log] == [(4, "grant"), (4, "revoke"), (4, "grant")]
+    assert log[2]["token_sha256"] == hashlib.sha256(t.seats[4]["Authorization"][7:].encode()).hexdigest()
+    assert log[0]["token_sha256"] != log[2]["token_sha256"] and log[1]["token_sha256"] is None
 
 
 def test_a_restart_keeps_the_seats(db: str) -> None:

@@ -66,6 +66,7 @@ _R = TypeVar("_R")
 _ROUND = "INSERT INTO rounds (table_id, number, seq, record, public) VALUES (?, ?, ?, ?, ?)"
 _SEAT = ("INSERT INTO seats (table_id, position, token_sha256, granted) VALUES (?, ?, ?, ?) ON CONFLICT (table_id,"
          " position) DO UPDATE SET token_sha256 = excluded.token_sha256, granted = excluded.granted")
+_SEAT_LOG = "INSERT INTO seat_log (table_id, position, event, token_sha256, at) VALUES (?, ?, ?, ?, ?)"
 _JOURNAL = ("INSERT INTO journal (table_id, seq, action, result, at, drawn, prev, hash, stored)"
             " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)")
 
@@ -496,18 +497,29 @@ class Journal:
 
     def grant_seat(self, entry: TableEntry, position: int) -> str:
         """A new seat token for ``position`` of the table (the token the position had stops
-        working); given this once, stored as its SHA-256 in ``seats``, so a restart keeps it."""
-        token = new_token()
+        working); given this once, stored as its SHA-256 in ``seats``, so a restart keeps it, and
+        logged in ``seat_log`` (as each revocation is: who could act as the seat, when)."""
+        token, at = new_token(), now_text()
+        th = hash_token(token)
         with entry.lock:
-            self._seat_write(entry, [(_SEAT, (entry.id, position, hash_token(token), now_text()))])
+            self._seat_write(entry, [(_SEAT, (entry.id, position, th, at)),
+                                     (_SEAT_LOG, (entry.id, position, "grant", th, at))])
         return token
 
     def revoke_seat(self, entry: TableEntry, position: int) -> bool:
         """Revoke ``position``'s seat token (False: it had none)."""
         with entry.lock:
             had = position in self.seats(entry.id)
-            self._seat_write(entry, [("DELETE FROM seats WHERE table_id = ? AND position = ?", (entry.id, position))])
+            self._seat_write(entry, [("DELETE FROM seats WHERE table_id = ? AND position = ?", (entry.id, position)),
+                                     *([(_SEAT_LOG, (entry.id, position, "revoke", None, now_text()))] if had else [])])
         return had
+
+    def seat_log(self, tid: str) -> list[dict[str, Any]]:
+        """Every grant and revocation of table ``tid``'s seats, in order (the token by its SHA-256)."""
+        with self.dialect.read(consistent=False) as q:
+            rows = q("SELECT position, event, token_sha256, at FROM seat_log WHERE table_id = ? ORDER BY at, event",
+                     (tid,))
+        return [{"position": int(p), "event": ev, "token_sha256": th, "at": at} for p, ev, th, at in rows]
 
     def seats(self, tid: str) -> dict[int, str]:
         """The positions of table ``tid`` that have a seat, and when each was granted."""
