@@ -186,6 +186,8 @@ CASES: list[tuple[str, type[PaigowError], Callable[[], object]]] = [
      lambda: _then(r := bet((5, 50)), lambda: r.co_bank(3, 5)).bet(5, 500, "P3")),
     ("bet.no_holder", IllegalBetError, lambda: bet((3, 100, "ann")).bet(1, 200, "ann")),
     ("bet.after_shake", IllegalActionError, lambda: shaken().bet(2, 5)),
+    ("bet.none", IllegalBetError, lambda: bet((1, 100)).withdraw(2)),
+    ("bet.withdraw_more", IllegalBetError, lambda: bet((1, 100), (1, 50)).withdraw(1, 151)),
     ("stake.after_shake", IllegalActionError, lambda: shaken().set_stake(5000)),
     ("stake.lowered", IllegalBetError, lambda: Round(0, min_stake=100).set_stake(50)),
     ("stake.missing", IllegalBetError, lambda: Session(0).start_round()),

@@ -61,7 +61,9 @@ from paigow.table.records import (
     session_record,
     session_state_json,
 )
+from paigow.table.views import seat_view
 from paigow.tiles import DECK
+from test_seat_views import hidden_tiles, leaks
 
 # each argument legal most of the time, and sometimes not
 POSITION = st.integers(1, 7) | st.integers(-1, 8)                   # 8 and -1 are no positions
@@ -126,10 +128,21 @@ def expose_then_deal_again(m: Any, shown: list[tuple[int, int]], again: list[tup
 class LetterChecks:
     """Checks shared by both machines after every step (issue 31): every position in play is held
     whenever a lawful assignment exists; a sit-out lasts to the end of the round and pays nothing;
-    a live round banked in rotation is shaken only after its declaration; no claim arises from a setting the holder did not make; money balances."""
+    a live round banked in rotation is shaken only after its declaration; no claim arises from a setting the holder did not make; money balances;
+    no seat sees another position's face-down tiles (issue 38)."""
 
     session: Session
     tracked: tuple[Round | None, frozenset[str]] = (None, frozenset())
+
+    @invariant()
+    def no_seat_sees_another_positions_face_down_tiles(self) -> None:
+        """Every seat's view (a player's own device, issue 38) after every step: no tile of another
+        position face down (tests/test_seat_views.py plays whole rounds; this, any sequence)."""
+        r = self.session.round
+        if r is None or r.deal_record.deal is None:
+            return
+        for p in range(8):
+            assert not leaks(seat_view(r, p), hidden_tiles(r, p)), p
 
     @invariant()
     def holders_by_brute_force(self) -> None:
@@ -296,6 +309,31 @@ class TableMachine(LetterChecks, RuleBasedStateMachine):
             if b is not None:
                 assert b.bettor == (bettor if bettor is not None else self.session.state.players[position])
                 self.bets.append((b.position, b.bettor, b.amount))
+
+    @precondition(lambda self: self.in_round())
+    @rule(position=POSITION, amount=st.none() | AMOUNT, bettor=BETTOR)
+    def withdraw(self, position: int, amount: int | None, bettor: str | None) -> None:
+        """A bet taken back, all or part: the model takes it from the latest placed bets first."""
+        b = self.attempt(self.round, "withdraw", position, amount, bettor)
+        if b is None:
+            return
+        name = bettor if bettor is not None else self.session.state.players[position]
+        placed = sum(a for p, n, a in self.bets if (p, n) == (position, name))
+        assert b.bettor == name and b.amount == (placed if amount is None else amount) <= placed
+        left, kept = b.amount, []
+        for p, n, a in reversed(self.bets):
+            part = min(left, a) if (p, n) == (position, name) else 0
+            left -= part
+            if a > part:
+                kept.append((p, n, a - part))
+        self.bets = kept[::-1]
+
+    @precondition(lambda self: self.in_round() and bool(self.bets))
+    @rule(which=st.integers(0, 20), part=st.sampled_from([None, 1, 2]))
+    def withdraw_a_bet_placed(self, which: int, part: int | None) -> None:
+        """One of the bets on the table taken back: all, or some of it (half, or one unit)."""
+        p, n, a = self.bets[which % len(self.bets)]
+        self.withdraw(p, None if part is None else max(1, a // part), n)
 
     @precondition(lambda self: self.in_round())
     @rule(method=METHOD)

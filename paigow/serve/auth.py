@@ -7,6 +7,8 @@
   a key is kept in memory, compared in constant time.
 - A table's **dealer token** (given when the table is opened) performs its actions; a viewer
   (no token) reads public tables only, and only what is face up.
+- A **seat token** (given by the dealer to one position, :mod:`paigow.serve.seats`) reads that
+  position's view and takes the few actions a seat may; only its SHA-256 is stored.
 
 The routers learn who is asking from the :func:`caller` dependency: a :class:`Caller` holds the
 request's bearer credential and the app's journal and operators, and its checks
@@ -42,6 +44,7 @@ from paigow.serve.errors import (
     OperatorError,
     QuarantinedError,
     RateLimitError,
+    SeatTokenError,
     StartError,
     TokenError,
     UnknownTableError,
@@ -354,6 +357,21 @@ class Caller:
         if e.row is not None:
             require_game(e.row.config, game, tid)
         return e, public
+
+    def seat(self, tid: str) -> tuple[TableEntry, int]:
+        """The table and the position whose seat token the credential is (a player's own device,
+        issue 38); any other credential, a revoked token, or no such table: the same 401
+        ``seat.token``."""
+        token = self.cred.credentials if self.cred is not None else None
+        e = self.journal.entry(tid)
+        position = self.journal.seat_of(tid, token)  # looked up whether the table exists or not: the same work
+        if e is None or position is None:
+            if token is None:
+                raise SeatTokenError(f"a seat of table {tid!r} needs its seat token (Authorization: Bearer ...)")
+            raise SeatTokenError(f"the bearer token is no seat's of table {tid!r} (or the dealer revoked it)")
+        if e.row is not None:
+            require_game(e.row.config, "paigow", tid)
+        return _served(e), position
 
     def _access(self, tid: str, act: bool) -> tuple[TableEntry, bool]:
         cred = self.cred

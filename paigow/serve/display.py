@@ -21,6 +21,9 @@ shared by every stream of the process; it waits for the table's change rather th
 (:mod:`paigow.serve.streams`: the limits on open streams, the shared feed, LISTEN/NOTIFY on
 PostgreSQL and the writer's signal on SQLite).
 
+A seat's stream (issue 38) reads the same events with its own view of the same moment in place of
+the public one (``Follower.seats``: the positions followed, whose views each event then carries).
+
 This module does not import FastAPI: the route is :mod:`paigow.serve.routers.display`'s.
 """
 
@@ -133,6 +136,7 @@ class Follower:
         self.action: str | None = None
         self.at: str | None = tr.created
         self.closed: str | None = None
+        self.seats: frozenset[int] = frozenset()  # the positions whose seats follow: each event carries their views
 
     @property
     def seq(self) -> int:
@@ -187,8 +191,17 @@ class Follower:
             state["closed"] = self.closed
             seq += 1  # the close is a row of its own
         data = {"seq": seq, "action": self.action, "at": self.at, "state": state}
-        return {"id": str(seq), "event": "closed" if self.closed is not None else "state",
-                "data": json.dumps(data, ensure_ascii=False, separators=(",", ":"))}
+        ev: Event = {"id": str(seq), "event": "closed" if self.closed is not None else "state",
+                     "data": json.dumps(data, ensure_ascii=False, separators=(",", ":"))}
+        if self.seats:  # a seat's view of the same moment (issue 38), for the seats' streams only
+            ev["seats"] = {p: json.dumps({**data, "state": self._seat_state(state, p)}, ensure_ascii=False,
+                                         separators=(",", ":")) for p in sorted(self.seats)}
+        return ev
+
+    def _seat_state(self, public: dict[str, Any], position: int) -> dict[str, Any]:
+        if self.closed is not None:  # between rounds: the public view is the seat's
+            return {**public, "seat": position}
+        return self.table.seat_view(position)
 
 
 def _name(action_text: str) -> str | None:

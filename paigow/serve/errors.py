@@ -7,7 +7,7 @@ from paigow.errors import PaigowError, ParseError, RuleError
 __all__ = ["ServiceError", "UnknownTableError", "UnknownRoundError", "TokenError", "ConflictError",
            "RequestTooLargeError", "OperatorError", "TableLimitError", "RateLimitError", "HostError",
            "SeedError", "TableClosedError", "RoundOpenError", "QuarantinedError", "JournalOpenError",
-           "JournalUnavailableError", "StartError", "StreamLimitError"]
+           "JournalUnavailableError", "StartError", "StreamLimitError", "SeatTokenError", "SeatForbiddenError"]
 
 
 class ServiceError(PaigowError):
@@ -134,3 +134,18 @@ class StreamLimitError(ServiceError, RuleError):
 
     code = "stream.limit"
     status = 429
+
+
+class SeatTokenError(ServiceError, RuleError):
+    """A missing, wrong or revoked seat token (a player's own device, issue 38), or no such table
+    (the same answer whether the table exists or not)."""
+
+    code = "seat.token"
+    status = 401
+
+
+class SeatForbiddenError(ServiceError, RuleError):
+    """An action a seat may not take: the dealer's, or on another position's behalf."""
+
+    code = "seat.forbidden"
+    status = 403

@@ -395,6 +395,46 @@ Action = Annotated[
 ]
 
 
+# -- a seat's actions (issue 38): the dealer's JSON, its position its own when left out; the actions
+# a seat may not take are read too, to be refused with seat.forbidden (paigow.serve.seats)
+class SeatBet(_Model):
+    action: Literal["bet"]
+    position: Position | None = Field(None, description="its own position when left out; another: a backline bet")
+    amount: Amount
+    bettor: Text | None = None
+
+
+class SeatWithdraw(_Model):
+    """A bet taken back before the shake (the library's ``withdraw``): a seat's action; the dealer's
+    route takes the actions it took before (its answers are as they were: tests/test_compat.py)."""
+
+    action: Literal["withdraw"]
+    position: Position | None = Field(None, description="its own position when left out")
+    amount: Amount | None = Field(None, description="how much of the bet to take back (default: all of it)")
+    bettor: Text | None = None
+
+
+class SeatSetHand(_Model):
+    action: Literal["set_hand"]
+    position: Position | None = Field(None, description="its own (the only one a seat sets)")
+    setting: Union[Whole, Text] = Field(description="'front | back' or a split 0-2")
+    by: Text | None = None
+    strategy: Text | None = Field(None, description="refused: a seat sets its hand itself")
+
+
+class SeatHouseWay(_Model):
+    action: Literal["house_way"]
+    position: Position | None = Field(None, description="its own (the only one a seat asks the house way for)")
+    by: Text | None = None
+
+
+SeatAction = Annotated[
+    Union[StartRound, EndRound, PassBank, Decline, Accept, SetStake, CoBank, SeatBet, SeatWithdraw, Declare, Shuffle,
+          CutStacks, Shake, DealTiles, Expose, SeatSetHand, SeatHouseWay, Turn, SetPlayers, Settle],
+    Field(discriminator="action"),
+]
+
+
 class TableState(BaseModel):
     """A table's state (``round`` is the open round, if any); ``balances`` and ``commission``
     are totals over the finished rounds and add up to zero."""
@@ -458,6 +498,38 @@ class TableClosed(_Model):
 class TokenOut(_Model):
     id: str
     token: str = Field(description="the table's new dealer token, given this once")
+
+
+class SeatCreated(_Model):
+    id: str
+    position: int
+    token: str = Field(description="the position's seat token, given this once (the service keeps its SHA-256)")
+    url: str = Field(description="the address the seat's device opens, the token after '#'")
+    qr: str = Field(description="the QR code (SVG) of that address, to scan: given this once")
+
+
+class SeatRevoked(_Model):
+    id: str
+    position: int
+    revoked: bool = Field(description="whether the position had a seat (its token stops working)")
+
+
+class SeatList(_Model):
+    id: str
+    seats: dict[str, str] = Field(description="the positions that have a seat, and when each was granted")
+
+
+class SeatState(TableState):
+    """What a seat sees: the public view of the table and its own position's tiles (``seat``)."""
+
+    seat: int
+
+
+class SeatActionOut(_Model):
+    seq: int
+    action: str
+    result: Any
+    state: SeatState
 
 
 class ActionOut(_Model):

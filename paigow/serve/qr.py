@@ -15,7 +15,7 @@ path of unit squares, with the four-module quiet zone, black on white, no script
 
 from __future__ import annotations
 
-__all__ = ["resume_url", "display_url", "matrix", "svg", "QUIET", "ERROR"]
+__all__ = ["resume_url", "display_url", "seat_url", "matrix", "svg", "QUIET", "ERROR"]
 
 QUIET = 4
 """Modules of white border around the code (the standard's quiet zone)."""
@@ -59,3 +59,13 @@ def svg(text: str, module: int = 4) -> str:
     return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {n} {n}" width="{n * module}" height="{n * module}"'
             f' shape-rendering="crispEdges"><rect width="{n}" height="{n}" fill="#fff"/>'
             f'<path fill="#000" d="{"".join(runs)}"/></svg>')
+
+
+def seat_url(base: str, tid: str, token: str) -> str:
+    """The address a seat's device opens for table ``tid`` with seat token ``token`` (the token
+    after ``#``, as the dealer's: never sent in a request line).
+
+    >>> seat_url("http://127.0.0.1:8000/", "0123abcd", "tok")
+    'http://127.0.0.1:8000/seat/0123abcd#token=tok'
+    """
+    return f"{base.rstrip('/')}/seat/{tid}#token={token}"

@@ -41,8 +41,8 @@ from paigow.serve.display import RETRY_MS, Event, Follower, JournalReader, start
 from paigow.serve.errors import StreamLimitError
 from paigow.serve.journal import Journal, ReplayError
 
-__all__ = ["StreamLimits", "Hub", "Ticket", "Feed", "stream", "PER_ADDRESS", "PER_TABLE", "BUFFER", "WAIT", "LINGER",
-           "WAIT_THREADS", "READ_THREADS"]
+__all__ = ["StreamLimits", "Hub", "Ticket", "Feed", "stream", "seat_stream", "PER_ADDRESS", "PER_TABLE", "BUFFER",
+           "WAIT", "LINGER", "WAIT_THREADS", "READ_THREADS"]
 
 PER_ADDRESS = 8
 """Open streams one client address may have at once (``--streams-per-address``)."""
@@ -76,11 +76,14 @@ class Ticket:
     def __init__(self, hub: Hub, client: str, tid: str) -> None:
         self.hub, self.client, self.tid = hub, client, tid
         self.feed: Feed | None = None  # the feed the stream reads, once it does
+        self.seat: int | None = None  # a seat's stream: its position (the feed renders its view)
         self._released = False
 
     def release(self) -> None:
         if self.feed is not None:
             self.feed.subscribers -= 1
+            if self.seat is not None:
+                self.feed.seats[self.seat] -= 1
             self.feed = None
         with self.hub._lock:
             if self._released:
@@ -110,6 +113,7 @@ class Hub:
         self._by_table: Counter[str] = Counter()
         self._feeds: dict[str, Feed] = {}
         self._limiters: dict[str, Any] = {}
+        self._loop: asyncio.AbstractEventLoop | None = None
 
     def admit(self, client: str, tid: str) -> Ticket:
         """A place for a stream of ``client`` on table ``tid``, or :class:`StreamLimitError` (429)."""
@@ -130,12 +134,22 @@ class Hub:
         with self._lock:
             return {"addresses": dict(self._by_address), "tables": dict(self._by_table)}
 
+    def kick(self, tid: str) -> None:
+        """Wake the streams of table ``tid`` without an action (a seat revoked: its streams look
+        at their token again and end); callable from any thread."""
+        f, loop = self._feeds.get(tid), self._loop
+        if f is not None and loop is not None and not loop.is_closed():
+            loop.call_soon_threadsafe(f._publish, [])
+
     def join(self, ticket: Ticket) -> Feed:
         """The ticket's table's feed, started when it has none (called on the event loop)."""
+        self._loop = asyncio.get_running_loop()
         f = self._feeds.get(ticket.tid)
         if f is None or f.finished:
             f = self._feeds[ticket.tid] = Feed(self, ticket.tid)
         f.subscribers += 1
+        if ticket.seat is not None:
+            f.seats[ticket.seat] += 1
         ticket.feed = f
         return f
 
@@ -163,6 +177,7 @@ class Feed:
     def __init__(self, hub: Hub, tid: str) -> None:
         self.hub, self.tid = hub, tid
         self.subscribers = 0
+        self.seats: Counter[int] = Counter()  # the seats' streams by position: their views are rendered too
         self.state: Event | None = None
         self.events: deque[Event] = deque(maxlen=BUFFER)
         self.end: Event | None = None
@@ -215,6 +230,7 @@ class Feed:
                 elif time.monotonic() - idle_since >= LINGER:  # nobody follows: the feed ends (no await from here on)
                     break
                 if moved:
+                    f.seats = frozenset(p for p, n in self.seats.items() if n > 0)
                     self._publish(await hub.run("read", f.forward))
                 closed = None
         except ReplayError as e:
@@ -239,7 +255,7 @@ def frame(ev: Event) -> bytes:
 
     got = ev.get("_frame")
     if got is None:
-        got = ev["_frame"] = ServerSentEvent(**{k: v for k, v in ev.items() if k != "_frame"}).encode()
+        got = ev["_frame"] = ServerSentEvent(**{k: v for k, v in ev.items() if k not in ("_frame", "seats")}).encode()
     return bytes(got)
 
 
@@ -294,3 +310,54 @@ async def _follow(hub: Hub, feed: Feed, last_id: str | None, deadline: float) ->
             await asyncio.wait_for(tick.wait(), left)
         except asyncio.TimeoutError:
             return
+
+
+async def seat_stream(hub: Hub, ticket: Ticket, read: Callable[[], dict[str, Any]], seated: Callable[[], bool],
+                      lifetime: float) -> AsyncIterator[bytes]:
+    """A seat's view as events (issue 38): ``read()`` (blocking: the view now, read once, when the
+    stream opens), then the seat's view after each action, which the table's :class:`Feed` (the
+    one the displays share) renders once per action and seated position, from its own copy of the
+    table, without the table's lock; ``id`` the ``seq``, data ``{"seq", "action", "at", "state"}``.
+    Each event is the whole view, so a stream that reconnects starts from the view then. It ends
+    when the seat is revoked (event ``revoked``; ``seated()`` is asked when a revocation in this
+    process wakes it, and at least every :data:`WAIT` seconds), when the table closes (event
+    ``closed``), or after ``lifetime`` seconds; the ticket is released at the end."""
+    try:
+        position = ticket.seat
+        assert position is not None
+        feed = hub.join(ticket)
+        deadline = time.monotonic() + lifetime
+        last, retry, checked = -1, True, time.monotonic()
+        await feed.ready.wait()
+        while True:
+            tick = feed.tick()
+            events = feed.since(last) if last >= 0 else None
+            fresh = events is None or any(int(ev["id"]) > last for ev in events)
+            if not retry and (not fresh or time.monotonic() - checked >= WAIT):  # woken without an action
+                checked = time.monotonic()
+                if not await hub.run("read", seated):
+                    yield frame({"event": "revoked", "data": json.dumps({"code": "seat.token",
+                                                                         "message": "the dealer revoked this seat"})})
+                    return
+            if events is None or any(position not in (ev.get("seats") or {}) for ev in events if int(ev["id"]) > last):
+                view = await hub.run("read", read)  # the stream's start, or events rendered before it followed
+                events = [] if int(view["seq"]) <= last else [{
+                    "id": str(view["seq"]), "event": "closed" if "closed" in view else "state",
+                    "seats": {position: json.dumps({"seq": view["seq"], "action": None, "at": None, "state": view},
+                                                   ensure_ascii=False, separators=(",", ":"))}}]
+            for ev in events:
+                if int(ev["id"]) > last:
+                    out = {"id": ev["id"], "event": ev["event"], "data": ev["seats"][position]}
+                    yield frame({**out, "retry": RETRY_MS} if retry else out)
+                    last, retry = int(ev["id"]), False
+                    if ev["event"] == "closed":
+                        return
+            left = deadline - time.monotonic()
+            if feed.finished or left <= 0:
+                return
+            try:
+                await asyncio.wait_for(tick.wait(), min(left, WAIT))
+            except asyncio.TimeoutError:
+                pass
+    finally:
+        ticket.release()

@@ -59,7 +59,7 @@ from paigow.table.fairness import new_secret
 from paigow.table.jsonforms import action_result_json
 from paigow.table.records import replay_session, round_record, session_from_snapshot_json, session_snapshot_json
 from paigow.table.settlement import Options
-from paigow.table.views import public_view, round_view
+from paigow.table.views import public_view, round_view, seat_view
 from paigow.tiles import DECK
 
 __all__ = ["ROUND_ACTIONS", "SESSION_ACTIONS", "ACTIONS", "Table", "result_json", "CONFIG_KEYS", "LiveRandom",
@@ -331,3 +331,12 @@ class Table:
             "commission": commission,
             "round": round_view(s.round, "public" if public else "dealer") if s.round is not None else None,
         }
+
+    def seat_view(self, position: int) -> dict[str, Any]:
+        """The table as the seat of ``position`` sees it (a player's own device, issue 38): the
+        public view (:meth:`view`) with the round's :func:`~paigow.table.views.seat_view` (its
+        own tiles once dealt, nothing else face down) and ``seat``: the position."""
+        out = self.view(public=True)
+        if self.session.round is not None:
+            out["round"] = seat_view(self.session.round, position)
+        return {**out, "seat": position}

@@ -43,6 +43,7 @@ __all__ = [
     "SetStake",
     "CoBank",
     "PlaceBet",
+    "WithdrawBet",
     "Declare",
     "Shuffle",
     "CutStacks",
@@ -178,6 +179,19 @@ class PlaceBet(_Base):
 
 
 @dataclass(frozen=True)
+class WithdrawBet(_Base):
+    """A bettor's bet on a position taken back before the shake (Art. 4.6-4.7): ``amount`` of it
+    (None: all of it), the latest placed first."""
+
+    name: ClassVar[str] = "withdraw"
+    event: ClassVar[str | None] = "withdraw"
+    fields: ClassVar[tuple[str, ...]] = ("position", "amount", "bettor")
+    position: int
+    amount: int | None = None
+    bettor: str | None = None
+
+
+@dataclass(frozen=True)
 class Declare(_Base):
     """The banker declares the dealing method before the first shake (Art. 4.4)."""
 
@@ -298,13 +312,13 @@ class Settle(_Base):
 
 
 SessionAction = Union[StartRound, EndRound, PassBank, Decline, Accept]
-RoundAction = Union[SetStake, CoBank, PlaceBet, Declare, Shuffle, CutStacks, Shake, DealTiles, Expose, SetHand,
-                    HouseWay, Turn, SetPlayers, Settle]
+RoundAction = Union[SetStake, CoBank, PlaceBet, WithdrawBet, Declare, Shuffle, CutStacks, Shake, DealTiles, Expose,
+                    SetHand, HouseWay, Turn, SetPlayers, Settle]
 Action = Union[SessionAction, RoundAction]
 
 _SESSION: tuple[type[_Base], ...] = (StartRound, EndRound, PassBank, Decline, Accept)
-_ROUND: tuple[type[_Base], ...] = (SetStake, CoBank, PlaceBet, Shuffle, CutStacks, Shake, DealTiles, Expose, Declare,
-                                   SetHand, HouseWay, Turn, SetPlayers, Settle)
+_ROUND: tuple[type[_Base], ...] = (SetStake, CoBank, PlaceBet, WithdrawBet, Shuffle, CutStacks, Shake, DealTiles,
+                                   Expose, Declare, SetHand, HouseWay, Turn, SetPlayers, Settle)
 _BY_NAME: dict[str, type[_Base]] = {c.name: c for c in _SESSION + _ROUND}
 
 SESSION_ACTIONS: dict[str, tuple[str, ...]] = {c.name: c.fields for c in _SESSION}

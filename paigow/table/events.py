@@ -33,6 +33,7 @@ __all__ = [
     "StakeSet",
     "CoBanked",
     "BetPlaced",
+    "BetWithdrawn",
     "Declared",
     "Shuffled",
     "Committed",
@@ -106,6 +107,17 @@ class BetPlaced:
     """A bet, in the order placed (Art. 4.6, 7)."""
 
     kind: ClassVar[str] = "bet"
+    position: int
+    bettor: str
+    amount: int
+
+
+@dataclass(frozen=True)
+class BetWithdrawn:
+    """A bettor takes back (part of) a bet before the shake (Art. 4.6-4.7): the latest placed
+    first."""
+
+    kind: ClassVar[str] = "withdraw"
     position: int
     bettor: str
     amount: int
@@ -218,7 +230,7 @@ class Settled:
     kind: ClassVar[str] = "settle"
 
 
-RoundEvent = Union[StakeSet, CoBanked, BetPlaced, Declared, Shuffled, Committed, CutMade, Shaken, Dealt, Exposed,
+RoundEvent = Union[StakeSet, CoBanked, BetPlaced, BetWithdrawn, Declared, Shuffled, Committed, CutMade, Shaken, Dealt, Exposed,
                    HandSet, WaySet, Turned, Settled]
 """One event of a round."""
 

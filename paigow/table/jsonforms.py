@@ -28,6 +28,7 @@ from paigow.table.dealing import Cut, Deal, DiceRoll, Exposure, Stacks
 from paigow.table.events import (
     BankTurn,
     BetPlaced,
+    BetWithdrawn,
     CoBanked,
     Committed,
     CutMade,
@@ -160,7 +161,7 @@ def event_json(e: RoundEvent) -> dict[str, Any]:
         else:
             out["position"] = e.position
         out["stake"] = e.stake
-    elif isinstance(e, BetPlaced):
+    elif isinstance(e, (BetPlaced, BetWithdrawn)):
         out.update(position=e.position, bettor=e.bettor, amount=e.amount)
     elif isinstance(e, Declared):
         out["method"] = e.method

@@ -59,6 +59,7 @@ from paigow.table.actions import (
     HouseWay,
     PassBank,
     PlaceBet,
+    WithdrawBet,
     RoundAction,
     SessionAction,
     SetHand,
@@ -160,6 +161,8 @@ _ROUND_EVENTS: list[dict[str, Any]] = [
         " (Art. 3.1-3.3)", {"stake": _AMOUNT}, {"party": {"const": "house"}, "position": _POS},
         minProperties=3, maxProperties=3),
     _ev(PlaceBet(0, 0), "a bet, in the order placed (Art. 4.6, 7)", {"position": _POS, "bettor": _NAME, "amount": _AMOUNT}),
+    _ev(WithdrawBet(0), "a bettor takes back (part of) their bet on a position before the shake, the latest placed"
+        " first (Art. 4.6-4.7)", {"position": _POS, "bettor": _NAME, "amount": _AMOUNT}),
     _ev(Declare(""), "the banker declares the dealing method before shaking (Art. 4.4)",
         {"method": {"type": "string", "minLength": 1, "maxLength": MAX_DECLARATION}}),
     _ev(Shuffle(), "the 32 tiles laid out in 8 stacks, front of the row first, stacks separated by '|'",
@@ -489,6 +492,8 @@ def event_action(e: Mapping[str, Any]) -> RoundAction:
         return CoBank(e["party"] if "party" in e else e["position"], e["stake"])
     if kind == PlaceBet.event:
         return PlaceBet(e["position"], e["amount"], e["bettor"])
+    if kind == WithdrawBet.event:
+        return WithdrawBet(e["position"], e["amount"], e["bettor"])
     if kind == Declare.event:
         return Declare(e["method"])
     if kind == Shuffle.event:   # its secret, when a commitment follows, is the commitment's (_apply)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from paigow.errors import BetSyntaxError, IllegalActionError, IllegalBetError
 from paigow.table._checks import can
-from paigow.table.events import BetPlaced, Declared
+from paigow.table.events import BetPlaced, BetWithdrawn, Declared
 from paigow.table.positions import check_amount, check_name, check_position, holders
 from paigow.table.round_bank import BankMixin
 from paigow.table.round_state import MAX_DECLARATION, Phase
@@ -48,7 +48,13 @@ class BettingMixin(BankMixin):
                 raise IllegalBetError(
                     f"the bank of {bank} does not cover {total} in bets: the bank covers every bet (docs/rules.md"
                     " §3.1)", code="bet.uncovered", params={"bank": bank, "bets": total})
-        held = holders(s.banker, bets)
+        self._check_holders(bets, co)
+        return bet
+
+    def _check_holders(self, bets: tuple[Bet, ...], co: set[str]) -> None:
+        """Raise unless every position with ``bets`` has someone to hold it (7.5) and no co-banker
+        would hold a position with others' bets on it (3.3)."""
+        held = holders(self._state.banker, bets)
         for p, h in held.items():
             if h is None:
                 names = sorted({b.bettor for b in bets if b.position == p})
@@ -62,7 +68,6 @@ class BettingMixin(BankMixin):
                     f"{h!r} co-banks and would hold position {p} with other people's bets on it: a co-banker"
                     " takes no backline bets (Art. 3.3)", code="bet.co_banker_holds", params={"name": h, "position": p},
                 )
-        return bet
 
     def can_bet(self, position: int, amount: int, bettor: str | None = None) -> bool:
         return can(self.verify_bet, position, amount, bettor)
@@ -72,6 +77,48 @@ class BettingMixin(BankMixin):
         position add up."""
         b = self.verify_bet(position, amount, bettor)
         self._commit(BetPlaced(b.position, b.bettor, b.amount), bets=self._state.bets + (b,))
+        return b
+
+    # -- withdrawing a bet --------------------------------------------------------------------------
+    def verify_withdraw(self, position: int, amount: int | None = None, bettor: str | None = None,
+                        ) -> tuple[Bet, tuple[Bet, ...]]:
+        """Raise unless ``bettor`` (the position's player by default) may take back ``amount``
+        (None: all) of their bets on ``position``: before the shake, as a bet may be placed or
+        changed then and not after (Art. 4.6-4.7), no more than they bet there, and leaving every
+        position with bets someone to hold it (7.5). Returns the bet taken back and the bets left
+        (the latest placed taken first)."""
+        self._before_shake("withdraw a bet", "bet")
+        pos = check_position(position, "bet position", IllegalBetError, code="bet.position")
+        s = self._state
+        name = s.players[pos] if bettor is None else check_name(bettor, "bettor")
+        placed = sum(b.amount for b in s.bets if b.position == pos and b.bettor == name)
+        if placed == 0:
+            raise IllegalBetError(f"{name!r} has no bet on position {pos} to withdraw", code="bet.none",
+                                  params={"name": name, "position": pos})
+        take = placed if amount is None else check_amount(amount, "withdrawal", f" from position {pos} by {name!r}")
+        if take > placed:
+            raise IllegalBetError(f"{name!r} has {placed} on position {pos}, not {take} to withdraw",
+                                  code="bet.withdraw_more", params={"name": name, "position": pos, "placed": placed})
+        left, bets = take, list(s.bets)
+        for i in reversed(range(len(bets))):
+            b = bets[i]
+            if left and b.position == pos and b.bettor == name:
+                part = min(left, b.amount)
+                left -= part
+                if part == b.amount:
+                    del bets[i]
+                else:
+                    bets[i] = Bet(pos, name, b.amount - part)
+        self._check_holders(tuple(bets), {x.party for x in s.co_bankers})
+        return Bet(pos, name, take), tuple(bets)
+
+    def can_withdraw(self, position: int, amount: int | None = None, bettor: str | None = None) -> bool:
+        return can(self.verify_withdraw, position, amount, bettor)
+
+    def withdraw(self, position: int, amount: int | None = None, bettor: str | None = None) -> Bet:
+        """Take back (part of) a bet before the shake; returns what was taken back."""
+        b, bets = self.verify_withdraw(position, amount, bettor)
+        self._commit(BetWithdrawn(b.position, b.bettor, b.amount), bets=bets)
         return b
 
     # -- the declaration ----------------------------------------------------------------------------

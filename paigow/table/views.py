@@ -5,7 +5,11 @@
   settled (face down until the round is over, for everyone, §1.6);
 - :func:`public_view`: what anyone at the table may see: a hand once the banker turns it (the
   banker's, when set, Art. 8.2) or the dealer turns it at settlement (the players', Art. 8.3), an
-  exposed tile once exposed; never the stacks nor the tiles of positions nobody played.
+  exposed tile once exposed; never the stacks nor the tiles of positions nobody played;
+- :func:`seat_view`: what the player of one position sees on their own device (a seat, issue 38):
+  the public view and that position's own tiles once dealt, its own setting and the rule that set
+  it; never another position's tile face down, never the stacks before the settlement (a
+  settled live round's reveal is everyone's, as in the public view).
 
 The three have one shape (the service's round, ``GET /v1/tables/{id}``): a value the viewer may
 not see is ``None`` or left out of its map. The table never imports this module.
@@ -42,7 +46,7 @@ from paigow.table.events import Committed
 from paigow.table.round import Phase, Round, RoundResult
 
 __all__ = ["Viewer", "VIEWERS", "round_view", "operator_view", "dealer_view", "public_view", "public_result",
-           "shown_positions", "fairness_json"]
+           "seat_view", "shown_positions", "fairness_json"]
 
 Viewer = Literal["public", "dealer", "operator"]
 VIEWERS: tuple[Viewer, ...] = ("public", "dealer", "operator")
@@ -162,3 +166,39 @@ def dealer_view(r: Round) -> dict[str, Any]:
 def public_view(r: Round) -> dict[str, Any]:
     """What anyone may see: no tile face down, no stack order."""
     return round_view(r, "public")
+
+
+def seat_view(r: Round, position: int) -> dict[str, Any]:
+    """What the seat of ``position`` sees: :func:`public_view` plus that position's own tiles
+    once dealt (``deal.hands``), its own setting and way, and its own line of the result even
+    when it sat out; ``seat`` names the position. Nothing of another position face down, no
+    stack order before the settlement.
+
+    >>> from paigow.table.round import Round
+    >>> r = Round(0, seed=3)
+    >>> _ = r.set_stake(1000), r.bet(1, 100), r.bet(2, 100), r.shuffle(), r.cut(3, 2), r.shake(), r.deal()
+    >>> sorted(seat_view(r, 1)["deal"]["hands"]), public_view(r)["deal"]["hands"], seat_view(r, 1)["seat"]
+    (['1'], {}, 1)
+    """
+    if isinstance(position, bool) or not isinstance(position, int) or not 0 <= position < 8:
+        raise TypeError(f"a seat is a position 0 to 7, not {position!r}")  # a caller's slip
+    out = round_view(r, "public")
+    out["seat"] = position
+    st = r.state
+    d = r.deal_record.deal
+    hand = d.hands[position] if d is not None else None
+    if hand is not None and out["deal"]["hands"] is not None:
+        hands = {**out["deal"]["hands"], str(position): [str(t) for t in hand]}
+        out["deal"]["hands"] = {k: hands[k] for k in sorted(hands, key=int)}
+    own = st.settings[position]
+    out["settings"][position] = setting_json(own) if own is not None else None
+    way = st.ways[position]
+    out["ways"][position] = way_json(way) if way is not None else None
+    if r.result is not None:
+        full = {p["position"]: p for p in result_json(r.result)["positions"]}
+        if position in full:
+            shown = [p for p in out["result"]["positions"] if p["position"] != position]
+            order = [p["position"] for p in result_json(r.result)["positions"]]
+            shown.append(full[position])
+            out["result"]["positions"] = sorted(shown, key=lambda p: order.index(p["position"]))
+    return out

@@ -87,7 +87,7 @@ def url_for(path: str, tid: str) -> str:
 
 
 OPERATIONS = ["/v1/settings", "/v1/advice", "/v1/advice/batch", "/v1/best-settings", "/v1/game-value",
-              "/v1/pcc/settle", "/v1/tables", "/v1/tables/{tid}/actions",
+              "/v1/pcc/settle", "/v1/tables", "/v1/tables/{tid}/actions", "/v1/tables/{tid}/seat/actions",
               "/v1/pcc/tables", "/v1/pcc/tables/{tid}/actions",
               "/v1/training/groups", "/v1/training/trainees", "/v1/training/answers"]  # a Pai Gow tid: table.game (test_pcc_table fuzzes its own)
 
@@ -136,6 +136,9 @@ def test_schemathesis(api_schema: Any, live: ThreadServer, table: tuple[str, dic
 @pytest.mark.parametrize("path", OPERATIONS)
 def test_arbitrary_json(path: str, live: ThreadServer, spec: dict[str, Any], table: tuple[str, dict[str, str]]) -> None:
     tid, auth = table
+    if "/seat/" in path:  # a seat's action: with a seat token of the table (the dealer's is no seat's)
+        seat = httpx.post(f"{live.url}/v1/tables/{tid}/seats/1", headers=auth).json()
+        auth = {"Authorization": f"Bearer {seat['token']}"}
 
     with httpx.Client(base_url=live.url, timeout=60) as c:
         @FUZZ

@@ -64,6 +64,9 @@ ATTEMPTS = 8
 """Times an action is taken again when another process wrote the table first."""
 _R = TypeVar("_R")
 _ROUND = "INSERT INTO rounds (table_id, number, seq, record, public) VALUES (?, ?, ?, ?, ?)"
+_SEAT = ("INSERT INTO seats (table_id, position, token_sha256, granted) VALUES (?, ?, ?, ?) ON CONFLICT (table_id,"
+         " position) DO UPDATE SET token_sha256 = excluded.token_sha256, granted = excluded.granted")
+_SEAT_LOG = "INSERT INTO seat_log (table_id, position, event, token_sha256, at) VALUES (?, ?, ?, ?, ?)"
 _JOURNAL = ("INSERT INTO journal (table_id, seq, action, result, at, drawn, prev, hash, stored)"
             " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)")
 
@@ -359,15 +362,17 @@ class Journal:
         assert entry is not None
         return self._act(entry, action, None)[0]
 
-    def _act(self, e: TableEntry, action: Mapping[str, Any], if_seq: int | None) -> tuple[Any, dict[str, Any]]:
+    def _act(self, e: TableEntry, action: Mapping[str, Any], if_seq: int | None,
+             prepare: Callable[[AnyTable], Mapping[str, Any]] | None = None) -> tuple[Any, dict[str, Any]]:
         def step(t: AnyTable) -> tuple[list[Stmt], Stmt, Callable[[], tuple[Any, dict[str, Any]]]]:
             if if_seq is not None and if_seq != t.seq:
                 raise ConflictError(f"table {e.id!r} is at seq {t.seq}, not {if_seq}")
+            taken = prepare(t) if prepare is not None else action
             before = t.seq
             t0 = time.thread_time()
-            result = t.apply(action)
+            result = t.apply(taken)
             e.engine_seconds = time.thread_time() - t0  # CPU time; read under the table's lock
-            stmts, check, h = self._rows_for(e, t, before, action, result)
+            stmts, check, h = self._rows_for(e, t, before, taken, result)
 
             def done() -> tuple[Any, dict[str, Any]]:
                 e.head = h
@@ -378,11 +383,14 @@ class Journal:
 
         return self._locked(e, step)
 
-    def perform(self, entry: TableEntry, action: Mapping[str, Any], if_seq: int | None = None) -> tuple[Any, dict[str, Any]]:
+    def perform(self, entry: TableEntry, action: Mapping[str, Any], if_seq: int | None = None,
+                prepare: Callable[[AnyTable], Mapping[str, Any]] | None = None) -> tuple[Any, dict[str, Any]]:
         """The service's action: under the table's lock, refused with 409 unless the table is at
-        ``if_seq`` (when given); returns the result and the dealer's view after it."""
+        ``if_seq`` (when given); returns the result and the dealer's view after it. ``prepare``
+        (a seat's action): the action to take, from the table as the store has it, under the
+        same lock (it raises to refuse, changing nothing)."""
         with entry.lock:
-            return self._act(entry, action, if_seq)
+            return self._act(entry, action, if_seq, prepare)
 
     def read(self, entry: TableEntry, public: bool) -> dict[str, Any]:
         """The table's state as the reader may see it (a closed table's as archived)."""
@@ -475,6 +483,70 @@ class Journal:
                 raise TableClosedError(f"table {entry.id!r} was closed") from None
             entry.token_sha256 = th
             return token
+
+    # -- seats: a player's own device (issue 38) -----------------------------------------------------
+    def _seat_write(self, entry: TableEntry, stmts: list[Stmt]) -> None:
+        if entry.quarantined:
+            raise QuarantinedError(f"table {entry.id!r} is quarantined: {entry.quarantined}")
+        if entry.closed is not None:
+            raise TableClosedError(f"table {entry.id!r} was closed at {entry.closed}")
+        try:  # only while the table is open (the check changes its row or nothing)
+            self._write(stmts, ("UPDATE tables SET seq = seq WHERE id = ? AND closed IS NULL", (entry.id,)))
+        except StaleWrite:
+            raise TableClosedError(f"table {entry.id!r} was closed") from None
+
+    def grant_seat(self, entry: TableEntry, position: int) -> str:
+        """A new seat token for ``position`` of the table (the token the position had stops
+        working); given this once, stored as its SHA-256 in ``seats``, so a restart keeps it, and
+        logged in ``seat_log`` (as each revocation is: who could act as the seat, when)."""
+        token, at = new_token(), now_text()
+        th = hash_token(token)
+        with entry.lock:
+            self._seat_write(entry, [(_SEAT, (entry.id, position, th, at)),
+                                     (_SEAT_LOG, (entry.id, position, "grant", th, at))])
+        return token
+
+    def revoke_seat(self, entry: TableEntry, position: int) -> bool:
+        """Revoke ``position``'s seat token (False: it had none)."""
+        with entry.lock:
+            had = position in self.seats(entry.id)
+            self._seat_write(entry, [("DELETE FROM seats WHERE table_id = ? AND position = ?", (entry.id, position)),
+                                     *([(_SEAT_LOG, (entry.id, position, "revoke", None, now_text()))] if had else [])])
+        return had
+
+    def seat_log(self, tid: str) -> list[dict[str, Any]]:
+        """Every grant and revocation of table ``tid``'s seats, in order (the token by its SHA-256)."""
+        with self.dialect.read(consistent=False) as q:
+            rows = q("SELECT position, event, token_sha256, at FROM seat_log WHERE table_id = ? ORDER BY at, event",
+                     (tid,))
+        return [{"position": int(p), "event": ev, "token_sha256": th, "at": at} for p, ev, th, at in rows]
+
+    def seats(self, tid: str) -> dict[int, str]:
+        """The positions of table ``tid`` that have a seat, and when each was granted."""
+        with self.dialect.read(consistent=False) as q:
+            rows = q("SELECT position, granted FROM seats WHERE table_id = ? ORDER BY position", (tid,))
+        return {int(p): g for p, g in rows}
+
+    def seat_of(self, tid: str, token: str | None) -> int | None:
+        """The position whose seat token ``token`` is, at table ``tid`` (None: none). The token is
+        looked up by its SHA-256, the hash of a 197-bit secret: its time tells nothing of it."""
+        if not token:
+            return None
+        with self.dialect.read(consistent=False) as q:
+            rows = q("SELECT position FROM seats WHERE table_id = ? AND token_sha256 = ?", (tid, hash_token(token)))
+        return int(rows[0][0]) if rows else None
+
+    def read_seat(self, entry: TableEntry, position: int) -> dict[str, Any]:
+        """The table as the seat of ``position`` sees it (a closed table's public view as archived)."""
+        if entry.closed is None:
+            with entry.lock:
+                try:
+                    t = self._current(entry)
+                    return t.seat_view(position)  # type: ignore[attr-defined,no-any-return]
+                except TableClosedError:
+                    if entry.closed is None:
+                        raise
+        return {**self._archived(entry, True), "seat": position}
 
     def export(self, entry: TableEntry) -> dict[str, Any]:
         """The table's whole journal for the regulator (:func:`export_rows`)."""

@@ -45,6 +45,12 @@ _SCHEMA = [
     """CREATE TABLE IF NOT EXISTS snapshots (
         table_id TEXT NOT NULL REFERENCES tables(id), seq INTEGER NOT NULL, head TEXT NOT NULL,
         state TEXT NOT NULL, PRIMARY KEY (table_id, seq))""",
+    """CREATE TABLE IF NOT EXISTS seats (
+        table_id TEXT NOT NULL REFERENCES tables(id), position INTEGER NOT NULL, token_sha256 TEXT NOT NULL,
+        granted TEXT NOT NULL, PRIMARY KEY (table_id, position))""",
+    """CREATE TABLE IF NOT EXISTS seat_log (
+        table_id TEXT NOT NULL REFERENCES tables(id), position INTEGER NOT NULL, event TEXT NOT NULL,
+        token_sha256 TEXT, at TEXT NOT NULL)""",
 ]
 _SCHEMA_LOCK = 0x7061_6967_6F77  # the advisory lock taken while the schema is made ("paigow")
 _CHANNEL = "paigow_tables"

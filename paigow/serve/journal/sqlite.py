@@ -64,6 +64,20 @@ CREATE TABLE IF NOT EXISTS snapshots (
     state TEXT NOT NULL,
     PRIMARY KEY (table_id, seq)
 );
+CREATE TABLE IF NOT EXISTS seats (
+    table_id TEXT NOT NULL REFERENCES tables(id),
+    position INTEGER NOT NULL,
+    token_sha256 TEXT NOT NULL,
+    granted TEXT NOT NULL,
+    PRIMARY KEY (table_id, position)
+);
+CREATE TABLE IF NOT EXISTS seat_log (
+    table_id TEXT NOT NULL REFERENCES tables(id),
+    position INTEGER NOT NULL,
+    event TEXT NOT NULL,
+    token_sha256 TEXT,
+    at TEXT NOT NULL
+);
 """
 # columns schema 1 lacked (added by the migration, which also computes the hash chain)
 _V1_COLUMNS = {

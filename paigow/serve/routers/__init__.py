@@ -11,7 +11,9 @@ includes them (in this order, which is the order of the OpenAPI document's paths
 - :mod:`~paigow.serve.routers.pcc` (``tables``): the Fish-Prawn-Crab tables and their pages;
 - :mod:`~paigow.serve.routers.home`: the home game's tables 推牌九 and their pages;
 - :mod:`~paigow.serve.routers.display`: the players' display (the event stream, its page) and
-  the names in the page's language.
+  the names in the page's language;
+- :mod:`~paigow.serve.routers.seats`: the seats, players on their own devices (grant, revoke,
+  the seat's view, its stream, its actions).
 
 The state they share (the journal, the operators, the settings) is the app's
 :class:`~paigow.serve.routers.common.Service` on ``app.state.service``, reached through the
