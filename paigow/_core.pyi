@@ -120,6 +120,23 @@ def side_counts(
     threads: int = 1,
 ) -> None: ...
 
+# the game left when tiles are seen (paigow/_solver.pxi)
+def left_values_size(n_tables: int, nr: int) -> int: ...
+def left_values(
+    sigma: npt.NDArray[np.float64],
+    tset_f: npt.NDArray[np.uint8],
+    tset_b: npt.NDArray[np.uint8],
+    ptr: npt.NDArray[np.int32],
+    tab: npt.NDArray[np.int32],
+    dep: npt.NDArray[np.float64],
+    use: npt.NDArray[np.float64],
+    n_tables: int,
+    banker_side: bool,
+    rules: RuleTables,
+    work: npt.NDArray[np.float64],
+    out: npt.NDArray[np.float64],
+) -> None: ...
+
 # whole-round simulation (paigow/_simulate.pxi)
 SIMULATION_BLOCK: int
 SIMULATION_CELLS: int
