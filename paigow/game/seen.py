@@ -34,7 +34,8 @@ import numpy as np
 import numpy.typing as npt
 
 from paigow import _core
-from paigow.errors import InvalidOptionError, TileCopiesError, UnknownTileError
+from paigow.errors import InvalidOptionError, InvalidStrategyError, TileCopiesError, UnknownTileError
+from paigow.game.equilibria import file_stem, shipped_types
 from paigow.game.handtypes import SettingGame, hand_types, setting_game
 from paigow.rules import RuleSet, RulesLike, clean_rules
 from paigow.strategies import Packed
@@ -47,14 +48,14 @@ SeenLike = "str | Iterable[TileLike | int] | None"
 MAX_SEEN = 24
 """At most 24 tiles seen beside a hand: the other side's four are still to come from the rest."""
 
-SOLVED_TYPES = 1820
-"""The largest game left solved here: C(16, 4) types, so every game of 16 unseen tiles or fewer
-(1.5% of random 16-tile sets pass 1,200 types and take the summed path: 5-25 s; the worst, 16
-tiles of 16 ranks, about 40 s on two cores)."""
+SOLVED_TYPES = 4285
+"""The largest game left solved here: every type of the whole game, so every game left of 28
+unseen tiles or fewer (one seen tile and up: the largest, 4,151 types, about 1.5 s on one
+thread; four seen tiles, up to 3,755 types, 0.9-1.8 s)."""
 
 KEPT_GAMES = 32
-"""How many solved games left a process keeps (each holds its pair and its (n, n) weights, a few
-MB to 50 MB at the largest)."""
+"""How many solved games left a process keeps (each holds its pair, its step's tables, about
+1 MB, and a 2 MB buffer at the largest: no (n, n) array)."""
 
 TOLERANCE = 1e-6
 """The exploitability per hand the solver reaches before it stops."""
@@ -388,6 +389,16 @@ def rank_counts(seen: tuple[int, ...], hand: tuple[int, ...] = ()) -> tuple[int,
     return tuple(int(x) for x in c)
 
 
+def _whole_start(game: GameLeft, rules: RuleSet) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]] | None:
+    """The whole game's shipped zero-commission equilibrium on the types left, the solver's
+    first iterate (None when none is shipped for the rules' game)."""
+    try:
+        whole = shipped_types(file_stem(0, rules))
+    except InvalidStrategyError:
+        return None
+    return whole[0][game.types], whole[1][game.types]
+
+
 def game_left(seen: Any, rules: RulesLike = None) -> GameLeft:
     """The game left when ``seen`` (tiles in any form :func:`clean_seen` takes) are seen by both
     seats, solved and certified on first use and kept, keyed by the value that decides it: the
@@ -408,9 +419,10 @@ def solved(counts: tuple[int, ...], rules: RuleSet) -> GameLeft:
         if n > SOLVED_TYPES:
             raise InvalidOptionError(
                 f"the equilibrium of the game left of {sum(counts)} unseen tiles ({n} hand types) is not solved here "
-                f"yet (up to {SOLVED_TYPES} types: every game of 16 unseen tiles or fewer); advise against a fixed strategy, or the "
+                f"(up to {SOLVED_TYPES} types); advise against a fixed strategy, or the "
                 f"shipped equilibrium as a Strategy", code="seen.large")
-        made = GameLeft(counts, rules).solve()
+        made = GameLeft(counts, rules)
+        made.solve(start=_whole_start(made, rules))
         with _LOCK:
             while len(_KEPT) >= KEPT_GAMES:     # the oldest first: each holds its (n, n) weights
                 del _KEPT[next(iter(_KEPT))]
