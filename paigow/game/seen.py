@@ -42,7 +42,7 @@ from paigow.strategies import Packed
 from paigow.tiles import DECK, Tile, TileLike, deck_indices, parse_tiles
 
 __all__ = ["SeenLike", "clean_seen", "GameLeft", "LeftCertificate", "game_left", "opponent_hands",
-           "MAX_SEEN", "SOLVED_TYPES", "TOLERANCE", "mask", "rank_counts", "solved", "left_counts", "pair_counts"]
+           "MAX_SEEN", "SOLVED_TYPES", "forget", "TOLERANCE", "mask", "rank_counts", "solved", "left_counts", "pair_counts"]
 
 SeenLike = "str | Iterable[TileLike | int] | None"
 MAX_SEEN = 24
@@ -389,6 +389,12 @@ def rank_counts(seen: tuple[int, ...], hand: tuple[int, ...] = ()) -> tuple[int,
     return tuple(int(x) for x in c)
 
 
+def forget() -> None:
+    """Drop every kept game left (the next ask solves it again)."""
+    with _LOCK:
+        _KEPT.clear()
+
+
 def _whole_start(game: GameLeft, rules: RuleSet) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]] | None:
     """The whole game's shipped zero-commission equilibrium on the types left, the solver's
     first iterate (None when none is shipped for the rules' game)."""
@@ -424,7 +430,7 @@ def solved(counts: tuple[int, ...], rules: RuleSet) -> GameLeft:
         made = GameLeft(counts, rules)
         made.solve(start=_whole_start(made, rules))
         with _LOCK:
-            while len(_KEPT) >= KEPT_GAMES:     # the oldest first: each holds its (n, n) weights
+            while len(_KEPT) >= KEPT_GAMES:     # the oldest first
                 del _KEPT[next(iter(_KEPT))]
             got = _KEPT.setdefault(key, made)
     return got

@@ -36,7 +36,7 @@ from paigow._blas import one_thread
 if TYPE_CHECKING:
     from paigow.game.seen import GameLeft
 
-__all__ = ["LeftProof", "supports", "exact_pair", "prove"]
+__all__ = ["LeftProof", "supports", "exact_pair", "check_pair", "prove"]
 
 SUPPORT = 1e-6
 """A setting whose probability is at most this is taken as unplayed when guessing a support."""
@@ -141,7 +141,7 @@ def exact_pair(game: "GameLeft", eps: float = SUPPORT, rounds: int = 4
         if xq is None or yq is None or min(xq.values(), default=0) < 0 or min(yq.values(), default=0) < 0:
             return None
         xe, ye = _assemble(x, act_p, g.px, xq), _assemble(y, act_b, g.py, yq)
-        proof = _check(game, xe, ye)
+        proof = check_pair(game, xe, ye)
         if proof.exact:
             return xe, ye, pivots
         more_p = sorted(set(act_p) | set(_refuted(proof.player_values, xe, game)))
@@ -213,7 +213,7 @@ def _exact_values(game: "GameLeft", other: dict[int, tuple[Fraction, ...]], bank
     return total, den
 
 
-def _check(game: "GameLeft", xe: dict[int, tuple[Fraction, ...]], ye: dict[int, tuple[Fraction, ...]]) -> LeftProof:
+def check_pair(game: "GameLeft", xe: dict[int, tuple[Fraction, ...]], ye: dict[int, tuple[Fraction, ...]]) -> LeftProof:
     """Value every setting of both seats exactly against the exact pair ``(xe, ye)``."""
     qp, dp = _exact_values(game, ye, False)
     qb, db = _exact_values(game, xe, True)
@@ -234,4 +234,4 @@ def prove(game: "GameLeft", eps: float = SUPPORT) -> LeftProof:
     got = exact_pair(game, eps)
     if got is None:
         raise ArithmeticError("no exact equilibrium was found near the kept pair")
-    return _check(game, got[0], got[1])
+    return check_pair(game, got[0], got[1])
