@@ -42,7 +42,7 @@ from paigow.strategies import Packed
 from paigow.tiles import DECK, Tile, TileLike, deck_indices, parse_tiles
 
 __all__ = ["SeenLike", "clean_seen", "GameLeft", "LeftCertificate", "game_left", "opponent_hands",
-           "MAX_SEEN", "SOLVED_TYPES", "forget", "TOLERANCE", "mask", "rank_counts", "solved", "left_counts", "pair_counts"]
+           "MAX_SEEN", "SOLVED_TYPES", "forget", "whole_start", "TOLERANCE", "mask", "rank_counts", "solved", "left_counts", "pair_counts"]
 
 SeenLike = "str | Iterable[TileLike | int] | None"
 MAX_SEEN = 24
@@ -395,7 +395,7 @@ def forget() -> None:
         _KEPT.clear()
 
 
-def _whole_start(game: GameLeft, rules: RuleSet) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]] | None:
+def whole_start(game: GameLeft, rules: RuleSet) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]] | None:
     """The whole game's shipped zero-commission equilibrium on the types left, the solver's
     first iterate (None when none is shipped for the rules' game)."""
     try:
@@ -428,7 +428,7 @@ def solved(counts: tuple[int, ...], rules: RuleSet) -> GameLeft:
                 f"(up to {SOLVED_TYPES} types); advise against a fixed strategy, or the "
                 f"shipped equilibrium as a Strategy", code="seen.large")
         made = GameLeft(counts, rules)
-        made.solve(start=_whole_start(made, rules))
+        made.solve(start=whole_start(made, rules))
         with _LOCK:
             while len(_KEPT) >= KEPT_GAMES:     # the oldest first
                 del _KEPT[next(iter(_KEPT))]
