@@ -136,6 +136,27 @@ def left_values(
     work: npt.NDArray[np.float64],
     out: npt.NDArray[np.float64],
 ) -> None: ...
+def left_cfr(
+    x: npt.NDArray[np.float64],
+    y: npt.NDArray[np.float64],
+    rp: npt.NDArray[np.float64],
+    rb: npt.NDArray[np.float64],
+    sp: npt.NDArray[np.float64],
+    sb: npt.NDArray[np.float64],
+    m: npt.NDArray[np.int8],
+    it0: int,
+    steps: int,
+    tset_f: npt.NDArray[np.uint8],
+    tset_b: npt.NDArray[np.uint8],
+    ptr: npt.NDArray[np.int32],
+    tab: npt.NDArray[np.int32],
+    dep: npt.NDArray[np.float64],
+    use: npt.NDArray[np.float64],
+    n_tables: int,
+    rules: RuleTables,
+    work: npt.NDArray[np.float64],
+    q: npt.NDArray[np.float64],
+) -> None: ...
 
 # whole-round simulation (paigow/_simulate.pxi)
 SIMULATION_BLOCK: int

@@ -63,7 +63,7 @@ def _column(game: "GameLeft", i: int, s: int, banker_side: bool) -> npt.NDArray[
         fw = ~((fi > game.tf) & (fi >= game.front_zero))
         bw = ~((bi > game.tb) & (bi >= game.back_zero))
     out = (fw.astype(np.int64) + bw - 1) * w[:, None]
-    return np.where(game.valid, out, 0)  # type: ignore[no-any-return]
+    return np.where(game.valid, out, 0)
 
 
 def _pure(sigma: npt.NDArray[np.float64], sup: list[tuple[int, ...]]) -> npt.NDArray[np.float64]:
