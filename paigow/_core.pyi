@@ -121,11 +121,17 @@ def side_counts(
 ) -> None: ...
 
 # the game left when tiles are seen (paigow/_solver.pxi)
-def left_values_size(n_tables: int, nr: int) -> int: ...
+def left_values_size(n_tables: int, nf: int, nb: int) -> int: ...
 def left_values(
     sigma: npt.NDArray[np.float64],
     tset_f: npt.NDArray[np.uint8],
     tset_b: npt.NDArray[np.uint8],
+    cf: npt.NDArray[np.uint8],
+    cb: npt.NDArray[np.uint8],
+    fmap: npt.NDArray[np.int32],
+    bmap: npt.NDArray[np.int32],
+    nf: int,
+    nb: int,
     ptr: npt.NDArray[np.int32],
     tab: npt.NDArray[np.int32],
     dep: npt.NDArray[np.float64],
@@ -148,6 +154,12 @@ def left_cfr(
     steps: int,
     tset_f: npt.NDArray[np.uint8],
     tset_b: npt.NDArray[np.uint8],
+    cf: npt.NDArray[np.uint8],
+    cb: npt.NDArray[np.uint8],
+    fmap: npt.NDArray[np.int32],
+    bmap: npt.NDArray[np.int32],
+    nf: int,
+    nb: int,
     ptr: npt.NDArray[np.int32],
     tab: npt.NDArray[np.int32],
     dep: npt.NDArray[np.float64],

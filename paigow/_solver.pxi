@@ -245,38 +245,54 @@ cdef void _type_counts(Py_ssize_t i, const double[:, ::1] sigma, const int32_t[:
 # hand H itself (all four shared) is added back from the other side's strategy of type i. A
 # type meets about a dozen tables: a step is linear in the types, not quadratic.
 
-def left_values_size(int n_tables, int nr):
-    """Doubles of the work buffer ``left_values`` needs for ``n_tables`` tables of ``nr`` ranks."""
-    return n_tables * 2 * (nr + 1)
+def left_values_size(int n_tables, int nf, int nb):
+    """Doubles of the work buffer ``left_values`` needs for ``n_tables`` tables of ``nf`` front
+    and ``nb`` back ranks."""
+    return n_tables * (nf + nb + 2)
 
 
 def left_values(const double[:, ::1] sigma, const uint8_t[:, ::1] tset_f, const uint8_t[:, ::1] tset_b,
-                const int32_t[::1] ptr, const int32_t[::1] tab, const double[::1] dep,
+                const uint8_t[:, ::1] cf, const uint8_t[:, ::1] cb, const int32_t[::1] fmap,
+                const int32_t[::1] bmap, int nf, int nb, const int32_t[::1] ptr, const int32_t[::1] tab, const double[::1] dep,
                 const double[::1] use, int n_tables, bint banker_side, RuleTables rules,
                 double[::1] work, double[:, ::1] out):
     """(n, 3) into ``out``: the zero-sum value (wins - losses, in opposing hands) of every type
     setting of one side of the game left against the other side's type strategy ``sigma``
     (n, 3). Type i's rank multisets of at most three of its tiles are ``tab[ptr[i]:ptr[i+1]]``
     (table indices below ``n_tables``) with their weights ``dep`` and ``use`` (see above);
-    ``work`` holds ``left_values_size(n_tables, nr)`` doubles (overwritten). ``tset_f`` and
+    ``work`` holds ``left_values_size(n_tables, nf, nb)`` doubles (overwritten). ``tset_f`` and
     ``tset_b`` hold every row's three settings' ranks (a missing setting repeats one: its
-    value is not read)."""
-    _left_check(sigma.shape[0], sigma.shape[1], tset_f, tset_b, ptr, tab, dep, use, n_tables, rules, work, out)
+    value is not read), ``cf`` and ``cb`` the same as indices among the ``nf`` front (``nb``
+    back) ranks present, and ``fmap`` (``bmap``) of a rank the present front (back) ranks below
+    it: the histograms run over the present ranks only."""
+    _left_check(sigma.shape[0], sigma.shape[1], tset_f, tset_b, cf, cb, fmap, bmap, nf, nb, ptr, tab, dep, use, n_tables,
+                rules, work, out)
     with nogil:
-        _left_values(sigma, tset_f, tset_b, ptr, tab, dep, use, n_tables, banker_side, &rules.r, &work[0], out)
+        _left_values(sigma, tset_f, tset_b, cf, cb, fmap, bmap, nf, nb, ptr, tab, dep, use, n_tables, banker_side, &rules.r, &work[0], out)
     return None
 
 
 cdef int _left_check(Py_ssize_t n, Py_ssize_t three, const uint8_t[:, ::1] tset_f, const uint8_t[:, ::1] tset_b,
-                     const int32_t[::1] ptr, const int32_t[::1] tab, const double[::1] dep,
+                     const uint8_t[:, ::1] cf, const uint8_t[:, ::1] cb, const int32_t[::1] fmap,
+                     const int32_t[::1] bmap, int nf, int nb, const int32_t[::1] ptr, const int32_t[::1] tab, const double[::1] dep,
                      const double[::1] use, int n_tables, RuleTables rules, double[::1] work,
                      double[:, ::1] out) except -1:
     cdef Py_ssize_t x
+    cdef int k
     if three != 3 or tset_f.shape[0] != n or tset_b.shape[0] != n or out.shape[0] != n:
         raise ValueError("left_values: sigma, tset_f, tset_b and out must all be (n, 3)")
     if ptr.shape[0] != n + 1 or tab.shape[0] < ptr[n] or dep.shape[0] < ptr[n] or use.shape[0] < ptr[n]:
         raise ValueError("left_values: ptr must be (n + 1,) and tab, dep, use hold ptr[n] entries")
-    if work.shape[0] < n_tables * 2 * (rules.r.n_ranks + 1):
+    if cf.shape[0] != n or cb.shape[0] != n or fmap.shape[0] < rules.r.n_ranks + 1 or bmap.shape[0] < rules.r.n_ranks + 1:
+        raise ValueError("left_values: cf, cb must be (n, 3) and fmap, bmap hold every rank and one more")
+    for x in range(n):
+        for k in range(3):
+            if cf[x, k] >= nf or cb[x, k] >= nb or tset_f[x, k] >= rules.r.n_ranks or tset_b[x, k] >= rules.r.n_ranks:
+                raise ValueError("left_values: a setting's rank is out of range")
+    for x in range(rules.r.n_ranks + 1):
+        if not (0 <= fmap[x] <= nf and 0 <= bmap[x] <= nb):
+            raise ValueError("left_values: fmap and bmap give counts of present ranks")
+    if work.shape[0] < n_tables * (nf + nb + 2):
         raise ValueError("left_values: work buffer too small")
     for x in range(ptr[n]):
         if tab[x] < 0 or tab[x] >= n_tables:
@@ -285,12 +301,12 @@ cdef int _left_check(Py_ssize_t n, Py_ssize_t three, const uint8_t[:, ::1] tset_
 
 
 cdef void _left_values(const double[:, ::1] sigma, const uint8_t[:, ::1] tset_f, const uint8_t[:, ::1] tset_b,
-                       const int32_t[::1] ptr, const int32_t[::1] tab, const double[::1] dep,
+                       const uint8_t[:, ::1] cf, const uint8_t[:, ::1] cb, const int32_t[::1] fmap,
+                       const int32_t[::1] bmap, int nf, int nb, const int32_t[::1] ptr, const int32_t[::1] tab, const double[::1] dep,
                        const double[::1] use, Py_ssize_t n_tables, bint banker_side, const Rules *R,
                        double *A, double[:, ::1] out) noexcept nogil:
     cdef Py_ssize_t n = sigma.shape[0]
-    cdef int nr = R.n_ranks
-    cdef Py_ssize_t half = nr + 1, stride = 2 * (nr + 1)
+    cdef Py_ssize_t half = nf + 1, stride = nf + nb + 2
     cdef Py_ssize_t i, e, x
     cdef int k, t
     cdef int qa[3]
@@ -308,30 +324,31 @@ cdef void _left_values(const double[:, ::1] sigma, const uint8_t[:, ::1] tset_f,
                 continue
             for e in range(ptr[i], ptr[i + 1]):
                 T = A + tab[e] * stride
-                T[tset_f[i, t] + 1] += p * dep[e]
-                T[half + tset_b[i, t] + 1] += p * dep[e]
-    # 2. prefix sums: T[r] = the mass of ranks below r (T[nr]: all of it)
+                T[cf[i, t] + 1] += p * dep[e]
+                T[half + cb[i, t] + 1] += p * dep[e]
+    # 2. prefix sums: T[r] = the mass of the present ranks below the r-th (T[nf]: all of it)
     for x in range(n_tables):
         T = A + x * stride
-        for k in range(1, nr + 1):
+        for k in range(1, nf + 1):
             T[k] += T[k - 1]
+        for k in range(1, nb + 1):
             T[half + k] += T[half + k - 1]
     # 3. each type's view of the hands disjoint from one of its hands
     for i in range(n):
         for k in range(3):
             if not banker_side:  # the banker's fronts (backs) a player's beats: the ranks below qa (qc)
-                qa[k] = R.beaten_below[0][tset_f[i, k]]
-                qc[k] = R.beaten_below[1][tset_b[i, k]]
+                qa[k] = fmap[R.beaten_below[0][tset_f[i, k]]]
+                qc[k] = bmap[R.beaten_below[1][tset_b[i, k]]]
             else:  # the banker holds the player's fronts (backs) of the ranks below qa (qc)
-                qa[k] = R.beating_from[0][tset_f[i, k]]
-                qc[k] = R.beating_from[1][tset_b[i, k]]
+                qa[k] = fmap[R.beating_from[0][tset_f[i, k]]]
+                qc[k] = bmap[R.beating_from[1][tset_b[i, k]]]
             vf[k] = 0.0
             vb[k] = 0.0
         tot = 0.0
         for e in range(ptr[i], ptr[i + 1]):
             T = A + tab[e] * stride
             u = use[e]
-            tot += u * T[nr]
+            tot += u * T[nf]
             for k in range(3):
                 vf[k] += u * T[qa[k]]
                 vb[k] += u * T[half + qc[k]]
@@ -341,9 +358,9 @@ cdef void _left_values(const double[:, ::1] sigma, const uint8_t[:, ::1] tset_f,
                 continue
             tot += p
             for k in range(3):
-                if tset_f[i, t] < qa[k]:
+                if cf[i, t] < qa[k]:
                     vf[k] += p
-                if tset_b[i, t] < qc[k]:
+                if cb[i, t] < qc[k]:
                     vb[k] += p
         for k in range(3):  # fronts held + backs held - hands: wins - losses (Art. 6.3-6.4)
             out[i, k] = vf[k] + vb[k] - tot
@@ -352,8 +369,9 @@ cdef void _left_values(const double[:, ::1] sigma, const uint8_t[:, ::1] tset_f,
 
 def left_cfr(double[:, ::1] x, double[:, ::1] y, double[:, ::1] rp, double[:, ::1] rb,
              double[:, ::1] sp, double[:, ::1] sb, const int8_t[::1] m, long it0, int steps,
-             const uint8_t[:, ::1] tset_f, const uint8_t[:, ::1] tset_b, const int32_t[::1] ptr,
-             const int32_t[::1] tab, const double[::1] dep, const double[::1] use, int n_tables,
+             const uint8_t[:, ::1] tset_f, const uint8_t[:, ::1] tset_b, const uint8_t[:, ::1] cf,
+             const uint8_t[:, ::1] cb, const int32_t[::1] fmap, const int32_t[::1] bmap, int nf, int nb,
+             const int32_t[::1] ptr, const int32_t[::1] tab, const double[::1] dep, const double[::1] use, int n_tables,
              RuleTables rules, double[::1] work, double[:, ::1] q):
     """``steps`` iterations of predictive CFR+ on the game left, numbered from ``it0 + 1``, in
     place: the player's strategy ``x``, regrets ``rp`` and average ``sp`` (weighted by the
@@ -364,7 +382,7 @@ def left_cfr(double[:, ::1] x, double[:, ::1] y, double[:, ::1] rp, double[:, ::
     cdef Py_ssize_t n = x.shape[0]
     cdef Py_ssize_t s
     cdef double w
-    _left_check(n, x.shape[1], tset_f, tset_b, ptr, tab, dep, use, n_tables, rules, work, q)
+    _left_check(n, x.shape[1], tset_f, tset_b, cf, cb, fmap, bmap, nf, nb, ptr, tab, dep, use, n_tables, rules, work, q)
     if (y.shape[0] != n or rp.shape[0] != n or rb.shape[0] != n or sp.shape[0] != n or sb.shape[0] != n
             or y.shape[1] != 3 or rp.shape[1] != 3 or rb.shape[1] != 3 or sp.shape[1] != 3 or sb.shape[1] != 3):
         raise ValueError("left_cfr: every strategy, regret and average is (n, 3)")
@@ -373,9 +391,11 @@ def left_cfr(double[:, ::1] x, double[:, ::1] y, double[:, ::1] rp, double[:, ::
     with nogil:
         for s in range(steps):
             w = <double>(it0 + s + 1) * <double>(it0 + s + 1)
-            _left_values(y, tset_f, tset_b, ptr, tab, dep, use, n_tables, False, &rules.r, &work[0], q)
+            _left_values(y, tset_f, tset_b, cf, cb, fmap, bmap, nf, nb, ptr, tab, dep, use, n_tables, False, &rules.r,
+                         &work[0], q)
             _cfr_update(x, rp, q, m, sp, w)
-            _left_values(x, tset_f, tset_b, ptr, tab, dep, use, n_tables, True, &rules.r, &work[0], q)
+            _left_values(x, tset_f, tset_b, cf, cb, fmap, bmap, nf, nb, ptr, tab, dep, use, n_tables, True, &rules.r,
+                         &work[0], q)
             _cfr_update(y, rb, q, m, sb, w)
     return None
 

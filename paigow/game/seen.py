@@ -313,8 +313,17 @@ class _LeftKernel:
         self.n_tables = len(used)
         self.tset_f = np.ascontiguousarray(game.tf, dtype=np.uint8)
         self.tset_b = np.ascontiguousarray(game.tb, dtype=np.uint8)
+        # the histograms run over the ranks present: a setting's index among them, and for each
+        # rank the present ranks below it
+        nr = rules.core.n_ranks
+        axes: list[Any] = []
+        for t in (game.tf, game.tb):
+            present = np.unique(t[game.valid])
+            axes += [np.ascontiguousarray(np.minimum(np.searchsorted(present, t), len(present) - 1), dtype=np.uint8),
+                     np.searchsorted(present, np.arange(nr + 1)).astype(np.int32), len(present)]
+        self.cf, self.fmap, self.nf, self.cb, self.bmap, self.nb = axes
         self.core = rules.core
-        self.work = np.empty(_core.left_values_size(self.n_tables, rules.core.n_ranks))
+        self.work = np.empty(_core.left_values_size(self.n_tables, self.nf, self.nb))
         self.out = {side: np.empty((len(game.types), 3)) for side in (False, True)}
         self.q = np.empty((len(game.types), 3))
         self.m = game.m.astype(np.int8)
@@ -323,14 +332,16 @@ class _LeftKernel:
             rb: npt.NDArray[np.float64], sp: npt.NDArray[np.float64], sb: npt.NDArray[np.float64], it: int,
             steps: int) -> None:
         """``steps`` iterations of predictive CFR+ from iteration ``it`` + 1, in place."""
-        _core.left_cfr(x, y, rp, rb, sp, sb, self.m, it, steps, self.tset_f, self.tset_b, self.ptr, self.tab,
-                       self.dep, self.use, self.n_tables, self.core, self.work, self.q)
+        _core.left_cfr(x, y, rp, rb, sp, sb, self.m, it, steps, self.tset_f, self.tset_b, self.cf, self.cb, self.fmap,
+                       self.bmap, self.nf, self.nb, self.ptr, self.tab, self.dep, self.use, self.n_tables, self.core,
+                       self.work, self.q)
 
     def values(self, sigma: npt.NDArray[np.float64], banker_side: bool) -> npt.NDArray[np.float64]:
         """The side's values against ``sigma``, in a buffer the next call for the side reuses."""
         out = self.out[banker_side]
-        _core.left_values(np.ascontiguousarray(sigma, dtype=np.float64), self.tset_f, self.tset_b, self.ptr,
-                          self.tab, self.dep, self.use, self.n_tables, banker_side, self.core, self.work, out)
+        _core.left_values(np.ascontiguousarray(sigma, dtype=np.float64), self.tset_f, self.tset_b, self.cf, self.cb,
+                          self.fmap, self.bmap, self.nf, self.nb, self.ptr, self.tab, self.dep, self.use, self.n_tables,
+                          banker_side, self.core, self.work, out)
         return out
 
 
