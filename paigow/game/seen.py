@@ -18,8 +18,8 @@ game holds about 3 MB). :func:`game_left` solves the zero-commission game by pre
 (``_core.left_cfr``), started from the whole game's shipped equilibrium on the types left, to an
 exploitability per hand of 1e-6 or better, and certifies it by best responses over every type,
 exactly counted. Every game left is solved (one seen tile and up: up to 4,151 types); on one
-thread four seen tiles (up to 3,755 types) take 0.9-1.8 s of CPU, 12 unseen tiles 40-260 ms
-(``OMP_NUM_THREADS=1 python -m pytest bench/test_bench_seen.py``). :mod:`paigow.game.seensupport`
+thread four seen tiles (up to 3,755 types) take 0.65-1.4 s of CPU, 12 unseen tiles 14-140 ms,
+median 45 ms (``OMP_NUM_THREADS=1 python -m pytest bench/test_bench_seen.py``; docs/advice.md). :mod:`paigow.game.seensupport`
 proves a kept pair's equilibrium in fractions.
 
 >>> g = game_left(range(20))              # the first 20 tiles of the deck seen: 12 left
@@ -58,7 +58,7 @@ MAX_SEEN = 24
 SOLVED_TYPES = 4285
 """The largest game left solved here: every type of the whole game, so every game left of 28
 unseen tiles or fewer (one seen tile and up: the largest, 4,151 types, about 1.5 s on one
-thread; four seen tiles, up to 3,755 types, 0.9-1.8 s)."""
+thread; four seen tiles, up to 3,755 types, 0.65-1.4 s)."""
 
 KEPT_GAMES = 32
 """How many solved games left a process keeps (each holds its pair, its step's tables, about
