@@ -25,16 +25,14 @@ from __future__ import annotations
 import dataclasses
 import math
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
-from paigow.game.lemke import LemkeFailure, SmallGame, indifference, lemke
 from paigow._blas import one_thread
-
-if TYPE_CHECKING:
-    from paigow.game.seen import GameLeft
+from paigow.game.lemke import LemkeFailure, SmallGame, indifference, lemke
+from paigow.game.seen import GameLeft
 
 __all__ = ["LeftProof", "supports", "exact_pair", "check_pair", "prove"]
 
@@ -51,7 +49,7 @@ def supports(sigma: npt.NDArray[np.float64], m: npt.NDArray[np.intp], eps: float
     return out
 
 
-def _column(game: "GameLeft", i: int, s: int, banker_side: bool) -> npt.NDArray[np.int64]:
+def _column(game: GameLeft, i: int, s: int, banker_side: bool) -> npt.NDArray[np.int64]:
     """(n, 3): the value of every setting of the seat (the banker's when ``banker_side``) of
     every type against the other seat's type ``i`` playing its setting ``s``, in hands."""
     w = game.cnt[i] * game.weights_row(i) // game.cnt         # W[j, i], from cnt_j W[j, i] = cnt_i W[i, j]
@@ -74,7 +72,7 @@ def _pure(sigma: npt.NDArray[np.float64], sup: list[tuple[int, ...]]) -> npt.NDA
     return out
 
 
-def _base(game: "GameLeft", other: npt.NDArray[np.float64], banker_side: bool) -> npt.NDArray[np.int64]:
+def _base(game: GameLeft, other: npt.NDArray[np.float64], banker_side: bool) -> npt.NDArray[np.int64]:
     """The seat's integer values against the other seat's pure part ``other`` (0/1 rows)."""
     v = game.values(other, banker_side)
     r = np.rint(v)
@@ -83,7 +81,7 @@ def _base(game: "GameLeft", other: npt.NDArray[np.float64], banker_side: bool) -
     return r.astype(np.int64)
 
 
-def _small_game(game: "GameLeft", act_p: list[int], act_b: list[int], x: npt.NDArray[np.float64],
+def _small_game(game: GameLeft, act_p: list[int], act_b: list[int], x: npt.NDArray[np.float64],
                 y: npt.NDArray[np.float64]) -> SmallGame:
     """The game left restricted to the active types, the others fixed at their pure settings."""
     px = [(i, k) for i in act_p for k in range(int(game.m[i]))]
@@ -119,7 +117,7 @@ def _assemble(sigma: npt.NDArray[np.float64], active: list[int], cols: list[tupl
     return {i: tuple(r) for i, r in out.items()}
 
 
-def exact_pair(game: "GameLeft", eps: float = SUPPORT, rounds: int = 4
+def exact_pair(game: GameLeft, eps: float = SUPPORT, rounds: int = 4
                ) -> tuple[dict[int, tuple[Fraction, ...]], dict[int, tuple[Fraction, ...]], int] | None:
     """An exact pair near the kept one: the types either seat mixes (above ``eps``) make a
     small game, solved by complementary pivoting from the kept pair (which names the played
@@ -163,7 +161,7 @@ def _prior(sigma: npt.NDArray[np.float64], cols: list[tuple[int, int]]) -> npt.N
     return out
 
 
-def _refuted(q: Any, own: dict[int, tuple[Fraction, ...]], game: "GameLeft") -> list[int]:
+def _refuted(q: Any, own: dict[int, tuple[Fraction, ...]], game: GameLeft) -> list[int]:
     """The types whose played settings are not all best responses (``q`` exact values)."""
     out = []
     for i, row in own.items():
@@ -196,7 +194,7 @@ class LeftProof:
         return self.player_best == self.value == self.banker_best
 
 
-def _exact_values(game: "GameLeft", other: dict[int, tuple[Fraction, ...]], banker_side: bool) -> tuple[Any, int]:
+def _exact_values(game: GameLeft, other: dict[int, tuple[Fraction, ...]], banker_side: bool) -> tuple[Any, int]:
     """(n, 3) values of the seat's settings against the other seat's exact strategy, as Python
     integers over the returned common denominator."""
     den = math.lcm(*(p.denominator for row in other.values() for p in row))
@@ -213,7 +211,7 @@ def _exact_values(game: "GameLeft", other: dict[int, tuple[Fraction, ...]], bank
     return total, den
 
 
-def check_pair(game: "GameLeft", xe: dict[int, tuple[Fraction, ...]], ye: dict[int, tuple[Fraction, ...]]) -> LeftProof:
+def check_pair(game: GameLeft, xe: dict[int, tuple[Fraction, ...]], ye: dict[int, tuple[Fraction, ...]]) -> LeftProof:
     """Value every setting of both seats exactly against the exact pair ``(xe, ye)``."""
     qp, dp = _exact_values(game, ye, False)
     qb, db = _exact_values(game, xe, True)
@@ -228,10 +226,19 @@ def check_pair(game: "GameLeft", xe: dict[int, tuple[Fraction, ...]], ye: dict[i
                      -Fraction(best_b, db * game.pairings), mixed, xe, ye, qp, qb)
 
 
-def prove(game: "GameLeft", eps: float = SUPPORT) -> LeftProof:
+TIGHT = 1e-8
+"""The exploitability per hand the game is solved to again, from the kept pair, when the kept
+pair (1e-6) does not settle the support: the large games (four seen tiles) need it."""
+
+
+def prove(game: GameLeft, eps: float = SUPPORT, tight: float = TIGHT) -> LeftProof:
     """An exact equilibrium near the kept pair (:func:`exact_pair`), every setting of both
-    seats valued against it exactly. Raises ArithmeticError when none is found near it."""
+    seats valued against it exactly; when none is found near it, near a pair of the same game
+    solved to ``tight`` from it. Raises ArithmeticError when neither gives one."""
     got = exact_pair(game, eps)
+    if got is None and tight < game.certificate.exploitability:
+        finer = GameLeft(game.rank_counts, game.rules).solve(tol=tight, start=(game.player, game.banker))
+        got = exact_pair(finer, eps)
     if got is None:
         raise ArithmeticError("no exact equilibrium was found near the kept pair")
     return check_pair(game, got[0], got[1])
