@@ -207,7 +207,7 @@ def test_a_pair_that_is_not_an_equilibrium_is_not_proven() -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("size", [12, 16, 20])
+@pytest.mark.parametrize("size", [4, 8, 12, 16, 20])
 def test_the_equilibrium_of_the_game_left_is_proven_exactly_for_10_seen_sets(size: int) -> None:
     for seed in range(10):
         _proven(size, seed)

@@ -231,11 +231,18 @@ TIGHT = 1e-8
 pair (1e-6) does not settle the support: the large games (four seen tiles) need it."""
 
 
+LARGE = 2000
+"""Above this many types the proof starts from the pair solved to ``tight`` (a 1e-6 pair of
+four seen tiles often fails to settle the support, and the failed attempt costs minutes)."""
+
+
 def prove(game: GameLeft, eps: float = SUPPORT, tight: float = TIGHT) -> LeftProof:
     """An exact equilibrium near the kept pair (:func:`exact_pair`), every setting of both
-    seats valued against it exactly; when none is found near it, near a pair of the same game
-    solved to ``tight`` from it. Raises ArithmeticError when neither gives one."""
-    got = exact_pair(game, eps)
+    seats valued against it exactly; when none is found near it (or the game has more than
+    :data:`LARGE` types), near a pair of the same game solved to ``tight`` from it. Raises
+    ArithmeticError when neither gives one."""
+    large = len(game.types) > LARGE
+    got = None if large else exact_pair(game, eps)
     if got is None and tight < game.certificate.exploitability:
         finer = GameLeft(game.rank_counts, game.rules).solve(tol=tight, start=(game.player, game.banker))
         got = exact_pair(finer, eps)
