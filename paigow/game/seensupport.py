@@ -231,7 +231,7 @@ TIGHT = 1e-8
 pair (1e-6) does not settle the support: the large games (four seen tiles) need it."""
 
 
-LARGE = 2000
+LARGE = 1200
 """Above this many types the proof starts from the pair solved to ``tight`` (a 1e-6 pair of
 four seen tiles often fails to settle the support, and the failed attempt costs minutes)."""
 
