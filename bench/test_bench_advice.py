@@ -243,7 +243,7 @@ def test_seen_game_left_cold(measure: Any) -> None:
     seen = [i for i in range(32) if i not in HAND][:20]  # 12 unseen tiles: the hand's four and 8 more
 
     def cold() -> Any:
-        left._KEPT.clear()  # solved afresh each round
+        left.forget()  # solved afresh each round
         return paigow.advise(TILES, seen=seen)
 
     a = measure(cold, items=1, unit="calls", path="compiled", group=SEEN_LEFT, rounds=5)

@@ -120,6 +120,56 @@ def side_counts(
     threads: int = 1,
 ) -> None: ...
 
+# the game left when tiles are seen (paigow/_solver.pxi)
+def left_values_size(n_tables: int, nf: int, nb: int) -> int: ...
+def left_values(
+    sigma: npt.NDArray[np.float64],
+    tset_f: npt.NDArray[np.uint8],
+    tset_b: npt.NDArray[np.uint8],
+    cf: npt.NDArray[np.uint8],
+    cb: npt.NDArray[np.uint8],
+    fmap: npt.NDArray[np.int32],
+    bmap: npt.NDArray[np.int32],
+    nf: int,
+    nb: int,
+    ptr: npt.NDArray[np.int32],
+    tab: npt.NDArray[np.int32],
+    dep: npt.NDArray[np.float64],
+    use: npt.NDArray[np.float64],
+    n_tables: int,
+    banker_side: bool,
+    rules: RuleTables,
+    work: npt.NDArray[np.float64],
+    out: npt.NDArray[np.float64],
+) -> None: ...
+def left_cfr(
+    x: npt.NDArray[np.float64],
+    y: npt.NDArray[np.float64],
+    rp: npt.NDArray[np.float64],
+    rb: npt.NDArray[np.float64],
+    sp: npt.NDArray[np.float64],
+    sb: npt.NDArray[np.float64],
+    m: npt.NDArray[np.int8],
+    it0: int,
+    steps: int,
+    tset_f: npt.NDArray[np.uint8],
+    tset_b: npt.NDArray[np.uint8],
+    cf: npt.NDArray[np.uint8],
+    cb: npt.NDArray[np.uint8],
+    fmap: npt.NDArray[np.int32],
+    bmap: npt.NDArray[np.int32],
+    nf: int,
+    nb: int,
+    ptr: npt.NDArray[np.int32],
+    tab: npt.NDArray[np.int32],
+    dep: npt.NDArray[np.float64],
+    use: npt.NDArray[np.float64],
+    n_tables: int,
+    rules: RuleTables,
+    work: npt.NDArray[np.float64],
+    q: npt.NDArray[np.float64],
+) -> None: ...
+
 # whole-round simulation (paigow/_simulate.pxi)
 SIMULATION_BLOCK: int
 SIMULATION_CELLS: int

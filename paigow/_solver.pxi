@@ -230,3 +230,194 @@ cdef void _type_counts(Py_ssize_t i, const double[:, ::1] sigma, const int32_t[:
         total = v[k][3]
         out[i, k, 0] = v[k][0]
         out[i, k, 1] = total - v[k][1] - v[k][2] + v[k][0]
+
+
+# ---------------------------------------------------------------------------------------------
+# the game left when tiles are seen (paigow/game/seen.py)
+#
+# Both hands come from the unseen tiles. The opposing hands beside one hand H of type i are
+# counted by inclusion-exclusion over the tiles they share with H, as above, but by *rank
+# multisets*: tiles of one rank play alike, so the histogram of the unseen hands holding a given
+# set S of at most three tiles is that of the rank multiset of S, the average over the unseen
+# tile sets of that multiset. Type j deposits into the table of each multiset S within it its
+# hands times the occurrences of S in one of its hands over the unseen tile sets of S ("dep");
+# type i reads each table with the signed occurrences of S in one of its hands ("use"), and the
+# hand H itself (all four shared) is added back from the other side's strategy of type i. A
+# type meets about a dozen tables: a step is linear in the types, not quadratic.
+
+def left_values_size(int n_tables, int nf, int nb):
+    """Doubles of the work buffer ``left_values`` needs for ``n_tables`` tables of ``nf`` front
+    and ``nb`` back ranks."""
+    return n_tables * (nf + nb + 2)
+
+
+def left_values(const double[:, ::1] sigma, const uint8_t[:, ::1] tset_f, const uint8_t[:, ::1] tset_b,
+                const uint8_t[:, ::1] cf, const uint8_t[:, ::1] cb, const int32_t[::1] fmap,
+                const int32_t[::1] bmap, int nf, int nb, const int32_t[::1] ptr, const int32_t[::1] tab, const double[::1] dep,
+                const double[::1] use, int n_tables, bint banker_side, RuleTables rules,
+                double[::1] work, double[:, ::1] out):
+    """(n, 3) into ``out``: the zero-sum value (wins - losses, in opposing hands) of every type
+    setting of one side of the game left against the other side's type strategy ``sigma``
+    (n, 3). Type i's rank multisets of at most three of its tiles are ``tab[ptr[i]:ptr[i+1]]``
+    (table indices below ``n_tables``) with their weights ``dep`` and ``use`` (see above);
+    ``work`` holds ``left_values_size(n_tables, nf, nb)`` doubles (overwritten). ``tset_f`` and
+    ``tset_b`` hold every row's three settings' ranks (a missing setting repeats one: its
+    value is not read), ``cf`` and ``cb`` the same as indices among the ``nf`` front (``nb``
+    back) ranks present, and ``fmap`` (``bmap``) of a rank the present front (back) ranks below
+    it: the histograms run over the present ranks only."""
+    _left_check(sigma.shape[0], sigma.shape[1], tset_f, tset_b, cf, cb, fmap, bmap, nf, nb, ptr, tab, dep, use, n_tables,
+                rules, work, out)
+    with nogil:
+        _left_values(sigma, tset_f, tset_b, cf, cb, fmap, bmap, nf, nb, ptr, tab, dep, use, n_tables, banker_side, &rules.r, &work[0], out)
+    return None
+
+
+cdef int _left_check(Py_ssize_t n, Py_ssize_t three, const uint8_t[:, ::1] tset_f, const uint8_t[:, ::1] tset_b,
+                     const uint8_t[:, ::1] cf, const uint8_t[:, ::1] cb, const int32_t[::1] fmap,
+                     const int32_t[::1] bmap, int nf, int nb, const int32_t[::1] ptr, const int32_t[::1] tab, const double[::1] dep,
+                     const double[::1] use, int n_tables, RuleTables rules, double[::1] work,
+                     double[:, ::1] out) except -1:
+    cdef Py_ssize_t x
+    cdef int k
+    if three != 3 or tset_f.shape[0] != n or tset_b.shape[0] != n or out.shape[0] != n:
+        raise ValueError("left_values: sigma, tset_f, tset_b and out must all be (n, 3)")
+    if ptr.shape[0] != n + 1 or tab.shape[0] < ptr[n] or dep.shape[0] < ptr[n] or use.shape[0] < ptr[n]:
+        raise ValueError("left_values: ptr must be (n + 1,) and tab, dep, use hold ptr[n] entries")
+    if cf.shape[0] != n or cb.shape[0] != n or fmap.shape[0] < rules.r.n_ranks + 1 or bmap.shape[0] < rules.r.n_ranks + 1:
+        raise ValueError("left_values: cf, cb must be (n, 3) and fmap, bmap hold every rank and one more")
+    for x in range(n):
+        for k in range(3):
+            if cf[x, k] >= nf or cb[x, k] >= nb or tset_f[x, k] >= rules.r.n_ranks or tset_b[x, k] >= rules.r.n_ranks:
+                raise ValueError("left_values: a setting's rank is out of range")
+    for x in range(rules.r.n_ranks + 1):
+        if not (0 <= fmap[x] <= nf and 0 <= bmap[x] <= nb):
+            raise ValueError("left_values: fmap and bmap give counts of present ranks")
+    if work.shape[0] < n_tables * (nf + nb + 2):
+        raise ValueError("left_values: work buffer too small")
+    for x in range(ptr[n]):
+        if tab[x] < 0 or tab[x] >= n_tables:
+            raise ValueError("left_values: a table index is out of range")
+    return 0
+
+
+cdef void _left_values(const double[:, ::1] sigma, const uint8_t[:, ::1] tset_f, const uint8_t[:, ::1] tset_b,
+                       const uint8_t[:, ::1] cf, const uint8_t[:, ::1] cb, const int32_t[::1] fmap,
+                       const int32_t[::1] bmap, int nf, int nb, const int32_t[::1] ptr, const int32_t[::1] tab, const double[::1] dep,
+                       const double[::1] use, Py_ssize_t n_tables, bint banker_side, const Rules *R,
+                       double *A, double[:, ::1] out) noexcept nogil:
+    cdef Py_ssize_t n = sigma.shape[0]
+    cdef Py_ssize_t half = nf + 1, stride = nf + nb + 2
+    cdef Py_ssize_t i, e, x
+    cdef int k, t
+    cdef int qa[3]
+    cdef int qc[3]
+    cdef double p, u, tot
+    cdef double vf[3]
+    cdef double vb[3]
+    cdef double *T
+    memset(A, 0, n_tables * stride * sizeof(double))
+    # 1. every type of the other side deposits its settings' ranks, at rank + 1
+    for i in range(n):
+        for t in range(3):
+            p = sigma[i, t]
+            if p == 0.0:
+                continue
+            for e in range(ptr[i], ptr[i + 1]):
+                T = A + tab[e] * stride
+                T[cf[i, t] + 1] += p * dep[e]
+                T[half + cb[i, t] + 1] += p * dep[e]
+    # 2. prefix sums: T[r] = the mass of the present ranks below the r-th (T[nf]: all of it)
+    for x in range(n_tables):
+        T = A + x * stride
+        for k in range(1, nf + 1):
+            T[k] += T[k - 1]
+        for k in range(1, nb + 1):
+            T[half + k] += T[half + k - 1]
+    # 3. each type's view of the hands disjoint from one of its hands
+    for i in range(n):
+        for k in range(3):
+            if not banker_side:  # the banker's fronts (backs) a player's beats: the ranks below qa (qc)
+                qa[k] = fmap[R.beaten_below[0][tset_f[i, k]]]
+                qc[k] = bmap[R.beaten_below[1][tset_b[i, k]]]
+            else:  # the banker holds the player's fronts (backs) of the ranks below qa (qc)
+                qa[k] = fmap[R.beating_from[0][tset_f[i, k]]]
+                qc[k] = bmap[R.beating_from[1][tset_b[i, k]]]
+            vf[k] = 0.0
+            vb[k] = 0.0
+        tot = 0.0
+        for e in range(ptr[i], ptr[i + 1]):
+            T = A + tab[e] * stride
+            u = use[e]
+            tot += u * T[nf]
+            for k in range(3):
+                vf[k] += u * T[qa[k]]
+                vb[k] += u * T[half + qc[k]]
+        for t in range(3):  # the hand itself, as the other side plays it
+            p = sigma[i, t]
+            if p == 0.0:
+                continue
+            tot += p
+            for k in range(3):
+                if cf[i, t] < qa[k]:
+                    vf[k] += p
+                if cb[i, t] < qc[k]:
+                    vb[k] += p
+        for k in range(3):  # fronts held + backs held - hands: wins - losses (Art. 6.3-6.4)
+            out[i, k] = vf[k] + vb[k] - tot
+
+
+
+def left_cfr(double[:, ::1] x, double[:, ::1] y, double[:, ::1] rp, double[:, ::1] rb,
+             double[:, ::1] sp, double[:, ::1] sb, const int8_t[::1] m, long it0, int steps,
+             const uint8_t[:, ::1] tset_f, const uint8_t[:, ::1] tset_b, const uint8_t[:, ::1] cf,
+             const uint8_t[:, ::1] cb, const int32_t[::1] fmap, const int32_t[::1] bmap, int nf, int nb,
+             const int32_t[::1] ptr, const int32_t[::1] tab, const double[::1] dep, const double[::1] use, int n_tables,
+             RuleTables rules, double[::1] work, double[:, ::1] q):
+    """``steps`` iterations of predictive CFR+ on the game left, numbered from ``it0 + 1``, in
+    place: the player's strategy ``x``, regrets ``rp`` and average ``sp`` (weighted by the
+    iteration squared) updated against the banker's ``y``, then the banker's against the new
+    ``x`` (alternating); the last regret is the prediction. ``m`` holds each type's settings
+    (the first ``m[i]`` columns); ``q`` (n, 3) is a buffer. The game's arguments are
+    ``left_values``'."""
+    cdef Py_ssize_t n = x.shape[0]
+    cdef Py_ssize_t s
+    cdef double w
+    _left_check(n, x.shape[1], tset_f, tset_b, cf, cb, fmap, bmap, nf, nb, ptr, tab, dep, use, n_tables, rules, work, q)
+    if (y.shape[0] != n or rp.shape[0] != n or rb.shape[0] != n or sp.shape[0] != n or sb.shape[0] != n
+            or y.shape[1] != 3 or rp.shape[1] != 3 or rb.shape[1] != 3 or sp.shape[1] != 3 or sb.shape[1] != 3):
+        raise ValueError("left_cfr: every strategy, regret and average is (n, 3)")
+    if m.shape[0] != n:
+        raise ValueError("left_cfr: m must be (n,)")
+    with nogil:
+        for s in range(steps):
+            w = <double>(it0 + s + 1) * <double>(it0 + s + 1)
+            _left_values(y, tset_f, tset_b, cf, cb, fmap, bmap, nf, nb, ptr, tab, dep, use, n_tables, False, &rules.r,
+                         &work[0], q)
+            _cfr_update(x, rp, q, m, sp, w)
+            _left_values(x, tset_f, tset_b, cf, cb, fmap, bmap, nf, nb, ptr, tab, dep, use, n_tables, True, &rules.r,
+                         &work[0], q)
+            _cfr_update(y, rb, q, m, sb, w)
+    return None
+
+
+cdef void _cfr_update(double[:, ::1] x, double[:, ::1] r, const double[:, ::1] q, const int8_t[::1] m,
+                      double[:, ::1] avg, double w) noexcept nogil:
+    # regret matching+ of one side, predicting the next instant regret by this one
+    cdef Py_ssize_t i
+    cdef int k, mm
+    cdef double ev, inst, tot
+    cdef double pred[3]
+    for i in range(x.shape[0]):
+        mm = m[i]
+        ev = 0.0
+        for k in range(mm):
+            ev += x[i, k] * q[i, k]
+        tot = 0.0
+        for k in range(mm):
+            inst = q[i, k] - ev
+            r[i, k] = r[i, k] + inst if r[i, k] + inst > 0.0 else 0.0
+            pred[k] = r[i, k] + inst if r[i, k] + inst > 0.0 else 0.0
+            tot += pred[k]
+        for k in range(mm):
+            x[i, k] = pred[k] / tot if tot > 0.0 else 1.0 / mm
+            avg[i, k] += w * x[i, k]

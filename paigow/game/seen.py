@@ -9,11 +9,18 @@ left is solved over types, like the whole game: a type's hands are
 type j beside one hand of type i are ``prod_r C(c_r - k_ir, k_jr)``.
 
 A seat's result is ``front_wins + back_wins - 1`` (Art. 6.3-6.4), linear in the two hands'
-comparisons, so the value of a type's setting against a type strategy is two sums over the
-opposing types of a cumulative mass by rank: the solver's step is two (n, n) x (n, ranks)
-products. :func:`game_left` solves the zero-commission game by predictive CFR+ to an exploitability per hand of 1e-6 or better and certifies it by best responses
-over every type, exactly counted. (A proof in fractions, as :mod:`paigow.game.exact` gives the
-whole game's, is not built yet.)
+comparisons, so the value of a type's setting against a type strategy is a sum over the
+opposing hands beside one of its hands of a cumulative mass by rank. The compiled step
+(``_core.left_values``, :class:`_LeftKernel`) counts those hands by inclusion-exclusion over the
+rank multisets of at most three of the hand's tiles: one rank histogram a multiset, each type
+reading about a dozen, so a step is linear in the types and no (n, n) array is made (a kept
+game holds about 3 MB). :func:`game_left` solves the zero-commission game by predictive CFR+
+(``_core.left_cfr``), started from the whole game's shipped equilibrium on the types left, to an
+exploitability per hand of 1e-6 or better, and certifies it by best responses over every type,
+exactly counted. Every game left is solved (one seen tile and up: up to 4,151 types); on one
+thread four seen tiles (up to 3,755 types) take 0.65-1.4 s of CPU, 12 unseen tiles 14-140 ms,
+median 45 ms (``OMP_NUM_THREADS=1 python -m pytest bench/test_bench_seen.py``; docs/advice.md). :mod:`paigow.game.seensupport`
+proves a kept pair's equilibrium in fractions.
 
 >>> g = game_left(range(20))              # the first 20 tiles of the deck seen: 12 left
 >>> g.unseen, g.hands, g.opponent_hands
@@ -34,36 +41,34 @@ import numpy as np
 import numpy.typing as npt
 
 from paigow import _core
-from paigow.errors import InvalidOptionError, TileCopiesError, UnknownTileError
+from paigow.errors import InvalidOptionError, InvalidStrategyError, TileCopiesError, UnknownTileError
+from paigow.game.equilibria import file_stem, shipped_types
 from paigow.game.handtypes import SettingGame, hand_types, setting_game
 from paigow.rules import RuleSet, RulesLike, clean_rules
 from paigow.strategies import Packed
 from paigow.tiles import DECK, Tile, TileLike, deck_indices, parse_tiles
 
 __all__ = ["SeenLike", "clean_seen", "GameLeft", "LeftCertificate", "game_left", "opponent_hands",
-           "MAX_SEEN", "SOLVED_TYPES", "TOLERANCE", "mask", "rank_counts", "solved", "left_counts", "pair_counts"]
+           "MAX_SEEN", "SOLVED_TYPES", "forget", "whole_start", "TOLERANCE", "mask", "rank_counts", "solved", "left_counts", "pair_counts"]
 
 SeenLike = "str | Iterable[TileLike | int] | None"
 MAX_SEEN = 24
 """At most 24 tiles seen beside a hand: the other side's four are still to come from the rest."""
 
-DENSE_TYPES = 1200
-"""Up to this many types the game left is kept as two dense (3n, 3n) payoff matrices (a step is
-two matrix-vector products); above, each step sums by rank over the (n, n) weights."""
-
-SOLVED_TYPES = 1820
-"""The largest game left solved here: C(16, 4) types, so every game of 16 unseen tiles or fewer
-(1.5% of random 16-tile sets pass 1,200 types and take the summed path: 5-25 s; the worst, 16
-tiles of 16 ranks, about 40 s on two cores)."""
+SOLVED_TYPES = 4285
+"""The largest game left solved here: every type of the whole game, so every game left of 28
+unseen tiles or fewer (one seen tile and up: the largest, 4,151 types, about 1.5 s on one
+thread; four seen tiles, up to 3,755 types, 0.65-1.4 s)."""
 
 KEPT_GAMES = 32
-"""How many solved games left a process keeps (each holds its pair and its (n, n) weights, a few
-MB to 50 MB at the largest)."""
+"""How many solved games left a process keeps (each holds its pair, its step's tables, about
+1 MB, and a 2 MB buffer at the largest: no (n, n) array)."""
 
 TOLERANCE = 1e-6
 """The exploitability per hand the solver reaches before it stops."""
 
 _RANK = np.array([t.rank - 1 for t in DECK], dtype=np.intp)
+_COMB = np.array([[math.comb(a, b) for b in range(5)] for a in range(5)], dtype=np.int64)
 
 
 def _choose(n: int, k: int) -> int:
@@ -154,8 +159,9 @@ class GameLeft:
     """The setting game of ``rules`` on the tiles left unseen, over the types they can form.
 
     ``types`` are the type ids (of :func:`paigow.game.handtypes.hand_types`) present, ``cnt``
-    their hands, ``weights[i, j]`` the hands of type j beside one hand of type i; ``player``
-    and ``banker`` (n, 3) the solved type strategies (after :meth:`solve`)."""
+    their hands; ``player`` and ``banker`` (n, 3) the solved type strategies (after
+    :meth:`solve`). ``weights[i, j]``, the hands of type j beside one hand of type i, is made
+    when asked (an (n, n) array: 110 MB at 3,700 types); the solver never makes it."""
 
     def __init__(self, rank_counts: tuple[int, ...], rules: RuleSet) -> None:
         ty = hand_types(rules)
@@ -167,15 +173,8 @@ class GameLeft:
         self.unseen = int(c.sum())
         self.types = present
         self.index = {int(t): i for i, t in enumerate(present.tolist())}
-        kp = k[present]
-        comb = np.array([[_choose(a, b) for b in range(5)] for a in range(5)], dtype=np.int64)
-        self.cnt = np.prod(comb[c[None, :], kp], axis=1)
-        left = c[None, :] - kp                                    # (n, 17) ranks left beside type i
-        ok = (kp[None, :, :] <= left[:, None, :]).all(axis=2)
-        w = np.prod(comb[np.clip(left, 0, 4)[:, None, :], kp[None, :, :]], axis=2)
-        self.weights = np.where(ok, w, 0)
-        self._wf = self.weights.astype(np.float64)
-        self._total = self._wf.sum(axis=1)[:, None]
+        self._k = k[present]
+        self.cnt = np.prod(_COMB[c[None, :], self._k], axis=1)
         self.m = ty.m[present].astype(np.intp)
         self.tf = ty.tset_f[present].astype(np.intp)
         self.tb = ty.tset_b[present].astype(np.intp)
@@ -185,102 +184,58 @@ class GameLeft:
         self.pairings = self.hands * self.opponent_hands
         core = rules.core
         self.n_ranks, self.front_zero, self.back_zero = core.n_ranks, core.front_zero, core.back_zero
-        self._dense_ok = len(present) <= DENSE_TYPES   # the matrices are made when a solve or check needs them
+        self._kernel = _LeftKernel(self, rules)
         self.player: npt.NDArray[np.float64] = np.where(self.valid, 1.0, 0.0) / self.m[:, None]
         self.banker: npt.NDArray[np.float64] = self.player.copy()
         self.certificate = LeftCertificate(math.nan, math.nan, math.nan, 0)
-        self._densef: tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]] | None = None
         self._hand_counts: dict[tuple[int, bool], npt.NDArray[np.float64]] = {}
 
     # -- the values of every type setting ------------------------------------------------------
-    def _cum(self, sigma: npt.NDArray[np.float64], ranks: npt.NDArray[np.intp], strict_above: bool,
-             zero: int) -> npt.NDArray[np.float64]:
-        """(n, n_ranks + 1): for the other side's type j and a rank r, the mass of its settings whose
-        hand (front or back: ``ranks``) a hand of rank r beats (``strict_above`` False: the
-        player's of rank r beats the banker's below it), or that beat a hand of rank r (True:
-        the player's above r, at least ``zero``)."""
-        n, nr = len(sigma), self.n_ranks
-        out = np.zeros((n, nr + 1))
-        for t in range(3):
-            hist = np.zeros((n, nr + 1))
-            hist[np.arange(n), ranks[:, t]] = sigma[:, t]
-            if strict_above:  # mass of player ranks p > r with p >= zero: suffix sums from r + 1
-                hist[:, :zero] = 0.0
-                above = np.cumsum(hist[:, ::-1], axis=1)[:, ::-1]
-                out += np.concatenate([above[:, 1:], np.zeros((n, 1))], axis=1)
-            else:  # mass of banker ranks b < r: prefix sums up to r - 1
-                out += np.concatenate([np.zeros((n, 1)), np.cumsum(hist, axis=1)[:, :-1]], axis=1)
-        return out
+    def weights_row(self, i: int) -> npt.NDArray[np.int64]:
+        """(n,): the hands of each type beside one hand of the type at row ``i``."""
+        left = np.array(self.rank_counts, dtype=np.int64) - self._k[i]
+        ok = (self._k <= left[None, :]).all(axis=1)
+        return np.where(ok, np.prod(_COMB[np.clip(left, 0, 4)[None, :], self._k], axis=1), 0)
 
-    def _matrices(self) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
-        """(3n, 3n) integer payoffs of every type setting of the player (the banker) against every
-        type setting of the other side played alone: its wins minus losses, in hands."""
-        n = len(self.types)
-        tf, tb = self.tf, self.tb
-        fw = (tf[:, :, None, None] > tf[None, None, :, :]) & (tf[:, :, None, None] >= self.front_zero)
-        bw = (tb[:, :, None, None] > tb[None, None, :, :]) & (tb[:, :, None, None] >= self.back_zero)
-        ok = self.valid[:, :, None, None] & self.valid[None, None, :, :]
-        res = np.where(ok, fw.astype(np.int64) + bw - 1, 0)            # (i, s, j, t): the player's result
-        a = (res * self.weights[:, None, :, None]).reshape(3 * n, 3 * n)
-        b = (-res.transpose(2, 3, 0, 1) * self.weights[:, None, :, None]).reshape(3 * n, 3 * n)
-        return a, b
+    @property
+    def weights(self) -> npt.NDArray[np.int64]:
+        """(n, n): ``weights[i, j]`` the hands of type j beside one hand of type i (made anew)."""
+        return np.stack([self.weights_row(i) for i in range(len(self.types))])
 
     def values(self, sigma: npt.NDArray[np.float64], banker_side: bool) -> npt.NDArray[np.float64]:
         """(n, 3): each type setting's total result (wins - losses, in opposing hands) of one
-        side against the other side's type strategy ``sigma``."""
-        if self._dense_ok:
-            if self._densef is None:
-                a, b = self._matrices()
-                self._densef = (a.astype(np.float64), b.astype(np.float64))
-            return (self._densef[banker_side] @ sigma.reshape(-1)).reshape(-1, 3)
-        w = self._wf
-        if not banker_side:  # the player's setting (f, b): fronts won + backs won - hands
-            cf = w @ self._cum(sigma, self.tf, False, 0)
-            cb = w @ self._cum(sigma, self.tb, False, 0)
-            rows = np.arange(len(sigma))[:, None]
-            fw = np.where(self.tf >= self.front_zero, cf[rows, self.tf], 0.0)
-            bw = np.where(self.tb >= self.back_zero, cb[rows, self.tb], 0.0)
-            return fw + bw - self._total  # type: ignore[no-any-return]
-        cf = w @ self._cum(sigma, self.tf, True, self.front_zero)
-        cb = w @ self._cum(sigma, self.tb, True, self.back_zero)
-        rows = np.arange(len(sigma))[:, None]
-        return self._total - cf[rows, self.tf] - cb[rows, self.tb]  # type: ignore[no-any-return]
+        side against the other side's type strategy ``sigma`` (a new array)."""
+        return self._kernel.values(sigma, banker_side).copy()
 
     # -- solving and certifying ----------------------------------------------------------------
-    def solve(self, tol: float = TOLERANCE, max_iterations: int = 100000, check_every: int = 20) -> "GameLeft":
+    def solve(self, tol: float = TOLERANCE, max_iterations: int = 100000, check_every: int = 10,
+              start: tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]] | None = None) -> "GameLeft":
         """Solve the zero-commission game left by predictive CFR+ (alternating updates, regrets
         floored at 0, the last regret as the prediction, the average weighted by the iteration
         squared) until the average pair's exploitability per hand is at most ``tol``; keep the
-        pair and its certificate (best responses over every type)."""
+        pair and its certificate (best responses over every type).
+
+        ``start`` (two (n, 3) type strategies, e.g. the whole game's equilibrium on the types
+        left) is the first iterate: its pair is checked first and kept when it meets ``tol``;
+        the regrets start at 0 (regrets carried over with it slow the iteration down)."""
         valid = self.valid
         x, y = self.player.copy(), self.banker.copy()
+        if start is not None:
+            x, y = _norm(start[0], valid), _norm(start[1], valid)
         rp, rb = np.zeros_like(x), np.zeros_like(y)
         sp, sb = np.zeros_like(x), np.zeros_like(y)
         it = 0
         cert = self._certify(x, y, 0)
         while it < max_iterations and cert.exploitability > tol:
-            for _ in range(check_every):
-                it += 1
-                qp = self.values(y, False)
-                inst = np.where(valid, qp - (x * qp).sum(axis=1, keepdims=True), 0.0)
-                rp = np.maximum(rp + inst, 0.0)
-                x = _match(np.maximum(rp + inst, 0.0), valid)
-                sp += it * it * x
-                qb = self.values(x, True)
-                inst = np.where(valid, qb - (y * qb).sum(axis=1, keepdims=True), 0.0)
-                rb = np.maximum(rb + inst, 0.0)
-                y = _match(np.maximum(rb + inst, 0.0), valid)
-                sb += it * it * y
+            steps = min(check_every, max_iterations - it)
+            self._kernel.cfr(x, y, rp, rb, sp, sb, it, steps)
+            it += steps
             cert = self._certify(_norm(sp, valid), _norm(sb, valid), it)
         if it:
             x, y = _norm(sp, valid), _norm(sb, valid)
         self.player, self.banker, self.certificate = x, y, cert
         self._hand_counts.clear()
         return self
-
-    def release(self) -> None:
-        """Drop the (3n, 3n) matrices (up to 200 MB; made again if a check needs them)."""
-        self._densef = None
 
     def _certify(self, x: npt.NDArray[np.float64], y: npt.NDArray[np.float64], iterations: int) -> LeftCertificate:
         qp = self.values(y, False)
@@ -310,7 +265,7 @@ class GameLeft:
     def _count_hand(self, type_id: int, banker_seat: bool) -> npt.NDArray[np.float64]:
         i = self.index[type_id]
         other = self.player if banker_seat else self.banker
-        w = self.weights[i].astype(np.float64)                      # (n,) hands of each type beside it
+        w = self.weights_row(i).astype(np.float64)                  # (n,) hands of each type beside it
         out = np.zeros((3, 3))
         for s in range(int(self.m[i])):
             f, b = int(self.tf[i, s]), int(self.tb[i, s])
@@ -329,6 +284,101 @@ class GameLeft:
     def own(self, type_id: int, banker_seat: bool) -> npt.NDArray[np.float64]:
         """The kept probabilities of a type's settings at a seat."""
         return (self.banker if banker_seat else self.player)[self.index[type_id]]  # type: ignore[no-any-return]
+
+
+class _LeftKernel:
+    """The compiled step of a game left (``_core.left_values``) with its tables and buffers.
+
+    Inclusion-exclusion over the tiles an opposing hand shares with one hand of type i, by rank
+    multisets S of at most three tiles (tiles of one rank play alike): type j deposits into the
+    table of each S within it ``cnt_j * occ_j(S) / N(S)`` (``occ`` the occurrences of S in one
+    of its hands, ``N(S)`` the unseen tile sets of S), and type i reads the table of each S
+    within it ``(-1)^|S| * occ_i(S)`` times; the hand itself is added back. A type meets at
+    most 15 multisets, so a step costs a few hundred operations a type (no (n, n) array)."""
+
+    def __init__(self, game: GameLeft, rules: RuleSet) -> None:
+        ent_type, ent_tab, ent_occ, ent_size, table_vec = _multisets(rules)
+        local = np.full(len(hand_types(rules).counts), -1, dtype=np.int64)
+        local[game.types] = np.arange(len(game.types))
+        sel = local[ent_type] >= 0                       # entries sorted by type: rows stay in order
+        rows = local[ent_type[sel]]
+        used, tab = np.unique(ent_tab[sel], return_inverse=True)
+        c = np.array(game.rank_counts, dtype=np.int64)
+        sets = np.prod(_COMB[c[None, :], table_vec[used].astype(np.int64)], axis=1)   # N(S)
+        occ = ent_occ[sel].astype(np.float64)
+        self.tab = tab.astype(np.int32)
+        self.dep = game.cnt[rows].astype(np.float64) * occ / sets[tab]
+        self.use = np.where(ent_size[sel] % 2 == 1, -occ, occ)
+        self.ptr = np.concatenate([[0], np.cumsum(np.bincount(rows, minlength=len(game.types)))]).astype(np.int32)
+        self.n_tables = len(used)
+        self.tset_f = np.ascontiguousarray(game.tf, dtype=np.uint8)
+        self.tset_b = np.ascontiguousarray(game.tb, dtype=np.uint8)
+        # the histograms run over the ranks present: a setting's index among them, and for each
+        # rank the present ranks below it
+        nr = rules.core.n_ranks
+        axes: list[Any] = []
+        for t in (game.tf, game.tb):
+            present = np.unique(t[game.valid])
+            axes += [np.ascontiguousarray(np.minimum(np.searchsorted(present, t), len(present) - 1), dtype=np.uint8),
+                     np.searchsorted(present, np.arange(nr + 1)).astype(np.int32), len(present)]
+        self.cf, self.fmap, self.nf, self.cb, self.bmap, self.nb = axes
+        self.core = rules.core
+        self.work = np.empty(_core.left_values_size(self.n_tables, self.nf, self.nb))
+        self.out = {side: np.empty((len(game.types), 3)) for side in (False, True)}
+        self.q = np.empty((len(game.types), 3))
+        self.m = game.m.astype(np.int8)
+
+    def cfr(self, x: npt.NDArray[np.float64], y: npt.NDArray[np.float64], rp: npt.NDArray[np.float64],
+            rb: npt.NDArray[np.float64], sp: npt.NDArray[np.float64], sb: npt.NDArray[np.float64], it: int,
+            steps: int) -> None:
+        """``steps`` iterations of predictive CFR+ from iteration ``it`` + 1, in place."""
+        _core.left_cfr(x, y, rp, rb, sp, sb, self.m, it, steps, self.tset_f, self.tset_b, self.cf, self.cb, self.fmap,
+                       self.bmap, self.nf, self.nb, self.ptr, self.tab, self.dep, self.use, self.n_tables, self.core,
+                       self.work, self.q)
+
+    def values(self, sigma: npt.NDArray[np.float64], banker_side: bool) -> npt.NDArray[np.float64]:
+        """The side's values against ``sigma``, in a buffer the next call for the side reuses."""
+        out = self.out[banker_side]
+        _core.left_values(np.ascontiguousarray(sigma, dtype=np.float64), self.tset_f, self.tset_b, self.cf, self.cb,
+                          self.fmap, self.bmap, self.nf, self.nb, self.ptr, self.tab, self.dep, self.use, self.n_tables,
+                          banker_side, self.core, self.work, out)
+        return out
+
+
+_MULTISETS: dict[SettingGame, tuple[npt.NDArray[Any], ...]] = {}
+
+
+def _multisets(rules: RuleSet) -> tuple[npt.NDArray[Any], ...]:
+    """Every type's rank multisets of at most three of its tiles, once per setting game: (type,
+    multiset, occurrences in one hand, size) of each entry, sorted by type, and each multiset's
+    count of every rank (M, 17)."""
+    key = setting_game(rules)
+    got = _MULTISETS.get(key)
+    if got is not None:
+        return got
+    import itertools
+
+    counts = hand_types(rules).counts
+    ids: dict[tuple[int, ...], int] = {}
+    rows: list[tuple[int, int, int, int]] = []
+    for t, k in enumerate(counts.tolist()):
+        ranks = [r for r in range(len(k)) if k[r]]
+        for part in itertools.product(*(range(k[r] + 1) for r in ranks)):
+            size = sum(part)
+            if size > 3:
+                continue
+            vec = [0] * len(k)
+            occ = 1
+            for r, x in zip(ranks, part):
+                vec[r] = x
+                occ *= math.comb(k[r], x)
+            rows.append((t, ids.setdefault(tuple(vec), len(ids)), occ, size))
+    a = np.array(rows, dtype=np.int64)
+    table_vec = np.array(list(ids), dtype=np.int8)
+    got = (a[:, 0], a[:, 1], a[:, 2], a[:, 3], table_vec)
+    with _LOCK:
+        _MULTISETS.setdefault(key, got)
+    return got
 
 
 def _match(r: npt.NDArray[np.float64], valid: npt.NDArray[np.bool_]) -> npt.NDArray[np.float64]:
@@ -357,6 +407,22 @@ def rank_counts(seen: tuple[int, ...], hand: tuple[int, ...] = ()) -> tuple[int,
     return tuple(int(x) for x in c)
 
 
+def forget() -> None:
+    """Drop every kept game left (the next ask solves it again)."""
+    with _LOCK:
+        _KEPT.clear()
+
+
+def whole_start(game: GameLeft, rules: RuleSet) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]] | None:
+    """The whole game's shipped zero-commission equilibrium on the types left, the solver's
+    first iterate (None when none is shipped for the rules' game)."""
+    try:
+        whole = shipped_types(file_stem(0, rules))
+    except InvalidStrategyError:
+        return None
+    return whole[0][game.types], whole[1][game.types]
+
+
 def game_left(seen: Any, rules: RulesLike = None) -> GameLeft:
     """The game left when ``seen`` (tiles in any form :func:`clean_seen` takes) are seen by both
     seats, solved and certified on first use and kept, keyed by the value that decides it: the
@@ -377,14 +443,13 @@ def solved(counts: tuple[int, ...], rules: RuleSet) -> GameLeft:
         if n > SOLVED_TYPES:
             raise InvalidOptionError(
                 f"the equilibrium of the game left of {sum(counts)} unseen tiles ({n} hand types) is not solved here "
-                f"yet (up to {SOLVED_TYPES} types: every game of 16 unseen tiles or fewer); advise against a fixed strategy, or the "
+                f"(up to {SOLVED_TYPES} types); advise against a fixed strategy, or the "
                 f"shipped equilibrium as a Strategy", code="seen.large")
-        made = GameLeft(counts, rules).solve()
+        made = GameLeft(counts, rules)
+        made.solve(start=whole_start(made, rules))
         with _LOCK:
-            while len(_KEPT) >= KEPT_GAMES:     # the oldest first: each holds its (n, n) weights
+            while len(_KEPT) >= KEPT_GAMES:     # the oldest first
                 del _KEPT[next(iter(_KEPT))]
-            for other in _KEPT.values():      # only the newest keeps its (3n, 3n) matrices
-                other.release()
             got = _KEPT.setdefault(key, made)
     return got
 
