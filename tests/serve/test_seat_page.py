@@ -133,3 +133,45 @@ def test_a_home_round_with_four_seats_on_phones(new_page: Callable[..., Page], s
                 expect(page.locator("#outcome")).to_be_visible()
             expect(page.locator("#others img.tile")).to_have_count(12)  # face up once settled
         axe(seats[0], "the banker's seat, settled, 390×844")
+
+
+def pai_gow_round(api: httpx.Client, mode: str) -> tuple[str, dict[str, str], str]:
+    """A Pai Gow table (banker at 0), its dealer's header and seat 3's page address."""
+    body: dict[str, Any] = {"banker": 0, **({"seed": 7, "mode": "simulation"} if mode == "simulation" else {})}
+    made = api.post("/v1/tables", json=body, headers=OPERATOR)
+    assert made.status_code == 201, made.text
+    tid, dealer = made.json()["id"], {"Authorization": f"Bearer {made.json()['token']}"}
+    assert api.post(f"/v1/tables/{tid}/actions", json={"action": "start_round", "stake": 1000}, headers=dealer).status_code == 200
+    seat = api.post(f"/v1/tables/{tid}/seats/3", headers=dealer).json()
+    return tid, dealer, seat["url"]
+
+
+@pytest.mark.parametrize("mode", ["simulation", "live"])
+def test_a_pai_gow_seat_bets_withdraws_and_sets_its_hand(new_page: Callable[..., Page], served: ServeProcess,
+                                                           mode: str) -> None:
+    with httpx.Client(base_url=served.url, timeout=30) as api:
+        tid, dealer, url = pai_gow_round(api, mode)
+        page = new_page(url.removeprefix(served.url), viewport=PHONE)
+        expect(page.locator("#conn[data-conn='live']")).to_be_visible()
+        page.locator("#bet-amount").fill("100")
+        page.locator("#bet").click()
+        expect(page.locator("#my-bets")).to_have_attribute("data-amount", "100")
+        page.locator("#withdraw").click()
+        expect(page.locator("#my-bets")).to_have_attribute("data-amount", "0")
+        page.locator("#bet-amount").fill("150")
+        page.locator("#bet").click()
+        expect(page.locator("#my-bets")).to_have_attribute("data-amount", "150")
+        declare = [{"action": "declare", "method": "from the first stack"}] if mode == "live" else []
+        for a in ({"action": "shuffle"}, {"action": "cut", "position": 3, "k": 2}, *declare, {"action": "shake"},
+                  {"action": "deal"}):
+            r = api.post(f"/v1/tables/{tid}/actions", json=a, headers=dealer)
+            assert r.status_code == 200, r.text
+        expect(page.locator("#my-tiles img.tile")).to_have_count(4)  # from the stream: no reload
+        assert page.locator("#others img.tile").count() == 0
+        if mode == "simulation":
+            page.locator("#advice").click()
+            expect(page.locator("#advice-line")).to_be_visible()
+        else:
+            assert page.locator("#advice").count() == 0  # never at a live (casino) table
+        page.locator("#split-1").click()
+        expect(page.locator("#my-set")).to_be_visible()
