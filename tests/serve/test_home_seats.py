@@ -2,7 +2,7 @@
 doors each a seat; after every step of a whole two-round shuffle (live), no seat's view shows
 another position's face-down tile nor the row; a seat bets on its own door, sets its own hand
 when it holds the door, the banker's seat sets the banker's; the rest is ``seat.forbidden``,
-nothing changed; the seat's stream carries its own view."""
+nothing changed; the seat's stream carries its own view. On SQLite and PostgreSQL."""
 
 from __future__ import annotations
 
@@ -38,8 +38,8 @@ def bearer(token: str) -> dict[str, str]:
 
 
 @pytest.fixture()
-def c(tmp_path: Any) -> Iterator[httpx.Client]:
-    s = ThreadServer(str(tmp_path / "floor.db"))
+def c(db: str) -> Iterator[httpx.Client]:
+    s = ThreadServer(db)  # each store the machine has (tests/serve/conftest.py)
     try:
         with httpx.Client(base_url=s.url, timeout=WAIT) as client:
             client.server = s  # type: ignore[attr-defined]

@@ -65,13 +65,19 @@ def test_a_home_round_with_four_seats_on_phones(new_page: Callable[..., Page], s
     with httpx.Client(base_url=served.url, timeout=30) as api:
         made = api.post("/v1/home/tables", json={}, headers=OPERATOR).json()
         tid, token = made["id"], made["token"]
-        urls = {}
+        urls, tokens, lines = {}, [], []
         for p in range(4):
             r = api.post(f"/v1/home/tables/{tid}/seats/{p}", headers={"Authorization": f"Bearer {token}"})
             assert r.status_code == 201, r.text
             urls[p] = r.json()["url"].removeprefix(served.url)
+            tokens.append(r.json()["token"])
         dealer = new_page(f"/home#table={tid}&token={token}", viewport=TABLET)
-        seats = {p: new_page(urls[p], viewport=PHONE) for p in range(4)}
+        seats = {}
+        for p in range(4):  # each request line a seat's page sends (what a log would hold)
+            seats[p] = new_page(viewport=PHONE)
+            seats[p].on("request", lambda req: lines.append(req.url))
+            seats[p].goto(served.url + urls[p])
+            expect(seats[p].locator("body[data-ready='1']")).to_have_count(1)
         for p, page in seats.items():
             expect(page.locator("#phase[data-phase='betting']")).to_be_visible()
             expect(page.locator("#conn[data-conn='live']")).to_be_visible()
@@ -133,6 +139,8 @@ def test_a_home_round_with_four_seats_on_phones(new_page: Callable[..., Page], s
                 expect(page.locator("#outcome")).to_be_visible()
             expect(page.locator("#others img.tile")).to_have_count(12)  # face up once settled
         axe(seats[0], "the banker's seat, settled, 390×844")
+    assert any("/seat/events" in x for x in lines) and any("/seat/actions" in x for x in lines)
+    assert not [x for x in lines for tok in tokens if tok in x], "a seat token in a request line"
 
 
 def pai_gow_round(api: httpx.Client, mode: str) -> tuple[str, dict[str, str], str]:
