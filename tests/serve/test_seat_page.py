@@ -159,8 +159,11 @@ def test_a_pai_gow_seat_bets_withdraws_and_sets_its_hand(new_page: Callable[...,
                                                            mode: str) -> None:
     with httpx.Client(base_url=served.url, timeout=30) as api:
         tid, dealer, url = pai_gow_round(api, mode)
-        page = new_page(url.removeprefix(served.url), viewport=PHONE)
+        page = new_page(url.removeprefix(served.url), viewport=PHONE, locale="zh-MO" if mode == "live" else "en-GB")
         expect(page.locator("#conn[data-conn='live']")).to_be_visible()
+        if mode == "live":  # Macau's phone: Traditional Chinese
+            expect(page.locator("html")).to_have_attribute("lang", "zh-Hant")
+            expect(page.locator("#conn")).to_have_text("已連線")
         page.locator("#bet-amount").fill("100")
         page.locator("#bet").click()
         expect(page.locator("#my-bets")).to_have_attribute("data-amount", "100")

@@ -17,7 +17,7 @@ const SEAT_I18N = {
     balance: "Your balance", amount: "Amount", bet: "Bet", withdraw: "Withdraw my bets", put_bank: "Put up the bank",
     bank_is: "Bank: {amount}", my_bets: "Your bets: {amount}", holder: "{holder} holds this door and sets its hand",
     your_hand: "Your hand", set_as: "Set: {setting}", split: "Split", house_way: "House way",
-    advice: "Advice", advice_line: "Against {n} hands, best: {best}", advice_off: "",
+    advice: "Advice", advice_line: "Against {n} hands, best: {best}",
     offer: "The bank is offered to you", accept: "Accept the bank", decline: "Decline",
     others: "The other hands", face_down: "face down", seen: "Face up from the first round",
     result: "Result", out_win: "You win", out_push: "Push", out_lose: "You lose", out_none: "You did not play this round",
