@@ -51,10 +51,10 @@ def shows_only_its_own(page: Page, position: int, dealer: dict[str, Any]) -> Non
     assert not shown & secret, f"seat {position} shows {shown & secret}"
 
 
-def dealer_tap(page: Page, selector: str) -> None:
-    """The dealer's page read again (the seats' actions moved the table), then one tap."""
-    page.reload()
-    expect(page.locator("body[data-ready='1']")).to_have_count(1)
+def dealer_tap(page: Page, selector: str, seq: int) -> None:
+    """The dealer's page, once it shows the table at ``seq`` (it follows what the seats did, no
+    reload), then one tap."""
+    expect(page.locator("#seq")).to_have_text(str(seq))
     before = page.locator("#seq").inner_text()
     page.locator(selector).click()
     expect(page.locator("#seq")).not_to_have_text(before)
@@ -92,8 +92,8 @@ def test_a_home_round_with_four_seats_on_phones(new_page: Callable[..., Page], s
             expect(seats[p].locator("#my-bets")).to_have_attribute("data-amount", str(amount))
         expect(seats[3].locator("#my-bets")).to_have_attribute("data-amount", "300")
 
-        dealer_tap(dealer, "#shuffle")
-        dealer_tap(dealer, "#deal")
+        dealer_tap(dealer, "#shuffle", dealer_view(api, tid, token)["seq"])
+        dealer_tap(dealer, "#deal", dealer_view(api, tid, token)["seq"])
         view = dealer_view(api, tid, token)
         for p, page in seats.items():
             expect(page.locator("#phase[data-phase='dealt']")).to_be_visible()
@@ -126,7 +126,7 @@ def test_a_home_round_with_four_seats_on_phones(new_page: Callable[..., Page], s
             for q, page in seats.items():
                 shows_only_its_own(page, q, view)
 
-        dealer_tap(dealer, "#settle")
+        dealer_tap(dealer, "#settle", dealer_view(api, tid, token)["seq"])
         view = dealer_view(api, tid, token)
         outcomes = view["round"]["result"]["outcomes"]
         changes = view["round"]["result"]["ledger"]["changes"]
