@@ -26,7 +26,7 @@ from paigow.serve.auth import DEFAULT_HOSTS, Caller, HostCheck, Operators, Proxi
 from paigow.serve.display import JournalReader
 from paigow.serve.errors import JournalUnavailableError, RequestTooLargeError, ServiceError, TokenError
 from paigow.serve.journal import SNAPSHOT_EVERY
-from paigow.serve.routers import advice, display, operator, pcc as pcc_routes, seats, tables, training
+from paigow.serve.routers import advice, display, home_seats, operator, pcc as pcc_routes, seats, tables, training
 from paigow.serve.routers import home as home_routes
 from paigow.serve.routers.advice import warm
 from paigow.serve.routers.common import STATIC, Service, version
@@ -162,7 +162,7 @@ def create_app(db: str = "paigow.db", *, max_body: int = MAX_BODY, operators: Op
         app.mount("/docs/assets", StaticFiles(directory=svc.swagger), name="swagger")
     # in this order, the order of the OpenAPI document's paths
     for router in (operator.router, advice.router, pcc_routes.reference, tables.router, pcc_routes.tables,
-                   home_routes.router, display.router, seats.router, training.router, training.page):
+                   home_routes.router, display.router, seats.router, home_seats.router, training.router, training.page):
         app.include_router(router)
     return app
 

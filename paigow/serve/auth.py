@@ -358,7 +358,7 @@ class Caller:
             require_game(e.row.config, game, tid)
         return e, public
 
-    def seat(self, tid: str) -> tuple[TableEntry, int]:
+    def seat(self, tid: str, game: str = "paigow") -> tuple[TableEntry, int]:
         """The table and the position whose seat token the credential is (a player's own device,
         issue 38); any other credential, a revoked token, or no such table: the same 401
         ``seat.token``."""
@@ -370,7 +370,7 @@ class Caller:
                 raise SeatTokenError(f"a seat of table {tid!r} needs its seat token (Authorization: Bearer ...)")
             raise SeatTokenError(f"the bearer token is no seat's of table {tid!r} (or the dealer revoked it)")
         if e.row is not None:
-            require_game(e.row.config, "paigow", tid)
+            require_game(e.row.config, game, tid)
         return _served(e), position
 
     def _access(self, tid: str, act: bool) -> tuple[TableEntry, bool]:

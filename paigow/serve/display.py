@@ -34,7 +34,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from paigow.serve.journal import ROW_COLUMNS, TABLE_COLUMNS, ReplayError, TableRow, check_stored, row_hash
-from paigow.serve.tables import Table
+from paigow.serve.games import GameTable, new_table, restore_table
 
 __all__ = ["JournalReader", "Follower", "Event", "start_at", "LIFETIME", "HEARTBEAT", "MAX_BEHIND", "RETRY_MS"]
 
@@ -131,7 +131,7 @@ class Follower:
             raise ReplayError(f"no table {tid!r} in the journal")
         self.tr = tr
         self.config = json.loads(tr.config)
-        self.table: Table = Table(self.config, tr.seed_value)
+        self.table: GameTable = new_table(self.config, tr.seed_value)
         self.hash = tr.genesis
         self.action: str | None = None
         self.at: str | None = tr.created
@@ -151,11 +151,11 @@ class Follower:
             row = self.reader.rows(self.tid, sseq - 1, sseq)
             if row and row[0][6] == shead and check_stored(self.tid, row[0], "snapshot", state):
                 try:
-                    self.table = Table.restore(self.config, self.tr.seed_value, json.loads(state))
+                    self.table = restore_table(self.config, self.tr.seed_value, json.loads(state))
                     self.hash = shead
                     self.action, self.at = _name(row[0][1]), row[0][4]
                 except Exception:  # an engine that reads the snapshot otherwise: from the opening
-                    self.table, self.hash = Table(self.config, self.tr.seed_value), self.tr.genesis
+                    self.table, self.hash = new_table(self.config, self.tr.seed_value), self.tr.genesis
         self._apply(self.reader.rows(self.tid, self.seq, seq))
 
     def forward(self) -> list[Event]:
@@ -201,7 +201,7 @@ class Follower:
     def _seat_state(self, public: dict[str, Any], position: int) -> dict[str, Any]:
         if self.closed is not None:  # between rounds: the public view is the seat's
             return {**public, "seat": position}
-        return self.table.seat_view(position)
+        return self.table.seat_view(position)  # type: ignore[attr-defined,no-any-return]
 
 
 def _name(action_text: str) -> str | None:

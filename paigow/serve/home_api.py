@@ -18,7 +18,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, String
 from paigow.serve.models import CLIENT_KEY, ClientKey, Whole
 
 __all__ = ["HomeOptions", "HomeTableIn", "HomeAction", "HomeTableState", "HomeActionOut", "HomeTableCreated",
-           "HomeAdvice"]
+           "HomeAdvice", "HomeSeatAction", "HomeSeatState", "HomeSeatActionOut"]
 
 _Name = Annotated[str, StringConstraints(min_length=1, max_length=40)]
 _Text = Annotated[str, StringConstraints(max_length=200)]
@@ -159,3 +159,39 @@ class HomeAdvice(_Model):
     best: int
     best_setting: str
     options: list[dict[str, Any]]
+
+
+# -- a home table's seats (issue 38): a seat's own action, its door, bettor and setter its own when
+# left out; the dealer's actions are read too, to be refused with seat.forbidden
+class HomeSeatBet(_Model):
+    action: Literal["bet"]
+    door: Whole | None = Field(None, description="its own door when left out (the only one a seat bets on)")
+    bettor: _Name | None = Field(None, description="its own player (P1-P3) when left out")
+    amount: Whole = Field(description="whole minor units")
+
+
+class HomeSeatSetHand(_Model):
+    action: Literal["set_hand"]
+    position: Whole | None = Field(None, description="its own when left out (the only one a seat sets)")
+    setting: _Text | StrictInt = Field(description="'front | back', or the split 0-2")
+    by: _Name | None = Field(None, description="its own player (the banker's seat: the round's banker)")
+
+
+HomeSeatAction = Annotated[Union[HomeBank, HomeSeatBet, HomeShuffleTiles, HomeShake, HomeDeal, HomeSeatSetHand,
+                                 HomePlay, HomeSettle, HomeNextRound, HomeNextShuffle],
+                           Field(discriminator="action")]
+
+
+class HomeSeatState(HomeTableState):
+    """What a home table's seat sees: the public view and its own hand once dealt."""
+
+    seat: int = Field(description="0 the banker's place, 1-3 a door")
+    player: str = Field(description="who the seat is: P1-P3 for a door, the round's banker for 0")
+    advice: bool = Field(description="whether the table lets the seat ask for advice (a home table: yes)")
+
+
+class HomeSeatActionOut(_Model):
+    seq: int
+    action: str
+    result: Any
+    state: HomeSeatState

@@ -37,6 +37,7 @@ from typing import Any, ClassVar, Final
 
 from paigow.advice import Advice
 from paigow.rules import HOME, RuleSet
+from paigow.serve.errors import SeatForbiddenError
 from paigow.serve.tables import ReplayMismatch
 from paigow.table.home import HomePhase, HomeShuffle
 from paigow.table.home_records import home_record
@@ -44,7 +45,8 @@ from paigow.table.jsonforms import ledger_json
 from paigow.table.positions import HOUSE
 from paigow.tiles import DECK
 
-__all__ = ["HOME_ACTIONS", "HOME_CONFIG_KEYS", "HOME_OPTIONS", "HomeTable", "is_home_config", "home_rules"]
+__all__ = ["HOME_ACTIONS", "HOME_CONFIG_KEYS", "HOME_OPTIONS", "HOME_SEAT_ACTIONS", "HomeTable", "is_home_config",
+           "home_rules", "seat_player"]
 
 HOME_ACTIONS: Final[dict[str, tuple[str, ...]]] = {
     "bank": ("amount",), "bet": ("door", "bettor", "amount"), "shuffle": ("tiles",), "shake": ("dice",),
@@ -53,6 +55,10 @@ HOME_ACTIONS: Final[dict[str, tuple[str, ...]]] = {
 }
 """Action name -> the fields it takes (``shuffle``'s ``tiles`` and ``shake``'s ``dice`` may be
 left out: drawn; ``set_hand``'s ``by`` only in a simulation)."""
+
+HOME_SEAT_ACTIONS: Final = ("bet", "set_hand", "bank")
+"""The actions a seat of a home table may take (issue 38): a door's seat bets on its door and sets
+its hand when it holds the door; the banker's seat sets the banker's hand and puts up the bank."""
 
 HOME_CONFIG_KEYS: Final = ("game", "rules", "banker")
 HOME_OPTIONS: Final = ("payout", "commission", "dice", "bank", "tiles_per_hand", "rounds_per_shuffle", "copies")
@@ -79,6 +85,16 @@ def home_rules(rules: object) -> RuleSet:
     if unknown:
         raise TypeError(f"unknown options of the home game {sorted(unknown)}: {HOME_OPTIONS}")
     return HOME.replace(name="home-table", **dict(rules)) if rules else HOME
+
+
+def seat_player(position: int) -> str:
+    """The player a door's seat bets as (``P1``..``P3``, as the Pai Gow table names its positions'
+    players); the banker's seat (0) acts as whoever banks the round.
+
+    >>> seat_player(2)
+    'P2'
+    """
+    return f"P{position}"
 
 
 def _text(tiles: Any) -> list[str]:
@@ -365,3 +381,55 @@ class HomeTable:
                 "result": result, "can": self._can(),
             },
         }
+
+    # -- seats (issue 38) ---------------------------------------------------------------------
+    def check_seat(self, position: object) -> int:
+        if isinstance(position, bool) or not isinstance(position, int) or not 0 <= position <= self.rules.doors:
+            raise SeatForbiddenError(f"a home table's seats are 0 (the banker) and the doors 1-{self.rules.doors},"
+                                     f" not {position!r}")
+        return position
+
+    def seat_view(self, position: int) -> dict[str, Any]:
+        """The table as the seat of ``position`` sees it (0 the banker's place, 1-3 a door): the
+        public view (:meth:`view`) with its own hand once dealt (its tiles and its setting), never
+        another hand face down, never the row; ``seat`` the position, ``player`` who the seat is
+        (the banker's seat: the round's banker) and ``advice``: True (a home table allows it)."""
+        self.check_seat(position)
+        out = self.view(public=True)
+        s = self.shuffle
+        own = (s.hands or {}).get(position)
+        if own is not None:
+            for h in out["round"]["hands"]:
+                if h["position"] == position:
+                    h["tiles"] = _text(own)
+                    h["set"] = str(s.settings[position]) if position in s.settings else None
+        me = s.banker if position == 0 else seat_player(position)
+        return {**out, "seat": position, "player": me, "advice": True}
+
+    def seat_action(self, position: int, data: Mapping[str, Any]) -> dict[str, Any]:
+        """The action this table takes for the seat of ``position`` asking ``data`` (a home
+        action's JSON), or :class:`~paigow.serve.errors.SeatForbiddenError` (``seat.forbidden``,
+        nothing changed): a door's seat ``bet``s on its own door as its player
+        (:func:`seat_player`); a seat ``set_hand``s its own position as its setter (the engine
+        refuses a door the seat's player does not hold: ``home.holder``); the banker's seat puts
+        up the ``bank``. The rest is the dealer's."""
+        self.check_seat(position)
+        name = data.get("action")
+        if name not in HOME_SEAT_ACTIONS:
+            raise SeatForbiddenError(f"a seat does not {name}: only {', '.join(HOME_SEAT_ACTIONS)} (the rest is the"
+                                     " dealer's)")
+        s = self.shuffle
+        me = s.banker if position == 0 else seat_player(position)
+        if data.get("bettor", me) != me or data.get("by", me) != me:
+            raise SeatForbiddenError(f"the seat of position {position} acts as {me!r} only")
+        if name == "bank":
+            if position != 0:
+                raise SeatForbiddenError("only the banker's seat puts up the bank")
+            return {"action": "bank", "amount": data.get("amount")}
+        if name == "bet":
+            if position == 0 or data.get("door", position) != position:
+                raise SeatForbiddenError(f"the seat of position {position} bets on its own door only")
+            return {"action": "bet", "door": position, "bettor": me, "amount": data.get("amount")}
+        if data.get("position", position) != position:
+            raise SeatForbiddenError(f"the seat of position {position} sets its own hand only")
+        return {"action": "set_hand", "position": position, "setting": data.get("setting"), "by": me}

@@ -32,6 +32,7 @@ SEAT_PATH, SEAT_ONLY = "/v1/tables/{tid}/seat/actions", {"withdraw"}
 NO_EVENT = {"paigow": {"set_players"}, "pcc": {"new_round"}}
 # the pages that write to a table of each game
 PAGES = {"paigow": ["app.js"], "pcc": ["pcc.js"], "home": ["home.js"]}
+SEAT_PAGES = ["seat.js"]  # a seat's page (issue 38): its own writes, to a seat's route (test_the_seat_page_sends_seat_actions)
 
 
 def action_classes(module: Any) -> list[type[Any]]:
@@ -142,7 +143,8 @@ def test_no_other_spelling(game: str, openapi: dict[str, Any]) -> None:
         assert sent[page] and sent[page] <= names, (page, sent[page] - names)
         text = (STATIC / page).read_text(encoding="utf-8")
         assert f'tableProtocol("{game}"' in text and "/actions" not in text, page  # no write beside the protocol's
-    others = {page for page, got in sent.items() if got and page not in PAGES["paigow"] + PAGES["pcc"] + PAGES["home"]}
+    others = {page for page, got in sent.items()
+              if got and page not in PAGES["paigow"] + PAGES["pcc"] + PAGES["home"] + SEAT_PAGES}
     assert not others, f"a page sends actions outside the protocol's writes: {others}"
 
 
@@ -173,3 +175,18 @@ def test_the_home_tables_actions_are_one_list_everywhere(openapi: dict[str, Any]
     assert sent == names
     text = (STATIC / "home.js").read_text(encoding="utf-8")
     assert 'tableProtocol("home"' in text and "/actions" not in text
+
+
+def test_the_seat_page_sends_seat_actions_to_the_seat_route() -> None:
+    """The seat's page (issue 38) writes only what a seat may take (a Pai Gow seat's
+    paigow.serve.seats.SEAT_ACTIONS, a home seat's HOME_SEAT_ACTIONS: every one of them), each
+    a name of its game, to the seat's own route, one tap one write (not the dealer's protocol: a
+    seat's route takes no ``if_seq``; a lost answer is followed by reading the view again)."""
+    from paigow.serve.home_tables import HOME_ACTIONS, HOME_SEAT_ACTIONS
+    from paigow.serve.seats import SEAT_ACTIONS
+
+    assert set(SEAT_ACTIONS) <= set(A.ACTIONS) and set(HOME_SEAT_ACTIONS) <= set(HOME_ACTIONS)
+    sent = sent_by_pages()["seat.js"]
+    assert sent == set(SEAT_ACTIONS) | set(HOME_SEAT_ACTIONS)
+    text = (STATIC / "seat.js").read_text(encoding="utf-8")
+    assert re.findall(r"/actions\b", text) == ["/actions"] and "seatPath()}/actions" in text

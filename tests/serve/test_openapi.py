@@ -30,17 +30,19 @@ def test_the_document_is_the_one_before_the_routers(tmp_path: Path) -> None:
 
 def test_every_documented_route_is_served_by_a_router(tmp_path: Path) -> None:
     from paigow.serve.app import create_app
-    from paigow.serve.routers import advice, display, home, operator, pcc, seats, tables, training
+    from paigow.serve.routers import advice, display, home, home_seats, operator, pcc, seats, tables, training
 
     app = create_app(str(tmp_path / "r.db"))
     try:
         documented = {(p, meth.upper()) for p, ops in app.openapi()["paths"].items() for meth in ops}
         routed = {(r.path, meth) for mod in (advice.router, display.router, operator.router, pcc.reference,
-                                             pcc.tables, tables.router, seats.router, training.router, home.router)
+                                             pcc.tables, tables.router, seats.router, training.router, home.router,
+                                             home_seats.router)
                   for r in mod.routes for meth in getattr(r, "methods", ()) if getattr(r, "include_in_schema", False)}
         assert documented == routed
         # 22 paths, /v1/tables with GET and POST; 10 training paths, groups with GET and POST; the home
-        # tables' 5 paths (open, read, act, a round, advice); 5 seat paths, a seat with POST and DELETE
-        assert len(documented) == 45
+        # tables' 5 paths (open, read, act, a round, advice); 5 seat paths, a seat with POST and DELETE;
+        # a home table's 6 seat paths (its seats, a seat with POST and DELETE, the view, events, actions, advice)
+        assert len(documented) == 52
     finally:
         app.state.service.journal.close()

@@ -17,7 +17,8 @@ from serve_support import ThreadServer
 STATIC = Path(__file__).resolve().parents[2] / "paigow" / "serve" / "static"
 # the pages and the one module each loads (docs.html: Swagger UI's classic bundle, not ours)
 PAGES = {"/": "app.js", "/pcc": "pcc.js", "/pcc/display": "pcc-display.js", "/training": "training.js",
-         "/display/T1": "display.js", "/home": "home.js", "/home/display": "home-display.js"}
+         "/display/T1": "display.js", "/home": "home.js", "/home/display": "home-display.js",
+         "/seat/T1": "seat.js"}
 MODULES = sorted(f.name for f in STATIC.glob("*.js") if f.name != "docs.js")
 IMPORT = re.compile(r'^import\s+(?:[^;]*?\s+from\s+)?"([^"]+)";', re.M)
 

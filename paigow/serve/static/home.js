@@ -344,6 +344,18 @@ function viewSettled() {
   return out;
 }
 
+// the table as its seats moved it (issue 38: a seat's bet, bank or setting is journaled without this
+// page): read again every few seconds while the page is shown and no write or opening is in flight;
+// drawn only when the table moved past what is on screen
+const FOLLOW_MS = 3000;
+async function followSeats() {
+  if (!S.table || !S.state || S.state.closed || S.justOpened || S.wantOpen || P.busy || document.visibilityState !== "visible") return;
+  try {
+    const st = await api("GET", tablePath("home", S.table.id));
+    if (!P.busy && S.state && S.table && st.seq > S.state.seq) setState(st);
+  } catch { /* a write says what is wrong */ }
+}
+
 // -- wiring -------------------------------------------------------------------------------------
 async function init() {
   wireLang(render);
@@ -361,6 +373,7 @@ async function init() {
     render();
   }
   document.body.dataset.ready = "1";
+  setInterval(followSeats, FOLLOW_MS);
 }
 
 init().catch((e) => { $("main").replaceChildren(el("p", { class: "msg error", role: "alert" }, ...errorNode(e))); });
