@@ -453,8 +453,8 @@ class HomeShuffle:
         self._hands = None
         self._set = {}
         self._settled = False
-        self._deadline: "float | None" = None
-        self._by_deadline: "tuple[int, ...] | None" = None
+        self._deadline = None
+        self._by_deadline = None
 
     def _check_banker(self, banker: object) -> str:
         if self._rules.bank == "house-covers":
