@@ -2,7 +2,8 @@
 now by the service's clock, or a time), the dealer's action applies it once passed (refused
 before, nothing changed), every hand still unset is then set by the table's rule and the round's
 record says why (``house_way`` events with ``why`` ``deadline`` after ``deadline_passed``), and
-that record replays. A seat may not touch the deadline. Runs on every store the machine has."""
+that record replays, as the journal does after a restart. A seat may not touch the deadline. Runs on
+every store the machine has."""
 
 from __future__ import annotations
 
@@ -80,3 +81,27 @@ def test_no_deadline_to_apply_and_a_seat_may_not(client: httpx.Client) -> None:
     r = client.post(f"/v1/tables/{tid}/deadline", json={"action": "set_deadline", "seconds": 5},
                     headers={"Authorization": f"Bearer {seat}"})
     assert r.status_code == 401, r.text
+
+
+def test_a_restart_replays_the_deadline(db: str) -> None:
+    """The journal holds the service's times with the actions: a restarted service rebuilds the
+    same table, the deadline's settings included."""
+    from serve_support import ThreadServer
+
+    s = ThreadServer(db)
+    try:
+        with httpx.Client(base_url=s.url, timeout=30) as c:
+            tid, auth = dealt_table(c)
+            ok(c.post(f"/v1/tables/{tid}/deadline", json={"action": "set_deadline", "at": 1_000_000}, headers=auth))
+            ok(c.post(f"/v1/tables/{tid}/deadline", json={"action": "apply_deadline"}, headers=auth))
+            before = ok(c.get(f"/v1/tables/{tid}", headers=auth))
+    finally:
+        s.stop()
+    s = ThreadServer(db)
+    try:
+        with httpx.Client(base_url=s.url, timeout=30) as c:
+            after = ok(c.get(f"/v1/tables/{tid}", headers=auth))
+            assert after == before and after["round"]["settings"][1] is not None
+            ok(c.post(f"/v1/tables/{tid}/actions", json={"action": "settle"}, headers=auth))
+    finally:
+        s.stop()
