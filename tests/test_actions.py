@@ -34,7 +34,7 @@ PCC = classes(PA)
 
 def test_every_action_has_one_name_in_the_library() -> None:
     names = [c.name for c in PAIGOW]
-    assert len(names) == len(set(names)) == len(A.ACTIONS) == 20
+    assert len(names) == len(set(names)) == len(A.ACTIONS) == 22
     assert set(names) == set(A.ACTIONS) == set(A.SESSION_ACTIONS) | set(A.ROUND_ACTIONS)
     assert not set(A.SESSION_ACTIONS) & set(A.ROUND_ACTIONS)
     pnames = [c.name for c in PCC]
@@ -95,7 +95,10 @@ def test_every_action_is_named_in_the_openapi_document(tmp_path: Path) -> None:
 
     doc = create_app(str(tmp_path / "t.db")).openapi()
     # a bet taken back is a seat's action (issue 38): the dealer's route answers as it did (test_compat)
-    assert _openapi_names(doc, "/v1/tables/{tid}/actions") == {c.name for c in PAIGOW} - {"withdraw"}
+    # the round's deadline (issue 38): the dealer's own route beside it, for the same reason
+    deadline = {"set_deadline", "apply_deadline"}
+    assert _openapi_names(doc, "/v1/tables/{tid}/actions") == {c.name for c in PAIGOW} - {"withdraw"} - deadline
+    assert _openapi_names(doc, "/v1/tables/{tid}/deadline") == deadline
     assert _openapi_names(doc, "/v1/tables/{tid}/seat/actions") == {c.name for c in PAIGOW}
     assert _openapi_names(doc, "/v1/pcc/tables/{tid}/actions") == {c.name for c in PCC}
 

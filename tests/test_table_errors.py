@@ -43,7 +43,7 @@ from paigow.tiles import DECK
 
 ROOT = Path(__file__).resolve().parent.parent
 FILES = ["table/positions.py", "table/dealing.py", "table/settlement.py", "table/events.py", "table/round.py", "table/round_state.py", "table/round_base.py", "table/round_bank.py",
-         "table/round_betting.py", "table/round_dealing.py", "table/round_setting.py", "table/round_settling.py",
+         "table/round_betting.py", "table/round_dealing.py", "table/round_setting.py", "table/round_settling.py", "table/round_deadline.py",
          "table/round_strategies.py", "table/fairness.py",
          "table/session.py", "table/records.py", "table/actions.py", "table/jsonforms.py", "table/views.py", "table/_checks.py", "cli/table.py"]
 SECTION = "## paigow: dealing, the table, settlement, records"
@@ -341,6 +341,11 @@ CASES += [
     ("session.house_bank", IllegalActionError, lambda: Session(0, rules="us").pass_bank()),
     ("session.with_house", IllegalActionError, lambda: offered().accept(with_house=True)),
     ("record.house_way", InvalidRecordError, lambda: replay_round(_bad_way_record())),
+    ("deadline.time", InvalidOptionError, lambda: dealt().set_deadline(-1)),
+    ("deadline.none", IllegalActionError, lambda: dealt().apply_deadline(1)),
+    ("deadline.early", IllegalActionError, lambda: _then(r := dealt(), lambda: r.set_deadline(100)).apply_deadline(99)),
+    ("deadline.applied", IllegalActionError,
+     lambda: _then(r := dealt(), lambda: (r.set_deadline(100), r.apply_deadline(100))).apply_deadline(101)),
     ("action.unknown", IllegalActionError, lambda: parse_action({"action": "fold"})),
     ("action.argument", IllegalActionError, lambda: parse_action({"action": "turn", "position": 1})),
     ("action.illegal", IllegalActionError, lambda: Session(0).apply(Turn())),

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal, Union
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, StrictBool, StrictInt, StringConstraints
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, StrictBool, StrictInt, StringConstraints, model_validator
 
 # documented caps (docs/serve.md)
 ADVICE_BATCH_MAX = 1000
@@ -388,6 +388,33 @@ class Settle(_Model):
     banker_strategy: StrategyName | None = None
 
 
+class SetDeadline(_Model):
+    """The round's deadline for the settings (issue 38): in ``seconds`` from now by the service's
+    clock, or ``at`` (seconds since the epoch, UTC); one of the two. The table journals the time."""
+
+    action: Literal["set_deadline"]
+    seconds: float | None = Field(None, gt=0, le=86_400, description="the deadline, this many seconds from now")
+    at: float | None = Field(None, ge=0, le=1e11, description="the deadline, seconds since the epoch (UTC)")
+
+    @model_validator(mode="after")
+    def _one_time(self) -> "SetDeadline":
+        if (self.seconds is None) == (self.at is None):
+            raise ValueError("give the deadline as 'seconds' from now or as 'at', one of the two")
+        return self
+
+
+class ApplyDeadline(_Model):
+    """The passed deadline applied now (the service's clock): every hand still unset set by the
+    table's rule and recorded why (docs/rules.md §1.8, Deadlines)."""
+
+    action: Literal["apply_deadline"]
+
+
+DeadlineAction = Annotated[Union[SetDeadline, ApplyDeadline], Field(discriminator="action")]
+"""The dealer's deadline actions (``POST /v1/tables/{id}/deadline``): beside the other actions'
+route, whose answers stay as they were (tests/test_compat.py)."""
+
+
 Action = Annotated[
     Union[StartRound, EndRound, PassBank, Decline, Accept, SetStake, CoBank, PlaceBet, Declare, Shuffle, CutStacks,
           Shake, DealTiles, Expose, SetHand, HouseWay, Turn, SetPlayers, Settle],
@@ -430,7 +457,8 @@ class SeatHouseWay(_Model):
 
 SeatAction = Annotated[
     Union[StartRound, EndRound, PassBank, Decline, Accept, SetStake, CoBank, SeatBet, SeatWithdraw, Declare, Shuffle,
-          CutStacks, Shake, DealTiles, Expose, SeatSetHand, SeatHouseWay, Turn, SetPlayers, Settle],
+          CutStacks, Shake, DealTiles, Expose, SeatSetHand, SeatHouseWay, SetDeadline, ApplyDeadline, Turn, SetPlayers,
+          Settle],
     Field(discriminator="action"),
 ]
 

@@ -52,6 +52,8 @@ __all__ = [
     "Expose",
     "SetHand",
     "HouseWay",
+    "SetDeadline",
+    "ApplyDeadline",
     "Turn",
     "SetPlayers",
     "Settle",
@@ -282,6 +284,26 @@ class HouseWay(_Base):
 
 
 @dataclass(frozen=True)
+class SetDeadline(_Base):
+    """The round's deadline for the settings, ``at`` seconds since the epoch (the table's clock)."""
+
+    name: ClassVar[str] = "set_deadline"
+    event: ClassVar[str | None] = "deadline"
+    fields: ClassVar[tuple[str, ...]] = ("at",)
+    at: Any
+
+
+@dataclass(frozen=True)
+class ApplyDeadline(_Base):
+    """The deadline has passed (``now``: the table's clock): the unset hands set by the table's rule."""
+
+    name: ClassVar[str] = "apply_deadline"
+    event: ClassVar[str | None] = "deadline_passed"
+    fields: ClassVar[tuple[str, ...]] = ("now",)
+    now: Any
+
+
+@dataclass(frozen=True)
 class Turn(_Base):
     """The banker turns the first of his tiles: no setting changes after (Art. 8.2)."""
 
@@ -313,12 +335,13 @@ class Settle(_Base):
 
 SessionAction = Union[StartRound, EndRound, PassBank, Decline, Accept]
 RoundAction = Union[SetStake, CoBank, PlaceBet, WithdrawBet, Declare, Shuffle, CutStacks, Shake, DealTiles, Expose,
-                    SetHand, HouseWay, Turn, SetPlayers, Settle]
+                    SetHand, HouseWay, SetDeadline, ApplyDeadline, Turn, SetPlayers, Settle]
 Action = Union[SessionAction, RoundAction]
 
 _SESSION: tuple[type[_Base], ...] = (StartRound, EndRound, PassBank, Decline, Accept)
 _ROUND: tuple[type[_Base], ...] = (SetStake, CoBank, PlaceBet, WithdrawBet, Shuffle, CutStacks, Shake, DealTiles,
-                                   Expose, Declare, SetHand, HouseWay, Turn, SetPlayers, Settle)
+                                   Expose, Declare, SetHand, HouseWay, SetDeadline, ApplyDeadline, Turn, SetPlayers,
+                                   Settle)
 _BY_NAME: dict[str, type[_Base]] = {c.name: c for c in _SESSION + _ROUND}
 
 SESSION_ACTIONS: dict[str, tuple[str, ...]] = {c.name: c.fields for c in _SESSION}

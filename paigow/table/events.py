@@ -44,6 +44,8 @@ __all__ = [
     "HandSet",
     "WaySet",
     "WHY",
+    "DeadlineSet",
+    "DeadlinePassed",
     "Turned",
     "Settled",
     "RoundEvent",
@@ -195,9 +197,10 @@ class HandSet:
     strategy: str | None = None
 
 
-WHY = ("house", "asked", "foul")
+WHY = ("house", "asked", "foul", "deadline")
 """Why a hand was set by the house way (:class:`WaySet`): the house's own hand (or the hand of a
-bank the house shares), the holder asked for it, or the holder's setting fouled."""
+bank the house shares), the holder asked for it, the holder's setting fouled, or the holder had not
+set it when the round's deadline passed (:class:`DeadlinePassed`)."""
 
 
 @dataclass(frozen=True)
@@ -217,6 +220,25 @@ class WaySet:
 
 
 @dataclass(frozen=True)
+class DeadlineSet:
+    """The round's deadline for the settings: ``at``, seconds since the epoch (UTC) by the
+    table's clock, which the engine takes as data (a record replays without a clock)."""
+
+    kind: ClassVar[str] = "deadline"
+    at: float
+
+
+@dataclass(frozen=True)
+class DeadlinePassed:
+    """The table applied the deadline at ``at`` (its clock, seconds since the epoch): every hand
+    still unset was then set by the table's rule, each logged as a :class:`WaySet` with ``why``
+    ``"deadline"`` (docs/rules.md §1.8, "Deadlines")."""
+
+    kind: ClassVar[str] = "deadline_passed"
+    at: float
+
+
+@dataclass(frozen=True)
 class Turned:
     """The banker turns the first of his tiles: no setting changes after (Art. 8.2)."""
 
@@ -231,7 +253,7 @@ class Settled:
 
 
 RoundEvent = Union[StakeSet, CoBanked, BetPlaced, BetWithdrawn, Declared, Shuffled, Committed, CutMade, Shaken, Dealt, Exposed,
-                   HandSet, WaySet, Turned, Settled]
+                   HandSet, WaySet, DeadlineSet, DeadlinePassed, Turned, Settled]
 """One event of a round."""
 
 

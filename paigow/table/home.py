@@ -43,6 +43,7 @@ from paigow.strategies import Strategy
 from paigow.table.dealing import Stacks, check_dice, make_rng, roll_dice
 from paigow.table.home_settle import DoorPlay, door_units, home_ledger, most_owed
 from paigow.table.positions import HOUSE, check_amount, check_name, ranking
+from paigow.table.round_deadline import check_time
 from paigow.table.round_strategies import choose_setting
 from paigow.table.settlement import Bet, Ledger
 from paigow.tiles import DECK, Tile
@@ -55,6 +56,10 @@ HOME_BANKS = ("house-covers", "winner-keeps")
 SettingLike = Union[Setting, str, int]
 """A door's setting: a :class:`~paigow.setting.Setting`, its text ``"front | back"``, or the
 split 0-2 in :func:`paigow.setting.settings` order."""
+
+
+DEADLINE_RULE = "max-front"
+"""The home game's automatic rule: the setting a passed deadline gives a hand still unset."""
 
 
 class HomePhase(CodeRepr, enum.Enum):
@@ -122,6 +127,8 @@ class HomeShuffle:
         self._hands: "dict[int, tuple[Tile, ...]] | None" = None
         self._set: dict[int, "Setting | Hand"] = {}
         self._settled = False
+        self._deadline: "float | None" = None
+        self._by_deadline: "tuple[int, ...] | None" = None
 
     # -- what the table shows ---------------------------------------------------------------------
     @property
@@ -339,6 +346,52 @@ class HomeShuffle:
             if p not in self._set:
                 self._set_hand(p, None, None, strategy, None)
 
+    # -- a deadline for the settings (issue 38) ------------------------------------------------------
+    @property
+    def deadline(self) -> "float | None":
+        """The round's deadline for the settings (seconds since the epoch, the table's clock)."""
+        return self._deadline
+
+    @property
+    def by_deadline(self) -> "tuple[int, ...] | None":
+        """The positions the passed deadline set, in the order set (None: not applied)."""
+        return self._by_deadline
+
+    def set_deadline(self, at: Any) -> float:
+        """Set (or move) the round's deadline for the settings to ``at`` (seconds since the epoch
+        by the table's clock), before the round is settled and the deadline applied."""
+        t = check_time(at, "the deadline")
+        self._need(self.phase in (HomePhase.BETTING, HomePhase.DEALT), "cannot set a deadline now: the round is"
+                   f" {self.phase.value}", "home.phase")
+        self._need(self._by_deadline is None, "the round's deadline has been applied already", "deadline.applied")
+        self._log("deadline", at=t)
+        self._deadline = t
+        return t
+
+    def apply_deadline(self, now: Any) -> dict[int, Setting]:
+        """Apply the round's passed deadline at ``now`` (the table's clock): every hand still unset
+        (the played doors', then the banker's) is set by the automatic rule
+        :data:`DEADLINE_RULE`, logged as a ``set`` with ``why`` ``"deadline"``: a setting its
+        holder did not make (docs/rules.md §4.2). Returns the settings made."""
+        t = check_time(now, "now")
+        self._need(self._deadline is not None, "the round has no deadline: set_deadline first", "deadline.none")
+        self._need(self._by_deadline is None, "the round's deadline has been applied already", "deadline.applied")
+        self._need_phase(HomePhase.DEALT, "apply the deadline")
+        assert self._deadline is not None and self._hands is not None
+        self._need(t >= self._deadline, f"the deadline has not passed: {self._deadline - t:.3f} s to go",
+                   "deadline.early")
+        self._log("deadline_passed", at=t)
+        made: dict[int, Setting] = {}
+        for p in (*self.played(), 0):
+            if p in self._set:
+                continue
+            table = Strategy.named(DEADLINE_RULE, "banker" if p == 0 else "player", self._rules).table
+            made[p] = choose_setting(self._hands[p], table, self._rng)
+            self._log("set", position=p, setting=str(made[p]), by=None, strategy=None, why="deadline")
+            self._set[p] = made[p]
+        self._by_deadline = tuple(made)
+        return made
+
     def settle(self) -> HomeRoundResult:
         """Settle the round once every played door and the banker are set (docs/rules.md §4.2)."""
         self._need_phase(HomePhase.DEALT, "settle")
@@ -400,6 +453,8 @@ class HomeShuffle:
         self._hands = None
         self._set = {}
         self._settled = False
+        self._deadline = None
+        self._by_deadline = None
 
     def _check_banker(self, banker: object) -> str:
         if self._rules.bank == "house-covers":

@@ -69,7 +69,13 @@ _EVENTS: list[dict[str, Any]] = [
     _event("set", "a hand set 'front | back' (position 0 the banker's): by its setter ('by'), or by a strategy in"
            " a simulation ('strategy')", {"position": _POSITION, "setting": {"type": "string", "maxLength": 200}},
            {"by": {"type": ["string", "null"], "minLength": 1, "maxLength": MAX_NAME},
-            "strategy": {"type": ["string", "null"], "minLength": 1, "maxLength": 200}}),
+            "strategy": {"type": ["string", "null"], "minLength": 1, "maxLength": 200},
+            "why": {"enum": ["deadline"]}}),
+    _event("deadline", "the round's deadline for the settings ('at': seconds since the epoch, the table's clock)",
+           {"at": {"type": "number", "minimum": 0, "maximum": 1e11}}),
+    _event("deadline_passed", "the table applied the passed deadline ('at': its clock): the 'set' events after it"
+           " with 'why' 'deadline' are the hands it set by the automatic rule (max-front)",
+           {"at": {"type": "number", "minimum": 0, "maximum": 1e11}}),
     _event("settle", "the round is settled"),
     _event("next_round", "the shuffle's next round opens; 'banker' banks it, as the rule set's bank says",
            {"banker": _NAME}),
@@ -156,6 +162,13 @@ def _apply(t: HomeShuffle, e: Mapping[str, Any]) -> None:
     elif kind == "deal":
         hands = t.deal()
         _agree(e["hands"] == {str(p): " ".join(map(str, h)) for p, h in hands.items()}, "the deal")
+    elif kind == "deadline":
+        t.set_deadline(e["at"])
+    elif kind == "deadline_passed":
+        t.apply_deadline(e["at"])
+    elif kind == "set" and e.get("why") == "deadline":   # set by the deadline_passed before it
+        _agree(e["position"] in (t.by_deadline or ()) and str(t.settings.get(e["position"])) == e["setting"],
+               f"position {e['position']}'s setting at the deadline")
     elif kind == "set":
         t.set_recorded(e["position"], e["setting"], by=e.get("by"), strategy=e.get("strategy"))
     elif kind == "settle":

@@ -33,6 +33,8 @@ from paigow.table.events import (
     Committed,
     CutMade,
     DealRecord,
+    DeadlinePassed,
+    DeadlineSet,
     Dealt,
     Declared,
     Exposed,
@@ -183,6 +185,8 @@ def event_json(e: RoundEvent) -> dict[str, Any]:
         out.update(position=e.position, why=e.why, by=e.by,
                    placed=f"{e.placed[0]} | {e.placed[1]}" if e.placed is not None else None,
                    setting=str(e.setting), rule=e.rule, way=e.way)
+    elif isinstance(e, (DeadlineSet, DeadlinePassed)):
+        out["at"] = e.at
     else:
         assert isinstance(e, (Turned, Settled)), e
     return out
@@ -348,7 +352,7 @@ def ledger_from_json(data: object) -> Ledger:
 # -- what an action returns ------------------------------------------------------------------------
 def action_result_json(x: object) -> Any:
     """The JSON form of what an action of :mod:`paigow.table.actions` returns."""
-    if x is None or isinstance(x, (bool, int, str)):
+    if x is None or isinstance(x, (bool, int, float, str)):
         return x
     if isinstance(x, Share):
         return share_json(x)

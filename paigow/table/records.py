@@ -56,12 +56,14 @@ from paigow.table.actions import (
     Decline,
     EndRound,
     Expose,
+    ApplyDeadline,
     HouseWay,
     PassBank,
     PlaceBet,
     WithdrawBet,
     RoundAction,
     SessionAction,
+    SetDeadline,
     SetHand,
     SetStake,
     Settle,
@@ -137,6 +139,7 @@ MAX_RECORD_BYTES = 16 * 1024 * 1024
 # -- the schemas (the one source: paigow/schemas/*.json are written from these) ---------------------
 _NAME: dict[str, Any] = {"type": "string", "minLength": 1, "maxLength": MAX_NAME}
 _POS: dict[str, Any] = {"type": "integer", "minimum": 0, "maximum": 7}
+_TIME: dict[str, Any] = {"type": "number", "minimum": 0, "maximum": 1e11}
 _AMOUNT: dict[str, Any] = {"type": "integer", "minimum": 1, "maximum": MAX_AMOUNT}
 _MONEY: dict[str, Any] = {"type": "integer", "minimum": -8 * MAX_AMOUNT, "maximum": 8 * MAX_AMOUNT}
 _TEXT: dict[str, Any] = {"type": "string", "maxLength": 1000}
@@ -193,12 +196,18 @@ _ROUND_EVENTS: list[dict[str, Any]] = [
          "strategy": {"type": ["string", "null"], "minLength": 1, "maxLength": MAX_STRATEGY_NAME}}),
     _ev(HouseWay(0), "a hand set by the rule set's house way (docs/rules.md §3.1): the house's own ('why':"
         " 'house'), at its holder's request ('asked', 'by'), or re-set after the holder's setting fouled ('foul',"
-        " 'placed': the fouled 'low | high'); 'setting' and 'rule' are what the way gives, and a replay must agree",
+        " 'placed': the fouled 'low | high'), or set by the table when the round's deadline passed ('deadline',"
+        " right after the deadline_passed event); 'setting' and 'rule' are what the way gives, and a replay must agree",
         {"position": _POS, "why": {"enum": list(WHY)}, "setting": {"type": "string", "maxLength": 200},
          "rule": {"type": "string", "maxLength": 200}},
         {"way": {"type": "string", "maxLength": 200},
          "by": {"type": ["string", "null"], "minLength": 1, "maxLength": MAX_NAME},
          "placed": {"type": ["string", "null"], "maxLength": 200}}),
+    _ev(SetDeadline(0), "the round's deadline for the settings ('at': seconds since the epoch, UTC, by the table's"
+        " clock); set again, moved", {"at": _TIME}),
+    _ev(ApplyDeadline(0), "the table applied the passed deadline ('at': its clock, seconds since the epoch): the"
+        " house_way events after it, 'why' 'deadline', are the hands it set (docs/rules.md §1.8, Deadlines)",
+        {"at": _TIME}),
     _ev(Turn(), "the banker turns the first of his tiles: no setting changes after (Art. 8.2)"),
     _ev(Settle(), "the round is settled"),
 ]
@@ -448,11 +457,34 @@ def _at(i: int, e: Mapping[str, Any], where: str, err: PaigowError) -> PaigowErr
     return type(err)(f"{where}[{i}] ({e['event']}): {err.message}", code=err.code)
 
 
+def _by_deadline(r: Round, events: list[Any], i: int) -> bool:
+    """Whether event ``i`` is one the deadline_passed before it made (its hands set, the banker's
+    turn with the banker's hand), checked against what the replay did."""
+    j = i
+    while j > 0 and (events[j - 1]["event"] == Turn.event
+                     or (events[j - 1]["event"] == HouseWay.event and events[j - 1]["why"] == "deadline")):
+        j -= 1
+    if j == 0 or events[j - 1]["event"] != ApplyDeadline.event:
+        if events[i]["event"] == HouseWay.event:
+            raise InvalidRecordError("a hand set at a deadline comes right after the deadline_passed event",
+                                     code="record.house_way")
+        return False
+    if events[i]["event"] == Turn.event:
+        if not r.turned:
+            raise InvalidRecordError("the deadline did not turn the banker's tiles", code="record.house_way")
+    else:
+        _check_way(r, events[i])
+    return True
+
+
 def _apply(r: Round, events: list[Any], where: str = "events") -> None:
     for i, e in enumerate(events):
         try:
             if e["event"] == "commit":   # replayed with the shuffle before it
                 _check_commit(r, events, i)
+                continue
+            if (e["event"] == Turn.event or (e["event"] == HouseWay.event and e["why"] == "deadline")) \
+                    and _by_deadline(r, events, i):
                 continue
             action = event_action(e)
             after = events[i + 1] if i + 1 < len(events) else None
@@ -510,7 +542,14 @@ def event_action(e: Mapping[str, Any]) -> RoundAction:
         return Expose(e["position"], e.get("tile"))
     if kind == SetHand.event:   # by its holder, or in a simulation by the strategy named
         return SetHand(e["position"], e["setting"], e.get("by"), e.get("strategy"))
+    if kind == SetDeadline.event:
+        return SetDeadline(e["at"])
+    if kind == ApplyDeadline.event:
+        return ApplyDeadline(e["at"])
     if kind == HouseWay.event:   # the house's hand, a holder's request, or a fouled setting re-set
+        if e["why"] == "deadline":
+            raise InvalidRecordError("a hand set at a deadline is replayed with the deadline_passed before it",
+                                     code="record.house_way")
         if e["why"] != "foul":
             return HouseWay(e["position"], e.get("by"))
         if e.get("placed") is None:

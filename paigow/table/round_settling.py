@@ -8,14 +8,14 @@ from paigow.errors import IllegalActionError
 from paigow.setting import Outcome, compare, settings_of
 from paigow.table._checks import can
 from paigow.table.events import Settled
-from paigow.table.round_setting import SettingMixin
+from paigow.table.round_deadline import DeadlineMixin
 from paigow.table.round_state import Phase, RoundResult, SettlePlan, StrategyLike
 from paigow.table.round_strategies import strategy_label, strategy_table
 from paigow.table.settlement import Play
 from paigow.table.settlement import settle as _settle
 
 
-class SettlingMixin(SettingMixin):
+class SettlingMixin(DeadlineMixin):
     """The settlement: every position decided against the banker, and the ledger (Art. 8-9)."""
 
     # -- settlement ---------------------------------------------------------------------------------

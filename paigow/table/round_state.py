@@ -168,6 +168,7 @@ class RoundState:
     house_banks: bool = False
     ways: tuple[WaySet | None, ...] = (None,) * 8
     declare_first: bool = False
+    deadline: float | None = None
 
 
 @dataclass(frozen=True)

@@ -27,6 +27,9 @@ PATHS = {"paigow": "/v1/tables/{tid}/actions", "pcc": "/v1/pcc/tables/{tid}/acti
 # the actions a seat's route takes and the dealer's does not (yet): a bet taken back (issue 38; the
 # dealer's route answers as it did, tests/test_compat.py, and the dealer's page has no control for it)
 SEAT_PATH, SEAT_ONLY = "/v1/tables/{tid}/seat/actions", {"withdraw"}
+# the round's deadline (issue 38): the dealer's own route beside the actions' (whose refusals list
+# the actions they take, as saved in tests/test_compat.py); a seat's route reads them, to refuse
+DEADLINE_PATH, DEADLINE_ONLY = "/v1/tables/{tid}/deadline", {"set_deadline", "apply_deadline"}
 # the actions that log no event of their own: the hands' setting is logged as 'set' (with the
 # strategy), a new Fish-Prawn-Crab round is the table's (a round's record begins with it)
 NO_EVENT = {"paigow": {"set_players"}, "pcc": {"new_round"}}
@@ -81,10 +84,11 @@ def openapi(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     return doc
 
 
-def openapi_names(doc: dict[str, Any], game: str, seat: bool = False) -> tuple[dict[str, str], dict[str, str]]:
-    """The action body of the game's route (``seat``: a seat's): discriminator name -> model, and
-    model -> its constant."""
-    body = doc["paths"][SEAT_PATH if seat else PATHS[game]]["post"]["requestBody"]["content"]["application/json"]["schema"]
+def openapi_names(doc: dict[str, Any], game: str, seat: bool = False,
+                  path: str | None = None) -> tuple[dict[str, str], dict[str, str]]:
+    """The action body of the game's route (``seat``: a seat's; ``path``: another): discriminator
+    name -> model, and model -> its constant."""
+    body = doc["paths"][path or (SEAT_PATH if seat else PATHS[game])]["post"]["requestBody"]["content"]["application/json"]["schema"]
     assert body["discriminator"]["propertyName"] == "action"
     mapping = {name: ref.rsplit("/", 1)[1] for name, ref in body["discriminator"]["mapping"].items()}
     consts = {}
@@ -114,8 +118,12 @@ def test_each_action_is_found_by_its_one_name_everywhere(game: str, cls: type[An
     else:
         assert titles[cls.event] == name
     # the OpenAPI document: the discriminator maps the name to a model whose constant is the name
-    mapping, consts = openapi_names(openapi, game, seat=game == "paigow" and name in SEAT_ONLY)
+    deadline = game == "paigow" and name in DEADLINE_ONLY
+    mapping, consts = openapi_names(openapi, game, seat=game == "paigow" and name in SEAT_ONLY,
+                                    path=DEADLINE_PATH if deadline else None)
     assert consts[mapping[name]] == name
+    if deadline:
+        assert name not in openapi_names(openapi, game)[0] and name in openapi_names(openapi, game, seat=True)[0]
     if game == "paigow" and name in SEAT_ONLY:
         assert name not in openapi_names(openapi, game)[0]
     # the pages' protocol
@@ -130,7 +138,11 @@ def test_no_other_spelling(game: str, openapi: dict[str, Any]) -> None:
     assert len(lists[game]) == len(set(lists[game])) and set(lists[game]) == names  # the protocol: these, once each
     mapping, consts = openapi_names(openapi, game)
     seat_only = SEAT_ONLY if game == "paigow" else set()
-    assert set(mapping) == set(consts.values()) == names - seat_only
+    own_route = DEADLINE_ONLY if game == "paigow" else set()
+    assert set(mapping) == set(consts.values()) == names - seat_only - own_route
+    if own_route:
+        mapping, consts = openapi_names(openapi, game, path=DEADLINE_PATH)
+        assert set(mapping) == set(consts.values()) == own_route
     if seat_only:
         mapping, consts = openapi_names(openapi, game, seat=True)
         assert set(mapping) == set(consts.values()) == names  # a seat's route reads them all (to refuse most)
@@ -151,11 +163,12 @@ def test_no_other_spelling(game: str, openapi: dict[str, Any]) -> None:
 def test_the_pages_send_every_name_they_may() -> None:
     """Each page sends the actions its dealer takes (the others are the API's and the records'
     alone: a stake changed, the players' hands set for them, the turn of a hand, a bet taken back
-    (a seat's, issue 38: the dealer's page has no control for it yet); the dealing method is
-    declared and an exposed tile recorded on the dealer's page)."""
+    (a seat's, issue 38: the dealer's page has no control for it yet), the round's deadline (issue
+    38: the API's, no control on the dealer's page yet); the dealing method is declared and an
+    exposed tile recorded on the dealer's page)."""
     sent = sent_by_pages()
     assert {n for p in PAGES["paigow"] for n in sent[p]} == set(A.ACTIONS) - {
-        "set_stake", "turn", "set_players", "withdraw"}
+        "set_stake", "turn", "set_players", "withdraw", "set_deadline", "apply_deadline"}
     assert {n for p in PAGES["pcc"] for n in sent[p]} == set(PA.ACTIONS)
 
 

@@ -97,6 +97,24 @@ def act(tid: TableId, who: Who, svc: Svc, action: m.Action, response: Response,
     return {"seq": view["seq"], "action": data["action"], "result": result, "state": view}
 
 
+@router.post("/v1/tables/{tid}/deadline", response_model=m.ActionOut, responses=TABLE_ERRORS, tags=["tables"])
+def deadline(tid: TableId, who: Who, svc: Svc, action: m.DeadlineAction, if_seq: IfSeq = None) -> dict[str, Any]:
+    """The round's deadline for the settings (needs the table's dealer token; issue 38):
+    ``set_deadline`` sets or moves it (``seconds`` from now, or ``at``), ``apply_deadline``
+    applies it once passed: every hand still unset is set by the table's rule and recorded with
+    the reason ``deadline``. The service's clock gives the times, journaled with the action so the
+    table replays the same."""
+    e, _ = who.table(tid, act=True)
+    now = time.time()
+    if isinstance(action, m.SetDeadline):
+        data: dict[str, Any] = {"action": "set_deadline",
+                                "at": action.at if action.at is not None else now + (action.seconds or 0)}
+    else:
+        data = {"action": "apply_deadline", "now": now}
+    result, view = svc.journal.perform(e, data, if_seq)
+    return {"seq": view["seq"], "action": data["action"], "result": result, "state": view}
+
+
 @router.get("/v1/tables/{tid}/rounds/{number}", responses=TABLE_ERRORS, tags=["tables"])
 def read_round(tid: TableId, number: Number, who: Who, svc: Svc) -> dict[str, Any]:
     """The record of finished round ``number`` (1 is the first) in the round-record format

@@ -297,7 +297,7 @@ function renderStatus() {
 
 // the US game (docs/dealer.md): the house banks by the house way, three dice, the bank offered in turn
 const isUS = () => !!(S.state && S.state.rules === "us");
-const WHY = { house: "why_house", asked: "why_asked", foul: "why_foul" };
+const WHY = { house: "why_house", asked: "why_asked", foul: "why_foul", deadline: "why_deadline" };
 // the house way's rule that set a hand (``w``: its way, its English text, perhaps its id) by its id,
 // "way/id": the service's id where it gives one, else the rule of that text in its way (i18n.js)
 function ruleId(w) {

@@ -234,7 +234,11 @@ const ERRORS = {
    "house_way.none": "these rules have no house way",
    "setting.house_way": "the house way sets this hand, not the dealer",
    "session.house_bank": "the bank goes back to the house after every round: there is no bank to pass",
-   "session.with_house": "these rules have no bank with the house"
+   "session.with_house": "these rules have no bank with the house",
+   "deadline.none": "the round has no deadline: set one first",
+   "deadline.early": "the deadline has not passed: {seconds} s to go",
+   "deadline.applied": "the round's deadline has been applied already",
+   "deadline.time": "not a valid time"
   },
   "zh-Hant": {
    "advice.no_tiles": "牌桌不知道 {position} 位的牌：無法給建議",
@@ -351,7 +355,11 @@ const ERRORS = {
    "house_way.none": "此規則沒有公司排法",
    "setting.house_way": "此手牌按公司排法排，不可手排",
    "session.house_bank": "每局後莊歸公司，無莊可讓",
-   "session.with_house": "此規則不設與公司合莊"
+   "session.with_house": "此規則不設與公司合莊",
+   "deadline.none": "本局未設限時：請先設定",
+   "deadline.early": "限時未到：尚餘 {seconds} 秒",
+   "deadline.applied": "本局限時已執行",
+   "deadline.time": "時間無效"
   },
   "zh-Hans": {
    "advice.no_tiles": "牌桌不知道 {position} 位的牌：无法给建议",
@@ -468,7 +476,11 @@ const ERRORS = {
    "house_way.none": "此规则没有公司排法",
    "setting.house_way": "此手牌按公司排法排，不可手排",
    "session.house_bank": "每局后庄归公司，无庄可让",
-   "session.with_house": "此规则不设与公司合庄"
+   "session.with_house": "此规则不设与公司合庄",
+   "deadline.none": "本局未设限时：请先设定",
+   "deadline.early": "限时未到：尚余 {seconds} 秒",
+   "deadline.applied": "本局限时已执行",
+   "deadline.time": "时间无效"
   },
   "pt": {
    "advice.no_tiles": "a mesa não conhece as peças da posição {position}: sem conselho para ela",
@@ -585,7 +597,11 @@ const ERRORS = {
    "house_way.none": "estas regras não têm maneira da casa",
    "setting.house_way": "esta mão é arranjada pela maneira da casa, não à mão",
    "session.house_bank": "a banca volta à casa após cada ronda: não há banca a passar",
-   "session.with_house": "estas regras não têm banca com a casa"
+   "session.with_house": "estas regras não têm banca com a casa",
+   "deadline.none": "a ronda não tem prazo: defina-o primeiro",
+   "deadline.early": "o prazo ainda não passou: faltam {seconds} s",
+   "deadline.applied": "o prazo da ronda já foi aplicado",
+   "deadline.time": "hora inválida"
   }
  },
  "pcc": {

@@ -185,7 +185,7 @@ const I18N = {
       dice_us: "Three dice, counting the banker as 1: 9 or 17 gives the banker the first stack.",
       settings_hint_us: "Each holder sets or asks for the house way; a foul is re-set by the house way; the house last, by the house way.",
       way_house_btn: "House way (the house's hand)", way_ask_btn: "Ask for the house way",
-      why_house: "House way", why_asked: "House way, asked", why_foul: "Foul, re-set by the house way", placed: "placed",
+      why_house: "House way", why_asked: "House way, asked", why_foul: "Foul, re-set by the house way", why_deadline: "Not set by the deadline: set by the table", placed: "placed",
     },
     "zh-Hant": {
       rules_label: "規則", rules_macau: "澳門", rules_us: "美式（公司排法）",
@@ -196,7 +196,7 @@ const I18N = {
       dice_us: "擲三粒骰，莊位數作 1：9 或 17 點由莊家取第一疊。",
       settings_hint_us: "各持牌者自行排牌或要求按公司排法；排錯按公司排法重排；公司最後按公司排法排。",
       way_house_btn: "公司排法（公司手牌）", way_ask_btn: "要求按公司排法",
-      why_house: "公司排法", why_asked: "應要求按公司排法", why_foul: "排錯，按公司排法重排", placed: "原排",
+      why_house: "公司排法", why_asked: "應要求按公司排法", why_foul: "排錯，按公司排法重排", why_deadline: "限時已過未排：由牌桌代排", placed: "原排",
     },
     "zh-Hans": {
       rules_label: "规则", rules_macau: "澳门", rules_us: "美式（公司排法）",
@@ -207,7 +207,7 @@ const I18N = {
       dice_us: "掷三粒骰，庄位数作 1：9 或 17 点由庄家取第一叠。",
       settings_hint_us: "各持牌者自行排牌或要求按公司排法；排错按公司排法重排；公司最后按公司排法排。",
       way_house_btn: "公司排法（公司手牌）", way_ask_btn: "要求按公司排法",
-      why_house: "公司排法", why_asked: "应要求按公司排法", why_foul: "排错，按公司排法重排", placed: "原排",
+      why_house: "公司排法", why_asked: "应要求按公司排法", why_foul: "排错，按公司排法重排", why_deadline: "限时已过未排：由牌桌代排", placed: "原排",
     },
     pt: {
       rules_label: "Regras", rules_macau: "Macau", rules_us: "EUA (maneira da casa)",
@@ -220,7 +220,7 @@ const I18N = {
       settings_hint_us: "Cada detentor arranja ou pede a maneira da casa; uma mão mal arranjada é rearranjada pela maneira da casa; a casa por último.",
       way_house_btn: "Maneira da casa (mão da casa)", way_ask_btn: "Pedir a maneira da casa",
       why_house: "Maneira da casa", why_asked: "Maneira da casa, a pedido",
-      why_foul: "Mão mal arranjada, rearranjada pela maneira da casa", placed: "arranjada",
+      why_foul: "Mão mal arranjada, rearranjada pela maneira da casa", why_deadline: "Não arranjada no prazo: arranjada pela mesa", placed: "arranjada",
     },
   };
   for (const [lang, keys] of Object.entries(US)) {

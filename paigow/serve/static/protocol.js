@@ -10,7 +10,8 @@ import { el } from "./common.js";
 // paigow.serve.home_tables.HOME_ACTIONS); tests/serve/test_action_names.py checks these lists
 export const ACTIONS = Object.freeze({
   paigow: Object.freeze(["start_round", "end_round", "pass_bank", "decline", "accept", "set_stake", "co_bank", "bet", "withdraw",
-    "shuffle", "cut", "shake", "deal", "expose", "declare", "set_hand", "house_way", "turn", "set_players", "settle"]),
+    "shuffle", "cut", "shake", "deal", "expose", "declare", "set_hand", "house_way", "turn", "set_players", "settle",
+    "set_deadline", "apply_deadline"]),
   pcc: Object.freeze(["place", "withdraw", "close_betting", "void_roll", "settle", "new_round"]),
   home: Object.freeze(["bank", "bet", "shuffle", "shake", "deal", "set_hand", "play", "settle", "next_round", "next_shuffle"]),
 });
