@@ -265,6 +265,24 @@ def test_the_command_line_takes_seen_tiles(capsys: pytest.CaptureFixture[str]) -
     assert "(14950 opposing hands)" in capsys.readouterr().out
 
 
+def test_the_command_line_proves_the_game_left_exactly(capsys: pytest.CaptureFixture[str]) -> None:
+    import json
+
+    seen = [str(t) for t in DECK[:20]]
+    hand = [str(t) for t in DECK[20:24]]
+    assert main(["advise", *hand, "--seen", *seen, "--exact", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    p = seensupport.prove(left.game_left(seen))
+    assert data["proof"] == {"exact": True, "value": str(p.value), "player_best": str(p.value),
+                             "banker_best": str(p.value)}
+    assert main(["advise", *hand, "--seen", *seen, "--exact"]) == 0
+    assert f"proven exactly: the player's value {p.value} a pairing" in capsys.readouterr().out
+    for bad in (["--exact"], ["--seen", *seen, "--exact", "--against", "max-back"],
+                ["--seen", *seen, "--exact", "--commission"]):
+        assert main(["advise", *hand, *bad]) == 2
+        assert "seen.exact" in capsys.readouterr().err
+
+
 def test_the_advice_request_models_take_seen_tiles() -> None:
     from pydantic import ValidationError
 

@@ -37,6 +37,9 @@ def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None
     p.add_argument("--seen", nargs="+", default=None, metavar="TILE",
                    help="tiles both seats saw (an exposed tile, a settled hand): the other side's hands are those "
                    "of the tiles neither held nor seen; against the equilibrium, the equilibrium of the game left")
+    p.add_argument("--exact", action="store_true",
+                   help="with --seen, against the equilibrium: prove the equilibrium of the game left exactly, "
+                   "in fractions (both best responses worth exactly its value)")
     p.add_argument("--json", action="store_true", help="machine-readable output")
     p.set_defaults(func=_cmd_advise)
 
@@ -70,9 +73,15 @@ def _cmd_advise(args: argparse.Namespace) -> int:
     from paigow.advice import advise
 
     seen = " ".join(args.seen) if args.seen else None
+    if args.exact and (not seen or args.against not in (None, "equilibrium") or rate):
+        from paigow.errors import InvalidOptionError
+
+        raise InvalidOptionError("--exact proves the equilibrium of the game left: give --seen, against the "
+                                 "equilibrium, without commission", code="seen.exact")
     a = advise(tiles, seat=args.seat, against=against, commission=rate or False, rules=rules, seen=seen)
+    proof = _proof(seen, rules) if args.exact else None
     if args.json:
-        write_json(a.to_json())
+        write_json({**a.to_json(), **({"proof": proof} if proof else {})})
         return 0
     zh = shows_chinese()
 
@@ -94,4 +103,19 @@ def _cmd_advise(args: argparse.Namespace) -> int:
     print(table(header, rows, right=[3, 4, 5, 6]))
     if a.mixed:
         print(f"the {a.seat}'s equilibrium mixes this hand: play the settings with the probabilities shown")
-    return 0
+    if proof:
+        print(f"the equilibrium of the game left, {'proven exactly' if proof['exact'] else 'NOT proven'}: "
+              f"the player's value {proof['value']} a pairing; the player's best response "
+              f"{proof['player_best']}, the banker's holds it to {proof['banker_best']}")
+    return 0 if proof is None or proof["exact"] else 1
+
+
+def _proof(seen: str, rules: Any) -> dict[str, Any]:
+    """The exact proof (:func:`paigow.game.seensupport.prove`) of the kept equilibrium of the
+    game left when ``seen`` are face up, as JSON: fractions as text."""
+    from paigow.game.seen import game_left
+    from paigow.game.seensupport import prove
+
+    p = prove(game_left(seen, rules))
+    return {"exact": p.exact, "value": str(p.value), "player_best": str(p.player_best),
+            "banker_best": str(p.banker_best)}
