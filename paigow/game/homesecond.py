@@ -44,8 +44,8 @@ from paigow.game.seen import GameLeft, clean_seen, game_left, left_counts, rank_
 from paigow.rules import HOME, RuleSet, RulesLike, clean_rules
 from paigow.strategies import Strategy
 
-__all__ = ["HalfRow", "HalfEstimate", "second_round", "second_half", "first_rounds", "format_second_half",
-           "FIRST_ROUND", "Z95"]
+__all__ = ["HalfRow", "HalfEstimate", "second_round", "against_auto", "best_settings", "second_half", "first_rounds",
+           "format_second_half", "FIRST_ROUND", "Z95"]
 
 FIRST_ROUND = 16
 """The tiles a first round deals (a banker and three doors of four): seen in the second."""
@@ -111,7 +111,7 @@ def _home(rules: RulesLike) -> RuleSet:
     return g
 
 
-def _against_auto(seen: tuple[int, ...], rules: RuleSet) -> tuple[GameLeft, npt.NDArray[np.float64]]:
+def against_auto(seen: tuple[int, ...], rules: RuleSet) -> tuple[GameLeft, npt.NDArray[np.float64]]:
     """The game left (unsolved: its banker set to max-front) and, per type present, the door's
     (wins, pushes, losses) of each setting against max-front, in opposing hands (whole numbers)."""
     game = GameLeft(rank_counts(seen), rules)
@@ -148,7 +148,7 @@ def second_round(seen: Any, commission: "RateLike | None" = None, rules: RulesLi
     s = clean_seen(seen)
     if len(s) != FIRST_ROUND:
         raise InvalidOptionError(f"a first round shows {FIRST_ROUND} tiles, not {len(s)}", code="seen.size")
-    game, counts = _against_auto(s, g)
+    game, counts = against_auto(s, g)
     auto = _shares(game, counts, np.argmax(game.banker, axis=1))
     eq = left_counts(game_left(s, g))
     out = []
