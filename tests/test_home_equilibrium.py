@@ -108,11 +108,11 @@ def test_the_home_equilibrium_is_refused_in_other_games_and_theirs_in_the_home_g
 def test_macau_and_us_answers_are_unchanged() -> None:
     assert paigow.advise("6-6 3-3 2-2 2-4").against == "equilibrium"
     assert paigow.advise("6-6 3-3 2-2 2-4", rules="us").against == "us-equilibrium"
-    assert equilibria.equilibrium_info()["game_value"] == pytest.approx(-4601027 / 490854000, abs=1e-9)
-    assert equilibria.equilibrium_info("us")["game_value"] == pytest.approx(-0.0094085, abs=1e-7)
-    assert paigow.game_value("equilibrium", "equilibrium").ev == pytest.approx(-4601027 / 490854000, abs=1e-9)
-    assert paigow.game_value("us-equilibrium", "us-equilibrium", rules="us").ev == \
-        pytest.approx(-27681553379 / 2942178876000, abs=1e-9)
+    macau, us = equilibria.equilibrium_info()["game_value"], equilibria.equilibrium_info("us")["game_value"]
+    assert macau == pytest.approx(-4601027 / 490854000, abs=1e-8)   # the exact equilibrium's value
+    assert us == pytest.approx(-27681553379 / 2942178876000, abs=1e-8)
+    assert paigow.game_value("equilibrium", "equilibrium").ev == pytest.approx(macau, abs=1e-11)
+    assert paigow.game_value("us-equilibrium", "us-equilibrium", rules="us").ev == pytest.approx(us, abs=1e-11)
     assert [s.name for s in equilibria.CATALOGUE[:6]] == [
         "equilibrium", "equilibrium-paid", "equilibrium-paid-4pct", "us-equilibrium", "us-equilibrium-paid",
         "us-equilibrium-paid-4.7619pct"]
@@ -207,3 +207,30 @@ def test_the_second_half_averages_its_first_rounds() -> None:
     with pytest.raises(InvalidOptionError) as exc:
         second_round(range(16), rules="us")
     assert exc.value.code == "edges.rules"
+
+
+# ---------------------------------------------------------------------------------------------
+# the exact equilibrium, proven afresh from its file
+
+def test_the_shipped_home_exact_equilibrium_is_proven_from_its_file() -> None:
+    from paigow.game import exact
+
+    stem = "home-equilibrium-exact"
+    eq = exact.load_exact(DATA / f"{stem}.npy")  # verify=True: every setting of every type valued again
+    p = eq.proof
+    assert eq.rules == "home" and eq.rule_set is HOME and eq.commission == 0
+    assert p.exact and p.player_gain == 0 and p.banker_gain == 0 and not p.deviations
+    assert p.player_value == Fraction(-27681553379, 2942178876000) == -p.banker_value
+    assert p.margin["player"] > 0 and p.margin["banker"] > 0
+    info = json.loads((DATA / f"{stem}.json").read_text(encoding="utf-8"))
+    assert info["exact"] is True and info["gains"] == {"player": "0", "banker": "0"} and info["rules"] == "home"
+    assert abs(float(p.player_value) - equilibria.shipped_info(NAME)["game_value"]) < 1e-8
+    assert (np.load(DATA / f"{stem}.npy") == eq.arrays()).all()
+    assert exact.exact_stem(0, "home") == stem and exact.shipped_exact(0, rules="home").player == eq.player
+    # the same value and mixed types as the US game's exact equilibrium, though another game:
+    # their orders differ in hands no equilibrium setting compares (max-front's counts differ)
+    us = exact.shipped_exact(0, rules=US)
+    assert us.player_value == p.player_value
+    assert eq.player.mixed == us.player.mixed and eq.banker.mixed == us.banker.mixed
+    certified = solver.certify(f"{stem}", f"{stem}", 0, rules="home", exact=True)
+    assert certified.exact
