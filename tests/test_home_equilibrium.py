@@ -227,8 +227,8 @@ def test_the_shipped_home_exact_equilibrium_is_proven_from_its_file() -> None:
     assert abs(float(p.player_value) - equilibria.shipped_info(NAME)["game_value"]) < 1e-8
     assert (np.load(DATA / f"{stem}.npy") == eq.arrays()).all()
     assert exact.exact_stem(0, "home") == stem and exact.shipped_exact(0, rules="home").player == eq.player
-    # the same value and mixed types as the US game's exact equilibrium, though another game:
-    # their orders differ in hands no equilibrium setting compares (max-front's counts differ)
+    # the same value and mixed types (and mixtures) as the US game's exact equilibrium, though the
+    # games differ (their hand orders; some hands' settings differ between the two equilibria)
     us = exact.shipped_exact(0, rules=US)
     assert us.player_value == p.player_value
     assert eq.player.mixed == us.player.mixed and eq.banker.mixed == us.banker.mixed
