@@ -96,7 +96,7 @@ def _home_table(args: argparse.Namespace, rate: "Fraction | None", rules: Any) -
 
     if args.second_half is not None:
         return _second_half(args, rate, rules)
-    rows = home_edges(rate, rules)
+    rows = home_edges(rate, rules, exact=getattr(args, "exact", False))
     if args.json:
         print(json.dumps([e.to_json() for e in rows], indent=2))
     else:

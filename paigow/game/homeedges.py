@@ -16,7 +16,9 @@ automatic rule's own, then the first in ``settings()`` order.
 The equilibrium rows (the equilibrium against itself, against max-front and max-front against
 it) play the zero-commission equilibrium at every rate: the game as paid at 4% on door wins only
 is not solved (``paigow solve --commission`` takes the commission from both sides' wins). Its
-strategy is mixed, so a row's counts are float64 sums (fractions of a deal), not whole numbers.
+strategy is mixed, so a row's counts are float64 sums (fractions of a deal), not whole numbers;
+with ``exact=True`` the shipped exact equilibrium (``home-equilibrium-exact``, :mod:`paigow.game.exact`)
+stands in for it and its rows' counts are exact fractions.
 
 >>> row = home_edges(0)[0]
 >>> row.door, row.banker, (row.win, row.push, row.lose)
@@ -64,14 +66,15 @@ class HomeRow:
     door: str
     banker: str
     commission: Fraction
-    win: "int | float"
-    push: "int | float"
-    lose: "int | float"
+    win: "int | float | Fraction"
+    push: "int | float | Fraction"
+    lose: "int | float | Fraction"
 
     @property
     def exact(self) -> bool:
-        """The counts are whole numbers (both strategies pure): every figure an exact fraction."""
-        return all(isinstance(x, int) for x in (self.win, self.push, self.lose))
+        """The counts are whole numbers (both strategies pure) or exact fractions (an exact
+        equilibrium's): every figure an exact fraction, not a float64 sum."""
+        return all(isinstance(x, (int, Fraction)) for x in (self.win, self.push, self.lose))
 
     @property
     def door_result(self) -> Fraction:
@@ -91,7 +94,8 @@ class HomeRow:
 
     def to_json(self) -> dict[str, Any]:
         return {"door": self.door, "banker": self.banker, "commission": str(self.commission), "exact": self.exact,
-                "counts": {"win": self.win, "push": self.push, "lose": self.lose, "deals": PAIRINGS},
+                "counts": {k: x if isinstance(x, (int, float)) else str(x)
+                           for k, x in (("win", self.win), ("push", self.push), ("lose", self.lose))} | {"deals": PAIRINGS},
                 **({"door_result": str(self.door_result), "banker_result": str(self.banker_result),
                     "return_to_player": str(self.return_to_player())} if self.exact else
                    {"door_result": repr(float(self.door_result)), "banker_result": repr(float(self.banker_result)),
@@ -99,7 +103,7 @@ class HomeRow:
                 "door_result_float": float(self.door_result)}
 
 
-def _exact(x: "int | float") -> Fraction:
+def _exact(x: "int | float | Fraction") -> Fraction:
     """A count as a fraction (a float64 sum as the binary fraction it is)."""
     return Fraction(x)
 
@@ -154,25 +158,28 @@ def _row(rules: RuleSet, seat: "str | None", r: Fraction) -> HomeRow:
     return HomeRow(names[0], names[1], r, win, push, lose)
 
 
-def home_edges(commission: "RateLike | None" = None, rules: RulesLike = HOME) -> tuple[HomeRow, ...]:
+def home_edges(commission: "RateLike | None" = None, rules: RulesLike = HOME, exact: bool = False) -> tuple[HomeRow, ...]:
     """The table at ``commission`` on door wins (None: each of :data:`HOME_RATES`) in the home
     game (``rules``: a rule set of the home game's setting game): the automatic rule against
-    itself, the door's best response to it, and the banker's."""
+    itself, the door's best response to it, the banker's, and the shipped equilibrium against
+    itself and max-front (the exact one with ``exact``; none where the game has none shipped)."""
     g = clean_rules(rules)
     if not g.hand_order.startswith("home"):
         raise InvalidOptionError(f"the home table is of the home game; rule set {g.name!r} is another: use "
                                  f"rules='home'", code="edges.rules")
     rates = HOME_RATES if commission is None else (rate(commission),)
     return tuple(row for r in rates for row in (*(_row(g, seat, r) for seat in (None, "player", "banker")),
-                                                *_equilibrium_rows(g, r)))
+                                                *_equilibrium_rows(g, r, exact)))
 
 
-def _equilibrium_rows(rules: RuleSet, r: Fraction) -> tuple[HomeRow, ...]:
+def _equilibrium_rows(rules: RuleSet, r: Fraction, exact: bool = False) -> tuple[HomeRow, ...]:
     """The shipped zero-commission equilibrium of the game of ``rules`` against itself, against
     max-front, and max-front against it, at ``r`` on door wins (none when none is shipped)."""
     found = solution(rules, Fraction(0))
     if found is None:
         return ()
+    if exact:
+        return _exact_rows(rules, r)
     eq = {seat: Strategy.named(found.name, seat, rules).type_strategy(rules)[0] for seat in ("player", "banker")}
     auto = Strategy.named(AUTO, "player", rules).type_strategy(rules)[0]
     rows = []
@@ -184,6 +191,27 @@ def _equilibrium_rows(rules: RuleSet, r: Fraction) -> tuple[HomeRow, ...]:
     return tuple(rows)
 
 
+@functools.lru_cache(maxsize=4)
+def _exact_counts(rules: RuleSet) -> tuple[tuple[str, str, tuple[Fraction, ...]], ...]:
+    """The exact equilibrium's rows' counts (exact fractions of the deals), shared by every rate."""
+    from paigow.game.exact import exact_stem, exact_strategy
+    from paigow.game.exact_proof import ExactStrategy, exact_counts
+
+    stem = exact_stem(0, rules)
+    sp, sb = exact_strategy(stem, "player", rules=rules), exact_strategy(stem, "banker", rules=rules)
+    sigma, uniform = Strategy.named(AUTO, "player", rules).type_strategy(rules)
+    assert uniform
+    auto = ExactStrategy.from_floats(sigma, rules)
+    out = []
+    for door, banker, p, b in ((stem, stem, sp, sb), (stem, AUTO, sp, auto), (AUTO, stem, auto, sb)):
+        out.append((door, banker, tuple(x * PAIRINGS for x in exact_counts(p, b, rules))))
+    return tuple(out)
+
+
+def _exact_rows(rules: RuleSet, r: Fraction) -> tuple[HomeRow, ...]:
+    return tuple(HomeRow(door, banker, r, *counts) for door, banker, counts in _exact_counts(rules))
+
+
 def format_home_table(rows: "tuple[HomeRow, ...]") -> str:
     """The rows as ``paigow edges --rules home`` prints them."""
     from paigow._text import table
@@ -192,9 +220,10 @@ def format_home_table(rows: "tuple[HomeRow, ...]") -> str:
              f"{100 * float(r.door_result):+.4f}%", f"{100 * float(r.banker_result):+.4f}%",
              f"{100 * float(r.return_to_player()):.4f}%"] for r in rows]
     head = ["door", "banker", "rate", "win", "push", "lose", "door", "banker", "RTP"]
-    return table(head, body) + (f"\n(counts of the {PAIRINGS:,} ordered deals, exact where whole, float64 sums of "
-                                "the mixed equilibrium otherwise; results per unit the door bets)")
+    return table(head, body) + (f"\n(counts of the {PAIRINGS:,} ordered deals: whole where both sides are pure, "
+                                "exact fractions of the exact equilibrium, float64 sums of the numerical one; "
+                                "results per unit the door bets)")
 
 
-def _count(x: "int | float") -> str:
-    return f"{x:,}" if isinstance(x, int) else f"{x:,.1f}"
+def _count(x: "int | float | Fraction") -> str:
+    return f"{x:,}" if isinstance(x, int) else f"{float(x):,.1f}"
