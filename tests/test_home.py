@@ -218,7 +218,9 @@ def test_the_home_table_s_counts_are_the_reference_s() -> None:
         assert _counts(HOME, "player")[t].tolist() == want
     rows = home_edges(Fraction(1, 25))
     assert [(r.door, r.banker) for r in rows] == [("max-front", "max-front"), ("best-response", "max-front"),
-                                                  ("max-front", "best-response")]
+                                                  ("max-front", "best-response"),
+                                                  ("home-equilibrium", "home-equilibrium"),
+                                                  ("home-equilibrium", "max-front"), ("max-front", "home-equilibrium")]
     assert (rows[0].win, rows[0].push, rows[0].lose) == ISSUE_COUNTS
     assert rows[1].door_result > rows[0].door_result > rows[2].door_result
     assert rows[0].return_to_player() == Fraction(2251371671, 2300878125)
