@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import itertools
 import random
+import re
 from fractions import Fraction
 
 import numpy as np
@@ -231,7 +232,8 @@ def test_edges_on_the_command_line(capsys: pytest.CaptureFixture[str]) -> None:
 
     assert main(["edges", "--rules", "home", "--commission", "4%"]) == 0
     out = capsys.readouterr().out
-    assert "268,894,332  193,406,044  273,980,624" in out and "97.8484%" in out
+    assert re.search(r"max-front +max-front +4% +268,894,332 +193,406,044 +273,980,624 ", out) and "97.8484%" in out
+    assert re.search(r"home-equilibrium +max-front +4% +245,961,320\.0 .* \+2\.4852% ", out)
 
 
 def test_neutral_copies_are_refused_where_a_kernel_counts_a_copy_as_the_banker_s() -> None:

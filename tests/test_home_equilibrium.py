@@ -209,6 +209,24 @@ def test_the_second_half_averages_its_first_rounds() -> None:
     assert exc.value.code == "edges.rules"
 
 
+def test_the_second_half_on_the_command_line(capsys: pytest.CaptureFixture[str]) -> None:
+    from paigow.cli import main
+    from paigow.game.homesecond import second_half
+
+    est = second_half(2, 5, 0)  # the games left of seed 5 are kept from the test above
+    assert main(["edges", "--rules", "home", "--second-half", "2", "--seed", "5", "--commission", "0", "--json"]) == 0
+    got = json.loads(capsys.readouterr().out)
+    assert got["seed"] == 5 and [r["door"] for r in got["rows"]] == ["max-front", "best-response", "equilibrium"]
+    assert [r["door_result"] for r in got["rows"]] == [e.mean for e in est]
+    assert main(["edges", "--rules", "home", "--second-half", "2", "--seed", "5", "--commission", "0"]) == 0
+    out = capsys.readouterr().out
+    assert f"{100 * est[1].mean:+.4f}% ± {100 * est[1].half_width:.4f}%" in out and "seed 5" in out
+    assert main(["edges", "--rules", "home", "--second-half", "1"]) == 2
+    assert "[edges.second_half]" in capsys.readouterr().err
+    assert main(["edges", "--rules", "us", "--second-half", "2"]) == 2
+    assert "[edges.rules]" in capsys.readouterr().err
+
+
 # ---------------------------------------------------------------------------------------------
 # the exact equilibrium, proven afresh from its file
 
