@@ -6,6 +6,7 @@ the home table, the Macau and US answers unchanged beside it, and the second hal
 from __future__ import annotations
 
 import json
+import pathlib
 from fractions import Fraction
 
 import numpy as np
@@ -252,3 +253,23 @@ def test_the_shipped_home_exact_equilibrium_is_proven_from_its_file() -> None:
     assert eq.player.mixed == us.player.mixed and eq.banker.mixed == us.banker.mixed
     certified = solver.certify(f"{stem}", f"{stem}", 0, rules="home", exact=True)
     assert certified.exact
+
+
+def test_exact_solve_command_reproduces_the_shipped_home_files(
+        tmp_path: pathlib.Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from paigow.cli import main
+
+    assert main(["solve", "--exact", "--rules", "home", "--output", str(tmp_path)]) == 0
+    out = capsys.readouterr().out
+    assert "of rule set 'home'" in out and "player 0, banker 0 (exact" in out
+    for name in ("home-equilibrium-exact.npy", "home-equilibrium-exact.json"):
+        assert (tmp_path / name).read_bytes() == (DATA / name).read_bytes()
+
+
+@pytest.mark.slow
+def test_solve_command_reproduces_the_shipped_home_data(tmp_path: pathlib.Path) -> None:
+    from paigow.cli import main
+
+    assert main(["solve", "--rules", "home", "--output", str(tmp_path)]) == 0
+    for name in (f"{NAME}.npy", f"{NAME}.json"):
+        assert (tmp_path / name).read_bytes() == (DATA / name).read_bytes()
