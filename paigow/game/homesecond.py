@@ -20,7 +20,10 @@ disjoint hands of the 32 tiles, as the first round's are (the deal is exchangeab
 max-front sets a hand by its tiles alone. The other two rows use what the first round showed, and
 their average over the C(32, 16) first rounds is estimated here from ``n`` random ones drawn from
 a seeded generator (:func:`second_half`), with a 95% confidence interval; the difference from the
-first row on the same first rounds (paired) is estimated likewise, with a narrower interval.
+first row on the same first rounds (paired) is estimated likewise, with a narrower interval, and,
+since the first row's average is known exactly (the first round's, :func:`paigow.game.homeedges.home_edges`),
+that exact value plus the paired difference is a sharper estimate of each row (``anchored``: the
+first row as a control variate).
 
 >>> half = second_round(range(16))       # the first 16 tiles of the deck were the first round
 >>> [(r.door, r.banker) for r in half if r.commission == 0]
@@ -39,7 +42,7 @@ import numpy.typing as npt
 
 from paigow.commission import RateLike, rate
 from paigow.errors import InvalidOptionError
-from paigow.game.homeedges import AUTO, HOME_RATES
+from paigow.game.homeedges import AUTO, HOME_RATES, home_edges
 from paigow.game.seen import GameLeft, clean_seen, game_left, left_counts, rank_counts
 from paigow.rules import HOME, RuleSet, RulesLike, clean_rules
 from paigow.strategies import Strategy
@@ -78,7 +81,9 @@ class HalfRow:
 class HalfEstimate:
     """A row averaged over ``n`` random first rounds: the mean door result with the half-width of
     its 95% interval, the mean paired difference from max-front against max-front on the same
-    first rounds with its half-width, and the mean (win, push, lose) shares."""
+    first rounds with its half-width, the mean (win, push, lose) shares, and ``anchored``: the
+    exact average of max-front against max-front (the first round's) plus the difference, an
+    estimate of the row whose 95% half-width is the difference's."""
 
     door: str
     banker: str
@@ -89,6 +94,7 @@ class HalfEstimate:
     difference: float
     difference_half_width: float
     shares: tuple[float, float, float]
+    anchored: float
 
     def to_json(self) -> dict[str, Any]:
         return {"door": self.door, "banker": self.banker, "commission": str(self.commission), "n": self.n,
@@ -96,7 +102,9 @@ class HalfEstimate:
                 "minus_max_front": self.difference,
                 "minus_max_front_ci95": [self.difference - self.difference_half_width,
                                          self.difference + self.difference_half_width],
-                "shares": dict(zip(("win", "push", "lose"), self.shares))}
+                "shares": dict(zip(("win", "push", "lose"), self.shares)), "anchored": self.anchored,
+                "anchored_ci95": [self.anchored - self.difference_half_width,
+                                  self.anchored + self.difference_half_width]}
 
 
 def _rates(commission: "RateLike | None") -> tuple[Fraction, ...]:
@@ -175,6 +183,7 @@ def second_half(n: int, seed: int = 0, commission: "RateLike | None" = None,
                                  code="edges.second_half")
     g = _home(rules)
     rounds = [second_round(s, commission, g) for s in first_rounds(n, seed)]
+    exact_auto = {r: float(home_edges(r, g)[0].door_result) for r in _rates(commission)}  # the first round's
     out = []
     for k, row in enumerate(rounds[0]):
         base = k - k % len(ROWS)  # max-front's row at the same rate
@@ -182,7 +191,8 @@ def second_half(n: int, seed: int = 0, commission: "RateLike | None" = None,
         diff = vals - np.array([rs[base].door_result for rs in rounds])
         shares = tuple(float(np.mean([getattr(rs[k], f) for rs in rounds])) for f in ("win", "push", "lose"))
         out.append(HalfEstimate(row.door, row.banker, row.commission, n, float(vals.mean()), _half(vals),
-                                float(diff.mean()), _half(diff), shares))  # type: ignore[arg-type]
+                                float(diff.mean()), _half(diff), shares,  # type: ignore[arg-type]
+                                exact_auto[row.commission] + float(diff.mean())))
     return tuple(out)
 
 
@@ -196,8 +206,11 @@ def format_second_half(rows: "tuple[HalfEstimate, ...]", seed: int) -> str:
 
     body = [[r.door, r.banker, f"{float(r.commission * 100):g}%", f"{100 * r.shares[0]:.3f}%",
              f"{100 * r.shares[1]:.3f}%", f"{100 * r.shares[2]:.3f}%", f"{100 * r.mean:+.4f}% ± {100 * r.half_width:.4f}%",
-             f"{100 * r.difference:+.4f}% ± {100 * r.difference_half_width:.4f}%"] for r in rows]
-    head = ["door", "banker", "rate", "win", "push", "lose", "door's result (95%)", "minus max-front (95%)"]
+             f"{100 * r.difference:+.4f}% ± {100 * r.difference_half_width:.4f}%",
+             f"{100 * r.anchored:+.4f}% ± {100 * r.difference_half_width:.4f}%"] for r in rows]
+    head = ["door", "banker", "rate", "win", "push", "lose", "door's result (95%)", "minus max-front (95%)",
+            "anchored (95%)"]
     n = rows[0].n if rows else 0
     return table(head, body) + (f"\n(the second round of a shuffle, averaged over {n} random first rounds of seed {seed}; "
-                                "shares of the game left's pairings, results per unit the door bets)")
+                                "shares of the game left's pairings, results per unit the door bets; anchored: the first round's exact "
+                                "max-front result plus the paired difference)")
