@@ -91,7 +91,8 @@ def _us_table(args: argparse.Namespace, rate: "Fraction | None", rules: Any) -> 
 
 def _home_table(args: argparse.Namespace, rate: "Fraction | None", rules: Any) -> int:
     """The home game's table (paigow.game.homeedges): max-front against itself and each side's
-    best response to it, exact counts, at none and 4% on door wins unless a rate is given."""
+    best response to it, exact counts, and the shipped equilibrium against itself and max-front (--exact:
+    the exact one), at none and 4% on door wins unless a rate is given; --second-half: the second round."""
     from paigow.game.homeedges import format_home_table, home_edges
 
     if args.second_half is not None:
