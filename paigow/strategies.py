@@ -23,6 +23,7 @@ import collections
 import dataclasses
 import functools
 import hashlib
+import json
 import os
 import pathlib
 import threading
@@ -188,6 +189,7 @@ NAMED: dict[str, "str | Callable[[RuleSet], npt.NDArray[np.float64]]"] = {
     "us-equilibrium": "us-equilibrium.npy",  # the US casino game's (paigow.rules.US), no commission
     "us-equilibrium-paid": "us-equilibrium-paid.npy",  # the US game as paid, 5% on both sides
     "us-equilibrium-paid-4.7619pct": "us-equilibrium-paid-4.7619pct.npy",  # the same at 4.76%, read as 1/21
+    "home-equilibrium": "home-equilibrium.npy",  # the home game's (paigow.rules.HOME), no commission
     "max-front": _max_front,  # the home game's automatic setting (docs/rules.md Part 4)
     "max-back": _max_back,
 }
@@ -243,8 +245,19 @@ def _by_rule(name: str, rules: RuleSet) -> "Strategy":
 
 @functools.lru_cache(maxsize=None)
 def _by_file(name: str, seat: str) -> "Strategy":
-    # a shipped solution's type table is over the types of the game it solves (Macau's hand order)
-    return Strategy._load(DATA_DIR / _file(name), seat, name, MACAU, solved_file(name))
+    # a shipped solution's type table is over the types of the game it solves: numbered by the
+    # distinct settings of its rule set's hand order (the home order merges settings Macau's keeps)
+    return Strategy._load(DATA_DIR / _file(name), seat, name, _file_rules(name), solved_file(name))
+
+
+def _file_rules(name: str) -> RuleSet:
+    """The rule set the record beside a solved strategy's file names (``paigow solve`` writes
+    ``"rules"`` for a game other than Macau's), else Macau's."""
+    info = (DATA_DIR / _file(name)).with_suffix(".json")
+    if not info.exists():
+        return MACAU
+    named = json.loads(info.read_text(encoding="utf-8")).get("rules")
+    return MACAU if named is None else clean_rules(named)
 
 
 def _file(name: str) -> str:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import itertools
 import random
+import re
 from fractions import Fraction
 
 import numpy as np
@@ -218,7 +219,9 @@ def test_the_home_table_s_counts_are_the_reference_s() -> None:
         assert _counts(HOME, "player")[t].tolist() == want
     rows = home_edges(Fraction(1, 25))
     assert [(r.door, r.banker) for r in rows] == [("max-front", "max-front"), ("best-response", "max-front"),
-                                                  ("max-front", "best-response")]
+                                                  ("max-front", "best-response"),
+                                                  ("home-equilibrium", "home-equilibrium"),
+                                                  ("home-equilibrium", "max-front"), ("max-front", "home-equilibrium")]
     assert (rows[0].win, rows[0].push, rows[0].lose) == ISSUE_COUNTS
     assert rows[1].door_result > rows[0].door_result > rows[2].door_result
     assert rows[0].return_to_player() == Fraction(2251371671, 2300878125)
@@ -229,7 +232,8 @@ def test_edges_on_the_command_line(capsys: pytest.CaptureFixture[str]) -> None:
 
     assert main(["edges", "--rules", "home", "--commission", "4%"]) == 0
     out = capsys.readouterr().out
-    assert "268,894,332  193,406,044  273,980,624" in out and "97.8484%" in out
+    assert re.search(r"max-front +max-front +4% +268,894,332 +193,406,044 +273,980,624 ", out) and "97.8484%" in out
+    assert re.search(r"home-equilibrium +max-front +4% +245,961,320\.0 .* \+2\.4852% ", out)
 
 
 def test_neutral_copies_are_refused_where_a_kernel_counts_a_copy_as_the_banker_s() -> None:

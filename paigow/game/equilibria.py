@@ -15,6 +15,7 @@ name                                 rules    commission    what it is
 ``us-equilibrium``                   US       none          the US casino game, zero-sum
 ``us-equilibrium-paid``              US       5%            the US game as paid, both sides
 ``us-equilibrium-paid-4.7619pct``    US       1/21          the same at 4.76% (a win paid 20 to 21)
+``home-equilibrium``                 home     none          the home game 推牌九, zero-sum
 ===================================  =======  ============  ========================================
 
 A rule set whose setting game is one of these (it differs in the dice, the cuts, the rounding or
@@ -51,7 +52,7 @@ import numpy.typing as npt
 from paigow.game.handtypes import hand_types, same_game
 from paigow.commission import COMMISSION, RateLike
 from paigow.errors import InvalidOptionError, InvalidStrategyError
-from paigow.rules import MACAU, US, RuleSet, RulesLike, clean_rules, commission_of
+from paigow.rules import HOME, MACAU, US, RuleSet, RulesLike, clean_rules, commission_of
 from paigow.strategies import DATA_DIR, NAMED, SEATS, Strategy, StrategyLike, forget_named, solved_file
 
 __all__ = [
@@ -150,6 +151,7 @@ CATALOGUE: tuple[Solution, ...] = (
     Solution("us-equilibrium", US, Fraction(0)),
     Solution("us-equilibrium-paid", US, COMMISSION),
     Solution("us-equilibrium-paid-4.7619pct", US, Fraction(1, 21)),  # 4.76%, read as 20 to 21
+    Solution("home-equilibrium", HOME, Fraction(0)),  # its 4% option takes door wins only: not this game's
 )
 """Every solution the package ships. A new one is a line here, a line of
 :data:`paigow.strategies.NAMED` and its files in ``paigow/data``."""
