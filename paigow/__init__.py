@@ -26,7 +26,7 @@ from paigow.errors import (
     PaigowError,
 )
 from paigow.hands import HAND_RANK_COUNT, ZERO_POINT_RANKS, Category, Hand
-from paigow.rules import MACAU, US, RuleSet
+from paigow.rules import HOME, MACAU, US, RuleSet
 from paigow.setting import SPLITS, Outcome, Setting, compare, settings
 from paigow.strategies import HAND_COUNT, Strategy, all_hands, hand_index, max_back
 from paigow.tiles import DECK, FACES, Tile, deck_indices, parse_tiles
@@ -79,7 +79,7 @@ def __dir__() -> list[str]:
 
 __all__ = [
     "Tile", "DECK", "FACES", "parse_tiles", "deck_indices",
-    "RuleSet", "MACAU", "US", "hand_rank",
+    "RuleSet", "MACAU", "US", "HOME", "hand_rank",
     "Hand", "Category", "HAND_RANK_COUNT", "ZERO_POINT_RANKS",
     "Setting", "Outcome", "settings", "compare", "SPLITS",
     "hand_ranks", "setting_batch", "outcomes",

@@ -326,7 +326,7 @@ def _plan(seat: str, against: "StrategyLike | None", commission: "bool | RateLik
     plan = _Plan(_lookup(s, seat, win, 1, g), s, g, win, r, r != 0, s.name, s.digest, g.name)
     if cache is not None:
         with _PLANS_LOCK:
-            if len(cache) > 64:  # names are few; anything else is not worth keeping
+            if len(cache) > 128:  # names are few (three games' warm plans: 80); anything else is not worth keeping
                 cache.clear()
             cache[key] = plan
     return plan

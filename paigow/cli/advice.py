@@ -79,7 +79,7 @@ def _cmd_advise(args: argparse.Namespace) -> int:
         raise InvalidOptionError("--exact proves the equilibrium of the game left: give --seen, against the "
                                  "equilibrium, without commission", code="seen.exact")
     a = advise(tiles, seat=args.seat, against=against, commission=rate or False, rules=rules, seen=seen)
-    proof = _proof(seen, rules) if args.exact else None
+    proof = _proof(seen, rules) if args.exact and seen else None
     if args.json:
         write_json({**a.to_json(), **({"proof": proof} if proof else {})})
         return 0

@@ -21,13 +21,15 @@ TilesText = Annotated[str, StringConstraints(max_length=TEXT_MAX)]
 Tiles = Union[TilesText, Annotated[list[Text], Field(max_length=8)]]
 SeenTiles = Union[TilesText, Annotated[list[Text], Field(max_length=24)]]
 StrategyName = Literal["equilibrium", "equilibrium-paid", "equilibrium-paid-4pct", "max-back",
-                       "us-equilibrium", "us-equilibrium-paid", "us-equilibrium-paid-4.7619pct", "foxwoods", "canberra"]
+                       "us-equilibrium", "us-equilibrium-paid", "us-equilibrium-paid-4.7619pct", "foxwoods", "canberra",
+                       "home-equilibrium", "max-front"]
 """The named strategies (paigow.strategies.NAMED): the shipped equilibria of each game (Macau's
 without and as paid at 5% and 4%; the US game's without, at 5% and at 1/21), max-back, and the US
-game's house ways (paigow.houseway: Foxwoods, Casino Canberra). A solution of one game is refused under the other's
+game's house ways (paigow.houseway: Foxwoods, Casino Canberra), the home game's equilibrium and its automatic
+rule max-front (docs/home-edges.md). A solution of one game is refused under the other's
 rules (code strategy.rules), as in the library."""
-RulesName = Literal["macau", "us"]
-"""A rule set by name (paigow.rules.RULE_SETS): Macau's, or the US casino game's."""
+RulesName = Literal["macau", "us", "home"]
+"""A rule set by name (paigow.rules.RULE_SETS): Macau's, the US casino game's, or the Chinese home game's."""
 Rate = Annotated[str, StringConstraints(max_length=64)]
 """A commission rate as the library reads it: ``"5%"``, ``"0.05"``, ``"1/20"``."""
 Commission = Union[StrictBool, Rate]
@@ -86,7 +88,7 @@ class HandOut(_Model):
 
 class TilesIn(_Model):
     tiles: Tiles = Field(description="four tiles: pips (6-6), Chinese (天) or English (Teen) names", examples=["天 地 杂九 至尊"])
-    rules: RulesName = Field("macau", description="the rule set whose game is asked: 'macau' or 'us'")
+    rules: RulesName = Field("macau", description="the rule set whose game is asked: 'macau', 'us' or 'home'")
 
 
 class SettingOut(_Model):
@@ -108,7 +110,7 @@ class AdviceIn(_Model):
                           " equilibrium without, equilibrium-paid at 5% (paigow.game.equilibria.default_against)")
     commission: Commission = Field(
         False, description="false (none), true (the rule set's rate: 5%) or a rate such as '4%', '0.04' or '1/25'")
-    rules: RulesName = Field("macau", description="the rule set whose game is asked: 'macau' or 'us'")
+    rules: RulesName = Field("macau", description="the rule set whose game is asked: 'macau', 'us' or 'home'")
     seen: SeenTiles | None = Field(None, description="tiles both seats saw (an exposed tile, a settled hand): the other "
                                                   "side's hands are those of the tiles neither held nor seen")
 
@@ -146,7 +148,7 @@ class AdviceBatchIn(_Model):
                           " equilibrium without, equilibrium-paid at 5% (paigow.game.equilibria.default_against)")
     commission: Commission = Field(
         False, description="false (none), true (the rule set's rate: 5%) or a rate such as '4%', '0.04' or '1/25'")
-    rules: RulesName = Field("macau", description="the rule set whose game is asked: 'macau' or 'us'")
+    rules: RulesName = Field("macau", description="the rule set whose game is asked: 'macau', 'us' or 'home'")
     seen: SeenTiles | None = Field(None, description="tiles both seats saw (an exposed tile, a settled hand): the other "
                                                   "side's hands are those of the tiles neither held nor seen")
 
@@ -159,7 +161,7 @@ class BestSettingsIn(_Model):
     hands: Annotated[list[Tiles], Field(max_length=BEST_BATCH_MAX)]
     seat: Seat = "player"
     strategy: StrategyName | None = Field(None, description="left out: the rule set's zero-commission equilibrium")
-    rules: RulesName = Field("macau", description="the rule set whose game is asked: 'macau' or 'us'")
+    rules: RulesName = Field("macau", description="the rule set whose game is asked: 'macau', 'us' or 'home'")
 
 
 class BestSettingsOut(_Model):
@@ -170,7 +172,7 @@ class BestSettingsOut(_Model):
 class GameValueIn(_Model):
     player: StrategyName | None = Field(None, description="left out: the rule set's zero-commission equilibrium")
     banker: StrategyName | None = Field(None, description="left out: the rule set's zero-commission equilibrium")
-    rules: RulesName = Field("macau", description="the rule set whose game is asked: 'macau' or 'us'")
+    rules: RulesName = Field("macau", description="the rule set whose game is asked: 'macau', 'us' or 'home'")
 
 
 class GameValueOut(_Model):

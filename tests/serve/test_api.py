@@ -75,7 +75,8 @@ def test_warm_builds_every_named_plan() -> None:
     assert not advice._PLANS and not advice._RULE_PLANS
     warm()
     us_only = {s.name for s in CATALOGUE if s.rules is paigow.US}
-    for against in (None, *(n for n in strategies.NAMED if n not in us_only)):
+    others = {s.name for s in CATALOGUE if s.rules is not paigow.MACAU}   # the US game's and the home game's
+    for against in (None, *(n for n in strategies.NAMED if n not in others)):
         for commission in (False, True):
             for seat in ("player", "banker"):
                 assert (seat, against, commission, "macau") in advice._RULE_PLANS   # as the requests ask
@@ -83,10 +84,15 @@ def test_warm_builds_every_named_plan() -> None:
         for commission in (False, True):
             for seat in ("player", "banker"):
                 assert (seat, against, commission, "us") in advice._RULE_PLANS
+    for against in (None, "home-equilibrium", "max-front", "max-back"):      # the home game's
+        for commission in (False, True):
+            for seat in ("player", "banker"):
+                assert (seat, against, commission, "home") in advice._RULE_PLANS
     for name in strategies.NAMED:
         for seat in ("player", "banker"):
             built = strategies.Strategy.named(name, strategies.other_seat(seat))
-            assert any(built.built(("side:" + seat, g)) for g in (setting_game(paigow.MACAU), setting_game(paigow.US))), \
+            assert any(built.built(("side:" + seat, g)) for g in (setting_game(paigow.MACAU), setting_game(paigow.US),
+                                                                  setting_game(paigow.HOME))), \
                 (name, seat)  # its game's
 
 
@@ -589,12 +595,18 @@ def test_action_json_names_every_engine_action() -> None:
 
     union = typing.get_args(typing.get_args(models.Action)[0])
     names = {m.model_fields["action"].annotation.__args__[0] for m in union}
-    # a bet taken back is a seat's (issue 38): the dealer's route answers as it did (tests/test_compat.py)
-    assert names == set(tables.ACTIONS) - {"withdraw"}
+    # a bet taken back is a seat's and a deadline has its own route (issue 38): the dealer's actions
+    # route answers as it did (tests/test_compat.py)
+    deadline = typing.get_args(typing.get_args(models.DeadlineAction)[0])
+    assert {m.model_fields["action"].annotation.__args__[0] for m in deadline} == {"set_deadline", "apply_deadline"}
+    assert names == set(tables.ACTIONS) - {"withdraw", "set_deadline", "apply_deadline"}
     seat = typing.get_args(typing.get_args(models.SeatAction)[0])
     assert {m.model_fields["action"].annotation.__args__[0] for m in seat} == set(tables.ACTIONS)
     for name, args in tables.ACTIONS.items():
-        model = next(m for m in (union if name != "withdraw" else seat)
+        model = next(m for m in (union if name not in ("withdraw", "set_deadline", "apply_deadline") else seat)
                      if m.model_fields["action"].annotation.__args__[0] == name)
-        assert set(model.model_fields) - {"action"} == set(args), name
+        # the times of a deadline are the service's clock's: "seconds" from now becomes "at", and
+        # "now" is the clock's when the dealer applies it (the engine takes both as data)
+        given = set(model.model_fields) - {"action", "seconds"} if name == "set_deadline" else set(model.model_fields) - {"action"}
+        assert given == set(args) - ({"now"} if name == "apply_deadline" else set()), name
     json.dumps(tables.ACTIONS)
