@@ -1,7 +1,7 @@
 """The dealer's page, its Advice tab with tiles seen (issue 34), in a real browser: a hand and the
 tiles seen tapped in, the answer's opponent hands and values those of the library's
-``paigow.advise(hand, seen=..., against=...)``; the equilibrium's refusal of a game left too
-large, in the dealer's language, with max-back offered; a dealt round's exposed tile offered as
+``paigow.advise(hand, seen=..., against=...)``, against the equilibrium of the game left too; the
+refusal of the equilibrium with a commission, in the dealer's language, with max-back offered; a dealt round's exposed tile offered as
 seen, said so, and cleared; no serious or moderate axe-core violation at 390×844."""
 
 from __future__ import annotations
@@ -52,12 +52,10 @@ def test_advice_with_tiles_seen(new_page: Callable[..., Page]) -> None:
     # the hand holds one 6-6 and the tiles seen the other: no third is left to tap
     expect(pg.locator("#faces button[data-pips='6-6']")).to_be_disabled()
     expect(pg.locator("#faces button[data-pips='1-1']")).to_be_enabled()
-    # the equilibrium of a game of 25 unseen tiles is not solved: refused, max-back offered
-    expect(pg.locator("#error code")).to_have_text("seen.large")
-    expect(pg.locator("#error")).to_contain_text("max-back")
-    pg.locator("#use-max-back").click()
-    expect(pg.locator("#against")).to_have_value("max-back")
+    # against the equilibrium: the equilibrium of the game left (25 unseen tiles), solved on demand
     expect(pg.locator("#error")).to_be_hidden()
+    expect_library_values(pg, HAND, seen, "equilibrium")
+    pg.locator("#against").select_option("max-back")
     expect_library_values(pg, HAND, seen, "max-back")
     # a seen tile taken back: the advice follows, the 6-6 free again
     pg.locator("#seen .chip").nth(2).click()
@@ -70,6 +68,9 @@ def test_advice_with_tiles_seen(new_page: Callable[..., Page]) -> None:
     expect(pg.locator("#error code")).to_have_text("seen.paid")
     expect(pg.locator("#error .error-message")).to_contain_text("後大")
     expect(pg.locator("#use-max-back")).to_have_text("改為對後大求建議")
+    pg.locator("#use-max-back").click()   # the refusal's way out: max-back, which takes the commission
+    expect(pg.locator("#against")).to_have_value("max-back")
+    expect(pg.locator("#error")).to_be_hidden()
 
 
 def test_a_dealt_rounds_exposed_tile_is_offered_as_seen(new_page: Callable[..., Page], served: object) -> None:

@@ -25,7 +25,14 @@ export function adviceTab(ctx) {
     }
     b.hidden = false;
   }
-  async function run(fn) { $("error").hidden = true; try { await fn(); } catch (e) { showError(e); } }
+  // only the latest request's answer (or refusal) is drawn: an earlier one may come back later (a
+  // game left solved on demand takes longer than the next tap's)
+  let asked = 0;
+  async function run(fn) {
+    const mine = ++asked;
+    $("error").hidden = true;
+    try { await fn(() => mine === asked); } catch (e) { if (mine === asked) showError(e); }
+  }
 
   // a tile kind is used up when the hand and the seen tiles hold every copy the deck has
   function faces() {
@@ -63,7 +70,7 @@ export function adviceTab(ctx) {
   function hand(load_ = true) {
     if (S.seenFrom) { fromRound(); seenRow(); }
     $("hand").replaceChildren(...chips(S.hand, () => { hand(); faces(); }));
-    if (S.hand.length === 4) { if (load_) run(load); } else $("advice").replaceChildren();
+    if (S.hand.length === 4) { if (load_) run(load); } else { asked++; $("advice").replaceChildren(); }  // none pending draws
   }
   function seenRow() {
     $("seen").replaceChildren(...chips(S.seen, () => { S.seenFrom = null; seenRow(); hand(); faces(); }));
@@ -91,10 +98,11 @@ export function adviceTab(ctx) {
     return el("table", { class: "advice" }, el("thead", {}, head), el("tbody", {}, rows));
   }
 
-  async function load() {
+  async function load(latest = () => true) {
     const body = { tiles: S.hand.join(" "), seat: $("seat").value, against: $("against").value, commission: $("commission").checked };
     if (S.seen.length) body.seen = S.seen.join(" ");
     const a = await ctx.api("POST", "/v1/advice", body);
+    if (!latest()) return;
     const seen = a.seen || [];
     $("advice").replaceChildren(el("p", { id: "advice-line", "data-opponent-hands": a.opponent_hands },
       t("advice_line", { tiles: a.tiles.map(ctx.faceName).join(" "), n: ctx.num(a.opponent_hands) }), " — ", a.mixed ? t("mixed") : t("exact")),
