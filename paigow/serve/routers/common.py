@@ -16,13 +16,14 @@ from fastapi import Depends, Path, Query, Request, Response
 
 from _tablegames.version import version as shared_version
 from paigow.serve import models as m
+from paigow.serve import qr
 from paigow.serve.auth import Operators, Proxies
 from paigow.serve.display import JournalReader
 from paigow.serve.journal import Journal
 from paigow.serve.streams import Hub
 
 __all__ = ["Service", "service", "Svc", "STATIC", "ERRORS", "TABLE_ERRORS", "OPERATOR_ERRORS", "CREATE_ERRORS",
-           "TableId", "Number", "IfSeq", "Bets", "timing", "version"]
+           "TableId", "Number", "IfSeq", "Bets", "timing", "version", "created"]
 
 STATIC = pathlib.Path(__file__).parent.parent / "static"
 
@@ -127,3 +128,17 @@ def timing(response: Response, name: str) -> Iterator[None]:
 def version() -> str:
     """The version the service reports (the one helper, :func:`_tablegames.version.version`)."""
     return shared_version("paigow")
+
+
+def created(svc: Any, e: Any, token: str, request: Request, resume: Any = qr.resume_url,
+            display: Any = qr.display_url) -> dict[str, Any]:
+    """The answer to an opening: the table, its token and the QR code that resumes it on its
+    dealer's page (``resume(base, id, token)``); a public table's players' display address
+    (``display(base, id)``) and its QR code too."""
+    base = str(request.base_url)
+    out = {"id": e.id, "token": token, "public": e.public, "mode": e.mode, "state": svc.journal.read(e, False),
+           "qr": qr.svg(resume(base, e.id, token))}
+    if e.public:
+        out["display"] = display(base, e.id)
+        out["display_qr"] = qr.svg(out["display"])
+    return out

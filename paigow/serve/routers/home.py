@@ -16,11 +16,10 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Path, Request, Response
 from fastapi.responses import FileResponse
 
-from paigow.serve import qr
 from paigow.serve.auth import Who
 from paigow.serve.errors import TokenError
 from paigow.serve.home_api import HomeAction, HomeActionOut, HomeAdvice, HomeTableCreated, HomeTableIn, HomeTableState
-from paigow.serve.routers.common import CREATE_ERRORS, STATIC, TABLE_ERRORS, IfSeq, Number, Svc, TableId
+from paigow.serve.routers.common import CREATE_ERRORS, STATIC, TABLE_ERRORS, IfSeq, Number, Svc, TableId, created
 
 __all__ = ["router", "home_resume_url", "home_display_url"]
 
@@ -66,13 +65,7 @@ def create(body: HomeTableIn, who: Who, svc: Svc, request: Request) -> dict[str,
         config, public=body.public, seed=body.seed, operator=op, mode=body.mode, limit=svc.max_tables))
     e = svc.journal.entry(tid)
     assert e is not None
-    base = str(request.base_url)
-    out: dict[str, Any] = {"id": tid, "token": token, "public": e.public, "mode": e.mode,
-                           "state": svc.journal.read(e, False), "qr": qr.svg(home_resume_url(base, tid, token))}
-    if e.public:
-        display = home_display_url(base, tid)
-        out["display"], out["display_qr"] = display, qr.svg(display)
-    return out
+    return created(svc, e, token, request, resume=home_resume_url, display=home_display_url)
 
 
 @router.get("/v1/home/tables/{tid}", response_model=HomeTableState, responses=TABLE_ERRORS, tags=["home tables"])

@@ -10,10 +10,9 @@ from typing import Any
 from fastapi import APIRouter, Request, Response
 
 from paigow.serve import models as m
-from paigow.serve import qr
 from paigow.serve.auth import Who
 from paigow.serve.errors import UnknownTableError
-from paigow.serve.routers.common import CREATE_ERRORS, OPERATOR_ERRORS, TABLE_ERRORS, IfSeq, Number, Svc, TableId
+from paigow.serve.routers.common import CREATE_ERRORS, OPERATOR_ERRORS, TABLE_ERRORS, IfSeq, Number, Svc, TableId, created
 
 __all__ = ["router", "finished_round_record"]
 
@@ -30,7 +29,7 @@ def create_table(body: m.TableIn, who: Who, svc: Svc, request: Request) -> dict[
     tid, token = svc.open_once(op, body.client_key, lambda: _open(body, op, svc))
     e = svc.journal.entry(tid)
     assert e is not None
-    return _created(svc, e, token, request)
+    return created(svc, e, token, request)
 
 
 def _open(body: m.TableIn, op: str, svc: Any) -> tuple[str, str]:
@@ -49,18 +48,6 @@ def _open(body: m.TableIn, op: str, svc: Any) -> tuple[str, str]:
     tid, token = journal.create(config, public=body.public, seed=body.seed, operator=op, mode=body.mode,
                                 limit=svc.max_tables)
     return tid, token
-
-
-def _created(svc: Any, e: Any, token: str, request: Request) -> dict[str, Any]:
-    """The answer to an opening: the table, its token and the QR code that resumes it; a public
-    table's players' display address and its QR code too."""
-    base = str(request.base_url)
-    out = {"id": e.id, "token": token, "public": e.public, "mode": e.mode, "state": svc.journal.read(e, False),
-           "qr": qr.svg(qr.resume_url(base, e.id, token))}
-    if e.public:
-        out["display"] = qr.display_url(base, e.id)
-        out["display_qr"] = qr.svg(out["display"])
-    return out
 
 
 @router.get("/v1/tables", response_model=m.TableList, responses=OPERATOR_ERRORS, tags=["tables"])
