@@ -36,7 +36,7 @@ from typing import Any
 from paigow.serve.journal import ROW_COLUMNS, TABLE_COLUMNS, ReplayError, TableRow, check_stored, row_hash
 from paigow.serve.games import GameTable, new_table, restore_table
 
-__all__ = ["JournalReader", "Follower", "Event", "start_at", "LIFETIME", "HEARTBEAT", "MAX_BEHIND", "RETRY_MS"]
+__all__ = ["JournalReader", "ReaderClosed", "Follower", "Event", "start_at", "LIFETIME", "HEARTBEAT", "MAX_BEHIND", "RETRY_MS"]
 
 LIFETIME = 300.0
 """Seconds a stream lasts (at most; a client may ask for less); the browser then reconnects."""
@@ -51,15 +51,22 @@ Event = dict[str, Any]
 """One server-sent event: ``id``, ``event`` and ``data`` (JSON text)."""
 
 
+class ReaderClosed(RuntimeError):
+    """A query on a :class:`JournalReader` after its :meth:`~JournalReader.close` (the app has shut
+    down; a stream's worker thread that was still reading ends on it)."""
+
+
 class JournalReader:
     """Read-only queries on the journal at ``db`` (an SQLite file or a ``postgresql://`` URL) on
     one connection of its own, opened when first used, shared by the streams (a lock: one query
-    at a time; each is a primary-key lookup or a table's rows after a ``seq``)."""
+    at a time; each is a primary-key lookup or a table's rows after a ``seq``). Once closed it
+    refuses every query (:class:`ReaderClosed`) rather than open a connection nobody would close."""
 
     def __init__(self, db: str) -> None:
         self.db = db
         self.postgres = db.startswith(("postgresql://", "postgres://"))
         self._conn: Any = None
+        self._closed = False
         self._lock = threading.Lock()
 
     def _connect(self) -> Any:
@@ -74,6 +81,8 @@ class JournalReader:
         if self.postgres:
             sql = sql.replace("?", "%s")
         with self._lock:
+            if self._closed:
+                raise ReaderClosed(f"the journal reader of {self.db!r} is closed")
             if self._conn is None:
                 self._conn = self._connect()
             try:
@@ -89,8 +98,14 @@ class JournalReader:
             pass
         self._conn = None
 
+    @property
+    def closed(self) -> bool:
+        return self._closed
+
     def close(self) -> None:
+        """Close the connection; every later query raises :class:`ReaderClosed`."""
         with self._lock:
+            self._closed = True
             if self._conn is not None:
                 self._drop()
 

@@ -386,6 +386,27 @@ def test_the_follower_checks_the_chain(c: httpx.Client, server: ThreadServer, db
         reader.close()
 
 
+def test_a_closed_reader_refuses_reads(c: httpx.Client, db: str) -> None:
+    """After the app's shutdown closes the journal reader, a stream's worker thread that reads
+    again gets ``ReaderClosed`` and opens no connection (one opened then would be left open: the
+    garbage collector found such a PostgreSQL connection once, in whichever test ran next)."""
+    from paigow.serve.display import Follower, JournalReader, ReaderClosed
+
+    tid, auth, _ = open_table(c, public=True)
+    act(c, tid, auth, action="start_round", stake=100)
+    reader = JournalReader(db)
+    f = Follower(reader, tid)
+    assert reader.head(tid)[0] == 1 and reader._conn is not None
+    reader.close()
+    assert reader.closed and reader._conn is None
+    for read in (lambda: reader.head(tid), f.forward, lambda: Follower(reader, tid)):
+        with pytest.raises(ReaderClosed, match="closed"):
+            read()
+        assert reader._conn is None
+    reader.close()  # twice is harmless
+    assert reader._conn is None
+
+
 def _change(db: str, tid: str, seq: int, action: str) -> None:
     if db.startswith("postgresql://"):
         import psycopg
