@@ -15,7 +15,7 @@ from typing import Annotated, Any, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StringConstraints
 
-from paigow.serve.models import CLIENT_KEY, ClientKey, Whole
+from paigow.serve.models import CLIENT_KEY, ApplyDeadline, ClientKey, SetDeadline, Whole
 
 __all__ = ["HomeOptions", "HomeTableIn", "HomeAction", "HomeTableState", "HomeActionOut", "HomeTableCreated",
            "HomeAdvice", "HomeSeatAction", "HomeSeatState", "HomeSeatActionOut"]
@@ -178,7 +178,7 @@ class HomeSeatSetHand(_Model):
 
 
 HomeSeatAction = Annotated[Union[HomeBank, HomeSeatBet, HomeShuffleTiles, HomeShake, HomeDeal, HomeSeatSetHand,
-                                 HomePlay, HomeSettle, HomeNextRound, HomeNextShuffle],
+                                 HomePlay, HomeSettle, HomeNextRound, HomeNextShuffle, SetDeadline, ApplyDeadline],
                            Field(discriminator="action")]
 
 

@@ -45,16 +45,21 @@ from paigow.table.jsonforms import ledger_json
 from paigow.table.positions import HOUSE
 from paigow.tiles import DECK
 
-__all__ = ["HOME_ACTIONS", "HOME_CONFIG_KEYS", "HOME_OPTIONS", "HOME_SEAT_ACTIONS", "HomeTable", "is_home_config",
+__all__ = ["HOME_ACTIONS", "HOME_DEADLINE_ACTIONS", "HOME_CONFIG_KEYS", "HOME_OPTIONS", "HOME_SEAT_ACTIONS", "HomeTable", "is_home_config",
            "home_rules", "seat_player"]
 
 HOME_ACTIONS: Final[dict[str, tuple[str, ...]]] = {
     "bank": ("amount",), "bet": ("door", "bettor", "amount"), "shuffle": ("tiles",), "shake": ("dice",),
     "deal": (), "set_hand": ("position", "setting", "by"), "play": ("strategy",), "settle": (),
-    "next_round": (), "next_shuffle": (),
+    "next_round": (), "next_shuffle": (), "set_deadline": ("at",), "apply_deadline": ("now",),
 }
 """Action name -> the fields it takes (``shuffle``'s ``tiles`` and ``shake``'s ``dice`` may be
-left out: drawn; ``set_hand``'s ``by`` only in a simulation)."""
+left out: drawn; ``set_hand``'s ``by`` only in a simulation; the deadline's two take the
+service's clock, journaled: ``at`` the deadline, ``now`` when it is applied)."""
+
+HOME_DEADLINE_ACTIONS: Final = ("set_deadline", "apply_deadline")
+"""The round's deadline for the settings (issue 38): the dealer's own route
+(``POST /v1/home/tables/{id}/deadline``), not the actions' route."""
 
 HOME_SEAT_ACTIONS: Final = ("bet", "set_hand", "bank")
 """The actions a seat of a home table may take (issue 38): a door's seat bets on its door and sets
@@ -244,6 +249,11 @@ class HomeTable:
             unset = [p for p in (0, *s.played()) if p not in s.settings]
             s.play(a.get("strategy", "max-front"))
             return {"set": {str(p): str(s.settings[p]) for p in unset}}, None
+        if name == "set_deadline":
+            return s.set_deadline(a.get("at")), None
+        if name == "apply_deadline":
+            made = s.apply_deadline(a.get("now"))
+            return {"set": {str(p): str(x) for p, x in made.items()}, "why": "deadline"}, None
         if name == "settle":
             return self._settle(), None
         if name == "next_round":
@@ -330,12 +340,14 @@ class HomeTable:
         s = self.shuffle
         hands, sets = s.hands or {}, s.settings
         settled = s.phase in (HomePhase.SETTLED, HomePhase.OVER)
+        by_deadline = s.by_deadline or ()
         out = []
         for p, tiles in hands.items():
             shown = settled or not public
             out.append({"position": p, "setter": s.setter(p), "count": len(tiles), "played": p == 0 or p in s.played(),
                         "tiles": _text(tiles) if shown else None, "is_set": p in sets,
-                        "set": str(sets[p]) if p in sets and shown else None})
+                        "set": str(sets[p]) if p in sets and shown else None,
+                        "why": "deadline" if p in by_deadline else None})
         return out
 
     def _can(self) -> dict[str, bool]:
@@ -353,7 +365,9 @@ class HomeTable:
                 "settle": dealt and all(p in s.settings for p in (0, *s.played())),
                 "advice": dealt and g.tiles_per_hand == 4,
                 "next_round": s.phase is HomePhase.SETTLED,
-                "next_shuffle": s.phase is HomePhase.OVER}
+                "next_shuffle": s.phase is HomePhase.OVER,
+                "set_deadline": (betting or dealt) and s.by_deadline is None,
+                "apply_deadline": dealt and s.deadline is not None and s.by_deadline is None}
 
     def view(self, public: bool = False) -> dict[str, Any]:
         """The table's state as JSON, the same for a table rebuilt from its journal; ``public``:
@@ -378,6 +392,7 @@ class HomeTable:
                 "holders": {str(d): s.holder(d) for d in s.doors()},
                 "shuffled": s.row is not None, "dice": list(s.dice) if s.dice else None,
                 "hands": self._hands(public), "seen": _text(s.seen_tiles()),
+                "deadline": s.deadline, "by_deadline": list(s.by_deadline) if s.by_deadline is not None else None,
                 "result": result, "can": self._can(),
             },
         }

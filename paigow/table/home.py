@@ -379,7 +379,7 @@ class HomeShuffle:
         self._need_phase(HomePhase.DEALT, "apply the deadline")
         assert self._deadline is not None and self._hands is not None
         self._need(t >= self._deadline, f"the deadline has not passed: {self._deadline - t:.3f} s to go",
-                   "deadline.early")
+                   "deadline.early", {"seconds": f"{self._deadline - t:.3f}"})
         self._log("deadline_passed", at=t)
         made: dict[int, Setting] = {}
         for p in (*self.played(), 0):
@@ -478,9 +478,9 @@ class HomeShuffle:
     def _check_position(self, position: object) -> int:
         return 0 if position == 0 and not isinstance(position, bool) else self._check_door(position)
 
-    def _need(self, ok: bool, message: str, code: str) -> None:
+    def _need(self, ok: bool, message: str, code: str, params: "dict[str, str] | None" = None) -> None:
         if not ok:
-            raise IllegalActionError(message, code=code)
+            raise IllegalActionError(message, code=code, params=params)
 
     def _need_phase(self, phase: HomePhase, action: str) -> None:
         if self.phase is not phase:

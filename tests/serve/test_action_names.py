@@ -174,14 +174,17 @@ def test_the_pages_send_every_name_they_may() -> None:
 
 def test_the_home_tables_actions_are_one_list_everywhere(openapi: dict[str, Any]) -> None:
     """The home table's actions (paigow.serve.home_tables.HOME_ACTIONS): the same names in the
-    OpenAPI document's action body, protocol.js and what the dealer's page sends, which is every
-    one of them."""
-    from paigow.serve.home_tables import HOME_ACTIONS
+    OpenAPI document's action bodies (the deadline's two on their own route), protocol.js and what
+    the dealer's page sends, which is every one of them."""
+    from paigow.serve.home_tables import HOME_ACTIONS, HOME_DEADLINE_ACTIONS
 
-    names = set(HOME_ACTIONS)
+    names, own_route = set(HOME_ACTIONS), set(HOME_DEADLINE_ACTIONS)
     mapping, consts = openapi_names(openapi, "home")
-    assert set(mapping) == set(consts.values()) == names
-    assert all(consts[mapping[n]] == n for n in names)
+    assert set(mapping) == set(consts.values()) == names - own_route
+    assert all(consts[mapping[n]] == n for n in names - own_route)
+    # the round's deadline (issue 38): the host's own route, the Pai Gow one's body (DEADLINE_PATH)
+    mapping, consts = openapi_names(openapi, "home", path="/v1/home/tables/{tid}/deadline")
+    assert set(mapping) == set(consts.values()) == own_route == DEADLINE_ONLY
     listed = protocol_lists()["home"]
     assert len(listed) == len(set(listed)) and set(listed) == names
     sent = sent_by_pages()["home.js"]

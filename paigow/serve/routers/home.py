@@ -16,6 +16,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Path, Request, Response
 from fastapi.responses import FileResponse
 
+from paigow.serve import models as m
 from paigow.serve.auth import Who
 from paigow.serve.errors import TokenError
 from paigow.serve.home_api import HomeAction, HomeActionOut, HomeAdvice, HomeTableCreated, HomeTableIn, HomeTableState
@@ -91,6 +92,26 @@ def act(tid: TableId, who: Who, svc: Svc, action: HomeAction, response: Response
     result, view = svc.journal.perform(e, data, if_seq)
     response.headers["Server-Timing"] = (f"engine;dur={1e3 * e.engine_seconds:.3f}, "
                                          f"journal;dur={1e3 * (time.perf_counter() - t0):.3f}")
+    return {"seq": view["seq"], "action": data["action"], "result": result, "state": view}
+
+
+@router.post("/v1/home/tables/{tid}/deadline", response_model=HomeActionOut, responses=TABLE_ERRORS,
+             tags=["home tables"])
+def deadline(tid: TableId, who: Who, svc: Svc, action: m.DeadlineAction, if_seq: IfSeq = None) -> dict[str, Any]:
+    """The round's deadline for the settings (needs the table's dealer token; issue 38), as a Pai
+    Gow table's (``POST /v1/tables/{id}/deadline``): ``set_deadline`` sets or moves it
+    (``seconds`` from now, or ``at``) before the settlement, ``apply_deadline`` applies it once
+    passed: every hand still unset (the played doors', then the banker's) is set by the home
+    game's automatic rule (max-front), recorded with the reason ``deadline``. The service's clock
+    gives the times, journaled with the action so the table replays the same."""
+    e, _ = who.table(tid, act=True, game="home")
+    now = time.time()
+    if isinstance(action, m.SetDeadline):
+        data: dict[str, Any] = {"action": "set_deadline",
+                                "at": action.at if action.at is not None else now + (action.seconds or 0)}
+    else:
+        data = {"action": "apply_deadline", "now": now}
+    result, view = svc.journal.perform(e, data, if_seq)
     return {"seq": view["seq"], "action": data["action"], "result": result, "state": view}
 
 

@@ -13,7 +13,8 @@ export const ACTIONS = Object.freeze({
     "shuffle", "cut", "shake", "deal", "expose", "declare", "set_hand", "house_way", "turn", "set_players", "settle",
     "set_deadline", "apply_deadline"]),
   pcc: Object.freeze(["place", "withdraw", "close_betting", "void_roll", "settle", "new_round"]),
-  home: Object.freeze(["bank", "bet", "shuffle", "shake", "deal", "set_hand", "play", "settle", "next_round", "next_shuffle"]),
+  home: Object.freeze(["bank", "bet", "shuffle", "shake", "deal", "set_hand", "play", "settle", "next_round", "next_shuffle",
+    "set_deadline", "apply_deadline"]),
 });
 
 // a table's address in the API: /v1/tables/<id> (Pai Gow), /v1/pcc/tables/<id> or /v1/home/tables/<id>
