@@ -156,6 +156,71 @@ const HOME_I18N = {
   },
 };
 
+// the host's controls (home-controls.js, issue 38): the round's deadline for the settings, the seats
+const CONTROLS = {
+  en: {
+    deadline_title: "Deadline for the settings", deadline_seconds: "Seconds from now", set_deadline: "Set the deadline",
+    move_deadline: "Move the deadline", deadline_none: "No deadline: the holders take the time they need.",
+    deadline_in: "Deadline in {left}", deadline_passed: "The deadline has passed: apply it to set the hands still unset.",
+    deadline_after_deal: "It is applied after the deal.", apply_deadline: "Apply the deadline",
+    deadline_applied: "Deadline applied: {hands} set by the table (max-front), not by their holders.",
+    deadline_applied_none: "Deadline applied: every hand had been set by its holder.",
+    why_deadline: "Not set by the deadline: set by the table (max-front)",
+    need_seconds: "Type the seconds: a whole number from 1 to {most}.",
+    seats_title: "Seats: the players' own phones", seats_hint: "A seat sees its own tiles, bets on its door and sets its own hand.",
+    seat_none: "no seat", seat_since: "seated since {when}", grant: "Give a seat", grant_again: "New link", revoke: "Revoke",
+    revoke_confirm: "Revoke the seat of {who}? Its phone stops at once.", revoke_yes: "Yes, revoke",
+    seat_revoked: "The seat of {who} is revoked.", seat_link_title: "Seat of {who}: scan the code or open the link on the player's phone",
+    seat_once: "Shown this once: if it is lost, give a new link (the old one stops working).", seat_done: "Done",
+    seat_qr_alt: "QR code of the seat of {who} at table {id}",
+  },
+  "zh-Hant": {
+    deadline_title: "配牌限時", deadline_seconds: "由現在起秒數", set_deadline: "設定限時", move_deadline: "更改限時",
+    deadline_none: "未設限時：持門者可慢慢配牌。", deadline_in: "限時尚餘 {left}", deadline_passed: "限時已過：執行限時，由牌桌代配未配的牌。",
+    deadline_after_deal: "發牌後方可執行。", apply_deadline: "執行限時",
+    deadline_applied: "限時已執行：{hands} 由牌桌按 max-front 代配，非持門者所配。",
+    deadline_applied_none: "限時已執行：各手牌均已由持門者配好。",
+    why_deadline: "限時已過未配：由牌桌按 max-front 代配", need_seconds: "請輸入秒數：1 至 {most} 的整數。",
+    seats_title: "座位：玩家自己的手機", seats_hint: "座位只看到自己的牌，在自己的門下注，自己配牌。",
+    seat_none: "未設座位", seat_since: "{when} 起入座", grant: "設座位", grant_again: "新連結", revoke: "撤銷",
+    revoke_confirm: "撤銷{who}的座位？其手機即時失效。", revoke_yes: "是，撤銷",
+    seat_revoked: "已撤銷{who}的座位。", seat_link_title: "{who}的座位：請玩家以手機掃描二維碼或打開連結",
+    seat_once: "只顯示這一次：如遺失，請設新連結（舊的即失效）。", seat_done: "完成",
+    seat_qr_alt: "牌桌 {id} {who}座位的二維碼",
+  },
+  "zh-Hans": {
+    deadline_title: "配牌限时", deadline_seconds: "由现在起秒数", set_deadline: "设定限时", move_deadline: "更改限时",
+    deadline_none: "未设限时：持门者可慢慢配牌。", deadline_in: "限时尚余 {left}", deadline_passed: "限时已过：执行限时，由牌桌代配未配的牌。",
+    deadline_after_deal: "发牌后方可执行。", apply_deadline: "执行限时",
+    deadline_applied: "限时已执行：{hands} 由牌桌按 max-front 代配，非持门者所配。",
+    deadline_applied_none: "限时已执行：各手牌均已由持门者配好。",
+    why_deadline: "限时已过未配：由牌桌按 max-front 代配", need_seconds: "请输入秒数：1 至 {most} 的整数。",
+    seats_title: "座位：玩家自己的手机", seats_hint: "座位只看到自己的牌，在自己的门下注，自己配牌。",
+    seat_none: "未设座位", seat_since: "{when} 起入座", grant: "设座位", grant_again: "新链接", revoke: "撤销",
+    revoke_confirm: "撤销{who}的座位？其手机即时失效。", revoke_yes: "是，撤销",
+    seat_revoked: "已撤销{who}的座位。", seat_link_title: "{who}的座位：请玩家用手机扫描二维码或打开链接",
+    seat_once: "只显示这一次：如遗失，请设新链接（旧的即失效）。", seat_done: "完成",
+    seat_qr_alt: "牌桌 {id} {who}座位的二维码",
+  },
+  pt: {
+    deadline_title: "Prazo para arranjar as mãos", deadline_seconds: "Segundos a partir de agora", set_deadline: "Definir o prazo",
+    move_deadline: "Mudar o prazo", deadline_none: "Sem prazo: quem segura a porta leva o tempo que precisar.",
+    deadline_in: "Prazo em {left}", deadline_passed: "O prazo passou: aplique-o para arranjar as mãos ainda por arranjar.",
+    deadline_after_deal: "Aplica-se depois de dar.", apply_deadline: "Aplicar o prazo",
+    deadline_applied: "Prazo aplicado: {hands} arranjada(s) pela mesa (max-front), não por quem as segura.",
+    deadline_applied_none: "Prazo aplicado: todas as mãos já estavam arranjadas.",
+    why_deadline: "Não arranjada no prazo: arranjada pela mesa (max-front)",
+    need_seconds: "Escreva os segundos: um número inteiro de 1 a {most}.",
+    seats_title: "Lugares: os telemóveis dos jogadores", seats_hint: "Um lugar vê as suas peças, aposta na sua porta e arranja a sua mão.",
+    seat_none: "sem lugar", seat_since: "sentado desde {when}", grant: "Dar um lugar", grant_again: "Nova ligação", revoke: "Revogar",
+    revoke_confirm: "Revogar o lugar de {who}? O telemóvel deixa de funcionar já.", revoke_yes: "Sim, revogar",
+    seat_revoked: "O lugar de {who} foi revogado.", seat_link_title: "Lugar de {who}: leia o código ou abra a ligação no telemóvel do jogador",
+    seat_once: "Mostra-se só esta vez: se se perder, dê uma nova ligação (a antiga deixa de funcionar).", seat_done: "Feito",
+    seat_qr_alt: "Código QR do lugar de {who} na mesa {id}",
+  },
+};
+for (const [lang, words] of Object.entries(CONTROLS)) Object.assign(HOME_I18N[lang], words);
+
 export const L = { lang: "en" };
 export function t(key, vars = {}) {
   const s = (HOME_I18N[L.lang] && HOME_I18N[L.lang][key]) ?? HOME_I18N.en[key] ?? key;
@@ -163,6 +228,8 @@ export function t(key, vars = {}) {
 }
 const locale = () => HOME_I18N[L.lang]._locale;
 export const num = (n) => new Intl.NumberFormat(locale()).format(n);
+// a time the service gave (ISO 8601, UTC) as this device's clock shows it, in the language's format
+export const clock = (iso) => new Date(String(iso).slice(0, 23) + "Z").toLocaleTimeString(locale(), { hour: "2-digit", minute: "2-digit" });
 export const signed = (n) => new Intl.NumberFormat(locale(), { signDisplay: "exceptZero" }).format(n);
 // a party of a ledger in the page's language: the house, the bank, or a player's own name
 export const party = (p) => (p === "house" ? t("house") : p === "bank" ? t("bank_party") : p);

@@ -4,10 +4,13 @@
 // dealer enters it: at a live table nothing is set by a strategy), with advice per hand (the second
 // round counts the first round's 16 face-up tiles as seen); the settlement and its ledger; the next
 // round and the next shuffle. Every write goes through protocol.js: sent once, against its seq.
+// Below the round's screen, the host's controls (home-controls.js): the round's deadline for the
+// settings and the seats, the players' own phones (issue 38).
 import { $, el } from "./common.js";
 import { L, t, num, signed, party, wireLang, tileImg, errorNode } from "./home-i18n.js";
 import { tableProtocol, tablePath } from "./protocol.js";
 import { parseAmount, echoAmount } from "./amounts.js";
+import { hostControls } from "./home-controls.js";
 
 const S = {
   table: null,       // {id, token}
@@ -30,11 +33,13 @@ function showMsg(id, nodes, kind) {
 // -- writes: each exactly once (protocol.js) ----------------------------------------------------------
 function accepted(action, st) {
   if (["deal", "next_round", "next_shuffle"].includes(action.action)) S.advice = {};
+  HC.accepted(action, st);
   setState(st);
 }
 const P = tableProtocol("home", { table: () => S.table, state: () => S.state, setState, accepted, say: showMsg, t, num, errorNode,
-  scope: "#main" });
+  scope: "main" });
 const { api, write } = P;
+const HC = hostControls({ P, table: () => S.table, state: () => S.state, say: showMsg });
 
 // -- tables kept on this device -------------------------------------------------------------------
 function saved() { try { return JSON.parse(localStorage.getItem("home-tables") || "[]"); } catch { return []; } }
@@ -133,6 +138,7 @@ function render() {
     if (first) first.focus({ preventScroll: true });
   }
   document.body.dataset.step = s;
+  HC.render();
 }
 
 function renderStatus() {
@@ -285,12 +291,15 @@ function handCard(h) {
   const name = t("door_" + h.position);
   const kids = [el("h3", {}, el("span", {}, name), el("span", { class: "who" }, h.setter ? `${t("setter")}: ${party(h.setter)}` : t("unplayed"))),
     el("div", { class: "tiles" }, (h.tiles || []).map((p) => tileImg(p, 0.8)))];
-  if (h.is_set) kids.push(el("p", { class: "set-as", id: `set-${h.position}` }, h.set));
+  if (h.is_set) kids.push(el("p", { class: "set-as", id: `set-${h.position}`, "data-why": h.why || "" }, h.set), whyDeadline(h));
   else if (h.played && r.can.set_hand) kids.push(el("div", { class: "splits", role: "group", "aria-label": `${t("split")} · ${name}` }, [0, 1, 2].map((i) => splitButton(h, i))));
   if (h.played && r.can.advice && !h.is_set) kids.push(el("button", { type: "button", id: `advice-btn-${h.position}`, class: "secondary small",
     onclick: () => showAdvice(h.position) }, t("advice")), adviceBox(h.position));
   return el("div", { class: "seat" + (h.played ? "" : " unplayed"), id: `hand-${h.position}`, "data-position": h.position }, ...kids);
 }
+
+// a hand its holder did not set: the table set it by the automatic rule when the deadline passed
+const whyDeadline = (h) => (h.why === "deadline" ? el("p", { class: "why", id: `why-${h.position}` }, t("why_deadline")) : "");
 
 function seatOrder(hands) { return [...hands].sort((a, b) => (a.position || 9) - (b.position || 9)); }
 
@@ -323,7 +332,8 @@ function settledCard(h) {
   const r = S.state.round, u = r.result.outcomes[String(h.position)];
   return el("div", { class: "seat" + (h.played ? "" : " unplayed"), id: `hand-${h.position}`, "data-position": h.position },
     el("h3", {}, el("span", {}, t("door_" + h.position)), u ? el("span", { class: "outcome", "data-outcome": u }, t("out_" + u)) : ""),
-    el("div", { class: "tiles" }, (h.tiles || []).map((p) => tileImg(p, 0.6))), h.set ? el("p", { class: "set-as" }, h.set) : "");
+    el("div", { class: "tiles" }, (h.tiles || []).map((p) => tileImg(p, 0.6))), h.set ? el("p", { class: "set-as", "data-why": h.why || "" }, h.set) : "",
+    whyDeadline(h));
 }
 
 function viewSettled() {

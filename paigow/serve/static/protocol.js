@@ -17,6 +17,10 @@ export const ACTIONS = Object.freeze({
     "set_deadline", "apply_deadline"]),
 });
 
+// the actions sent to a route of their own beside /actions (issue 38: the round's deadline, on
+// POST .../deadline, so that the actions' route answers as it always did)
+const OWN_ROUTE = Object.freeze({ set_deadline: "deadline", apply_deadline: "deadline" });
+
 // a table's address in the API: /v1/tables/<id> (Pai Gow), /v1/pcc/tables/<id> or /v1/home/tables/<id>
 const PATHS = { pcc: "/v1/pcc/tables/", home: "/v1/home/tables/" };
 export const tablePath = (game, id) => (PATHS[game] || "/v1/tables/") + encodeURIComponent(id);
@@ -103,7 +107,7 @@ export function tableProtocol(game, view) {
     const done = sending(formId);
     const sent = view.state().seq;
     try {
-      const r = await api("POST", `${path()}/actions?if_seq=${sent}`, action);
+      const r = await api("POST", `${path()}/${OWN_ROUTE[action.action] || "actions"}?if_seq=${sent}`, action);
       view.accepted(action, r.state, formId);
     } catch (e) {
       if (e.network) await recover(sent, action, formId);
