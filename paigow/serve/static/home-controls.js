@@ -41,34 +41,34 @@ export function hostControls({ P, table, state, say }) {
   const left = (r) => Math.max(0, Math.ceil(r.deadline - now()));
   const mmss = (s) => `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
 
+  // one row: the title, the countdown (or what the deadline set), the apply button, the seconds and set
   function deadlineView(st) {
     const r = st.round;
     if (st.rules.tiles_per_hand !== 4 || !["betting", "dealt"].includes(r.phase)) return "";
     const out = [el("h3", { id: "deadline-title" }, t("deadline_title"))];
     if (r.by_deadline) {
       const made = r.by_deadline.map(who);
-      out.push(el("p", { id: "deadline-applied", "data-positions": r.by_deadline.join(" ") },
+      out.push(el("span", { id: "deadline-applied", "data-positions": r.by_deadline.join(" ") },
         made.length ? t("deadline_applied", { hands: made.join(", ") }) : t("deadline_applied_none")));
     } else if (r.deadline) {
       const s = left(r);
       C.shownLeft = s;
-      out.push(el("p", { class: "row" },
-        el("span", { id: "deadline-left", role: "timer", "data-left": s, "data-at": r.deadline },
-          s > 0 ? t("deadline_in", { left: mmss(s) }) : t("deadline_passed")),
-        r.phase === "dealt" ? el("button", { type: "button", id: "apply-deadline", class: "primary", disabled: s > 0 || !r.can.apply_deadline,
-          onclick: () => P.write({ action: "apply_deadline" }, "apply") }, t("apply_deadline")) : ""),
-        el("span", { id: "msg-apply", class: "msg", role: "alert", "aria-live": "assertive" })));
-      if (s === 0 && r.phase === "betting") out.push(el("p", { class: "hint" }, t("deadline_after_deal")));
-    } else out.push(el("p", { class: "hint", id: "deadline-none" }, t("deadline_none")));
+      out.push(el("span", { id: "deadline-left", role: "timer", "data-left": s, "data-at": r.deadline },
+        s > 0 ? t("deadline_in", { left: mmss(s) }) : t(r.phase === "dealt" ? "deadline_passed" : "deadline_after_deal")));
+      if (r.phase === "dealt") out.push(el("button", { type: "button", id: "apply-deadline", class: "primary", disabled: s > 0 || !r.can.apply_deadline,
+        onclick: () => P.write({ action: "apply_deadline" }, "apply") }, t("apply_deadline")));
+    }
     if (r.can.set_deadline) {
-      out.push(el("form", { id: "form-deadline", class: "act", novalidate: true, onsubmit: (ev) => { ev.preventDefault(); setDeadline(ev.target); } },
-        el("label", { class: "field" }, el("span", {}, t("deadline_seconds")),
-          el("input", { id: "deadline-seconds", name: "seconds", value: C.seconds, inputmode: "numeric", autocomplete: "off",
+      out.push(el("form", { id: "form-deadline", class: "inline", novalidate: true, onsubmit: (ev) => { ev.preventDefault(); setDeadline(ev.target); } },
+        el("label", { class: "inline" }, el("span", {}, t("deadline_seconds")),
+          el("input", { id: "deadline-seconds", name: "seconds", value: C.seconds, inputmode: "numeric", autocomplete: "off", size: 5,
             oninput: (ev) => { C.seconds = ev.target.value; } })),
         el("button", { type: "submit", id: "set-deadline", class: "secondary" }, r.deadline ? t("move_deadline") : t("set_deadline"))));
     }
-    out.push(el("p", { id: "msg-deadline", class: "msg", role: "status", "aria-live": "polite" }));
-    return el("section", { class: "controls-part", id: "deadline", "aria-labelledby": "deadline-title" }, ...out);
+    return el("section", { class: "controls-part", id: "deadline", "aria-labelledby": "deadline-title" },
+      el("div", { class: "row" }, ...out),
+      el("p", { id: "msg-apply", class: "msg", role: "alert", "aria-live": "assertive" }),
+      el("p", { id: "msg-deadline", class: "msg", role: "status", "aria-live": "polite" }));
   }
 
   // once a second: the countdown's text, and a full draw when it reaches zero (the apply button)

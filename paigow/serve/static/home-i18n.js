@@ -160,9 +160,9 @@ const HOME_I18N = {
 const CONTROLS = {
   en: {
     deadline_title: "Deadline for the settings", deadline_seconds: "Seconds from now", set_deadline: "Set the deadline",
-    move_deadline: "Move the deadline", deadline_none: "No deadline: the holders take the time they need.",
+    move_deadline: "Move the deadline",
     deadline_in: "Deadline in {left}", deadline_passed: "The deadline has passed: apply it to set the hands still unset.",
-    deadline_after_deal: "It is applied after the deal.", apply_deadline: "Apply the deadline",
+    deadline_after_deal: "The deadline has passed: it is applied after the deal.", apply_deadline: "Apply the deadline",
     deadline_applied: "Deadline applied: {hands} set by the table (max-front), not by their holders.",
     deadline_applied_none: "Deadline applied: every hand had been set by its holder.",
     why_deadline: "Not set by the deadline: set by the table (max-front)",
@@ -176,8 +176,8 @@ const CONTROLS = {
   },
   "zh-Hant": {
     deadline_title: "配牌限時", deadline_seconds: "由現在起秒數", set_deadline: "設定限時", move_deadline: "更改限時",
-    deadline_none: "未設限時：持門者可慢慢配牌。", deadline_in: "限時尚餘 {left}", deadline_passed: "限時已過：執行限時，由牌桌代配未配的牌。",
-    deadline_after_deal: "發牌後方可執行。", apply_deadline: "執行限時",
+    deadline_in: "限時尚餘 {left}", deadline_passed: "限時已過：執行限時，由牌桌代配未配的牌。",
+    deadline_after_deal: "限時已過：發牌後方可執行。", apply_deadline: "執行限時",
     deadline_applied: "限時已執行：{hands} 由牌桌按 max-front 代配，非持門者所配。",
     deadline_applied_none: "限時已執行：各手牌均已由持門者配好。",
     why_deadline: "限時已過未配：由牌桌按 max-front 代配", need_seconds: "請輸入秒數：1 至 {most} 的整數。",
@@ -190,8 +190,8 @@ const CONTROLS = {
   },
   "zh-Hans": {
     deadline_title: "配牌限时", deadline_seconds: "由现在起秒数", set_deadline: "设定限时", move_deadline: "更改限时",
-    deadline_none: "未设限时：持门者可慢慢配牌。", deadline_in: "限时尚余 {left}", deadline_passed: "限时已过：执行限时，由牌桌代配未配的牌。",
-    deadline_after_deal: "发牌后方可执行。", apply_deadline: "执行限时",
+    deadline_in: "限时尚余 {left}", deadline_passed: "限时已过：执行限时，由牌桌代配未配的牌。",
+    deadline_after_deal: "限时已过：发牌后方可执行。", apply_deadline: "执行限时",
     deadline_applied: "限时已执行：{hands} 由牌桌按 max-front 代配，非持门者所配。",
     deadline_applied_none: "限时已执行：各手牌均已由持门者配好。",
     why_deadline: "限时已过未配：由牌桌按 max-front 代配", need_seconds: "请输入秒数：1 至 {most} 的整数。",
@@ -204,9 +204,9 @@ const CONTROLS = {
   },
   pt: {
     deadline_title: "Prazo para arranjar as mãos", deadline_seconds: "Segundos a partir de agora", set_deadline: "Definir o prazo",
-    move_deadline: "Mudar o prazo", deadline_none: "Sem prazo: quem segura a porta leva o tempo que precisar.",
+    move_deadline: "Mudar o prazo",
     deadline_in: "Prazo em {left}", deadline_passed: "O prazo passou: aplique-o para arranjar as mãos ainda por arranjar.",
-    deadline_after_deal: "Aplica-se depois de dar.", apply_deadline: "Aplicar o prazo",
+    deadline_after_deal: "O prazo passou: aplica-se depois de dar.", apply_deadline: "Aplicar o prazo",
     deadline_applied: "Prazo aplicado: {hands} arranjada(s) pela mesa (max-front), não por quem as segura.",
     deadline_applied_none: "Prazo aplicado: todas as mãos já estavam arranjadas.",
     why_deadline: "Não arranjada no prazo: arranjada pela mesa (max-front)",
