@@ -34,7 +34,7 @@ DEADLINE_PATH, DEADLINE_ONLY = "/v1/tables/{tid}/deadline", {"set_deadline", "ap
 # strategy), a new Fish-Prawn-Crab round is the table's (a round's record begins with it)
 NO_EVENT = {"paigow": {"set_players"}, "pcc": {"new_round"}}
 # the pages that write to a table of each game
-PAGES = {"paigow": ["app.js"], "pcc": ["pcc.js"], "home": ["home.js"]}
+PAGES = {"paigow": ["app.js"], "pcc": ["pcc.js"], "home": ["home.js", "home-controls.js"]}  # home.js's protocol, the host's controls
 SEAT_PAGES = ["seat.js"]  # a seat's page (issue 38): its own writes, to a seat's route (test_the_seat_page_sends_seat_actions)
 
 
@@ -187,10 +187,14 @@ def test_the_home_tables_actions_are_one_list_everywhere(openapi: dict[str, Any]
     assert set(mapping) == set(consts.values()) == own_route == DEADLINE_ONLY
     listed = protocol_lists()["home"]
     assert len(listed) == len(set(listed)) and set(listed) == names
-    sent = sent_by_pages()["home.js"]
-    assert sent == names
+    sent = sent_by_pages()
+    assert set().union(*(sent[p] for p in PAGES["home"])) == names
+    assert sent["home-controls.js"] == set(HOME_DEADLINE_ACTIONS)  # the host's controls: the deadline's two
     text = (STATIC / "home.js").read_text(encoding="utf-8")
     assert 'tableProtocol("home"' in text and "/actions" not in text
+    # the controls write through home.js's protocol (handed to them), nothing beside it
+    text = (STATIC / "home-controls.js").read_text(encoding="utf-8")
+    assert "P.write(" in text and "/actions" not in text and "tableProtocol" not in text
 
 
 def test_the_seat_page_sends_seat_actions_to_the_seat_route() -> None:
