@@ -6,6 +6,9 @@ this module does not import FastAPI. Every action goes through the library's pub
 ``put_bank``, ``bet``, ``shuffle``, ``shake``, ``deal``, ``set_hand``, ``play``, ``settle``,
 ``next_round``), so a refused action answers the library's own error and code and changes
 nothing; the table adds the shuffles one after the other (``next_shuffle``) and the balances.
+The round's deadline for the settings (issue 38: ``set_deadline`` with ``at``, ``apply_deadline``
+with ``now``, the service's clock) is the library's too; its view says which hands it set
+(``by_deadline``, each hand's ``why``).
 
 A **live** table draws its shuffle's 32 tiles and its dice from the operating system's secure
 generator and hands them back as ``last_drawn`` (``{"tiles": ...}``, ``{"dice": [...]}``) for the
