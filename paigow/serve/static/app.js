@@ -7,6 +7,7 @@ import { tableProtocol, tablePath } from "./protocol.js";
 import { parseAmount, echoAmount } from "./amounts.js";
 import { pickerKeys, pickerStop, languageMenu } from "./keys.js";
 import { adviceTab } from "./advice.js";
+import { seatsPanel } from "./seats-panel.js";
 
 const S = {
   lang: "en", faces: [], byPips: {}, hand: [], mode: "advice",
@@ -108,6 +109,9 @@ function accepted(action, st, formId) {
 const P = tableProtocol("paigow", { table: () => S.table, state: () => S.state, setState, accepted, say: showMsg, t, num, errorNode,
   scope: "#table-main" });
 const { api, write } = P;  // the API call with the table's dealer token unless another is given
+// the table's seats, the round's deadline and the seats' requests (issue 38), under the phase
+const SP = seatsPanel({ S, t, num, locale, errorNode, setState, P,
+  shown: () => S.mode === "table" && !!S.table && !!S.state && !["open", "token"].includes(step()) });
 
 // -- opening, resuming, closing ---------------------------------------------------------------------
 async function openTable(form) {
@@ -275,6 +279,7 @@ function render() {
     if (first && S.mode === "table") first.focus({ preventScroll: true });
   }
   document.body.dataset.step = s;
+  SP.render();
 }
 
 function renderStatus() {
