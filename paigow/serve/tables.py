@@ -254,7 +254,7 @@ class Table:
         ``"seat_bets": "confirm"`` also takes the seat requests' service-level actions
         (:mod:`paigow.serve.seat_requests`); its pending requests lapse once the betting ends."""
         q = self.seat_requests
-        if q is not None and action.get("action") in SERVICE_ACTIONS:
+        if q is not None and isinstance(action, Mapping) and action.get("action") in SERVICE_ACTIONS:
             if action.get("action") == "seat_request" and dict(action.get("request") or {}).get("action") not in REQUESTED:
                 raise TypeError(f"a seat request is one of {REQUESTED}, not {action.get('request')!r}")
             self.last_drawn = self.last_round = None

@@ -517,8 +517,9 @@ class Journal:
             had = position in self.seats(entry.id)
             stmts: list[Stmt] = [("DELETE FROM seats WHERE table_id = ? AND position = ?", (entry.id, position)),
                                  *([(_SEAT_LOG, (entry.id, position, "revoke", None, now_text()))] if had else [])]
-            lapse = lapse_action(self._current(entry), position) if entry.closed is None and not entry.quarantined \
-                else None
+            keeps = entry.row is None or '"seat_bets"' in entry.row.config  # a table that keeps requests
+            lapse = lapse_action(self._current(entry), position) \
+                if keeps and entry.closed is None and not entry.quarantined else None
             if lapse is None:
                 self._seat_write(entry, stmts)
             else:
