@@ -124,6 +124,7 @@ async function openTable(form) {
     if (house === null) return;
     if (house !== undefined) body.house_stake = house;
     if (form.pub && form.pub.checked) body.public = true;
+    if (form.confirm && form.confirm.checked) body.seat_bets = "confirm";  // a seat's bets wait for the dealer (issue 38)
     // one key per opening: tapped again after a lost answer, the service answers the same table
     S.openKey = S.openKey || Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join("");
     body.client_key = S.openKey;
@@ -360,6 +361,7 @@ function viewOpen() {
     field(t("banker_pos"), el("select", { id: "new-banker", name: "banker" }, posOptions(0))),
     field(t("house_stake"), numIn("new-house", { name: "house" })),
     el("label", { class: "check" }, el("input", { id: "new-public", name: "pub", type: "checkbox" }), el("span", {}, t("public_table"))),
+    el("label", { class: "check" }, el("input", { id: "new-confirm", name: "confirm", type: "checkbox" }), el("span", {}, t("seat_bets_confirm"))),
     sessionStorage.getItem("paigow-operator") ? "" : field(t("operator_key"), el("input", { id: "operator-key", name: "okey", type: "password", autocomplete: "off" })),
     submit("create-table", t("open"), sessionStorage.getItem("paigow-operator") ? { "data-autofocus": true } : {})));
   out.push(el("h3", {}, t("resume_title")), form("resume", (f) => resumeTable(f.rid.value.trim(), f.rtoken.value.trim()),
