@@ -41,8 +41,9 @@ def test_a_seat_bet_confirmed_on_the_dealers_page_and_a_deadline_applied(
 
         act(action="start_round", stake=1000)
         dealer = new_page(f"/#table={tid}&token={made['token']}", viewport=TABLET)
-        expect(dealer.locator("#table-seats")).to_be_visible()
-        expect(dealer.locator("#requests")).to_have_text("No request waiting.")
+        expect(dealer.locator("#requests")).to_have_text("No request waiting.")   # a confirm table: shown folded
+        dealer.locator("#seats-menu").click()
+        expect(dealer.locator("#seats-menu")).to_have_attribute("aria-expanded", "true")
         # a seat for position 3: its address once, as a QR code and as text
         dealer.locator("#seat-position").select_option("3")
         dealer.locator("#grant-seat").click()

@@ -111,7 +111,9 @@ const P = tableProtocol("paigow", { table: () => S.table, state: () => S.state, 
 const { api, write } = P;  // the API call with the table's dealer token unless another is given
 // the table's seats, the round's deadline and the seats' requests (issue 38), under the phase
 const SP = seatsPanel({ S, t, num, locale, errorNode, setState, P,
-  shown: () => S.mode === "table" && !!S.table && !!S.state && !["open", "token"].includes(step()) });
+  shown: () => S.mode === "table" && !!S.table && !!S.state && !["open", "token"].includes(step()),
+  deadline: { setDeadline: (seconds) => write({ action: "set_deadline", seconds }, "deadline", "deadline"),
+    applyDeadline: () => write({ action: "apply_deadline" }, "deadline", "deadline") } });
 
 // -- opening, resuming, closing ---------------------------------------------------------------------
 async function openTable(form) {
@@ -248,6 +250,7 @@ function render() {
   if (S.mode !== "table") return;
   keepStep();
   const focused = document.activeElement && document.activeElement.id;
+  const inPanel = !!(document.activeElement && document.activeElement.closest("#table-seats"));  // seats-panel.js keeps it
   renderStatus();
   const s = step();
   const panel = el("section", { class: "phase", id: "phase-" + s, "data-step": s, "aria-labelledby": "phase-title" },
@@ -275,7 +278,7 @@ function render() {
   if (want instanceof Element) want.focus();
   else if (want === "wait") { /* focused once the hand's settings are drawn */ }
   else if (again && main.contains(again)) again.focus();
-  else if (!sameStep || !main.contains(document.activeElement)) {
+  else if (!inPanel && (!sameStep || !main.contains(document.activeElement))) {
     const first = panel.querySelector("[data-autofocus]") || panel.querySelector("input, select, button[type=submit]");
     if (first && S.mode === "table") first.focus({ preventScroll: true });
   }
@@ -297,6 +300,7 @@ function renderStatus() {
     el("span", { id: "bank", "data-bank": r.bank }, t("status_bank"), " ", num(r.bank)));
   bits.push(el("span", { id: "mode", "data-mode": st.mode }, t(st.mode === "simulation" ? "mode_simulation" : "mode_live")));
   bits.push(el("span", {}, t("status_rounds"), " ", num(st.rounds)));
+  if (!S.wantOpen && !S.justOpened) bits.push(SP.toggle());  // the seats and the deadline (issue 38)
   if (!S.wantOpen) bits.push(el("button", { type: "button", class: "link", id: "tables-menu", onclick: () => { S.wantOpen = true; render(); } }, t("tables_menu")));
   $("table-status").replaceChildren(...bits);
 }

@@ -337,7 +337,7 @@ for (const [lang, s] of Object.entries({
 
 // -- the dealer's page, issue 38 (seats-panel.js): the seats, the round's deadline, the seats' requests
 for (const [lang, s] of Object.entries({
-  en: { seat_bets_confirm: "Seats' bets wait for my confirmation", seats_title: "Seats (players' phones)", seat_position: "Position", grant_seat: "Give a seat",
+  en: { seats_menu: "Seats & deadline", seat_bets_confirm: "Seats' bets wait for my confirmation", seats_title: "Seats (players' phones)", seat_position: "Position", grant_seat: "Give a seat",
     seat_qr_alt: "QR code of position {p}'s seat", seat_once: "Position {p}'s seat: scan it on the player's phone. Shown this once.",
     seat_given: "Position {p}, since {at}", revoke_seat: "Take back", seats_none: "No seat given.",
     deadline_title: "Deadline for the settings", deadline_seconds: "Seconds from now", set_deadline: "Set the deadline",
@@ -347,7 +347,7 @@ for (const [lang, s] of Object.entries({
     req_bet: "bet {amount}", req_withdraw: "withdraw {amount}", req_all: "all", req_confirm: "Confirm", req_refuse: "Refuse",
     req_confirmed: "confirmed", req_refused: "refused", req_lapsed: "lapsed", why_betting_ended: "the betting ended",
     why_revoked: "the seat was taken back" },
-  "zh-Hant": { seat_bets_confirm: "座位的下注須經我確認", seats_title: "座位（玩家手機）", seat_position: "位置", grant_seat: "給座位",
+  "zh-Hant": { seats_menu: "座位與時限", seat_bets_confirm: "座位的下注須經我確認", seats_title: "座位（玩家手機）", seat_position: "位置", grant_seat: "給座位",
     seat_qr_alt: "{p} 號位座位的二維碼", seat_once: "{p} 號位的座位：請用玩家手機掃描。只顯示這一次。",
     seat_given: "{p} 號位，自 {at}", revoke_seat: "收回", seats_none: "未給座位。",
     deadline_title: "配牌時限", deadline_seconds: "由現在起的秒數", set_deadline: "設定時限",
@@ -357,7 +357,7 @@ for (const [lang, s] of Object.entries({
     req_bet: "下注 {amount}", req_withdraw: "收回 {amount}", req_all: "全部", req_confirm: "確認", req_refuse: "拒絕",
     req_confirmed: "已確認", req_refused: "已拒絕", req_lapsed: "已失效", why_betting_ended: "下注已結束",
     why_revoked: "座位已收回" },
-  "zh-Hans": { seat_bets_confirm: "座位的下注须经我确认", seats_title: "座位（玩家手机）", seat_position: "位置", grant_seat: "给座位",
+  "zh-Hans": { seats_menu: "座位与时限", seat_bets_confirm: "座位的下注须经我确认", seats_title: "座位（玩家手机）", seat_position: "位置", grant_seat: "给座位",
     seat_qr_alt: "{p} 号位座位的二维码", seat_once: "{p} 号位的座位：请用玩家手机扫描。只显示这一次。",
     seat_given: "{p} 号位，自 {at}", revoke_seat: "收回", seats_none: "未给座位。",
     deadline_title: "配牌时限", deadline_seconds: "由现在起的秒数", set_deadline: "设定时限",
@@ -367,7 +367,7 @@ for (const [lang, s] of Object.entries({
     req_bet: "下注 {amount}", req_withdraw: "收回 {amount}", req_all: "全部", req_confirm: "确认", req_refuse: "拒绝",
     req_confirmed: "已确认", req_refused: "已拒绝", req_lapsed: "已失效", why_betting_ended: "下注已结束",
     why_revoked: "座位已收回" },
-  pt: { seat_bets_confirm: "As apostas dos lugares esperam a minha confirmação", seats_title: "Lugares (telemóveis dos jogadores)", seat_position: "Posição", grant_seat: "Dar um lugar",
+  pt: { seats_menu: "Lugares e prazo", seat_bets_confirm: "As apostas dos lugares esperam a minha confirmação", seats_title: "Lugares (telemóveis dos jogadores)", seat_position: "Posição", grant_seat: "Dar um lugar",
     seat_qr_alt: "Código QR do lugar da posição {p}", seat_once: "O lugar da posição {p}: leia-o no telemóvel do jogador. Só é mostrado esta vez.",
     seat_given: "Posição {p}, desde {at}", revoke_seat: "Retirar", seats_none: "Nenhum lugar dado.",
     deadline_title: "Prazo para arranjar as mãos", deadline_seconds: "Segundos a partir de agora", set_deadline: "Fixar o prazo",

@@ -13,17 +13,20 @@ import { tablePath } from "./protocol.js";
 
 const FOLLOW_MS = 3000;
 
-// ``ctx``: S (the page's state), t, num, locale, errorNode, setState, P (the protocol) and shown()
-// (whether the table's controls are on screen)
+// ``ctx``: S (the page's state), t, num, locale, errorNode, setState, P (the protocol), shown()
+// (whether the table's controls are on screen) and deadline (the page's two deadline writes,
+// setDeadline(seconds) and applyDeadline(), through the protocol). Folded by default (the round's
+// screen fits a tablet without scrolling): the status line's button unfolds it; a deadline set and a
+// confirm table's requests show folded too.
 export function seatsPanel(ctx) {
   const { S, t, num, P } = ctx;
-  const Q = { tid: null, seats: null, granted: null, seconds: "", applied: null, msg: null };
+  const Q = { tid: null, seats: null, granted: null, seconds: "", applied: null, msg: null, open: false };
   const path = () => tablePath("paigow", S.table.id);
 
   function say(kind, nodes) { Q.msg = { kind, nodes }; render(); }
   const ok = (kind, key) => say(kind, [t(key)]);
 
-  // a write of its own route, one at a time with the page's others; its answer's state drawn
+  // a seat given or taken back (not a table's action: no seq), one at a time with the page's writes
   async function send(fn) {
     if (P.busy) { ok("notice", "busy_wait"); return; }
     await P.exclusive(async () => {
@@ -52,20 +55,14 @@ export function seatsPanel(ctx) {
     ctx.setState(await P.api("GET", path()));   // its requests lapsed: a row of the journal
     await loadSeats();
   });
-  const answer = (rid, a) => send(async () => {
-    const r = await P.api("POST", `${path()}/seats/requests/${rid}?if_seq=${S.state.seq}`, { answer: a });
-    ctx.setState(r.state);
-  });
-  const deadline = (body) => send(async () => {
-    const r = await P.api("POST", `${path()}/deadline?if_seq=${S.state.seq}`, body);
-    ctx.setState(r.state);
-  });
+  // the dealer's answer to a seat's request: a write of the page's protocol, against the seq on screen
+  const answer = (rid, a) => P.write({ request: rid, answer: a }, "requests", `seats/requests/${rid}`, { answer: a });
 
   function setDeadline() {
     const v = Number(Q.seconds.trim());
     if (!/^[0-9]+(\.[0-9]+)?$/.test(Q.seconds.trim()) || !(v > 0) || v > 86400) { ok("error", "deadline_need"); $("deadline-seconds").focus(); return; }
     Q.applied = null;
-    deadline({ action: "set_deadline", seconds: v });
+    ctx.deadline.setDeadline(v);
   }
 
   // -- the deadline's clock: counted down each second; applied once passed with the tiles dealt ---
@@ -77,7 +74,7 @@ export function seatsPanel(ctx) {
     if (box) box.textContent = left(r) ? t("deadline_left", { s: num(left(r)) }) : t("deadline_passed");
     if (!left(r) && r.phase === "dealt" && Q.applied !== r.deadline && !P.busy && ctx.shown()) {
       Q.applied = r.deadline;   // once per deadline: a refusal is said, and the button stays
-      deadline({ action: "apply_deadline" });
+      ctx.deadline.applyDeadline();
     }
   }
 
@@ -118,16 +115,16 @@ export function seatsPanel(ctx) {
 
   function deadlineBox() {
     const r = round();
-    if (!r || r.phase === "settled") return [];
+    if (!r || r.phase === "settled" || (!Q.open && r.deadline === undefined)) return [];
     const out = [el("h2", { id: "deadline-title", tabindex: "-1" }, t("deadline_title"))];
     if (r.deadline !== undefined) {
       out.push(el("p", { id: "deadline-left", role: "timer", "data-deadline": r.deadline, "data-applied": String(!!r.deadline_applied) },
         r.deadline_applied ? t("deadline_applied") : left(r) ? t("deadline_left", { s: num(left(r)) }) : t("deadline_passed")));
       if (!r.deadline_applied && !left(r) && r.phase === "dealt") {
-        out.push(el("button", { type: "button", id: "apply-deadline", class: "primary", onclick: () => deadline({ action: "apply_deadline" }) }, t("apply_deadline")));
+        out.push(el("button", { type: "button", id: "apply-deadline", class: "primary", onclick: () => ctx.deadline.applyDeadline() }, t("apply_deadline")));
       }
     }
-    if (!r.deadline_applied) {
+    if (!r.deadline_applied && Q.open) {
       out.push(el("div", { class: "row" }, el("label", { class: "field" }, el("span", {}, t("deadline_seconds")),
         el("input", { id: "deadline-seconds", inputmode: "numeric", autocomplete: "off", value: Q.seconds, oninput: (e) => { Q.seconds = e.target.value; },
           onkeydown: (e) => { if (e.key === "Enter") { e.preventDefault(); setDeadline(); } } })),
@@ -160,15 +157,25 @@ export function seatsPanel(ctx) {
     if (!ctx.shown()) { box.hidden = true; box.replaceChildren(); return; }
     if (S.table.id !== Q.tid) { Q.tid = S.table.id; Q.seats = null; Q.granted = null; Q.msg = null; loadSeats(); }
     const focused = document.activeElement && box.contains(document.activeElement) ? document.activeElement.id : null;
-    box.hidden = false;
     const msg = Q.msg ? el("p", { id: "msg-seats", class: "msg " + Q.msg.kind, role: "alert" }, ...Q.msg.nodes) : el("p", { id: "msg-seats", class: "msg", role: "alert" });
-    box.replaceChildren(msg, ...requestsBox(), ...deadlineBox(), ...seatsBox());
+    const kids = [...requestsBox(), ...deadlineBox(), ...(Q.open ? seatsBox() : [])];
+    box.hidden = !kids.length;
+    // the protocol's messages: under the requests (an answer) and the deadline (its writes)
+    box.replaceChildren(...(kids.length ? [msg, el("p", { id: "msg-requests", class: "msg", role: "alert" }),
+      el("p", { id: "msg-deadline", class: "msg", role: "alert" }), ...kids] : []));
     const again = focused && $(focused);
     if (again) again.focus();
     else if (focused) (box.querySelector("#requests button") || box.querySelector("h2")).focus();  // its request answered: the next
   }
 
+  // the status line's button that unfolds the seats and the deadline's controls
+  function toggle() {
+    return el("button", { type: "button", class: "link", id: "seats-menu", "aria-expanded": String(Q.open), "aria-controls": "table-seats",
+      onclick: (ev) => { Q.open = !Q.open; ev.currentTarget.setAttribute("aria-expanded", String(Q.open)); render(); if (Q.open) $("seats-title").focus(); } },
+    t("seats_menu"));
+  }
+
   setInterval(tick, 1000);
   setInterval(follow, FOLLOW_MS);
-  return { render };
+  return { render, toggle };
 }
