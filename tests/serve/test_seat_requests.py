@@ -230,3 +230,28 @@ def test_a_streams_copy_of_the_table_replays_the_requests(c: httpx.Client, serve
         assert f.table.view() == t.state()
     finally:
         reader.close()
+
+
+def test_a_snapshot_keeps_the_last_rounds_requests_and_an_accept_table_is_as_before() -> None:
+    from paigow.serve.seats import seat_action
+    from paigow.serve.tables import Table as T
+
+    t = T({"banker": 0, "seat_bets": "confirm"}, seed=3)
+    t.apply({"action": "start_round", "stake": 1000})
+    r = t.apply(seat_action(t, 2, {"action": "bet", "amount": 100}, at=1.0))
+    t.apply({"action": "seat_answer", "id": r["id"], "answer": "confirm"})
+    t.apply(seat_action(t, 4, {"action": "bet", "amount": 50}, at=2.0))
+    for a in ("shuffle", "shake", "deal"):
+        t.apply({"action": a})
+    t.apply({"action": "settle", "strategy": "max-back"})
+    t.apply({"action": "end_round"})
+    snap = t.snapshot()
+    assert [(x["id"], x["status"], x["why"]) for x in snap["seat_requests"]] == [
+        (2, "confirmed", None), (4, "lapsed", "betting_ended")]
+    back = T.restore(t.config, t.seed, json.loads(json.dumps(snap)))
+    assert back.view() == t.view() and back.seat_view(4) == t.seat_view(4)
+    # a table that accepts seat bets: no key in its views or its snapshot
+    a = T({"banker": 0}, seed=3)
+    a.apply({"action": "start_round", "stake": 1000})
+    a.apply(seat_action(a, 2, {"action": "bet", "amount": 100}))
+    assert not {"seat_bets", "seat_requests"} & (set(a.view()) | set(a.seat_view(2)))
