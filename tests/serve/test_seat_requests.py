@@ -250,7 +250,7 @@ def test_a_snapshot_keeps_the_last_rounds_requests_and_an_accept_table_is_as_bef
         (2, "confirmed", None), (4, "lapsed", "betting_ended")]
     back = T.restore(t.config, t.seed, json.loads(json.dumps(snap)))
     assert back.view() == t.view() and back.seat_view(4) == t.seat_view(4)
-    # a table that accepts seat bets: no key in its views or its snapshot
+    # a table that accepts seat bets: no key in its views
     a = T({"banker": 0}, seed=3)
     a.apply({"action": "start_round", "stake": 1000})
     a.apply(seat_action(a, 2, {"action": "bet", "amount": 100}))
