@@ -7,7 +7,8 @@ from paigow.errors import PaigowError, ParseError, RuleError
 __all__ = ["ServiceError", "UnknownTableError", "UnknownRoundError", "TokenError", "ConflictError",
            "RequestTooLargeError", "OperatorError", "TableLimitError", "RateLimitError", "HostError",
            "SeedError", "TableClosedError", "RoundOpenError", "QuarantinedError", "JournalOpenError",
-           "JournalUnavailableError", "StartError", "StreamLimitError", "SeatTokenError", "SeatForbiddenError"]
+           "JournalUnavailableError", "StartError", "StreamLimitError", "SeatTokenError", "SeatForbiddenError",
+           "SeatRequestError", "SeatPendingError"]
 
 
 class ServiceError(PaigowError):
@@ -149,3 +150,18 @@ class SeatForbiddenError(ServiceError, RuleError):
 
     code = "seat.forbidden"
     status = 403
+
+
+class SeatRequestError(ServiceError, RuleError):
+    """A dealer's answer to a seat request that is not pending: answered already, lapsed, never
+    made, or a table that takes a seat's bets at once (``seat_bets`` "accept")."""
+
+    code = "seat.request"
+    status = 404
+
+
+class SeatPendingError(ServiceError, RuleError):
+    """A seat's request more than a seat may have waiting for the dealer."""
+
+    code = "seat.pending"
+    status = 409

@@ -273,6 +273,9 @@ class TableIn(_Model):
     seed: Annotated[StrictInt, Field(ge=0, lt=2**63), BeforeValidator(_whole)] | None = Field(
         None, description="a simulation's seed (default: drawn); refused for a live table")
     client_key: ClientKey = CLIENT_KEY
+    seat_bets: Literal["accept", "confirm"] = Field(
+        "accept", description="a seat's bets and withdrawals: taken at once (accept), or kept as requests the"
+                              " dealer confirms or refuses (confirm; docs/serve.md, Seats)")
 
 
 Position = Whole
@@ -553,6 +556,13 @@ class SeatState(TableState):
     """What a seat sees: the public view of the table and its own position's tiles (``seat``)."""
 
     seat: int
+
+
+class SeatAnswer(_Model):
+    """The dealer's answer to a seat's request (``POST /v1/tables/{id}/seats/requests/{rid}``)."""
+
+    answer: Literal["confirm", "refuse"] = Field(description="confirm: the table takes the request as the seat's"
+                                                             " action (the engine checks it); refuse: it is dropped")
 
 
 class SeatActionOut(_Model):

@@ -7,10 +7,12 @@ into the action the table takes on the seat's behalf, or refuses it with ``seat.
 
 - ``bet`` and ``withdraw``: a bet of its own player's (``bettor`` is the position's player), on
   its own position or, as a backline bet, on another, and taking it back (all or part) before
-  the shake; within the table's limits, which the engine checks as for the dealer. A seat's bet is **accepted at once** (the table's own rules refuse what they
-  refuse): the dealer sees it on the table's state as any bet, and the dealer's page keeps every
-  other action. (No pending bet to confirm: the simpler design, one state and one journal row
-  per bet; a dealer who does not want a seat's bets revokes the seat.)
+  the shake; within the table's limits, which the engine checks as for the dealer. At a table
+  opened with ``"seat_bets": "accept"`` (the default) a seat's bet is **accepted at once** (the
+  table's own rules refuse what they refuse): the dealer sees it on the table's state as any
+  bet. At a table opened with ``"seat_bets": "confirm"`` it becomes a **request** the dealer
+  confirms or refuses (``seat_request``, :mod:`paigow.serve.seat_requests`), checked by the
+  engine when made and again when confirmed.
 - ``set_hand`` and ``house_way``: its own position's hand, as its player (``by``), which the
   engine accepts only from the position's holder (Art. 7.1, 7.5): a live table's setting by its
   holder, so claims arise from it as the rules say. No ``strategy``: a seat is a person.
@@ -24,6 +26,10 @@ dealer's (docs/serve.md "Seats").
 >>> _ = t.apply({"action": "start_round", "stake": 1000})
 >>> seat_action(t, 3, {"action": "bet", "amount": 100})
 {'action': 'bet', 'position': 3, 'amount': 100, 'bettor': 'P3'}
+>>> c = Table({"banker": 0, "seat_bets": "confirm"}, seed=1)
+>>> _ = c.apply({"action": "start_round", "stake": 1000})
+>>> seat_action(c, 3, {"action": "bet", "amount": 100}, at=1.5)["request"]
+{'action': 'bet', 'position': 3, 'amount': 100, 'bettor': 'P3'}
 >>> seat_action(t, 3, {"action": "shuffle"})
 Traceback (most recent call last):
 ...
@@ -32,6 +38,7 @@ paigow.serve.errors.SeatForbiddenError: a seat does not shuffle: only bet, withd
 
 from __future__ import annotations
 
+import time
 from collections.abc import Mapping
 from typing import Any
 
@@ -57,9 +64,11 @@ def _as(data: Mapping[str, Any], me: str, key: str) -> None:
         raise SeatForbiddenError(f"the seat of {me!r} does not {data['action']} as {given!r}: only as its own player")
 
 
-def seat_action(t: Table, position: int, data: Mapping[str, Any]) -> dict[str, Any]:
+def seat_action(t: Table, position: int, data: Mapping[str, Any], at: float | None = None) -> dict[str, Any]:
     """The action table ``t`` takes for the seat of ``position`` asking ``data`` (the action's
-    JSON), or :class:`~paigow.serve.errors.SeatForbiddenError` (see the module)."""
+    JSON), or :class:`~paigow.serve.errors.SeatForbiddenError` (see the module); at a table that
+    keeps a seat's bets for the dealer, a bet or withdrawal is a ``seat_request`` made ``at``
+    (seconds since the epoch; default: now)."""
     name = data.get("action")
     if name not in SEAT_ACTIONS:
         raise SeatForbiddenError(f"a seat does not {name}: only {', '.join(SEAT_ACTIONS)} (the rest is the dealer's)")
@@ -68,7 +77,11 @@ def seat_action(t: Table, position: int, data: Mapping[str, Any]) -> dict[str, A
     if name in ("bet", "withdraw"):
         _as(data, me, "bettor")
         out = {"action": name, "position": data.get("position", position), "amount": data.get("amount"), "bettor": me}
-        return {k: v for k, v in out.items() if v is not None}
+        taken = {k: v for k, v in out.items() if v is not None}
+        if t.seat_bets == "confirm":
+            return {"action": "seat_request", "seat": position, "request": taken,
+                    "at": time.time() if at is None else at}
+        return taken
     if name in ("set_hand", "house_way"):
         _own(data, position)
         _as(data, me, "by")

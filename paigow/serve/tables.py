@@ -51,12 +51,15 @@ import secrets
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
+from paigow.errors import IllegalActionError
+from paigow.serve.seat_requests import SERVICE_ACTIONS, SeatRequests, check_mode
 from paigow.table import Session
 from paigow.table.session import SessionState
 from paigow.table.actions import ACTIONS, ROUND_ACTIONS, SESSION_ACTIONS, Shake, Shuffle, parse_action
 from paigow.table.dealing import Stacks
 from paigow.table.fairness import new_secret
 from paigow.table.jsonforms import action_result_json
+from paigow.table.round_state import Phase
 from paigow.table.records import replay_session, round_record, session_from_snapshot_json, session_snapshot_json
 from paigow.table.settlement import Options
 from paigow.table.views import public_view, round_view, seat_view
@@ -65,7 +68,10 @@ from paigow.tiles import DECK
 __all__ = ["ROUND_ACTIONS", "SESSION_ACTIONS", "ACTIONS", "Table", "result_json", "CONFIG_KEYS", "LiveRandom",
            "ReplayMismatch", "SNAPSHOT_VERSION"]
 
-CONFIG_KEYS = ("banker", "players", "house_stake", "options", "rules", "declare_first")
+CONFIG_KEYS = ("banker", "players", "house_stake", "options", "rules", "declare_first", "seat_bets")
+REQUESTED = ("bet", "withdraw")
+"""A seat's actions that a table with ``"seat_bets": "confirm"`` keeps for the dealer to confirm
+(:mod:`paigow.serve.seat_requests`)."""
 
 
 SNAPSHOT_VERSION = 2
@@ -168,6 +174,9 @@ class Table:
         self.seq = 0
         self.last_drawn: dict[str, Any] | None = None
         self.last_round: dict[str, Any] | None = None  # the round an end_round finished: number, record, public
+        # a seat's bets: taken at once ("accept") or kept for the dealer to confirm ("confirm", issue 38)
+        self.seat_bets = check_mode(config.get("seat_bets", "accept"))
+        self.seat_requests: SeatRequests | None = SeatRequests() if self.seat_bets == "confirm" else None
         # the finished rounds before the session's own history (a table restored from a state snapshot):
         # how many, every party's result in the order the parties first won or lost, the commission
         self._before: tuple[int, dict[str, int], int] = (0, {}, 0)
@@ -205,9 +214,12 @@ class Table:
             version, state, gauss = self.rng.getstate()
             rng = {"version": version, "state": list(state), "gauss": gauss}
         bal, commission = self.balances()
-        return {"version": SNAPSHOT_VERSION, "seq": self.seq, "state": session_snapshot_json(self.session),
+        snap = {"version": SNAPSHOT_VERSION, "seq": self.seq, "state": session_snapshot_json(self.session),
                 "rounds": self.rounds_finished, "balances": [[k, v] for k, v in bal.items()],
                 "commission": commission, "rng": rng}
+        if self.seat_requests:  # the last round's ended requests (none pending between rounds)
+            snap["seat_requests"] = self.seat_requests.to_json()
+        return snap
 
     @classmethod
     def restore(cls, config: Mapping[str, Any], seed: int | None, snap: Mapping[str, Any]) -> "Table":
@@ -230,13 +242,48 @@ class Table:
             t._before = (int(snap["rounds"]), {str(k): int(v) for k, v in snap["balances"]},
                          int(snap["commission"]))
         t.seq = int(snap["seq"])
+        if t.seat_requests is not None and snap.get("seat_requests"):
+            t.seat_requests = SeatRequests.from_json(snap["seat_requests"])
         return t
 
     def apply(self, action: Mapping[str, Any], drawn: Mapping[str, Any] | None = None) -> Any:
         """Perform one action (``{"action": "bet", "position": 1, "amount": 100}``) and return
         its result as JSON; raise the engine's error, changing nothing, if it is refused. On a
         live table ``drawn`` (replay) gives the draws the journal holds for the action;
-        ``last_drawn`` is what the action drew (None: nothing, or a simulation)."""
+        ``last_drawn`` is what the action drew (None: nothing, or a simulation). A table with
+        ``"seat_bets": "confirm"`` also takes the seat requests' service-level actions
+        (:mod:`paigow.serve.seat_requests`); its pending requests lapse once the betting ends."""
+        q = self.seat_requests
+        if q is not None and isinstance(action, Mapping) and action.get("action") in SERVICE_ACTIONS:
+            if action.get("action") == "seat_request" and dict(action.get("request") or {}).get("action") not in REQUESTED:
+                raise TypeError(f"a seat request is one of {REQUESTED}, not {action.get('request')!r}")
+            self.last_drawn = self.last_round = None
+            out = q.apply(action, self.seq + 1, self._verify, lambda a: self._engine(a, drawn))
+        else:
+            out = self._engine(action, drawn)
+            if q is not None and action.get("action") == "start_round":
+                q.new_round()
+        if q is not None and q.pending and not self._betting():
+            q.lapse("betting_ended")
+        self.seq += 1
+        return out
+
+    def _betting(self) -> bool:
+        """Whether bets may still be placed or withdrawn (a round open, before its first shake)."""
+        r = self.session.round
+        return r is not None and r.phase is Phase.BETTING and not r.frozen
+
+    def _verify(self, action: Mapping[str, Any]) -> None:
+        """Raise the engine's error unless the open round would take ``action`` now (a seat's request)."""
+        act = parse_action(action)
+        r = self.session.round
+        if r is None:
+            raise IllegalActionError(f"cannot {act.name} now: no round is open (start_round first)",
+                                     code="action.illegal")
+        getattr(r, f"verify_{act.name}")(**act.arguments())
+
+    def _engine(self, action: Mapping[str, Any], drawn: Mapping[str, Any] | None) -> Any:
+        """One action of the engine (:meth:`apply` without ``seq``)."""
         act = parse_action(action)
         name = act.name
         took: dict[str, Any] = {}
@@ -289,7 +336,6 @@ class Table:
         if ending is not None:
             self.last_round = {"number": self.rounds_finished, "record": round_record(ending),
                                "public": public_view(ending)}
-        self.seq += 1
         return result_json(out)
 
     # -- reading ----------------------------------------------------------------------------------
@@ -311,7 +357,7 @@ class Table:
         s = self.session
         st = s.state
         bal, commission = self.balances()
-        return {
+        out = {
             "seq": self.seq,
             "rules": self.session.state.rules.name,
             "mode": self.mode,
@@ -331,6 +377,9 @@ class Table:
             "commission": commission,
             "round": round_view(s.round, "public" if public else "dealer") if s.round is not None else None,
         }
+        if self.seat_requests is not None and not public:  # the dealer's: every request of the round
+            out.update(seat_bets=self.seat_bets, seat_requests=self.seat_requests.listing())
+        return out
 
     def seat_view(self, position: int) -> dict[str, Any]:
         """The table as the seat of ``position`` sees it (a player's own device, issue 38): the
@@ -339,4 +388,6 @@ class Table:
         out = self.view(public=True)
         if self.session.round is not None:
             out["round"] = seat_view(self.session.round, position)
+        if self.seat_requests is not None:  # its own requests, nobody else's
+            out.update(seat_bets=self.seat_bets, seat_requests=self.seat_requests.listing(seat=position))
         return {**out, "seat": position}

@@ -123,7 +123,18 @@ def round_view(r: Round, viewer: Viewer) -> dict[str, Any]:
         "result": result,
         **fairness_json(r),
         **declaration_json(r),
+        **deadline_json(r),
     }
+
+
+def deadline_json(r: Round) -> dict[str, Any]:
+    """The round's deadline for the settings (issue 38; said aloud, so every viewer's) once one is
+    set: ``deadline`` (seconds since the epoch) and whether it has been applied (``{}`` without
+    one, as answers were before the key)."""
+    st = r.state
+    if st.deadline is None:
+        return {}
+    return {"deadline": st.deadline, "deadline_applied": any(e.kind == "deadline_passed" for e in st.log)}
 
 
 def declaration_json(r: Round) -> dict[str, Any]:

@@ -163,12 +163,12 @@ def test_no_other_spelling(game: str, openapi: dict[str, Any]) -> None:
 def test_the_pages_send_every_name_they_may() -> None:
     """Each page sends the actions its dealer takes (the others are the API's and the records'
     alone: a stake changed, the players' hands set for them, the turn of a hand, a bet taken back
-    (a seat's, issue 38: the dealer's page has no control for it yet), the round's deadline (issue
-    38: the API's, no control on the dealer's page yet); the dealing method is declared and an
-    exposed tile recorded on the dealer's page)."""
+    (a seat's, issue 38: the dealer's page has no control for it yet); the dealing method is
+    declared, an exposed tile recorded and the round's deadline set and applied (issue 38, to its
+    own route through the page's protocol) on the dealer's page)."""
     sent = sent_by_pages()
     assert {n for p in PAGES["paigow"] for n in sent[p]} == set(A.ACTIONS) - {
-        "set_stake", "turn", "set_players", "withdraw", "set_deadline", "apply_deadline"}
+        "set_stake", "turn", "set_players", "withdraw"}
     assert {n for p in PAGES["pcc"] for n in sent[p]} == set(PA.ACTIONS)
 
 

@@ -33,6 +33,7 @@ from paigow.serve.errors import (
     UnknownRoundError,
     UnknownTableError,
 )
+from paigow.serve.seat_requests import lapse_action
 from paigow.serve.games import AnyTable, config_game, new_table, round_open, rounds_finished
 from paigow.serve.journal.chain import (
     ROW_COLUMNS,
@@ -363,7 +364,8 @@ class Journal:
         return self._act(entry, action, None)[0]
 
     def _act(self, e: TableEntry, action: Mapping[str, Any], if_seq: int | None,
-             prepare: Callable[[AnyTable], Mapping[str, Any]] | None = None) -> tuple[Any, dict[str, Any]]:
+             prepare: Callable[[AnyTable], Mapping[str, Any]] | None = None,
+             beside: list[Stmt] | None = None) -> tuple[Any, dict[str, Any]]:
         def step(t: AnyTable) -> tuple[list[Stmt], Stmt, Callable[[], tuple[Any, dict[str, Any]]]]:
             if if_seq is not None and if_seq != t.seq:
                 raise ConflictError(f"table {e.id!r} is at seq {t.seq}, not {if_seq}")
@@ -373,6 +375,7 @@ class Journal:
             result = t.apply(taken)
             e.engine_seconds = time.thread_time() - t0  # CPU time; read under the table's lock
             stmts, check, h = self._rows_for(e, t, before, taken, result)
+            stmts += beside or []  # written in the same transaction (a revoked seat's rows)
 
             def done() -> tuple[Any, dict[str, Any]]:
                 e.head = h
@@ -507,11 +510,20 @@ class Journal:
         return token
 
     def revoke_seat(self, entry: TableEntry, position: int) -> bool:
-        """Revoke ``position``'s seat token (False: it had none)."""
+        """Revoke ``position``'s seat token (False: it had none). At a table that keeps a seat's
+        requests for the dealer, the seat's pending requests lapse (``seat_lapse``, a journal row
+        written in the same transaction)."""
         with entry.lock:
             had = position in self.seats(entry.id)
-            self._seat_write(entry, [("DELETE FROM seats WHERE table_id = ? AND position = ?", (entry.id, position)),
-                                     *([(_SEAT_LOG, (entry.id, position, "revoke", None, now_text()))] if had else [])])
+            stmts: list[Stmt] = [("DELETE FROM seats WHERE table_id = ? AND position = ?", (entry.id, position)),
+                                 *([(_SEAT_LOG, (entry.id, position, "revoke", None, now_text()))] if had else [])]
+            keeps = entry.row is None or '"seat_bets"' in entry.row.config  # a table that keeps requests
+            lapse = lapse_action(self._current(entry), position) \
+                if keeps and entry.closed is None and not entry.quarantined else None
+            if lapse is None:
+                self._seat_write(entry, stmts)
+            else:
+                self._act(entry, lapse, None, beside=stmts)
         return had
 
     def seat_log(self, tid: str) -> list[dict[str, Any]]:

@@ -16,7 +16,8 @@ from paigow.serve import models as m
 from paigow.serve import qr
 from paigow.serve.auth import Who
 from paigow.serve.display import HEARTBEAT, LIFETIME
-from paigow.serve.routers.common import TABLE_ERRORS, Svc, TableId
+from paigow.serve.errors import SeatRequestError
+from paigow.serve.routers.common import TABLE_ERRORS, IfSeq, Svc, TableId
 from paigow.serve.seats import seat_action
 from paigow.serve.streams import seat_stream
 
@@ -57,6 +58,35 @@ def revoke_seat(tid: TableId, position: SeatPosition, who: Who, svc: Svc) -> dic
     return {"id": e.id, "position": position, "revoked": revoked}
 
 
+RequestId = Annotated[int, Path(ge=1, description="the request's id (the seq of the journal row that made it)")]
+ANSWER_ERRORS: dict[int | str, dict[str, Any]] = {
+    **TABLE_ERRORS,
+    404: {**_E, "description": "no such pending request (seat.request): answered, lapsed, never made, or a table"
+                               " that takes a seat's bets at once; or no such table"},
+}
+
+
+@router.post("/v1/tables/{tid}/seats/requests/{rid}", response_model=m.ActionOut, responses=ANSWER_ERRORS,
+             tags=["seats"])
+def answer_request(tid: TableId, rid: RequestId, body: m.SeatAnswer, who: Who, svc: Svc,
+                   if_seq: IfSeq = None) -> dict[str, Any]:
+    """The dealer's answer to a seat's request (needs the table's dealer token; a table opened
+    with ``"seat_bets": "confirm"``): ``confirm`` takes it as the seat's action, checked by the
+    engine (a refusal answers the engine's error and the request stays pending), ``refuse`` drops
+    it. Journaled before it answers; the answer's state is the dealer's view."""
+    e, _ = who.table(tid, act=True)
+    data = {"action": "seat_answer", "id": rid, "answer": body.answer}
+    result, view = svc.journal.perform(e, data, if_seq, lambda t: _answerable(t, data))
+    return {"seq": view["seq"], "action": "seat_answer", "result": result, "state": view}
+
+
+def _answerable(t: Any, data: dict[str, Any]) -> dict[str, Any]:
+    if getattr(t, "seat_requests", None) is None:
+        raise SeatRequestError("this table takes a seat's bets at once (seat_bets 'accept'): there is no request"
+                               " to answer")
+    return data
+
+
 @router.get("/v1/tables/{tid}/seats", response_model=m.SeatList, responses=TABLE_ERRORS, tags=["seats"])
 def list_seats(tid: TableId, who: Who, svc: Svc) -> dict[str, Any]:
     """The positions that have a seat and when each was granted (the table's dealer or operator)."""
@@ -78,7 +108,9 @@ def read_seat(tid: TableId, who: Who, svc: Svc) -> dict[str, Any]:
              tags=["seats"])
 def seat_act(tid: TableId, who: Who, svc: Svc, action: m.SeatAction) -> dict[str, Any]:
     """An action of the seat's own (needs the seat token): ``bet`` (its player's, accepted at
-    once within the table's limits) and ``withdraw`` (taking it back before the shake), ``set_hand`` and ``house_way`` (its own position's hand, as
+    once within the table's limits, or at a table opened with ``"seat_bets": "confirm"`` kept as a
+    request for the dealer: the result is the request, ``status`` pending) and ``withdraw``
+    (taking it back before the shake, the same way), ``set_hand`` and ``house_way`` (its own position's hand, as
     its holder), ``accept`` and ``decline`` (the bank offered to it). Anything else is the
     dealer's: ``403 seat.forbidden``, nothing changed. Journaled before it answers; the answer's
     state is the seat's view."""

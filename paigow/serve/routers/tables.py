@@ -44,6 +44,8 @@ def _open(body: m.TableIn, op: str, svc: Any) -> tuple[str, str]:
         config["rules"] = body.rules
     if body.options is not None:
         config["options"] = body.options.model_dump(exclude_none=True)
+    if body.seat_bets != "accept":  # a table opened before the option, or without it, takes them at once
+        config["seat_bets"] = body.seat_bets
     journal = svc.journal
     tid, token = journal.create(config, public=body.public, seed=body.seed, operator=op, mode=body.mode,
                                 limit=svc.max_tables)

@@ -7,6 +7,7 @@ import { tableProtocol, tablePath } from "./protocol.js";
 import { parseAmount, echoAmount } from "./amounts.js";
 import { pickerKeys, pickerStop, languageMenu } from "./keys.js";
 import { adviceTab } from "./advice.js";
+import { seatsPanel } from "./seats-panel.js";
 
 const S = {
   lang: "en", faces: [], byPips: {}, hand: [], mode: "advice",
@@ -108,6 +109,11 @@ function accepted(action, st, formId) {
 const P = tableProtocol("paigow", { table: () => S.table, state: () => S.state, setState, accepted, say: showMsg, t, num, errorNode,
   scope: "#table-main" });
 const { api, write } = P;  // the API call with the table's dealer token unless another is given
+// the table's seats, the round's deadline and the seats' requests (issue 38), under the phase
+const SP = seatsPanel({ S, t, num, locale, errorNode, setState, P,
+  shown: () => S.mode === "table" && !!S.table && !!S.state && !["open", "token"].includes(step()),
+  deadline: { setDeadline: (seconds) => write({ action: "set_deadline", seconds }, "deadline", "deadline"),
+    applyDeadline: () => write({ action: "apply_deadline" }, "deadline", "deadline") } });
 
 // -- opening, resuming, closing ---------------------------------------------------------------------
 async function openTable(form) {
@@ -120,6 +126,7 @@ async function openTable(form) {
     if (house === null) return;
     if (house !== undefined) body.house_stake = house;
     if (form.pub && form.pub.checked) body.public = true;
+    if (form.confirm && form.confirm.checked) body.seat_bets = "confirm";  // a seat's bets wait for the dealer (issue 38)
     // one key per opening: tapped again after a lost answer, the service answers the same table
     S.openKey = S.openKey || Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join("");
     body.client_key = S.openKey;
@@ -243,6 +250,7 @@ function render() {
   if (S.mode !== "table") return;
   keepStep();
   const focused = document.activeElement && document.activeElement.id;
+  const inPanel = !!(document.activeElement && document.activeElement.closest("#table-seats"));  // seats-panel.js keeps it
   renderStatus();
   const s = step();
   const panel = el("section", { class: "phase", id: "phase-" + s, "data-step": s, "aria-labelledby": "phase-title" },
@@ -270,11 +278,12 @@ function render() {
   if (want instanceof Element) want.focus();
   else if (want === "wait") { /* focused once the hand's settings are drawn */ }
   else if (again && main.contains(again)) again.focus();
-  else if (!sameStep || !main.contains(document.activeElement)) {
+  else if (!inPanel && (!sameStep || !main.contains(document.activeElement))) {
     const first = panel.querySelector("[data-autofocus]") || panel.querySelector("input, select, button[type=submit]");
     if (first && S.mode === "table") first.focus({ preventScroll: true });
   }
   document.body.dataset.step = s;
+  SP.render();
 }
 
 function renderStatus() {
@@ -291,6 +300,7 @@ function renderStatus() {
     el("span", { id: "bank", "data-bank": r.bank }, t("status_bank"), " ", num(r.bank)));
   bits.push(el("span", { id: "mode", "data-mode": st.mode }, t(st.mode === "simulation" ? "mode_simulation" : "mode_live")));
   bits.push(el("span", {}, t("status_rounds"), " ", num(st.rounds)));
+  if (!S.wantOpen && !S.justOpened) bits.push(SP.toggle());  // the seats and the deadline (issue 38)
   if (!S.wantOpen) bits.push(el("button", { type: "button", class: "link", id: "tables-menu", onclick: () => { S.wantOpen = true; render(); } }, t("tables_menu")));
   $("table-status").replaceChildren(...bits);
 }
@@ -355,6 +365,7 @@ function viewOpen() {
     field(t("banker_pos"), el("select", { id: "new-banker", name: "banker" }, posOptions(0))),
     field(t("house_stake"), numIn("new-house", { name: "house" })),
     el("label", { class: "check" }, el("input", { id: "new-public", name: "pub", type: "checkbox" }), el("span", {}, t("public_table"))),
+    el("label", { class: "check" }, el("input", { id: "new-confirm", name: "confirm", type: "checkbox" }), el("span", {}, t("seat_bets_confirm"))),
     sessionStorage.getItem("paigow-operator") ? "" : field(t("operator_key"), el("input", { id: "operator-key", name: "okey", type: "password", autocomplete: "off" })),
     submit("create-table", t("open"), sessionStorage.getItem("paigow-operator") ? { "data-autofocus": true } : {})));
   out.push(el("h3", {}, t("resume_title")), form("resume", (f) => resumeTable(f.rid.value.trim(), f.rtoken.value.trim()),

@@ -98,16 +98,18 @@ export function tableProtocol(game, view) {
     return () => { if (b.isConnected && b.dataset.sending) { delete b.dataset.sending; b.replaceChildren(...kids); } };
   }
 
-  // send ``action`` against the seq on screen; ``formId`` is where its message goes
-  async function write(action, formId) {
-    if (!known.has(action.action)) throw new Error(`no ${game} action is named ${action.action}`);
+  // send ``action`` against the seq on screen; ``formId`` is where its message goes. ``route``: the
+  // table's route it goes to (by default an action's own, OWN_ROUTE, or "actions"; the deadline's; the dealer's answer to a seat's request,
+  // whose ``body`` is not an action and whose ``action`` then names none), the same one at a time
+  async function write(action, formId, route = null, body = action) {
+    if (action.action !== undefined && !known.has(action.action)) throw new Error(`no ${game} action is named ${action.action}`);
     const key = formId + " " + JSON.stringify(action);
     if (!view.state() || refused(key, formId)) return;  // a second tap while one is in flight does nothing
     busy = true; inflight = key; setBusy(true);
     const done = sending(formId);
     const sent = view.state().seq;
     try {
-      const r = await api("POST", `${path()}/${OWN_ROUTE[action.action] || "actions"}?if_seq=${sent}`, action);
+      const r = await api("POST", `${path()}/${route || OWN_ROUTE[action.action] || "actions"}?if_seq=${sent}`, body);
       view.accepted(action, r.state, formId);
     } catch (e) {
       if (e.network) await recover(sent, action, formId);

@@ -22,6 +22,7 @@ const SEAT_I18N = {
     others: "The other hands", face_down: "face down", seen: "Face up from the first round",
     result: "Result", out_win: "You win", out_push: "Push", out_lose: "You lose", out_none: "You did not play this round",
     change: "This round: {amount}", sending: "Sending…", tile: "tile {pips}", need_amount: "Type a whole amount first.",
+    req_waiting: "Waiting for the dealer: {what}", req_confirmed: "The dealer took it: {what}", req_refused: "The dealer refused: {what}", req_lapsed: "Lapsed (the betting is over, or the seat was taken back): {what}", req_bet: "bet {amount}", req_withdraw: "withdraw {amount}", req_withdraw_all: "withdraw all",
   },
   "zh-Hant": {
     _name: "繁體中文", _locale: "zh-Hant",
@@ -39,6 +40,7 @@ const SEAT_I18N = {
     others: "其他各手", face_down: "蓋牌", seen: "第一局翻開的牌",
     result: "結果", out_win: "你贏", out_push: "和", out_lose: "你輸", out_none: "你本局沒有下注",
     change: "本局：{amount}", sending: "傳送中…", tile: "牌 {pips}", need_amount: "請先輸入整數金額。",
+    req_waiting: "等候荷官確認：{what}", req_confirmed: "荷官已接受：{what}", req_refused: "荷官已拒絕：{what}", req_lapsed: "已失效（下注已結束或座位已收回）：{what}", req_bet: "下注 {amount}", req_withdraw: "收回 {amount}", req_withdraw_all: "全部收回",
   },
   "zh-Hans": {
     _name: "简体中文", _locale: "zh-Hans",
@@ -56,6 +58,7 @@ const SEAT_I18N = {
     others: "其他各手", face_down: "盖牌", seen: "第一局翻开的牌",
     result: "结果", out_win: "你赢", out_push: "和", out_lose: "你输", out_none: "你本局没有下注",
     change: "本局：{amount}", sending: "发送中…", tile: "牌 {pips}", need_amount: "请先输入整数金额。",
+    req_waiting: "等候荷官确认：{what}", req_confirmed: "荷官已接受：{what}", req_refused: "荷官已拒绝：{what}", req_lapsed: "已失效（下注已结束或座位已收回）：{what}", req_bet: "下注 {amount}", req_withdraw: "收回 {amount}", req_withdraw_all: "全部收回",
   },
   pt: {
     _name: "Português", _locale: "pt",
@@ -73,6 +76,7 @@ const SEAT_I18N = {
     others: "As outras mãos", face_down: "voltada para baixo", seen: "À vista, da primeira ronda",
     result: "Resultado", out_win: "Ganha", out_push: "Empate", out_lose: "Perde", out_none: "Não jogou esta ronda",
     change: "Esta ronda: {amount}", sending: "A enviar…", tile: "peça {pips}", need_amount: "Escreva primeiro um montante inteiro.",
+    req_waiting: "À espera do croupier: {what}", req_confirmed: "O croupier aceitou: {what}", req_refused: "O croupier recusou: {what}", req_lapsed: "Caducado (as apostas terminaram, ou o lugar foi retirado): {what}", req_bet: "apostar {amount}", req_withdraw: "retirar {amount}", req_withdraw_all: "retirar tudo",
   },
 };
 

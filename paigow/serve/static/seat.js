@@ -276,10 +276,23 @@ function paigowBets(st) {
   const r = st.round, me = st.seat, player = st.players[me];
   if (r.frozen || r.banker === me) return [];
   const mine = r.bets.filter((b) => b.bettor === player).reduce((s, b) => s + b.amount, 0);
-  const out = [el("p", { id: "my-bets", "data-amount": mine }, t("my_bets", { amount: num(mine) })),
+  const out = [el("p", { id: "my-bets", "data-amount": mine }, t("my_bets", { amount: num(mine) })), ...myRequests(st),
     amountForm("bet", "amount", t("bet"), (v) => ({ action: "bet", amount: v }))];
   if (mine > 0) out.push(button("withdraw", t("withdraw"), () => act({ action: "withdraw" }), "secondary"));
   return out;
+}
+
+// a table whose dealer confirms a seat's bets (seat_bets "confirm"): this seat's requests of the
+// round, those pending "waiting for the dealer", then how the dealer answered or why they lapsed
+function myRequests(st) {
+  const rs = st.seat_requests || [];
+  if (!rs.length) return [];
+  const what = (r) => (r.action === "bet" ? t("req_bet", { amount: num(r.amount) })
+    : r.amount ? t("req_withdraw", { amount: num(r.amount) }) : t("req_withdraw_all"));
+  const line = (r) => (r.status === "pending" ? t("req_waiting", { what: what(r) }) : r.status === "confirmed"
+    ? t("req_confirmed", { what: what(r) }) : r.status === "refused" ? t("req_refused", { what: what(r) }) : t("req_lapsed", { what: what(r) }));
+  return [el("ul", { class: "requests", id: "my-requests", "aria-live": "polite" }, rs.map((r) =>
+    el("li", { id: `my-request-${r.id}`, "data-status": r.status, class: r.status }, line(r))))];
 }
 
 function renderPaigow(st) {
