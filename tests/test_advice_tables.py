@@ -50,7 +50,8 @@ def sample(n: int, seed: int) -> np.ndarray:
     return rng.permuted(hands, axis=1)  # tiles in any order
 
 
-@pytest.mark.parametrize("name", ["equilibrium", "max-back", "mixed"])
+# "mixed" (10 s a seat on a loaded machine) is a long run: CI's full run has it, the quick loop does not
+@pytest.mark.parametrize("name", ["equilibrium", "max-back", pytest.param("mixed", marks=pytest.mark.slow)])
 @pytest.mark.parametrize("seat", ["player", "banker"])
 def test_table_path_equals_the_enumeration_on_a_sample(name: str, seat: str) -> None:
     other = "banker" if seat == "player" else "player"
@@ -86,6 +87,7 @@ def test_pure_counts_are_integers_and_mixed_counts_exact_fractions() -> None:
         assert [[Fraction(int(x), UNIT) for x in row] for row in got] == exact
 
 
+@pytest.mark.slow  # a long run: CI's full run has it, the quick loop (-m 'not slow') does not
 def test_batch_over_all_hands_equals_the_enumeration() -> None:
     s = Strategy.named("equilibrium", "banker")
     packed = s._advice_packed
@@ -123,6 +125,7 @@ def test_game_value_and_exploitability_from_the_tables_match_the_type_kernels() 
         assert paigow.exploitability(p, b) == pytest.approx(br_p - held, abs=1e-12)
 
 
+@pytest.mark.slow  # a long run: CI's full run has it, the quick loop (-m 'not slow') does not
 def test_side_table_memory() -> None:
     side = Strategy.named("equilibrium", "banker")._side("player")
     assert side.counts.shape == (4285, 3, 3)  # by type: the equilibrium sets a type alike
@@ -213,7 +216,8 @@ def test_side_lookup_checks_its_tables() -> None:
 
 
 @pytest.mark.parametrize("seat", ["player", "banker"])
-@pytest.mark.parametrize("kind", ["per hand", "by type"])
+# "per hand" (10-14 s) is a long run: CI's full run has it, the quick loop does not
+@pytest.mark.parametrize("kind", [pytest.param("per hand", marks=pytest.mark.slow), "by type"])
 def test_a_callers_strategy_is_enumerated_until_its_tables_are_worth_building(
         seat: str, kind: str, monkeypatch: pytest.MonkeyPatch) -> None:
     # before its side tables are built, a caller's strategy is answered by the enumeration:
@@ -246,6 +250,7 @@ def test_a_callers_strategy_is_enumerated_until_its_tables_are_worth_building(
     assert not fresh.built(("side:" + seat, MACAU_GAME))
 
 
+@pytest.mark.slow  # a long run: CI's full run has it, the quick loop (-m 'not slow') does not
 def test_the_side_tables_are_built_when_the_hands_asked_reach_the_rows(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(strategies, "SIDE_AFTER", 0.001)  # 36 hands for a per-hand table
     s = Strategy(dyadic_table(9))

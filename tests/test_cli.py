@@ -208,8 +208,10 @@ def test_ctrl_c_in_a_long_simulation() -> None:
     import signal
     import time
 
-    p = subprocess.Popen([sys.executable, "-m", "paigow", "simulate", "5G", "--seed", "1", "--threads", "1",
-                          "--progress"], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    # -X faulthandler: should the child not end, SIGABRT makes it print where each thread is, and
+    # the failure shows that (a run under heavy load once did not end within the bound)
+    p = subprocess.Popen([sys.executable, "-X", "faulthandler", "-m", "paigow", "simulate", "5G", "--seed", "1",
+                          "--threads", "1", "--progress"], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     try:
         assert p.stderr is not None
         first = b""
@@ -220,7 +222,12 @@ def test_ctrl_c_in_a_long_simulation() -> None:
                 first = os.read(p.stderr.fileno(), 4096)
         assert first, "the simulation never started"
         p.send_signal(signal.SIGINT)
-        out, err = p.communicate(timeout=300)
+        try:
+            out, err = p.communicate(timeout=120)
+        except subprocess.TimeoutExpired:
+            p.send_signal(signal.SIGABRT)
+            out, err = p.communicate(timeout=60)
+            raise AssertionError("the simulation did not end on SIGINT; where it was:\n" + err.decode()[-4000:])
         lines = (first + err).decode().replace("\r", "\n").strip().splitlines()
         assert p.returncode == 130 and lines[-1].endswith("paigow: interrupted") and out == b""
     finally:

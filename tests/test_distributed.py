@@ -358,6 +358,7 @@ def test_ctrl_c_cancels_the_futures(threads_client: Any) -> None:
     _wait_no_tasks(threads_client)
 
 
+@pytest.mark.slow  # a long run: CI's full run has it, the quick loop (-m 'not slow') does not
 def test_a_worker_killed_mid_run_changes_nothing(process_client: Any) -> None:
     from paigow.simulation.dask import simulate_on
 

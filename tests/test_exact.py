@@ -265,6 +265,7 @@ def test_a_type_left_out_of_the_small_game_joins_it_when_the_proof_refutes_it() 
 # ---------------------------------------------------------------------------------------------
 # the exact house-edge table
 
+@pytest.mark.slow  # a long run: CI's full run has it, the quick loop (-m 'not slow') does not
 def test_the_exact_edges_table() -> None:
     rows = edges("5%", exact=True)
     assert len(rows) == 9 and all(e.exact for e in rows)
@@ -317,6 +318,7 @@ def test_the_docs_list_the_4pct_pair_as_shipped() -> None:
     assert (Fraction(info["value"]["player"]), Fraction(info["value"]["banker"])) == GAMES["4%"][1:]
 
 
+@pytest.mark.slow  # a long run: CI's full run has it, the quick loop (-m 'not slow') does not
 @pytest.mark.parametrize("threads", [None, "1", "2"])
 def test_the_4pct_pair_does_not_depend_on_the_blas_threads(tmp_path: pathlib.Path, threads: str | None) -> None:
     # docs/equilibrium.md: the float64 pivoting runs with the BLAS on one thread, so the shipped

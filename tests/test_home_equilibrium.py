@@ -185,6 +185,7 @@ def test_a_second_round_is_the_plain_enumeration_of_its_game_left() -> None:
     assert rows[5].door_result == pytest.approx(0.96 * rows[2].win - rows[2].lose, abs=1e-15)
 
 
+@pytest.mark.slow  # a long run: CI's full run has it, the quick loop (-m 'not slow') does not
 def test_the_second_half_averages_its_first_rounds() -> None:
     from paigow.game.homesecond import first_rounds, second_half, second_round
 
@@ -210,6 +211,7 @@ def test_the_second_half_averages_its_first_rounds() -> None:
     assert exc.value.code == "edges.rules"
 
 
+@pytest.mark.slow  # a long run: CI's full run has it, the quick loop (-m 'not slow') does not
 def test_the_second_half_on_the_command_line(capsys: pytest.CaptureFixture[str]) -> None:
     from paigow.cli import main
     from paigow.game.homesecond import second_half

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import numpy as np
 import numpy.typing as npt
+import pytest
 
 from paigow.advice import game_value, strategy
 from paigow.simulation import simulate
@@ -28,6 +29,7 @@ def test_max_back_against_max_back() -> None:
     assert abs(r.player_mean - exact) < 4 * r.player_se, (r.player_mean, r.player_se, exact)
 
 
+@pytest.mark.slow  # a long run: CI's full run has it, the quick loop (-m 'not slow') does not
 def test_a_mixed_player_against_max_back() -> None:
     rng = np.random.default_rng(11)
     player = rng.dirichlet([1.0, 1.0, 1.0], size=HAND_COUNT)
@@ -37,6 +39,7 @@ def test_a_mixed_player_against_max_back() -> None:
     assert abs(r.player_mean - exact) < 4 * r.player_se, (r.player_mean, r.player_se, exact)
 
 
+@pytest.mark.slow  # a long run: CI's full run has it, the quick loop (-m 'not slow') does not
 def test_equilibrium_against_equilibrium() -> None:
     player, banker = strategy("player"), strategy("banker")
     exact = _exact(player, banker)

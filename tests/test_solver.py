@@ -124,6 +124,7 @@ def test_warm_start_from_the_shipped_equilibrium_returns_it() -> None:
     assert again.iterations == 0 and np.array_equal(again.player, paid.player)
 
 
+@pytest.mark.slow  # a long run: CI's full run has it, the quick loop (-m 'not slow') does not
 def test_a_cold_solve_on_a_looser_tolerance_lands_near_the_shipped_one() -> None:
     # the fast check of the solver's path; the byte-for-byte regeneration is the slow test below
     eq = solver.solve(tol=1e-5, check_every=10)

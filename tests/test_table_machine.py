@@ -664,6 +664,8 @@ class TableMachine(LetterChecks, RuleBasedStateMachine):
 
 
 TestTableMachine = TableMachine.TestCase
+# 30 s on a loaded machine: CI's full run has it, the quick loop (-m 'not slow') does not
+TestTableMachine.pytestmark = [pytest.mark.slow]
 TestTableMachine.settings = settings(max_examples=max(10, settings().max_examples // 4), stateful_step_count=50,
                                      deadline=None)
 

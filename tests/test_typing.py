@@ -6,9 +6,12 @@ import pathlib
 import subprocess
 import sys
 
+import pytest
+
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 
 
+@pytest.mark.slow  # a long run: CI's full run has it, the quick loop (-m 'not slow') does not
 def test_mypy_strict() -> None:
     # -p: the packages as imported, from the checkout or (testing an sdist) as installed
     r = subprocess.run([sys.executable, "-m", "mypy", "--strict", "--no-incremental", "-p", "paigow", "-p", "pcc",

@@ -103,6 +103,7 @@ def api_schema(live: ThreadServer) -> Any:
     return schemathesis.openapi.from_url(live.url + "/openapi.json")
 
 
+@pytest.mark.slow  # a long run: CI's full run has it, the quick loop (-m 'not slow') does not
 def test_schemathesis(api_schema: Any, live: ThreadServer, table: tuple[str, dict[str, str]]) -> None:
     tid, auth = table
     operations = [r.ok() for r in api_schema.get_all_operations()]

@@ -188,6 +188,7 @@ def _create(server: ServeProcess, **body: Any) -> tuple[str, dict[str, str]]:
     return created["id"], {"Authorization": f"Bearer {created['token']}"}
 
 
+@pytest.mark.slow  # a long run: CI's full run has it, the quick loop (-m 'not slow') does not
 def test_two_processes_serve_one_table_in_turn(postgres: Any) -> None:
     """Two `paigow serve` processes on one PostgreSQL database, actions of one table sent to
     either at once: the database serialises them (each acknowledged once, seq contiguous, the

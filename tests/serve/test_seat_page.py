@@ -60,6 +60,7 @@ def dealer_tap(page: Page, selector: str, seq: int) -> None:
     expect(page.locator("#seq")).not_to_have_text(before)
 
 
+@pytest.mark.slow  # a long run: CI's full run has it, the quick loop (-m 'not slow') does not
 def test_a_home_round_with_four_seats_on_phones(new_page: Callable[..., Page], served: ServeProcess,
                                                 axe: Callable[[Page, str], None]) -> None:
     with httpx.Client(base_url=served.url, timeout=30) as api:

@@ -48,6 +48,7 @@ def test_a_bad_port(tmp_path: Path) -> None:
         one_line(out, "serve.start", f"127.0.0.1:{port}")
 
 
+@pytest.mark.slow  # a long run: CI's full run has it, the quick loop (-m 'not slow') does not
 def test_journals_that_cannot_be_opened(tmp_path: Path) -> None:
     one_line(serve("--db", str(tmp_path / "no" / "such" / "dir.db")), "journal.open", "cannot open")
     one_line(serve("--db", str(tmp_path)), "journal.open", "directory")
