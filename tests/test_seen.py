@@ -241,6 +241,35 @@ def test_advice_against_the_game_left_is_the_enumeration_under_its_equilibrium()
         int(np.argmax([o.probability for o in a.options]))].setting
 
 
+@pytest.mark.parametrize("size", [4, 20])
+def test_a_kept_seen_set_answers_as_the_checked_path(size: int) -> None:
+    # the first call checks the seen set and keeps it; the next hands read the kept game (the
+    # lean path); a set of the same tiles (unhashable) takes the checked path each time
+    from paigow import advice
+
+    hand, seen = random_case(size, 11)
+    rnd = random.Random(size)
+    others = [i for i in range(32) if i not in seen]
+    hands = [hand] + [tuple(rnd.sample(others, 4)) for _ in range(40)]
+    text = " ".join(str(DECK[i]) for i in seen)
+    for seat in ("player", "banker"):
+        for h in hands:
+            lean = [paigow.advise(h, seat=seat, seen=seen), paigow.advise(" ".join(str(DECK[i]) for i in h), seat=seat,
+                                                                            seen=text)]
+            checked = paigow.advise(h, seat=seat, seen=set(seen))
+            assert lean[0] == checked and lean[1].options == checked.options and lean[1].seen == checked.seen
+            assert lean[0].opponent_hands == checked.opponent_hands == left.opponent_hands(size)
+        assert (seen, seat, None, False, None) in advice._SEEN_PLANS
+    # a hand holding a seen tile's last copy is still refused once the set is kept
+    face = DECK[seen[0]]
+    twins = tuple(i for i in range(32) if DECK[i] is face and i not in seen)  # the copy not seen, if any
+    bad = (seen[0],) + twins + tuple(x for x in others if DECK[x] is not face)
+    with pytest.raises(errors.TileCopiesError):
+        paigow.advise(bad[:4], seen=seen)
+    left.forget()
+    assert not advice._SEEN_PLANS  # forgotten with the kept games
+
+
 def test_game_value_with_seen_tiles_is_the_references() -> None:
     seen = _left_case(20, 1)
     v = paigow.game_value("max-back", "max-back", seen=seen)

@@ -34,7 +34,7 @@ from __future__ import annotations
 import dataclasses
 import math
 import threading
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 import numpy as np
@@ -49,7 +49,7 @@ from paigow.strategies import Packed
 from paigow.tiles import DECK, Tile, TileLike, deck_indices, parse_tiles
 
 __all__ = ["SeenLike", "clean_seen", "GameLeft", "LeftCertificate", "game_left", "opponent_hands",
-           "MAX_SEEN", "SOLVED_TYPES", "forget", "whole_start", "TOLERANCE", "mask", "rank_counts", "solved", "left_counts", "pair_counts"]
+           "MAX_SEEN", "SOLVED_TYPES", "forget", "on_forget", "KeptAdvice", "fit_masks", "keep_advice", "whole_start", "TOLERANCE", "mask", "rank_counts", "solved", "left_counts", "pair_counts"]
 
 SeenLike = "str | Iterable[TileLike | int] | None"
 MAX_SEEN = 24
@@ -164,7 +164,7 @@ class GameLeft:
     when asked (an (n, n) array: 110 MB at 3,700 types); the solver never makes it."""
 
     def __init__(self, rank_counts: tuple[int, ...], rules: RuleSet) -> None:
-        ty = hand_types(rules)
+        ty = self._ty = hand_types(rules)
         c = np.array(rank_counts, dtype=np.int64)
         k = ty.counts.astype(np.int64)
         present = np.where((k <= c[None, :]).all(axis=1))[0]
@@ -189,6 +189,7 @@ class GameLeft:
         self.banker: npt.NDArray[np.float64] = self.player.copy()
         self.certificate = LeftCertificate(math.nan, math.nan, math.nan, 0)
         self._hand_counts: dict[tuple[int, bool], npt.NDArray[np.float64]] = {}
+        self._lists: dict[tuple[int, bool], tuple[list[list[float]], list[float]]] = {}
 
     # -- the values of every type setting ------------------------------------------------------
     def weights_row(self, i: int) -> npt.NDArray[np.int64]:
@@ -235,6 +236,7 @@ class GameLeft:
             x, y = _norm(sp, valid), _norm(sb, valid)
         self.player, self.banker, self.certificate = x, y, cert
         self._hand_counts.clear()
+        self._lists.clear()
         return self
 
     def _certify(self, x: npt.NDArray[np.float64], y: npt.NDArray[np.float64], iterations: int) -> LeftCertificate:
@@ -284,6 +286,36 @@ class GameLeft:
     def own(self, type_id: int, banker_seat: bool) -> npt.NDArray[np.float64]:
         """The kept probabilities of a type's settings at a seat."""
         return (self.banker if banker_seat else self.player)[self.index[type_id]]  # type: ignore[no-any-return]
+
+    def hand_table(self, rows: npt.NDArray[np.int64], orders: npt.NDArray[np.int8], banker_seat: bool
+                   ) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]:
+        """(counts (N, 3, 3), own probabilities (N, 3)) of N hands at a seat: ``rows`` their rows
+        of ``all_hands()``, ``orders`` each setting's index among its sorted hand's settings in
+        the order of the hand's tiles (``_core.setting_order``). A setting that is the same type
+        setting as an earlier one of the hand (copies) takes probability 0."""
+        counts = np.zeros((len(rows), 3, 3))
+        own = np.zeros((len(rows), 3))
+        for n, (row, order) in enumerate(zip(rows.tolist(), orders.tolist())):
+            c, p = self.hand_lists(row, order, banker_seat)
+            counts[n] = c
+            own[n] = p
+        return counts, own
+
+    def hand_lists(self, row: int, order: Any, banker_seat: bool) -> tuple[list[list[float]], list[float]]:
+        """:meth:`hand_table` of one hand, as lists (what :func:`paigow.advise` reads once the
+        game is kept: each type's counts and probabilities are kept as lists too)."""
+        ty = self._ty
+        t = int(ty.hand_type[row])
+        got = self._lists.get((t, banker_seat))
+        if got is None:
+            got = (self.hand_counts(t, banker_seat).tolist(), self.own(t, banker_seat).tolist())
+            self._lists[(t, banker_seat)] = got
+        per, probs = got
+        m0, m1, m2 = ty.hand_map[row].tolist()
+        ts = (m0, m1, m2)
+        a, b, c = ts[order[0]], ts[order[1]], ts[order[2]]
+        return ([per[a], per[b], per[c]],
+                [probs[a], probs[b] if b != a else 0.0, probs[c] if c != a and c != b else 0.0])
 
 
 class _LeftKernel:
@@ -407,10 +439,24 @@ def rank_counts(seen: tuple[int, ...], hand: tuple[int, ...] = ()) -> tuple[int,
     return tuple(int(x) for x in c)
 
 
+_FORGET_HOOKS: list[Callable[[], None]] = []
+
+
+def on_forget(hook: Callable[[], None]) -> None:
+    """Have :func:`forget` call ``hook``: for what a layer above keeps of the kept games
+    (:func:`paigow.advise`'s plans of seen sets)."""
+    with _LOCK:
+        if hook not in _FORGET_HOOKS:
+            _FORGET_HOOKS.append(hook)
+
+
 def forget() -> None:
     """Drop every kept game left (the next ask solves it again)."""
     with _LOCK:
         _KEPT.clear()
+        hooks = list(_FORGET_HOOKS)
+    for hook in hooks:
+        hook()
 
 
 def whole_start(game: GameLeft, rules: RuleSet) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]] | None:
@@ -452,6 +498,58 @@ def solved(counts: tuple[int, ...], rules: RuleSet) -> GameLeft:
                 del _KEPT[next(iter(_KEPT))]
             got = _KEPT.setdefault(key, made)
     return got
+
+
+@dataclasses.dataclass(frozen=True)
+class KeptAdvice:
+    """What :func:`paigow.advise` reads of a seen set against the equilibrium of its game left,
+    kept once a first call checked the arguments: the kept ``game``, a ``lookup`` of a hand's row
+    and setting order (``_core.SideLookup``), the answer's fields, and the tiles a hand may not
+    hold (``full``: every copy seen; ``half``: one of two copies seen, a hand holds one)."""
+
+    game: Any
+    lookup: Any
+    seat: str
+    name: str
+    rate: Any
+    rules_name: str
+    seen: tuple[Tile, ...]
+    opponent_hands: int
+    full: int
+    half: int
+
+    def read(self, hand: tuple[int, int, int, int]) -> tuple[int, Any, list[list[float]], list[float]] | None:
+        """(row, setting order, counts, own probabilities) of a checked hand (four distinct DECK
+        indices), or None when it holds a seen tile."""
+        x = (1 << hand[0]) | (1 << hand[1]) | (1 << hand[2]) | (1 << hand[3])
+        h = x & self.half
+        if x & self.full or h & (h >> 1) & _TWIN_LOW:
+            return None
+        *_, row, order = self.lookup.advise(*hand)
+        c, p = self.game.hand_lists(row, order, self.seat == "banker")
+        return row, order, c, p
+
+
+def keep_advice(store: dict[Any, KeptAdvice], key: Any, kept: KeptAdvice) -> None:
+    """Keep ``kept`` under ``key`` in a caller's ``store`` (at most 64; cleared with the kept games)."""
+    on_forget(store.clear)
+    with _LOCK:
+        if len(store) >= 64:
+            store.clear()
+        store[key] = kept
+
+
+_TWIN_LOW = sum(1 << i for i in range(31) if DECK[i] is DECK[i + 1])
+"""The first of two copies of a tile (the copies lie side by side in DECK)."""
+
+
+def fit_masks(seen: tuple[int, ...]) -> tuple[int, int]:
+    """(full, half) of :class:`KeptAdvice`: 32-bit masks of the DECK indices of the tiles whose
+    every copy is seen, and of those of two copies one of which is seen."""
+    faces = [DECK[i].face for i in seen]
+    copies = [sum(t is d for t in DECK) for d in DECK]
+    full = sum(1 << i for i in range(32) if faces.count(DECK[i].face) == copies[i])
+    return full, sum(1 << i for i in range(32) if faces.count(DECK[i].face) == 1 and copies[i] == 2)
 
 
 # ---------------------------------------------------------------------------------------------
