@@ -263,6 +263,5 @@ def test_cold_12_unseen_sets_compiled(measure: Any) -> None:
 
     got = measure(cold, items=24, unit="calls", path="compiled", group=COLD_12_SETS, rounds=3, warmup_rounds=0)
     last = sorted(times[-24:])
-    measure.__self__ if False else None
     print(f"\n12 unseen, 24 sets cold: median {np.median(last) * 1e3:.1f} ms, slowest {last[-1] * 1e3:.1f} ms")
     assert all(a.opponent_hands == 70 for a in got)
