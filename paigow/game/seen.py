@@ -14,12 +14,14 @@ opposing hands beside one of its hands of a cumulative mass by rank. The compile
 (``_core.left_values``, :class:`_LeftKernel`) counts those hands by inclusion-exclusion over the
 rank multisets of at most three of the hand's tiles: one rank histogram a multiset, each type
 reading about a dozen, so a step is linear in the types and no (n, n) array is made (a kept
-game holds about 3 MB). :func:`game_left` solves the zero-commission game by predictive CFR+
-(``_core.left_cfr``), started from the whole game's shipped equilibrium on the types left, to an
+game holds about 3 MB). :func:`game_left` solves the zero-commission game by predictive
+discounted CFR (``_core.left_cfr``, :data:`DISCOUNT`), started from the whole game's shipped equilibrium on the types left, to an
 exploitability per hand of 1e-6 or better, and certifies it by best responses over every type,
 exactly counted. Every game left is solved (one seen tile and up: up to 4,151 types); on one
-thread four seen tiles (up to 3,755 types) take 0.65-1.4 s of CPU, 12 unseen tiles 14-140 ms,
-median 45 ms (``OMP_NUM_THREADS=1 python -m pytest bench/test_bench_seen.py``; docs/advice.md). :mod:`paigow.game.seensupport`
+thread four seen tiles (up to 3,755 types) take 0.2-0.45 s of CPU, 12 unseen tiles 5-84 ms,
+median 16-28 ms (``OMP_NUM_THREADS=1 python -m pytest bench/test_bench_seen.py``; docs/advice.md).
+A seen set :func:`paigow.advise` checked is kept with its game (:class:`KeptAdvice`): the next
+hands read it. :mod:`paigow.game.seensupport`
 proves a kept pair's equilibrium in fractions.
 
 >>> g = game_left(range(20))              # the first 20 tiles of the deck seen: 12 left
@@ -57,8 +59,8 @@ MAX_SEEN = 24
 
 SOLVED_TYPES = 4285
 """The largest game left solved here: every type of the whole game, so every game left of 28
-unseen tiles or fewer (one seen tile and up: the largest, 4,151 types, about 1.5 s on one
-thread; four seen tiles, up to 3,755 types, 0.65-1.4 s)."""
+unseen tiles or fewer (one seen tile and up: the largest, 4,151 types, about 0.4 s on one
+thread; four seen tiles, up to 3,755 types, 0.2-0.45 s)."""
 
 KEPT_GAMES = 32
 """How many solved games left a process keeps (each holds its pair, its step's tables, about
