@@ -22,6 +22,7 @@ import paigow
 from paigow.game import seen as left
 from paigow.game.handtypes import hand_types
 from paigow.rules import MACAU
+from paigow.tiles import deck_indices, parse_tiles
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent / "tests"))
 import reference  # noqa: E402
@@ -34,7 +35,7 @@ STEP_4 = "game left, 4 seen: one step (both seats' values against a type strateg
 SOLVE_4 = "game left, 4 seen: solved to exploitability 1e-6 from the whole game's equilibrium, one thread"
 COLD_12 = "game left, 12 unseen: solved, certified, one hand advised, cold"
 ADVISE_4 = "game left, 4 seen: one hand advised against the kept equilibrium"
-KEPT_4 = "game left, 4 seen: 500 hands advised one by one against the kept equilibrium (paigow.advise)"
+KEPT_4 = "game left, 4 seen: 500 hands advised against the kept equilibrium (one by one, or one batch)"
 COLD_12_SETS = "game left, 12 unseen: 24 random sets solved, certified, one hand advised, cold"
 
 
@@ -214,7 +215,7 @@ def _kept_hands(n: int = 500) -> list[str]:
 def test_kept_4_seen_lean_compiled(measure: Any) -> None:
     # the seen set as a tuple: checked once, then each hand reads the kept game (the lean path)
     hands = _kept_hands()
-    got = measure(lambda: [paigow.advise(h, seen=SEEN_4) for h in hands], items=len(hands), unit="calls",
+    got = measure(lambda: [paigow.advise(h, seen=SEEN_4) for h in hands], items=len(hands), unit="hands",
                   path="compiled", group=KEPT_4, rounds=20, what="advise(text, seen=tuple): the kept game read")
     assert got[0].opponent_hands == 10626
 
@@ -222,7 +223,7 @@ def test_kept_4_seen_lean_compiled(measure: Any) -> None:
 def test_kept_4_unseen_advice_compiled(measure: Any) -> None:
     # today's advice of the same hands without seen tiles, beside it
     hands = _kept_hands()
-    got = measure(lambda: [paigow.advise(h) for h in hands], items=len(hands), unit="calls", path="compiled",
+    got = measure(lambda: [paigow.advise(h) for h in hands], items=len(hands), unit="hands", path="compiled",
                   group=KEPT_4, rounds=20, what="advise(text), nothing seen: today's unseen advice")
     assert got[0].opponent_hands == 20475
 
@@ -231,9 +232,18 @@ def test_kept_4_seen_checked_python(measure: Any) -> None:
     # the same seen set as a set (unhashable): every call checks it and builds the answer anew
     hands = _kept_hands()
     seen = set(SEEN_4)
-    got = measure(lambda: [paigow.advise(h, seen=seen) for h in hands], items=len(hands), unit="calls",
+    got = measure(lambda: [paigow.advise(h, seen=seen) for h in hands], items=len(hands), unit="hands",
                   path="python", group=KEPT_4, rounds=3, what="advise(text, seen=set): checked each call")
     assert got == [paigow.advise(h, seen=SEEN_4) for h in hands]
+
+
+def test_kept_4_seen_batch_compiled(measure: Any) -> None:
+    # the same hands in one advise_batch: one game left read for all of them
+    hands = _kept_hands()
+    a = np.array([deck_indices(parse_tiles(h)) for h in hands])
+    got = measure(lambda: paigow.advise_batch(a, seen=SEEN_4), items=len(hands), unit="hands", path="compiled",
+                  group=KEPT_4, rounds=20, what="advise_batch(hands, seen=tuple)")
+    assert got.opponent_hands == 10626 and got.counts.shape == (500, 3, 3)
 
 
 def _sets_12(n: int = 24) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:

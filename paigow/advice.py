@@ -769,8 +769,8 @@ def _batch_seen(hands: npt.ArrayLike, seat: str, against: Any, commission: Any, 
     if bad >= 0:
         raise_bad_row("hands", a, bad)
     s = seen_game.clean_seen(seen)
-    parts = []
-    for i, row in enumerate(a.tolist()):
+    parts = [_seen_units(a, seat, against, commission, g, s)] if _seen_left(against) and seen_game.fits(a, s).all() else []
+    for i, row in enumerate([] if parts else a.tolist()):  # one game left for every hand, or hand by hand:
         try:  # the seen tiles beside this hand (by face: a seen copy is the one the hand leaves)
             beside = seen_game.clean_seen(s, row)
         except TileCopiesError as e:

@@ -118,6 +118,27 @@ def test_the_batch_is_the_single_hand_advice() -> None:
         assert b.best[i] == a.best
 
 
+@pytest.mark.parametrize("size", [4, 20])
+def test_the_batch_against_the_game_left_is_the_single_hand_advice(size: int) -> None:
+    # every hand fits: one game left read for all of them; one that holds a seen tile is refused
+    hand, seen = random_case(size, 5)
+    rnd = random.Random(size)
+    others = [i for i in range(32) if i not in seen]
+    hands = [hand] + [tuple(rnd.sample(others, 4)) for _ in range(30)]
+    for seat in ("player", "banker"):
+        b = paigow.advise_batch(hands, seat, seen=seen)
+        assert b.against == "equilibrium" and b.opponent_hands == left.opponent_hands(size)
+        for i, h in enumerate(hands):
+            a = paigow.advise(h, seat, seen=seen)
+            assert b.counts[i].tolist() == [[o.wins, o.pushes, o.losses] for o in a.options]
+            assert b.values[i].tolist() == [o.value for o in a.options] and b.best[i] == a.best
+    face = DECK[seen[0]]
+    bad = (seen[0],) + tuple(i for i in range(32) if DECK[i] is face and i not in seen) + tuple(
+        x for x in others if DECK[x] is not face)
+    with pytest.raises(errors.TileCopiesError, match=r"hands\[1\]"):
+        paigow.advise_batch([hand, bad[:4]], seen=seen)
+
+
 def _left_case(size: int, seed: int) -> tuple[int, ...]:
     return tuple(sorted(random.Random(1000 * size + seed).sample(range(32), size)))
 

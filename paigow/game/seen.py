@@ -51,7 +51,7 @@ from paigow.strategies import Packed
 from paigow.tiles import DECK, Tile, TileLike, deck_indices, parse_tiles
 
 __all__ = ["SeenLike", "clean_seen", "GameLeft", "LeftCertificate", "game_left", "opponent_hands",
-           "MAX_SEEN", "SOLVED_TYPES", "forget", "on_forget", "DISCOUNT", "KeptAdvice", "fit_masks", "keep_advice", "whole_start", "TOLERANCE", "mask", "rank_counts", "solved", "left_counts", "pair_counts"]
+           "MAX_SEEN", "SOLVED_TYPES", "forget", "on_forget", "DISCOUNT", "KeptAdvice", "fit_masks", "fits", "keep_advice", "whole_start", "TOLERANCE", "mask", "rank_counts", "solved", "left_counts", "pair_counts"]
 
 SeenLike = "str | Iterable[TileLike | int] | None"
 MAX_SEEN = 24
@@ -538,6 +538,15 @@ class KeptAdvice:
         *_, row, order = self.lookup.advise(*hand)
         c, p = self.game.hand_lists(row, order, self.seat == "banker")
         return row, order, c, p
+
+
+def fits(hands: npt.NDArray[Any], seen: tuple[int, ...]) -> npt.NDArray[np.bool_]:
+    """(N,): whether each of N checked hands ((N, 4) DECK indices, distinct) holds no seen tile
+    (the masks of :func:`fit_masks`)."""
+    full, half = fit_masks(seen)
+    x = np.left_shift(np.int64(1), np.asarray(hands, dtype=np.int64)).sum(axis=1)
+    h = x & half
+    return ((x & full) == 0) & ((h & (h >> 1) & _TWIN_LOW) == 0)  # type: ignore[no-any-return]
 
 
 def keep_advice(store: dict[Any, KeptAdvice], key: Any, kept: KeptAdvice) -> None:
