@@ -291,6 +291,24 @@ def test_a_kept_seen_set_answers_as_the_checked_path(size: int) -> None:
     assert not advice._SEEN_PLANS  # forgotten with the kept games
 
 
+def test_a_kept_seen_set_holds_no_game_the_kept_games_dropped() -> None:
+    from paigow import advice
+
+    left.forget()
+    hand, seen = random_case(20, 21)
+    paigow.advise(hand, seen=seen)
+    assert advice._SEEN_PLANS
+    made = {left.rank_counts(seen)}
+    rnd = random.Random(21)
+    while len(made) <= left.KEPT_GAMES:  # as many other games left as are kept: the first is dropped
+        counts = left.rank_counts(tuple(rnd.sample(range(32), 20)))
+        if counts not in made:
+            made.add(counts)
+            left.solved(counts, MACAU)
+    assert not advice._SEEN_PLANS
+    assert paigow.advise(hand, seen=seen) == paigow.advise(hand, seen=set(seen))
+
+
 def test_game_value_with_seen_tiles_is_the_references() -> None:
     seen = _left_case(20, 1)
     v = paigow.game_value("max-back", "max-back", seen=seen)

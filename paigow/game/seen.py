@@ -504,9 +504,13 @@ def solved(counts: tuple[int, ...], rules: RuleSet) -> GameLeft:
         made = GameLeft(counts, rules)
         made.solve(start=whole_start(made, rules))
         with _LOCK:
+            dropped = len(_KEPT) >= KEPT_GAMES
             while len(_KEPT) >= KEPT_GAMES:     # the oldest first
                 del _KEPT[next(iter(_KEPT))]
             got = _KEPT.setdefault(key, made)
+            hooks = list(_FORGET_HOOKS) if dropped else []
+        for hook in hooks:  # what the layers above keep of the kept games holds no dropped one
+            hook()
     return got
 
 
@@ -550,7 +554,8 @@ def fits(hands: npt.NDArray[Any], seen: tuple[int, ...]) -> npt.NDArray[np.bool_
 
 
 def keep_advice(store: dict[Any, KeptAdvice], key: Any, kept: KeptAdvice) -> None:
-    """Keep ``kept`` under ``key`` in a caller's ``store`` (at most 64; cleared with the kept games)."""
+    """Keep ``kept`` under ``key`` in a caller's ``store`` (at most 64 seen sets; cleared with the
+    kept games, and when a kept game is dropped for a new one)."""
     on_forget(store.clear)
     with _LOCK:
         if len(store) >= 64:
