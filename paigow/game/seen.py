@@ -199,6 +199,7 @@ class GameLeft:
         self.certificate = LeftCertificate(math.nan, math.nan, math.nan, 0)
         self._hand_counts: dict[tuple[int, bool], npt.NDArray[np.float64]] = {}
         self._lists: dict[tuple[int, bool], tuple[list[list[float]], list[float]]] = {}
+        self._rows: tuple[list[int], list[list[int]]] | None = None
 
     # -- the values of every type setting ------------------------------------------------------
     def weights_row(self, i: int) -> npt.NDArray[np.int64]:
@@ -314,18 +315,34 @@ class GameLeft:
     def hand_lists(self, row: int, order: Any, banker_seat: bool) -> tuple[list[list[float]], list[float]]:
         """:meth:`hand_table` of one hand, as lists (what :func:`paigow.advise` reads once the
         game is kept: each type's counts and probabilities are kept as lists too)."""
-        ty = self._ty
-        t = int(ty.hand_type[row])
+        if self._rows is None:
+            self._rows = _row_lists(self.rules)
+        hand_type, hand_map = self._rows
+        t = hand_type[row]
         got = self._lists.get((t, banker_seat))
         if got is None:
             got = (self.hand_counts(t, banker_seat).tolist(), self.own(t, banker_seat).tolist())
             self._lists[(t, banker_seat)] = got
         per, probs = got
-        m0, m1, m2 = ty.hand_map[row].tolist()
-        ts = (m0, m1, m2)
+        ts = hand_map[row]
         a, b, c = ts[order[0]], ts[order[1]], ts[order[2]]
         return ([per[a], per[b], per[c]],
                 [probs[a], probs[b] if b != a else 0.0, probs[c] if c != a and c != b else 0.0])
+
+
+_ROW_LISTS: dict[SettingGame, tuple[list[int], list[list[int]]]] = {}
+
+
+def _row_lists(rules: RuleSet) -> tuple[list[int], list[list[int]]]:
+    """Each hand row's type and its settings' type settings (``hand_types``' ``hand_type`` and
+    ``hand_map``) as lists, once per setting game: what one hand's advice reads."""
+    key = setting_game(rules)
+    got = _ROW_LISTS.get(key)
+    if got is None:
+        ty = hand_types(rules)
+        with _LOCK:
+            got = _ROW_LISTS.setdefault(key, (ty.hand_type.tolist(), ty.hand_map.tolist()))
+    return got
 
 
 class _LeftKernel:
@@ -539,7 +556,8 @@ class KeptAdvice:
         h = x & self.half
         if x & self.full or h & (h >> 1) & _TWIN_LOW:
             return None
-        *_, row, order = self.lookup.advise(*hand)
+        got = self.lookup.advise(hand[0], hand[1], hand[2], hand[3])
+        row, order = got[6], got[7]
         c, p = self.game.hand_lists(row, order, self.seat == "banker")
         return row, order, c, p
 
