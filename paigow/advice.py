@@ -52,7 +52,7 @@ from paigow.game.values import game_value as game_value
 from paigow.rules import MACAU, RuleSet, RulesLike, clean_rules, commission_of
 from paigow.setting import Setting, settings_of
 from paigow.strategies import NAMED, Strategy, StrategyLike, check_seat, on_forget
-from paigow.tiles import DECK, Tile, TileLike, deck_indices, parse_tiles
+from paigow.tiles import DECK, Tile, TileLike, deck_indices, parse_tiles, tiles4
 
 __all__ = [
     "SettingValue", "Advice", "BatchAdvice", "advise", "advise_batch", "best_settings", "best_setting",
@@ -679,9 +679,9 @@ def _hand_of(tiles: Any) -> tuple[tuple[Tile, ...], tuple[int, int, int, int]]:
         if a == b or a == c or a == d or b == c or b == d or c == d:
             _refuse_hand((a, b, c, d))
         return (DECK[a], DECK[b], DECK[c], DECK[d]), (a, b, c, d)
-    t = parse_tiles(tiles, count=4)
-    a, b, c, d = deck_indices(t)
-    return t, (a, b, c, d)
+    got = tiles4(tiles)  # four Tile objects: read as they are, else parsed
+    t = got[0] if got is not None else parse_tiles(tiles, count=4)
+    return t, got[1] if got is not None else deck_indices(t)  # type: ignore[return-value]
 
 
 def _seen_left(against: Any) -> bool:  # None or a shipped equilibrium's name: with seen tiles, the game left's
