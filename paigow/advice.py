@@ -32,7 +32,7 @@ import numpy as np
 import numpy.typing as npt
 
 from paigow import _core
-from paigow.game.handtypes import all_hands, hand_types, setting_game
+from paigow.game.handtypes import all_hands, setting_game
 from paigow.game.handtypes import hand_types as _types  # noqa: F401  (the names older callers read here)
 from paigow.game.handtypes import to_hands as _to_hands  # noqa: F401
 from paigow.game.handtypes import type_weights as _weights  # noqa: F401
