@@ -15,13 +15,13 @@ opposing hands beside one of its hands of a cumulative mass by rank. The compile
 rank multisets of at most three of the hand's tiles: one rank histogram a multiset, each type
 reading about a dozen, so a step is linear in the types and no (n, n) array is made (a kept
 game holds about 3 MB). :func:`game_left` solves the zero-commission game by predictive
-discounted CFR (``_core.left_cfr``, :data:`DISCOUNT`), started from the whole game's shipped equilibrium on the types left, to an
-exploitability per hand of 1e-6 or better, and certifies it by best responses over every type,
-exactly counted. Every game left is solved (one seen tile and up: up to 4,151 types); on one
-thread four seen tiles (up to 3,755 types) take 0.2-0.45 s of CPU, 12 unseen tiles 5-84 ms,
-median 16-28 ms (``OMP_NUM_THREADS=1 python -m pytest bench/test_bench_seen.py``; docs/advice.md).
-A seen set :func:`paigow.advise` checked is kept with its game (:class:`KeptAdvice`): the next
-hands read it. :mod:`paigow.game.seensupport`
+discounted CFR (``_core.left_cfr``, :data:`DISCOUNT`), started from the whole game's shipped
+equilibrium on the types left, to an exploitability per hand of 1e-6 or better, and certifies it
+by best responses over every type, exactly counted. Every game left is solved (one seen tile and
+up: up to 4,151 types); on one thread four seen tiles (up to 3,755 types) take 0.2-0.45 s of CPU,
+12 unseen tiles 5-84 ms, median 16-28 ms (``OMP_NUM_THREADS=1 python -m pytest
+bench/test_bench_seen.py``; docs/advice.md). A seen set :func:`paigow.advise` checked is kept
+with its game (:class:`KeptAdvice`): the next hands read it. :mod:`paigow.game.seensupport`
 proves a kept pair's equilibrium in fractions.
 
 >>> g = game_left(range(20))              # the first 20 tiles of the deck seen: 12 left
@@ -51,7 +51,8 @@ from paigow.strategies import Packed
 from paigow.tiles import DECK, Tile, TileLike, deck_indices, parse_tiles
 
 __all__ = ["SeenLike", "clean_seen", "GameLeft", "LeftCertificate", "game_left", "opponent_hands",
-           "MAX_SEEN", "SOLVED_TYPES", "forget", "on_forget", "DISCOUNT", "KeptAdvice", "fit_masks", "fits", "keep_advice", "whole_start", "TOLERANCE", "mask", "rank_counts", "solved", "left_counts", "pair_counts"]
+           "MAX_SEEN", "SOLVED_TYPES", "forget", "on_forget", "DISCOUNT", "KeptAdvice", "fit_masks", "fits",
+           "keep_advice", "whole_start", "TOLERANCE", "mask", "rank_counts", "solved", "left_counts", "pair_counts"]
 
 SeenLike = "str | Iterable[TileLike | int] | None"
 MAX_SEEN = 24
@@ -73,8 +74,9 @@ DISCOUNT = (1.5, 0.0, 3.0)
 """The solver's (alpha, beta, gamma) of discounted CFR (Brown and Sandholm 2019): after iteration
 t a positive regret is multiplied by t^alpha / (t^alpha + 1), a negative one by t^beta /
 (t^beta + 1), and the iterate enters the average with weight t^gamma. Against CFR+ (regrets
-floored at 0, weight t^2) it takes half the iterations or fewer on the games left (12 unseen
-tiles: the slowest of 24 random sets 650 -> 280 iterations; four seen tiles 500 -> 180)."""
+floored at 0, weight t^2) it takes half the iterations or fewer on the games left (24 random
+12-unseen sets: median about 500 -> 190 iterations, the slowest 1,280 -> 760; four seen tiles,
+3,146 types: 500 -> 180)."""
 
 _RANK = np.array([t.rank - 1 for t in DECK], dtype=np.intp)
 _COMB = np.array([[math.comb(a, b) for b in range(5)] for a in range(5)], dtype=np.int64)
@@ -173,7 +175,7 @@ class GameLeft:
     when asked (an (n, n) array: 110 MB at 3,700 types); the solver never makes it."""
 
     def __init__(self, rank_counts: tuple[int, ...], rules: RuleSet) -> None:
-        ty = self._ty = hand_types(rules)
+        ty = hand_types(rules)
         c = np.array(rank_counts, dtype=np.int64)
         k = ty.counts.astype(np.int64)
         present = np.where((k <= c[None, :]).all(axis=1))[0]
