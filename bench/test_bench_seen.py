@@ -22,6 +22,7 @@ import paigow
 from paigow.game import seen as left
 from paigow.game.handtypes import hand_types
 from paigow.rules import MACAU
+from paigow.tiles import deck_indices, parse_tiles
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent / "tests"))
 import reference  # noqa: E402
@@ -34,6 +35,8 @@ STEP_4 = "game left, 4 seen: one step (both seats' values against a type strateg
 SOLVE_4 = "game left, 4 seen: solved to exploitability 1e-6 from the whole game's equilibrium, one thread"
 COLD_12 = "game left, 12 unseen: solved, certified, one hand advised, cold"
 ADVISE_4 = "game left, 4 seen: one hand advised against the kept equilibrium"
+KEPT_4 = "game left, 4 seen: 500 hands advised against the kept equilibrium (one by one, or one batch)"
+COLD_12_SETS = "game left, 12 unseen: 24 random sets solved, certified, one hand advised, cold"
 
 
 def _game(seen: tuple[int, ...]) -> left.GameLeft:
@@ -195,3 +198,80 @@ def test_advise_4_seen_plain_python(measure: Any) -> None:
                      path="python", group=ADVISE_4, rounds=3)
     a = paigow.advise(TILES, seen=SEEN_4)
     assert np.allclose([[o.wins, o.pushes, o.losses] for o in a.options], counts, atol=1e-9)
+
+
+def _kept_hands(n: int = 500) -> list[str]:
+    """``n`` random hands (text) beside SEEN_4, each type's counts kept by a first call."""
+    import random
+
+    rnd = random.Random(4)
+    others = [i for i in range(32) if i not in SEEN_4]
+    hands = [" ".join(str(paigow.DECK[i]) for i in rnd.sample(others, 4)) for _ in range(n)]
+    for h in hands:
+        paigow.advise(h, seen=SEEN_4)
+    return hands
+
+
+def test_kept_4_seen_lean_compiled(measure: Any) -> None:
+    # the seen set as a tuple: checked once, then each hand reads the kept game (the lean path)
+    hands = _kept_hands()
+    got = measure(lambda: [paigow.advise(h, seen=SEEN_4) for h in hands], items=len(hands), unit="hands",
+                  path="compiled", group=KEPT_4, rounds=20, what="advise(text, seen=tuple): the kept game read")
+    assert got[0].opponent_hands == 10626
+
+
+def test_kept_4_unseen_advice_compiled(measure: Any) -> None:
+    # today's advice of the same hands without seen tiles, beside it
+    hands = _kept_hands()
+    got = measure(lambda: [paigow.advise(h) for h in hands], items=len(hands), unit="hands", path="compiled",
+                  group=KEPT_4, rounds=20, what="advise(text), nothing seen: today's unseen advice")
+    assert got[0].opponent_hands == 20475
+
+
+def test_kept_4_seen_checked_python(measure: Any) -> None:
+    # the same seen set as a set (unhashable): every call checks it and builds the answer anew
+    hands = _kept_hands()
+    seen = set(SEEN_4)
+    got = measure(lambda: [paigow.advise(h, seen=seen) for h in hands], items=len(hands), unit="hands",
+                  path="python", group=KEPT_4, rounds=3, what="advise(text, seen=set): checked each call")
+    assert got == [paigow.advise(h, seen=SEEN_4) for h in hands]
+
+
+def test_kept_4_seen_batch_compiled(measure: Any) -> None:
+    # the same hands in one advise_batch: one game left read for all of them
+    hands = _kept_hands()
+    a = np.array([deck_indices(parse_tiles(h)) for h in hands])
+    got = measure(lambda: paigow.advise_batch(a, seen=SEEN_4), items=len(hands), unit="hands", path="compiled",
+                  group=KEPT_4, rounds=20, what="advise_batch(hands, seen=tuple)")
+    assert got.opponent_hands == 10626 and got.counts.shape == (500, 3, 3)
+
+
+def _sets_12(n: int = 24) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
+    import random
+
+    rnd = random.Random(12)
+    out = []
+    for _ in range(n):
+        tiles = rnd.sample(range(32), 24)
+        out.append((tuple(tiles[:4]), tuple(sorted(tiles[4:]))))
+    return out
+
+
+def test_cold_12_unseen_sets_compiled(measure: Any) -> None:
+    import time
+
+    times: list[float] = []
+
+    def cold() -> list[Any]:
+        out = []
+        for hand, seen in _sets_12():
+            left.forget()
+            t = time.perf_counter()
+            out.append(paigow.advise(hand, seen=seen))
+            times.append(time.perf_counter() - t)
+        return out
+
+    got = measure(cold, items=24, unit="calls", path="compiled", group=COLD_12_SETS, rounds=3, warmup_rounds=0)
+    last = sorted(times[-24:])
+    print(f"\n12 unseen, 24 sets cold: median {np.median(last) * 1e3:.1f} ms, slowest {last[-1] * 1e3:.1f} ms")
+    assert all(a.opponent_hands == 70 for a in got)

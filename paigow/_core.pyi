@@ -168,6 +168,9 @@ def left_cfr(
     rules: RuleTables,
     work: npt.NDArray[np.float64],
     q: npt.NDArray[np.float64],
+    alpha: float = ...,
+    beta: float = ...,
+    gamma: float = ...,
 ) -> None: ...
 
 # whole-round simulation (paigow/_simulate.pxi)

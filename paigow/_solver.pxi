@@ -5,6 +5,7 @@
 
 from cython.parallel cimport prange
 from libc.string cimport memset
+from libc.math cimport pow
 #
 # With the commission a win is worth less than a loss costs, so a side's value is no longer
 # additive in its front and back: a side wins an opposing hand only when it wins both. The wins
@@ -372,16 +373,22 @@ def left_cfr(double[:, ::1] x, double[:, ::1] y, double[:, ::1] rp, double[:, ::
              const uint8_t[:, ::1] tset_f, const uint8_t[:, ::1] tset_b, const uint8_t[:, ::1] cf,
              const uint8_t[:, ::1] cb, const int32_t[::1] fmap, const int32_t[::1] bmap, int nf, int nb,
              const int32_t[::1] ptr, const int32_t[::1] tab, const double[::1] dep, const double[::1] use, int n_tables,
-             RuleTables rules, double[::1] work, double[:, ::1] q):
+             RuleTables rules, double[::1] work, double[:, ::1] q, double alpha=-1.0, double beta=-1.0,
+             double gamma=2.0):
     """``steps`` iterations of predictive CFR+ on the game left, numbered from ``it0 + 1``, in
     place: the player's strategy ``x``, regrets ``rp`` and average ``sp`` (weighted by the
-    iteration squared) updated against the banker's ``y``, then the banker's against the new
-    ``x`` (alternating); the last regret is the prediction. ``m`` holds each type's settings
-    (the first ``m[i]`` columns); ``q`` (n, 3) is a buffer. The game's arguments are
-    ``left_values``'."""
+    iteration to the power ``gamma``) updated against the banker's ``y``, then the banker's
+    against the new ``x`` (alternating); the last regret is the prediction. ``m`` holds each
+    type's settings (the first ``m[i]`` columns); ``q`` (n, 3) is a buffer. The game's
+    arguments are ``left_values``'.
+
+    Discounted (predictive DCFR, Brown and Sandholm 2019): with ``alpha`` >= 0 the regrets are
+    kept signed, and after each update a positive one is multiplied by t^alpha / (t^alpha + 1)
+    and a negative one by t^beta / (t^beta + 1) (t the iteration); with ``alpha`` < 0 (the
+    default) they are floored at 0 (CFR+)."""
     cdef Py_ssize_t n = x.shape[0]
     cdef Py_ssize_t s
-    cdef double w
+    cdef double w, t, pos, neg
     _left_check(n, x.shape[1], tset_f, tset_b, cf, cb, fmap, bmap, nf, nb, ptr, tab, dep, use, n_tables, rules, work, q)
     if (y.shape[0] != n or rp.shape[0] != n or rb.shape[0] != n or sp.shape[0] != n or sb.shape[0] != n
             or y.shape[1] != 3 or rp.shape[1] != 3 or rb.shape[1] != 3 or sp.shape[1] != 3 or sb.shape[1] != 3):
@@ -390,22 +397,26 @@ def left_cfr(double[:, ::1] x, double[:, ::1] y, double[:, ::1] rp, double[:, ::
         raise ValueError("left_cfr: m must be (n,)")
     with nogil:
         for s in range(steps):
-            w = <double>(it0 + s + 1) * <double>(it0 + s + 1)
+            t = <double>(it0 + s + 1)
+            w = t * t if gamma == 2.0 else pow(t, gamma)
+            pos = -1.0 if alpha < 0.0 else pow(t, alpha) / (pow(t, alpha) + 1.0)
+            neg = pow(t, beta) / (pow(t, beta) + 1.0)
             _left_values(y, tset_f, tset_b, cf, cb, fmap, bmap, nf, nb, ptr, tab, dep, use, n_tables, False, &rules.r,
                          &work[0], q)
-            _cfr_update(x, rp, q, m, sp, w)
+            _cfr_update(x, rp, q, m, sp, w, pos, neg)
             _left_values(x, tset_f, tset_b, cf, cb, fmap, bmap, nf, nb, ptr, tab, dep, use, n_tables, True, &rules.r,
                          &work[0], q)
-            _cfr_update(y, rb, q, m, sb, w)
+            _cfr_update(y, rb, q, m, sb, w, pos, neg)
     return None
 
 
 cdef void _cfr_update(double[:, ::1] x, double[:, ::1] r, const double[:, ::1] q, const int8_t[::1] m,
-                      double[:, ::1] avg, double w) noexcept nogil:
-    # regret matching+ of one side, predicting the next instant regret by this one
+                      double[:, ::1] avg, double w, double pos, double neg) noexcept nogil:
+    # regret matching+ of one side, predicting the next instant regret by this one; with pos >= 0
+    # the regrets stay signed and are discounted (pos: the positive ones' factor, neg: the negative)
     cdef Py_ssize_t i
     cdef int k, mm
-    cdef double ev, inst, tot
+    cdef double ev, inst, tot, acc
     cdef double pred[3]
     for i in range(x.shape[0]):
         mm = m[i]
@@ -415,7 +426,11 @@ cdef void _cfr_update(double[:, ::1] x, double[:, ::1] r, const double[:, ::1] q
         tot = 0.0
         for k in range(mm):
             inst = q[i, k] - ev
-            r[i, k] = r[i, k] + inst if r[i, k] + inst > 0.0 else 0.0
+            acc = r[i, k] + inst
+            if pos < 0.0:
+                r[i, k] = acc if acc > 0.0 else 0.0
+            else:
+                r[i, k] = acc * pos if acc > 0.0 else acc * neg
             pred[k] = r[i, k] + inst if r[i, k] + inst > 0.0 else 0.0
             tot += pred[k]
         for k in range(mm):

@@ -32,7 +32,7 @@ import numpy as np
 import numpy.typing as npt
 
 from paigow import _core
-from paigow.game.handtypes import all_hands, hand_types, setting_game
+from paigow.game.handtypes import all_hands, setting_game
 from paigow.game.handtypes import hand_types as _types  # noqa: F401  (the names older callers read here)
 from paigow.game.handtypes import to_hands as _to_hands  # noqa: F401
 from paigow.game.handtypes import type_weights as _weights  # noqa: F401
@@ -42,7 +42,7 @@ from paigow.game.equilibria import DATA_DIR as DATA_DIR
 from paigow.game.equilibria import CATALOGUE, clean_strategy, default_name
 from paigow.game.equilibria import equilibrium_info as equilibrium_info
 from paigow.game.equilibria import strategy as strategy
-from paigow.errors import InvalidOptionError, InvalidRecordError, TileCopiesError
+from paigow.errors import InvalidOptionError, InvalidRecordError, InvalidStrategyError, TileCopiesError
 from paigow.game.values import COUNT_UNIT, OPPONENT_HANDS, SHIPPED_NAMES
 from paigow.houseway import HOUSE_WAYS, HouseWay, house_way, is_house_way
 from paigow.game.values import PAIRINGS as PAIRINGS
@@ -52,7 +52,7 @@ from paigow.game.values import game_value as game_value
 from paigow.rules import MACAU, RuleSet, RulesLike, clean_rules, commission_of
 from paigow.setting import Setting, settings_of
 from paigow.strategies import NAMED, Strategy, StrategyLike, check_seat, on_forget
-from paigow.tiles import DECK, Tile, TileLike, deck_indices, parse_tiles
+from paigow.tiles import DECK, Tile, TileLike, deck_indices, parse_tiles, tiles4
 
 __all__ = [
     "SettingValue", "Advice", "BatchAdvice", "advise", "advise_batch", "best_settings", "best_setting",
@@ -288,9 +288,8 @@ _RULE_PLANS: dict[tuple[str, Any, Any, Any], _Plan] = {}
 """The same for another rule set given by name, by (seat, against, commission, the name as given)."""
 
 _VALUE_PLANS: dict[tuple[str, Any, Any, Any], _Plan] = {}
-"""The same for a :class:`~paigow.rules.RuleSet`, by (seat, against, commission, its name): a kept
-plan serves an equal rule set only (keyed by the value, not the object: two equal rule sets
-share it; another of the same name replaces it)."""
+"""The same for a :class:`~paigow.rules.RuleSet`, by (seat, against, commission, its name): a kept plan serves
+an equal rule set only (keyed by the value, not the object: equal ones share it; another of the name replaces it)."""
 
 _PLANS_LOCK = threading.Lock()
 
@@ -675,19 +674,17 @@ def _hand_of(tiles: Any) -> tuple[tuple[Tile, ...], tuple[int, int, int, int]]:
     if isinstance(tiles, str):
         t, idx = _parse4(tiles)
         return t, (idx[0], idx[1], idx[2], idx[3])
-    if isinstance(tiles, tuple) and len(tiles) == 4 and all(type(x) is int for x in tiles):
-        a, b, c, d = _read_hand(tiles) if not all(0 <= x < 32 for x in tiles) else tiles
-        if len({a, b, c, d}) != 4:
+    if isinstance(tiles, tuple) and len(tiles) == 4 and all([type(x) is int for x in tiles]):
+        a, b, c, d = tiles if 0 <= min(tiles) and max(tiles) < 32 else _read_hand(tiles)
+        if a == b or a == c or a == d or b == c or b == d or c == d:
             _refuse_hand((a, b, c, d))
-        return tuple(DECK[i] for i in (a, b, c, d)), (a, b, c, d)
-    t = parse_tiles(tiles, count=4)
-    a, b, c, d = deck_indices(t)
-    return t, (a, b, c, d)
+        return (DECK[a], DECK[b], DECK[c], DECK[d]), (a, b, c, d)
+    got = tiles4(tiles)  # four Tile objects: read as they are, else parsed
+    t = got[0] if got is not None else parse_tiles(tiles, count=4)
+    return t, got[1] if got is not None else deck_indices(t)  # type: ignore[return-value]
 
 
-def _left_equilibrium(against: Any) -> bool:
-    """``against`` asks for the equilibrium (left out, or a shipped equilibrium by name): with
-    seen tiles, the equilibrium of the game left."""
+def _seen_left(against: Any) -> bool:  # None or a shipped equilibrium's name: with seen tiles, the game left's
     return against is None or (isinstance(against, str) and against in SHIPPED_NAMES)
 
 
@@ -698,7 +695,7 @@ def _seen_units(hands: npt.NDArray[Any], seat: str, against: Any, commission: An
     digest, rate, rule set, exact) of checked hands (each row's settings in its tiles' order)."""
     from paigow.game import seen as seen_game  # loaded with the first seen tiles
 
-    if _left_equilibrium(against):
+    if _seen_left(against):
         g = clean_rules(rules)
         seat = check_seat(seat)
         r = commission_of(g, commission)
@@ -706,20 +703,8 @@ def _seen_units(hands: npt.NDArray[Any], seat: str, against: Any, commission: An
             raise InvalidOptionError("the equilibrium of the game left is solved without commission: with a "
                                      "commission give a fixed strategy (a Strategy, a table, max-back)", code="seen.paid")
         game = seen_game.solved(seen_game.rank_counts(seen), g)
-        ty = hand_types(g)
-        rows = _core.hand_rows(np.ascontiguousarray(hands, dtype=np.int64))
-        counts = np.zeros((len(hands), 3, 3))
-        own = np.zeros((len(hands), 3))
-        for n, (h, row) in enumerate(zip(hands.tolist(), rows.tolist())):
-            per_type = game.hand_counts(int(ty.hand_type[row]), seat == "banker")
-            probs = game.own(int(ty.hand_type[row]), seat == "banker")
-            order = _tiles_order(tuple(h), row)
-            used: set[int] = set()
-            for k, j in enumerate(order):
-                ts = int(ty.hand_map[row, j])
-                counts[n, k] = per_type[ts]
-                own[n, k] = probs[ts] if ts not in used else 0.0
-                used.add(ts)
+        h = np.ascontiguousarray(hands, dtype=np.int64)
+        counts, own = game.hand_table(_core.hand_rows(h), _core.setting_order(h.astype(np.int8)), seat == "banker")
         name = default_name(g, r) if against is None else str(against)
         return counts, own, name, "", r, g, False
     g, seat, s, r = _arguments(seat, against, commission, rules)
@@ -731,44 +716,61 @@ def _seen_units(hands: npt.NDArray[Any], seat: str, against: Any, commission: An
     return units.astype(np.float64) * COUNT_UNIT, None, s.name, s.digest, r, g, True
 
 
-def _tiles_order(hand: tuple[int, ...], row: int) -> list[int]:
-    """For each setting of ``hand`` in its tiles' order, the index of the same setting among the
-    settings of the sorted hand (the strategy tables' order)."""
-    ss = _BY_ROW.get(row) or _sorted_settings(row)
-    mine = settings_of(tuple(DECK[i] for i in hand))
-    return [ss.index(x) for x in mine]
-
-
 def _advise_seen(tiles: Any, seat: str, against: Any, commission: Any, rules: RulesLike, seen: Any) -> Advice:
-    from paigow.game import seen as seen_game  # loaded with the first seen tiles
-
     t, hand = _hand_of(tiles)
+    try:  # a seen set advised against the game left's equilibrium before: its kept game is read
+        key: Any = (tuple(seen) if type(seen) is list else seen, seat, against, commission, rules)
+        kept = _SEEN_PLANS.get(key)
+    except TypeError:  # unhashable: checked each time
+        key = kept = None
+    got = None if kept is None else kept.read(hand)  # None when the hand holds a seen tile
+    if got is not None:  # (row, setting order, counts, own probabilities)
+        ss, order = _BY_ROW.get(got[0]) or _sorted_settings(got[0]), got[1]
+        return _seen_advice(t, kept, got[2], got[3], (ss[order[0]], ss[order[1]], ss[order[2]]))
+    from paigow.game import seen as seen_game  # loaded with the first seen tiles
     s = seen_game.clean_seen(seen, hand)
     counts, own, name, digest, r, g, _ = _seen_units(np.array([hand]), seat, against, commission, rules, s)
-    opp = seen_game.opponent_hands(len(s))
-    win = float(1 - r)
-    c = counts[0].tolist()
-    values = [(c[k][0] * win - c[k][2]) / opp for k in range(3)]
-    best = max(range(3), key=lambda k: (values[k], -k))
-    settings = settings_of(t)
-    probs = [None, None, None] if own is None else own[0].tolist()
-    options = tuple(SettingValue(settings[k], c[k][0], c[k][1], c[k][2], values[k], probs[k]) for k in range(3))
-    return Advice(t, check_seat(seat), name, r != 0, options, best, r, digest,  # type: ignore[arg-type]
-                  g.name, tuple(DECK[i] for i in s), opp)
+    kept = seen_game.KeptAdvice(None, None, check_seat(seat), name, r, g.name, tuple(DECK[i] for i in s),
+                                seen_game.opponent_hands(len(s)), *seen_game.fit_masks(s))
+    if own is not None and key is not None:  # any lookup of the game's gives the rows and setting orders
+        try:
+            lookup = _plan(seat, None, False, g).lookup
+        except InvalidStrategyError:  # none shipped for the rule set: the slow path each time
+            lookup = None
+        if lookup is not None:
+            game = seen_game.solved(seen_game.rank_counts(s), g)
+            seen_game.keep_advice(_SEEN_PLANS, key, dataclasses.replace(kept, game=game, lookup=lookup))
+    probs = [None] * 3 if own is None else own[0].tolist()
+    return _seen_advice(t, kept, counts[0].tolist(), probs, settings_of(t), digest)
+
+
+_SEEN_PLANS: dict[Any, Any] = {}  # seen sets against the game left's equilibrium, by the arguments as given
+
+
+def _seen_advice(t: tuple[Tile, ...], kept: Any, c: list[list[float]], probs: list[Any], settings: Any,
+                 digest: str = "") -> Advice:
+    opp, r, win = kept.opponent_hands, kept.rate, float(1 - kept.rate) if kept.rate else 1.0
+    v0, v1, v2 = (c[0][0] * win - c[0][2]) / opp, (c[1][0] * win - c[1][2]) / opp, (c[2][0] * win - c[2][2]) / opp
+    options = (_setting_value(settings[0], c[0][0], c[0][1], c[0][2], v0, probs[0]),
+               _setting_value(settings[1], c[1][0], c[1][1], c[1][2], v1, probs[1]),
+               _setting_value(settings[2], c[2][0], c[2][1], c[2][2], v2, probs[2]))
+    best = 0 if v0 >= v1 and v0 >= v2 else 1 if v1 >= v2 else 2  # the first of equal best values
+    a = _advice(t, kept.seat, kept.name, bool(r), options, best, r, digest, kept.rules_name)
+    a.__dict__.update(seen=kept.seen, opponent_hands=opp)
+    return a
 
 
 def _batch_seen(hands: npt.ArrayLike, seat: str, against: Any, commission: Any, rules: RulesLike,
                 seen: Any) -> BatchAdvice:
     from paigow.game import seen as seen_game  # loaded with the first seen tiles
-
     a = as_index_array(hands, 4, "hands")
     g = clean_rules(rules)
     _, _, bad = _core.settings(a, g.core)
     if bad >= 0:
         raise_bad_row("hands", a, bad)
     s = seen_game.clean_seen(seen)
-    parts = []
-    for i, row in enumerate(a.tolist()):
+    parts = [_seen_units(a, seat, against, commission, g, s)] if _seen_left(against) and seen_game.fits(a, s).all() else []
+    for i, row in enumerate([] if parts else a.tolist()):  # one game left for every hand, or hand by hand:
         try:  # the seen tiles beside this hand (by face: a seen copy is the one the hand leaves)
             beside = seen_game.clean_seen(s, row)
         except TileCopiesError as e:
@@ -791,9 +793,8 @@ def _best_seen(tiles: Any, seat: str, strategy: "StrategyLike | HouseWay | None"
 
     t, hand = _hand_of(tiles)
     s = seen_game.clean_seen(seen, hand)
-    if not _left_equilibrium(strategy):
+    if not _seen_left(strategy):
         return setting_lookup(seat, strategy, rules)(hand)  # type: ignore[no-any-return]
     g = clean_rules(rules)
     own_self = _seen_units(np.array([hand]), seat, None, False, g, s)[1]  # the seat's own probabilities
-    assert own_self is not None
-    return settings_of(t)[int(np.argmax(own_self[0]))]
+    return settings_of(t)[int(np.argmax(own_self[0]))]  # type: ignore[index]

@@ -26,7 +26,7 @@ from _tablegames.jsonio import LITERAL_NAMES, json_type
 from paigow._svg import draw_tile
 from paigow.errors import IllegalHandError, TileCopiesError, UnknownTileError
 
-__all__ = ["Tile", "TileLike", "FACES", "DECK", "parse_tiles", "deck_indices", "split_tile_text"]
+__all__ = ["Tile", "TileLike", "FACES", "DECK", "parse_tiles", "deck_indices", "tiles4", "split_tile_text"]
 
 # face: (low pip, high pip, rank, points, seed name, English name,
 #        other Chinese names (simplified and traditional), other English names)
@@ -449,6 +449,30 @@ def deck_indices(tiles: Iterable[Tile]) -> tuple[int, ...]:
         used[t._face] = k + 1
         out.append(idx[k])
     return tuple(out)
+
+
+def tiles4(tiles: object) -> tuple[tuple[Tile, ...], tuple[int, int, int, int]] | None:
+    """Four :class:`Tile` objects in a list or tuple as they are, with their DECK indices as
+    :func:`deck_indices` gives them (the first copy of a face, then the second), without
+    parsing: for a caller's hot path. None for anything else, or more copies of a face than the
+    deck holds (:func:`parse_tiles` then says why).
+
+    >>> tiles4([DECK[0], DECK[0], DECK[28], DECK[2]])[1], tiles4("天 天 至尊 地")
+    ((0, 1, 28, 2), None)
+    """
+    if (type(tiles) is not list and type(tiles) is not tuple) or len(tiles) != 4:
+        return None
+    out: list[int] = []
+    for t in tiles:
+        if type(t) is not Tile:
+            return None
+        for j in _FACE_DECK_INDICES[t._face]:
+            if j not in out:
+                out.append(j)
+                break
+        else:
+            return None
+    return tuple(tiles), (out[0], out[1], out[2], out[3])
 
 
 def _show(items: Iterable[object]) -> str:

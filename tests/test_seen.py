@@ -118,6 +118,27 @@ def test_the_batch_is_the_single_hand_advice() -> None:
         assert b.best[i] == a.best
 
 
+@pytest.mark.parametrize("size", [4, 20])
+def test_the_batch_against_the_game_left_is_the_single_hand_advice(size: int) -> None:
+    # every hand fits: one game left read for all of them; one that holds a seen tile is refused
+    hand, seen = random_case(size, 5)
+    rnd = random.Random(size)
+    others = [i for i in range(32) if i not in seen]
+    hands = [hand] + [tuple(rnd.sample(others, 4)) for _ in range(30)]
+    for seat in ("player", "banker"):
+        b = paigow.advise_batch(hands, seat, seen=seen)
+        assert b.against == "equilibrium" and b.opponent_hands == left.opponent_hands(size)
+        for i, h in enumerate(hands):
+            a = paigow.advise(h, seat, seen=seen)
+            assert b.counts[i].tolist() == [[o.wins, o.pushes, o.losses] for o in a.options]
+            assert b.values[i].tolist() == [o.value for o in a.options] and b.best[i] == a.best
+    face = DECK[seen[0]]
+    bad = (seen[0],) + tuple(i for i in range(32) if DECK[i] is face and i not in seen) + tuple(
+        x for x in others if DECK[x] is not face)
+    with pytest.raises(errors.TileCopiesError, match=r"hands\[1\]"):
+        paigow.advise_batch([hand, bad[:4]], seen=seen)
+
+
 def _left_case(size: int, seed: int) -> tuple[int, ...]:
     return tuple(sorted(random.Random(1000 * size + seed).sample(range(32), size)))
 
@@ -239,6 +260,53 @@ def test_advice_against_the_game_left_is_the_enumeration_under_its_equilibrium()
     assert sum(o.probability or 0 for o in a.options) == pytest.approx(1.0)
     assert paigow.best_setting([DECK[i] for i in hand], seen=list(seen)) == a.options[
         int(np.argmax([o.probability for o in a.options]))].setting
+
+
+@pytest.mark.parametrize("size", [4, 20])
+def test_a_kept_seen_set_answers_as_the_checked_path(size: int) -> None:
+    # the first call checks the seen set and keeps it; the next hands read the kept game (the
+    # lean path); a set of the same tiles (unhashable) takes the checked path each time
+    from paigow import advice
+
+    hand, seen = random_case(size, 11)
+    rnd = random.Random(size)
+    others = [i for i in range(32) if i not in seen]
+    hands = [hand] + [tuple(rnd.sample(others, 4)) for _ in range(40)]
+    text = " ".join(str(DECK[i]) for i in seen)
+    for seat in ("player", "banker"):
+        for h in hands:
+            lean = [paigow.advise(h, seat=seat, seen=seen), paigow.advise(" ".join(str(DECK[i]) for i in h), seat=seat,
+                                                                            seen=text)]
+            checked = paigow.advise(h, seat=seat, seen=set(seen))
+            assert lean[0] == checked and lean[1].options == checked.options and lean[1].seen == checked.seen
+            assert lean[0].opponent_hands == checked.opponent_hands == left.opponent_hands(size)
+        assert (seen, seat, None, False, None) in advice._SEEN_PLANS
+    # a hand holding a seen tile's last copy is still refused once the set is kept
+    face = DECK[seen[0]]
+    twins = tuple(i for i in range(32) if DECK[i] is face and i not in seen)  # the copy not seen, if any
+    bad = (seen[0],) + twins + tuple(x for x in others if DECK[x] is not face)
+    with pytest.raises(errors.TileCopiesError):
+        paigow.advise(bad[:4], seen=seen)
+    left.forget()
+    assert not advice._SEEN_PLANS  # forgotten with the kept games
+
+
+def test_a_kept_seen_set_holds_no_game_the_kept_games_dropped() -> None:
+    from paigow import advice
+
+    left.forget()
+    hand, seen = random_case(20, 21)
+    paigow.advise(hand, seen=seen)
+    assert advice._SEEN_PLANS
+    made = {left.rank_counts(seen)}
+    rnd = random.Random(21)
+    while len(made) <= left.KEPT_GAMES:  # as many other games left as are kept: the first is dropped
+        counts = left.rank_counts(tuple(rnd.sample(range(32), 20)))
+        if counts not in made:
+            made.add(counts)
+            left.solved(counts, MACAU)
+    assert not advice._SEEN_PLANS
+    assert paigow.advise(hand, seen=seen) == paigow.advise(hand, seen=set(seen))
 
 
 def test_game_value_with_seen_tiles_is_the_references() -> None:

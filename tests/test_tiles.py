@@ -208,3 +208,20 @@ def test_a_misspelled_name_is_named_before_the_count(text: str, named: str) -> N
     with pytest.raises(UnknownTileError, match=f"unknown tile {named}") as e:
         parse_tiles(text, count=4)
     assert e.value.code == "tile.unknown"
+
+
+def test_tiles4_reads_four_tiles_as_parse_tiles_does() -> None:
+    import random
+
+    from paigow.tiles import DECK, deck_indices, parse_tiles, tiles4
+
+    rnd = random.Random(4)
+    for _ in range(2000):
+        tiles = [DECK[i] for i in rnd.sample(range(32), 4)]
+        for form in (tiles, tuple(tiles)):
+            got = tiles4(form)
+            assert got is not None
+            assert got[0] == parse_tiles(tiles, count=4) and got[1] == deck_indices(parse_tiles(tiles, count=4))
+    # anything else is left to parse_tiles: text, three tiles, a name, more copies than the deck holds
+    assert tiles4("天 地 人 和") is None and tiles4(DECK[:3]) is None and tiles4([DECK[0], DECK[2], DECK[4], "和"]) is None
+    assert tiles4([DECK[22], DECK[22], DECK[0], DECK[2]]) is None

@@ -14,12 +14,14 @@ opposing hands beside one of its hands of a cumulative mass by rank. The compile
 (``_core.left_values``, :class:`_LeftKernel`) counts those hands by inclusion-exclusion over the
 rank multisets of at most three of the hand's tiles: one rank histogram a multiset, each type
 reading about a dozen, so a step is linear in the types and no (n, n) array is made (a kept
-game holds about 3 MB). :func:`game_left` solves the zero-commission game by predictive CFR+
-(``_core.left_cfr``), started from the whole game's shipped equilibrium on the types left, to an
-exploitability per hand of 1e-6 or better, and certifies it by best responses over every type,
-exactly counted. Every game left is solved (one seen tile and up: up to 4,151 types); on one
-thread four seen tiles (up to 3,755 types) take 0.65-1.4 s of CPU, 12 unseen tiles 14-140 ms,
-median 45 ms (``OMP_NUM_THREADS=1 python -m pytest bench/test_bench_seen.py``; docs/advice.md). :mod:`paigow.game.seensupport`
+game holds about 3 MB). :func:`game_left` solves the zero-commission game by predictive
+discounted CFR (``_core.left_cfr``, :data:`DISCOUNT`), started from the whole game's shipped
+equilibrium on the types left, to an exploitability per hand of 1e-6 or better, and certifies it
+by best responses over every type, exactly counted. Every game left is solved (one seen tile and
+up: up to 4,151 types); on one thread four seen tiles (up to 3,755 types) take 0.2-0.45 s of CPU,
+12 unseen tiles 5-84 ms, median 16-28 ms (``OMP_NUM_THREADS=1 python -m pytest
+bench/test_bench_seen.py``; docs/advice.md). A seen set :func:`paigow.advise` checked is kept
+with its game (:class:`KeptAdvice`): the next hands read it. :mod:`paigow.game.seensupport`
 proves a kept pair's equilibrium in fractions.
 
 >>> g = game_left(range(20))              # the first 20 tiles of the deck seen: 12 left
@@ -34,7 +36,7 @@ from __future__ import annotations
 import dataclasses
 import math
 import threading
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 import numpy as np
@@ -49,7 +51,8 @@ from paigow.strategies import Packed
 from paigow.tiles import DECK, Tile, TileLike, deck_indices, parse_tiles
 
 __all__ = ["SeenLike", "clean_seen", "GameLeft", "LeftCertificate", "game_left", "opponent_hands",
-           "MAX_SEEN", "SOLVED_TYPES", "forget", "whole_start", "TOLERANCE", "mask", "rank_counts", "solved", "left_counts", "pair_counts"]
+           "MAX_SEEN", "SOLVED_TYPES", "forget", "on_forget", "DISCOUNT", "KeptAdvice", "fit_masks", "fits",
+           "keep_advice", "whole_start", "TOLERANCE", "mask", "rank_counts", "solved", "left_counts", "pair_counts"]
 
 SeenLike = "str | Iterable[TileLike | int] | None"
 MAX_SEEN = 24
@@ -57,8 +60,8 @@ MAX_SEEN = 24
 
 SOLVED_TYPES = 4285
 """The largest game left solved here: every type of the whole game, so every game left of 28
-unseen tiles or fewer (one seen tile and up: the largest, 4,151 types, about 1.5 s on one
-thread; four seen tiles, up to 3,755 types, 0.65-1.4 s)."""
+unseen tiles or fewer (one seen tile and up: the largest, 4,151 types, about 0.4 s on one
+thread; four seen tiles, up to 3,755 types, 0.2-0.45 s)."""
 
 KEPT_GAMES = 32
 """How many solved games left a process keeps (each holds its pair, its step's tables, about
@@ -66,6 +69,14 @@ KEPT_GAMES = 32
 
 TOLERANCE = 1e-6
 """The exploitability per hand the solver reaches before it stops."""
+
+DISCOUNT = (1.5, 0.0, 3.0)
+"""The solver's (alpha, beta, gamma) of discounted CFR (Brown and Sandholm 2019): after iteration
+t a positive regret is multiplied by t^alpha / (t^alpha + 1), a negative one by t^beta /
+(t^beta + 1), and the iterate enters the average with weight t^gamma. Against CFR+ (regrets
+floored at 0, weight t^2) it takes half the iterations or fewer on the games left (24 random
+12-unseen sets: median about 500 -> 190 iterations, the slowest 1,280 -> 760; four seen tiles,
+3,146 types: 500 -> 180)."""
 
 _RANK = np.array([t.rank - 1 for t in DECK], dtype=np.intp)
 _COMB = np.array([[math.comb(a, b) for b in range(5)] for a in range(5)], dtype=np.int64)
@@ -189,6 +200,8 @@ class GameLeft:
         self.banker: npt.NDArray[np.float64] = self.player.copy()
         self.certificate = LeftCertificate(math.nan, math.nan, math.nan, 0)
         self._hand_counts: dict[tuple[int, bool], npt.NDArray[np.float64]] = {}
+        self._lists: dict[tuple[int, bool], tuple[list[list[float]], list[float]]] = {}
+        self._rows: tuple[list[int], list[list[int]]] | None = None
 
     # -- the values of every type setting ------------------------------------------------------
     def weights_row(self, i: int) -> npt.NDArray[np.int64]:
@@ -210,10 +223,11 @@ class GameLeft:
     # -- solving and certifying ----------------------------------------------------------------
     def solve(self, tol: float = TOLERANCE, max_iterations: int = 100000, check_every: int = 10,
               start: tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]] | None = None) -> "GameLeft":
-        """Solve the zero-commission game left by predictive CFR+ (alternating updates, regrets
-        floored at 0, the last regret as the prediction, the average weighted by the iteration
-        squared) until the average pair's exploitability per hand is at most ``tol``; keep the
-        pair and its certificate (best responses over every type).
+        """Solve the zero-commission game left by predictive discounted CFR (alternating updates,
+        the last regret as the prediction, positive regrets discounted by t^1.5 / (t^1.5 + 1) and
+        negative ones halved after each iteration t, the average weighted by t^3: :data:`DISCOUNT`)
+        until the average pair's exploitability per hand is at most ``tol``; keep the pair and its
+        certificate (best responses over every type).
 
         ``start`` (two (n, 3) type strategies, e.g. the whole game's equilibrium on the types
         left) is the first iterate: its pair is checked first and kept when it meets ``tol``;
@@ -235,6 +249,7 @@ class GameLeft:
             x, y = _norm(sp, valid), _norm(sb, valid)
         self.player, self.banker, self.certificate = x, y, cert
         self._hand_counts.clear()
+        self._lists.clear()
         return self
 
     def _certify(self, x: npt.NDArray[np.float64], y: npt.NDArray[np.float64], iterations: int) -> LeftCertificate:
@@ -285,6 +300,52 @@ class GameLeft:
         """The kept probabilities of a type's settings at a seat."""
         return (self.banker if banker_seat else self.player)[self.index[type_id]]  # type: ignore[no-any-return]
 
+    def hand_table(self, rows: npt.NDArray[np.int64], orders: npt.NDArray[np.int8], banker_seat: bool
+                   ) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]:
+        """(counts (N, 3, 3), own probabilities (N, 3)) of N hands at a seat: ``rows`` their rows
+        of ``all_hands()``, ``orders`` each setting's index among its sorted hand's settings in
+        the order of the hand's tiles (``_core.setting_order``). A setting that is the same type
+        setting as an earlier one of the hand (copies) takes probability 0."""
+        counts = np.zeros((len(rows), 3, 3))
+        own = np.zeros((len(rows), 3))
+        for n, (row, order) in enumerate(zip(rows.tolist(), orders.tolist())):
+            c, p = self.hand_lists(row, order, banker_seat)
+            counts[n] = c
+            own[n] = p
+        return counts, own
+
+    def hand_lists(self, row: int, order: Any, banker_seat: bool) -> tuple[list[list[float]], list[float]]:
+        """:meth:`hand_table` of one hand, as lists (what :func:`paigow.advise` reads once the
+        game is kept: each type's counts and probabilities are kept as lists too)."""
+        if self._rows is None:
+            self._rows = _row_lists(self.rules)
+        hand_type, hand_map = self._rows
+        t = hand_type[row]
+        got = self._lists.get((t, banker_seat))
+        if got is None:
+            got = (self.hand_counts(t, banker_seat).tolist(), self.own(t, banker_seat).tolist())
+            self._lists[(t, banker_seat)] = got
+        per, probs = got
+        ts = hand_map[row]
+        a, b, c = ts[order[0]], ts[order[1]], ts[order[2]]
+        return ([per[a], per[b], per[c]],
+                [probs[a], probs[b] if b != a else 0.0, probs[c] if c != a and c != b else 0.0])
+
+
+_ROW_LISTS: dict[SettingGame, tuple[list[int], list[list[int]]]] = {}
+
+
+def _row_lists(rules: RuleSet) -> tuple[list[int], list[list[int]]]:
+    """Each hand row's type and its settings' type settings (``hand_types``' ``hand_type`` and
+    ``hand_map``) as lists, once per setting game: what one hand's advice reads."""
+    key = setting_game(rules)
+    got = _ROW_LISTS.get(key)
+    if got is None:
+        ty = hand_types(rules)
+        with _LOCK:
+            got = _ROW_LISTS.setdefault(key, (ty.hand_type.tolist(), ty.hand_map.tolist()))
+    return got
+
 
 class _LeftKernel:
     """The compiled step of a game left (``_core.left_values``) with its tables and buffers.
@@ -331,10 +392,10 @@ class _LeftKernel:
     def cfr(self, x: npt.NDArray[np.float64], y: npt.NDArray[np.float64], rp: npt.NDArray[np.float64],
             rb: npt.NDArray[np.float64], sp: npt.NDArray[np.float64], sb: npt.NDArray[np.float64], it: int,
             steps: int) -> None:
-        """``steps`` iterations of predictive CFR+ from iteration ``it`` + 1, in place."""
+        """``steps`` iterations of predictive discounted CFR from iteration ``it`` + 1, in place."""
         _core.left_cfr(x, y, rp, rb, sp, sb, self.m, it, steps, self.tset_f, self.tset_b, self.cf, self.cb, self.fmap,
                        self.bmap, self.nf, self.nb, self.ptr, self.tab, self.dep, self.use, self.n_tables, self.core,
-                       self.work, self.q)
+                       self.work, self.q, *DISCOUNT)
 
     def values(self, sigma: npt.NDArray[np.float64], banker_side: bool) -> npt.NDArray[np.float64]:
         """The side's values against ``sigma``, in a buffer the next call for the side reuses."""
@@ -407,10 +468,24 @@ def rank_counts(seen: tuple[int, ...], hand: tuple[int, ...] = ()) -> tuple[int,
     return tuple(int(x) for x in c)
 
 
+_FORGET_HOOKS: list[Callable[[], None]] = []
+
+
+def on_forget(hook: Callable[[], None]) -> None:
+    """Have :func:`forget` call ``hook``: for what a layer above keeps of the kept games
+    (:func:`paigow.advise`'s plans of seen sets)."""
+    with _LOCK:
+        if hook not in _FORGET_HOOKS:
+            _FORGET_HOOKS.append(hook)
+
+
 def forget() -> None:
     """Drop every kept game left (the next ask solves it again)."""
     with _LOCK:
         _KEPT.clear()
+        hooks = list(_FORGET_HOOKS)
+    for hook in hooks:
+        hook()
 
 
 def whole_start(game: GameLeft, rules: RuleSet) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]] | None:
@@ -448,10 +523,77 @@ def solved(counts: tuple[int, ...], rules: RuleSet) -> GameLeft:
         made = GameLeft(counts, rules)
         made.solve(start=whole_start(made, rules))
         with _LOCK:
+            dropped = len(_KEPT) >= KEPT_GAMES
             while len(_KEPT) >= KEPT_GAMES:     # the oldest first
                 del _KEPT[next(iter(_KEPT))]
             got = _KEPT.setdefault(key, made)
+            hooks = list(_FORGET_HOOKS) if dropped else []
+        for hook in hooks:  # what the layers above keep of the kept games holds no dropped one
+            hook()
     return got
+
+
+@dataclasses.dataclass(frozen=True)
+class KeptAdvice:
+    """What :func:`paigow.advise` reads of a seen set against the equilibrium of its game left,
+    kept once a first call checked the arguments: the kept ``game``, a ``lookup`` of a hand's row
+    and setting order (``_core.SideLookup``), the answer's fields, and the tiles a hand may not
+    hold (``full``: every copy seen; ``half``: one of two copies seen, a hand holds one)."""
+
+    game: Any
+    lookup: Any
+    seat: str
+    name: str
+    rate: Any
+    rules_name: str
+    seen: tuple[Tile, ...]
+    opponent_hands: int
+    full: int
+    half: int
+
+    def read(self, hand: tuple[int, int, int, int]) -> tuple[int, Any, list[list[float]], list[float]] | None:
+        """(row, setting order, counts, own probabilities) of a checked hand (four distinct DECK
+        indices), or None when it holds a seen tile."""
+        x = (1 << hand[0]) | (1 << hand[1]) | (1 << hand[2]) | (1 << hand[3])
+        h = x & self.half
+        if x & self.full or h & (h >> 1) & _TWIN_LOW:
+            return None
+        got = self.lookup.advise(hand[0], hand[1], hand[2], hand[3])
+        row, order = got[6], got[7]
+        c, p = self.game.hand_lists(row, order, self.seat == "banker")
+        return row, order, c, p
+
+
+def fits(hands: npt.NDArray[Any], seen: tuple[int, ...]) -> npt.NDArray[np.bool_]:
+    """(N,): whether each of N checked hands ((N, 4) DECK indices, distinct) holds no seen tile
+    (the masks of :func:`fit_masks`)."""
+    full, half = fit_masks(seen)
+    x = np.left_shift(np.int64(1), np.asarray(hands, dtype=np.int64)).sum(axis=1)
+    h = x & half
+    return ((x & full) == 0) & ((h & (h >> 1) & _TWIN_LOW) == 0)  # type: ignore[no-any-return]
+
+
+def keep_advice(store: dict[Any, KeptAdvice], key: Any, kept: KeptAdvice) -> None:
+    """Keep ``kept`` under ``key`` in a caller's ``store`` (at most 64 seen sets; cleared with the
+    kept games, and when a kept game is dropped for a new one)."""
+    on_forget(store.clear)
+    with _LOCK:
+        if len(store) >= 64:
+            store.clear()
+        store[key] = kept
+
+
+_TWIN_LOW = sum(1 << i for i in range(31) if DECK[i] is DECK[i + 1])
+"""The first of two copies of a tile (the copies lie side by side in DECK)."""
+
+
+def fit_masks(seen: tuple[int, ...]) -> tuple[int, int]:
+    """(full, half) of :class:`KeptAdvice`: 32-bit masks of the DECK indices of the tiles whose
+    every copy is seen, and of those of two copies one of which is seen."""
+    faces = [DECK[i].face for i in seen]
+    copies = [sum(t is d for t in DECK) for d in DECK]
+    full = sum(1 << i for i in range(32) if faces.count(DECK[i].face) == copies[i])
+    return full, sum(1 << i for i in range(32) if faces.count(DECK[i].face) == 1 and copies[i] == 2)
 
 
 # ---------------------------------------------------------------------------------------------
