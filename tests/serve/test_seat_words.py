@@ -1,7 +1,7 @@
 """The seat's page's words (paigow/serve/static/seat-i18n.js, issue 38): the four languages have
-the same keys, every key the page asks for (``t("...")`` in seat.js, ``data-i18n`` in seat.html, and in seat-clock.js, the round's deadline)
-is there, and the phase and door keys it builds (``ph_<phase>``, ``door_<n>``, ``out_<outcome>``)
-too; each language's words are its own (the Chinese ones in Chinese characters)."""
+the same keys, every key the page asks for (``t("...")`` in seat.js and seat-clock.js, its round's
+deadline; ``data-i18n`` in seat.html) is there, and the phase and door keys it builds
+(``ph_<phase>``, ``door_<n>``, ``out_<outcome>``) too; each language's words are its own (the Chinese ones in Chinese characters)."""
 
 from __future__ import annotations
 

@@ -5,7 +5,7 @@
 // max-front) and that the rules treat it as a setting the player did not make, and the setting.
 //
 // The deadline is the service's clock's (seconds since the epoch). This device's clock may be off:
-// each event of the seat's stream carries `at`, when the service journaled its action, so
+// each event of the seat's stream carries `at`, when the service journaled its action (UTC), so
 // `at - now` here is the service's clock minus this device's, less the event's delay; the largest
 // seen is the estimate (a delay only lowers a sample). A new connection starts the estimate afresh
 // at its first sample (the device's clock may have been set meanwhile); until the first sample the
@@ -28,9 +28,17 @@ const C = {
 };
 
 // -- the service's clock --------------------------------------------------------------------------
+// `at` as the journal writes it ("2026-12-05T12:00:00.123456Z", UTC) in seconds since the epoch
+function seconds(at) {
+  const m = typeof at === "string" && /^(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d)(\.\d{1,3})?\d*Z$/.exec(at);
+  const v = m ? Date.parse(m[1] + (m[2] || "") + "Z") / 1000 : typeof at === "number" ? at : NaN;
+  return Number.isFinite(v) ? v : null;
+}
+
 export function sample(at) {
-  if (typeof at !== "number" || !Number.isFinite(at)) return;
-  const s = at - Date.now() / 1000;
+  const v = seconds(at);
+  if (v === null) return;
+  const s = v - Date.now() / 1000;
   C.skew = C.fresh ? s : Math.max(C.skew, s);
   C.fresh = false;
 }
