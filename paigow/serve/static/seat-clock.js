@@ -5,50 +5,31 @@
 // max-front) and that the rules treat it as a setting the player did not make, and the setting.
 //
 // The deadline is the service's clock's (seconds since the epoch). This device's clock may be off:
-// each event of the seat's stream carries `at`, when the service journaled its action (UTC), so
-// `at - now` here is the service's clock minus this device's, less the event's delay; the largest
-// seen is the estimate (a delay only lowers a sample). A new connection starts the estimate afresh
-// at its first sample (the device's clock may have been set meanwhile); until the first sample the
-// device's clock is taken as it is. The first event of a stream is the view read (`at` null).
+// each event of the seat's stream carries `at`, when the service journaled its action, whence
+// service-clock.js's estimate of the offset; a new connection starts it afresh from an answer's Date
+// header (a seat's stream opens with the view read, `at` null), until its first event's `at`.
 //
 // Screen readers hear the deadline through one polite live region outside the page's re-rendered
 // part (#deadline-say in seat.html), never each second: when it is set or moved, at 30 s and 10 s
 // left, when it passes, and when the table has set the hand.
 import { $, el } from "./common.js";
 import { t, num } from "./seat-i18n.js";
+import { serviceClock, readDate, mmss } from "./service-clock.js";
 
 const STAGES = [30, 10, 0];   // the seconds left said aloud (0: passed)
 const C = {
-  skew: 0,        // the service's clock minus this device's, in seconds
-  fresh: true,    // the next sample replaces the estimate (a new connection)
   at: null,       // the deadline followed (pending), else null
-  said: null,     // the last thing said aloud: a stage (seconds) or "applied:<at>"
   d: null,        // its deadlineOf
+  said: null,     // the last thing said aloud: a stage (seconds) or "applied:<at>"
   timer: null,
 };
-
-// -- the service's clock --------------------------------------------------------------------------
-// `at` as the journal writes it ("2026-12-05T12:00:00.123456Z", UTC) in seconds since the epoch
-function seconds(at) {
-  const m = typeof at === "string" && /^(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d)(\.\d{1,3})?\d*Z$/.exec(at);
-  const v = m ? Date.parse(m[1] + (m[2] || "") + "Z") / 1000 : typeof at === "number" ? at : NaN;
-  return Number.isFinite(v) ? v : null;
-}
-
-export function sample(at) {
-  const v = seconds(at);
-  if (v === null) return;
-  const s = v - Date.now() / 1000;
-  C.skew = C.fresh ? s : Math.max(C.skew, s);
-  C.fresh = false;
-}
-export const reconnected = () => { C.fresh = true; };
-const serviceNow = () => Date.now() / 1000 + C.skew;
-const leftOf = (at) => Math.max(0, Math.ceil(at - serviceNow()));
-export const clockSkew = () => C.skew;
+const clock = serviceClock();
+export const sample = (at) => clock.sample(at);
+export const reconnected = () => { clock.reconnected(); readDate(clock); };
+const leftOf = (at) => clock.left(at);
 
 // mm:ss from a minute on, else the seconds, in the page's language
-const said = (s) => (s >= 60 ? `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}` : t("dl_secs", { n: num(s) }));
+const said = (s) => (s >= 60 ? mmss(s) : t("dl_secs", { n: num(s) }));
 
 // -- what the view says of this seat's deadline ---------------------------------------------------
 // null (no deadline that concerns this seat's own hand), {at, applied: false, dealt} (to be set), or
