@@ -1,12 +1,13 @@
 """The round's deadline on a seat's page (/seat/<id>, issue 38) in a real browser at 390×844, on
-a phone whose own clock is an hour fast (the page counts by the service's clock, from the stream's
-``at``): a home table and a Pai Gow table, a seat granted and its page open, the round dealt, the
-dealer sets a deadline through the API; the page counts it down (and says it aloud once set or
-moved, not each second), says when it has passed; the dealer applies it through the API and the
-page says the table set the hand by its rule (the home game's max-front; the Pai Gow table's house
-way, named), that the rules treat it as a setting the player did not make, and shows the setting
-it got. axe-core finds no serious violation on the countdown and on what the table set. Every
-wait is for a condition, bounded (30 s)."""
+a phone whose own clock is an hour fast (the page counts by the service's clock: the stream's
+``at``, an answer's Date header): a home table and a Pai Gow table, a seat granted and its page
+open, the round dealt, the dealer sets a deadline through the API; the page counts it down (as
+does the players' display, its clock fast too), says it aloud once set or moved, not each second,
+says when it has passed; the dealer applies it through the API and the page says the table set
+the hand by its rule (the home game's max-front; the Pai Gow table's house way, named), that the
+rules treat it as a setting the player did not make, and shows the setting it got. axe-core finds
+no serious violation on the countdown and on what the table set. Every wait is for a condition,
+bounded (30 s)."""
 
 from __future__ import annotations
 
@@ -41,13 +42,29 @@ def seat_page(new_page: Callable[..., Page], served: ServeProcess, url: str, loc
     return page
 
 
+def display_page(new_page: Callable[..., Page], path: str) -> Page:
+    page = new_page()  # the players' display, a screen at the table whose clock is fast too
+    page.clock.install(time=time.time() + FAST)
+    page.goto(path)
+    expect(page.locator("body[data-ready='1']")).to_have_count(1)
+    return page
+
+
 def counts_down_then_passes(page: Page, words: tuple[str, str, str, str], axe: Callable[[Page, str], None],
-                            set_deadline: Callable[[float], None]) -> None:
-    """A deadline a minute off, shown and said once; moved to 3 s, said again; counted to its end."""
+                            set_deadline: Callable[[float], None], display: Any,
+                            late: Callable[[], Page] | None = None) -> None:
+    """A deadline a minute off, shown and said once (and on the players' display, and on a seat's
+    page opened ``late``, after it was set: no event's ``at`` yet); moved to 3 s, said again;
+    counted to its end."""
     left, set_said, moved, passed = words
     set_deadline(60)
     box = page.locator("#deadline-left")
-    expect(box).to_have_attribute("data-left", re.compile(r"^(5[0-9]|60)$"))  # not 0: the service's clock, not the phone's
+    minute = re.compile(r"^(5[0-9]|60)$")
+    expect(box).to_have_attribute("data-left", minute)  # not 0: the service's clock, not the phone's
+    expect(display).to_have_attribute("data-left", minute)
+    expect(display).to_contain_text(re.compile(r"\b(0:5[0-9]|1:00)\b"))
+    if late is not None:
+        expect(late().locator("#deadline-left")).to_have_attribute("data-left", minute)
     expect(box).to_contain_text(left)
     expect(box).to_be_in_viewport()
     expect(page.locator("#deadline-say")).to_contain_text(set_said)
@@ -66,10 +83,11 @@ def counts_down_then_passes(page: Page, words: tuple[str, str, str, str], axe: C
 def test_a_home_seat_counts_down_and_is_set_by_the_automatic_rule(new_page: Callable[..., Page], served: ServeProcess,
                                                                   axe: Callable[[Page, str], None]) -> None:
     with httpx.Client(base_url=served.url, timeout=30) as api:
-        made = ok(api.post("/v1/home/tables", json={}, headers=OPERATOR), 201)
+        made = ok(api.post("/v1/home/tables", json={"public": True}, headers=OPERATOR), 201)
         tid, auth = made["id"], {"Authorization": f"Bearer {made['token']}"}
         url = ok(api.post(f"/v1/home/tables/{tid}/seats/1", headers=auth), 201)["url"]
         page = seat_page(new_page, served, url, "en-GB")
+        shown = display_page(new_page, f"{served.url}/home/display?table={tid}")
         for a in ({"action": "bet", "door": 1, "bettor": "P1", "amount": 100}, {"action": "shuffle"}, {"action": "deal"}):
             ok(api.post(f"/v1/home/tables/{tid}/actions", json=a, headers=auth))
         expect(page.locator("#phase[data-phase='dealt']")).to_be_visible()
@@ -78,7 +96,7 @@ def test_a_home_seat_counts_down_and_is_set_by_the_automatic_rule(new_page: Call
         def set_deadline(seconds: float) -> None:
             ok(api.post(f"/v1/home/tables/{tid}/deadline", json={"action": "set_deadline", "seconds": seconds}, headers=auth))
         counts_down_then_passes(page, ("left to set your hand", "Deadline set", "Deadline moved", "Time is up"), axe,
-                                set_deadline)
+                                set_deadline, shown.locator("#d-deadline"))
 
         applied = ok(api.post(f"/v1/home/tables/{tid}/deadline", json={"action": "apply_deadline"}, headers=auth))
         setting = applied["result"]["set"]["1"]
@@ -89,16 +107,20 @@ def test_a_home_seat_counts_down_and_is_set_by_the_automatic_rule(new_page: Call
         expect(page.locator("#my-set")).to_contain_text(setting)
         expect(page.locator("#deadline-say")).to_contain_text("Time ran out")
         assert page.locator("#deadline-left, #split-0").count() == 0  # nothing left to set, nothing counted
+        expect(shown.locator("#d-deadline")).to_have_attribute("data-applied", "true")
+        expect(shown.locator("#d-deadline")).to_contain_text("max-front")
         axe(page, "a seat whose hand the deadline set, 390×844")
 
 
 def test_a_pai_gow_seat_counts_down_and_is_set_by_the_house_way(new_page: Callable[..., Page], served: ServeProcess,
                                                                 axe: Callable[[Page, str], None]) -> None:
     with httpx.Client(base_url=served.url, timeout=30) as api:
-        made = ok(api.post("/v1/tables", json={}, headers=OPERATOR), 201)
+        made = ok(api.post("/v1/tables", json={"public": True}, headers=OPERATOR), 201)
         tid, auth = made["id"], {"Authorization": f"Bearer {made['token']}"}
         url = ok(api.post(f"/v1/tables/{tid}/seats/1", headers=auth), 201)["url"]
+        banker = ok(api.post(f"/v1/tables/{tid}/seats/0", headers=auth), 201)["url"]
         page = seat_page(new_page, served, url, "pt-PT")
+        shown = display_page(new_page, f"{served.url}/display/{tid}")
         for a in ({"action": "start_round", "stake": 1000}, {"action": "bet", "position": 1, "amount": 100},
                   {"action": "shuffle"}, {"action": "declare", "method": "from the first stack"}, {"action": "shake"},
                   {"action": "deal"}):
@@ -108,7 +130,7 @@ def test_a_pai_gow_seat_counts_down_and_is_set_by_the_house_way(new_page: Callab
         def set_deadline(seconds: float) -> None:
             ok(api.post(f"/v1/tables/{tid}/deadline", json={"action": "set_deadline", "seconds": seconds}, headers=auth))
         counts_down_then_passes(page, ("para arranjar a sua mão", "Prazo definido", "Prazo mudado", "O tempo acabou"), axe,
-                                set_deadline)
+                                set_deadline, shown.locator("#deadline"), lambda: seat_page(new_page, served, banker, "pt-PT"))
 
         applied = ok(api.post(f"/v1/tables/{tid}/deadline", json={"action": "apply_deadline"}, headers=auth))
         way = next(w for w in applied["result"] if w["position"] == 1)
@@ -119,4 +141,5 @@ def test_a_pai_gow_seat_counts_down_and_is_set_by_the_house_way(new_page: Callab
         expect(page.locator("#deadline-set")).to_have_attribute("data-setting", setting)
         expect(page.locator("#my-set")).to_contain_text(setting)
         assert page.locator("#deadline-left, #split-0").count() == 0
+        expect(shown.locator("#deadline")).to_have_attribute("data-applied", "true")
         axe(page, "a Pai Gow seat whose hand the deadline set, 390×844")
