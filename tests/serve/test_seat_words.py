@@ -1,7 +1,8 @@
 """The seat's page's words (paigow/serve/static/seat-i18n.js, issue 38): the four languages have
-the same keys, every key the page asks for (``t("...")`` in seat.js, ``data-i18n`` in seat.html)
-is there, and the phase and door keys it builds (``ph_<phase>``, ``door_<n>``, ``out_<outcome>``)
-too; each language's words are its own (the Chinese ones in Chinese characters)."""
+the same keys, every key the page asks for (``t("...")`` in seat.js and seat-clock.js, its round's
+deadline; ``data-i18n`` in seat.html) is there, and the phase and door keys it builds
+(``ph_<phase>``, ``door_<n>``, ``out_<outcome>``) too; each language's words are its own (the
+Chinese ones in Chinese characters)."""
 
 from __future__ import annotations
 
@@ -35,7 +36,7 @@ def test_the_four_languages_have_the_same_keys() -> None:
 
 def test_every_key_the_page_asks_for_is_there() -> None:
     en = catalogue()["en"]
-    js = (STATIC / "seat.js").read_text(encoding="utf-8")
+    js = "".join((STATIC / f).read_text(encoding="utf-8") for f in ("seat.js", "seat-clock.js"))  # and its deadline
     html = (STATIC / "seat.html").read_text(encoding="utf-8")
     asked = set(re.findall(r'\bt\("(\w+)"\s*[,)]', js)) | set(re.findall(r'data-i18n="(\w+)"', html))
     asked |= {f"ph_{p}" for p in ("betting", "dealt", "settled", "over")} | {f"door_{d}" for d in (1, 2, 3)}

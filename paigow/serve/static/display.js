@@ -4,9 +4,11 @@
 import { $, el, LANGS, browserLang } from "./common.js";
 import { I18N, I18N_DISPLAY, errorText } from "./i18n.js";
 import { request, tablePath } from "./protocol.js";
+import { serviceClock, readDate, mmss } from "./service-clock.js";
 
 const D = { lang: "en", tid: decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || ""), state: null,
-  faces: {}, names: { hands: {}, tiles: {} }, es: null, closed: false };
+  faces: {}, names: { hands: {}, tiles: {} }, es: null, closed: false, timer: null };
+const clock = serviceClock();  // the service's clock, from the events' `at` (the round's deadline is by it)
 
 function pickLang() {
   const asked = new URLSearchParams(location.search).get("lang");
@@ -33,7 +35,7 @@ async function setLang(lang) {
   document.documentElement.lang = D.lang;
   $("lang").value = D.lang;
   try { D.names = await (await fetch(`/v1/names?lang=${encodeURIComponent(D.lang)}`)).json(); } catch { /* the Simplified names stay */ }
-  for (const [id, key] of [["l-round", "round"], ["l-banker", "banker"], ["l-bank", "bank"], ["l-phase", "phase"], ["l-lang", "lang"],
+  for (const [id, key] of [["l-round", "round"], ["l-banker", "banker"], ["l-bank", "bank"], ["l-phase", "phase"], ["l-deadline", "deadline"], ["l-lang", "lang"],
     ["l-dice", "dice"], ["l-exposed", "exposed"], ["l-ledger", "ledger"]]) $(id).textContent = t(key);
   render();
 }
@@ -60,6 +62,21 @@ function render() {
   renderDice(r);
   renderExposed(r);
   renderLedger(st);
+  renderDeadline();
+}
+
+// the round's deadline for the settings (issue 38; said aloud at the table, so public): counted down
+// each second by the service's clock until it passes; applied, said so; gone once the round settles
+function renderDeadline() {
+  const r = D.state && D.state.round, box = $("deadline");
+  const on = !!r && r.deadline !== undefined && r.deadline !== null && r.phase !== "settled";
+  $("deadline-fact").hidden = !on;
+  const left = on && !r.deadline_applied ? clock.left(r.deadline) : 0;
+  box.dataset.left = left;
+  box.dataset.applied = String(on && !!r.deadline_applied);
+  box.textContent = !on ? "–" : r.deadline_applied ? t("dl_applied") : left ? mmss(left) : t("dl_passed");
+  if (on && left && !D.timer) D.timer = setInterval(renderDeadline, 1000);
+  if (!(on && left) && D.timer) { clearInterval(D.timer); D.timer = null; }
 }
 
 function resultOf(r, p) { return r && r.result ? r.result.positions.find((x) => x.position === p) : undefined; }
@@ -141,7 +158,7 @@ function follow() {
   const life = new URLSearchParams(location.search).get("lifetime");
   const es = new EventSource(`${tablePath("paigow", D.tid)}/events` + (life ? `?lifetime=${encodeURIComponent(life)}` : ""));
   D.es = es;
-  const take = (ev) => { D.state = JSON.parse(ev.data).state; render(); };
+  const take = (ev) => { const data = JSON.parse(ev.data); clock.sample(data.at); D.state = data.state; render(); };
   es.addEventListener("open", () => status("live"));
   es.addEventListener("state", (ev) => { take(ev); status("live"); });
   es.addEventListener("closed", (ev) => { take(ev); D.closed = true; es.close(); status("closed"); });
@@ -168,7 +185,7 @@ async function init() {
   $("lang").replaceChildren(...LANGS.map((l) => el("option", { value: l, lang: l }, I18N[l]._name)));
   $("lang").addEventListener("change", () => setLang($("lang").value));
   try { for (const f of await (await fetch("/v1/tiles")).json()) D.faces[f.pips] = f; } catch { /* pips stand in for names */ }
-  await setLang(pickLang());
+  await Promise.all([setLang(pickLang()), readDate(clock)]);
   follow();
   document.body.dataset.ready = "1";
 }

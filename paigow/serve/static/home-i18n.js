@@ -221,6 +221,18 @@ const CONTROLS = {
 };
 for (const [lang, words] of Object.entries(CONTROLS)) Object.assign(HOME_I18N[lang], words);
 
+// the players' display (home-display.js, issue 38): the round's deadline for the settings, counted down
+for (const [lang, words] of Object.entries({
+  en: { d_deadline_in: "Deadline for the settings: {left}", d_deadline_passed: "Deadline for the settings: passed",
+    d_deadline_applied: "Deadline applied: the hands not set in time were set by the table's automatic rule (max-front)." },
+  "zh-Hant": { d_deadline_in: "配牌限時：尚餘 {left}", d_deadline_passed: "配牌限時：已過",
+    d_deadline_applied: "限時已執行：未按時配好的牌由牌桌按自動規則（max-front）代配。" },
+  "zh-Hans": { d_deadline_in: "配牌限时：尚余 {left}", d_deadline_passed: "配牌限时：已过",
+    d_deadline_applied: "限时已执行：未按时配好的牌由牌桌按自动规则（max-front）代配。" },
+  pt: { d_deadline_in: "Prazo para arranjar as mãos: {left}", d_deadline_passed: "Prazo para arranjar as mãos: passou",
+    d_deadline_applied: "Prazo aplicado: as mãos não arranjadas a tempo foram arranjadas pela regra automática da mesa (max-front)." },
+})) Object.assign(HOME_I18N[lang], words);
+
 export const L = { lang: "en" };
 export function t(key, vars = {}) {
   const s = (HOME_I18N[L.lang] && HOME_I18N[L.lang][key]) ?? HOME_I18N.en[key] ?? key;

@@ -387,6 +387,14 @@ for (const [lang, s] of Object.entries({
   pt: { private: "{code}: A mesa {id} é privada (ou não existe): o ecrã dos jogadores só mostra mesas públicas." },
 })) Object.assign(I18N_DISPLAY[lang], s);
 
+// -- the players' display: the round's deadline for the settings (issue 38), counted down
+for (const [lang, s] of Object.entries({
+  en: { deadline: "Deadline", dl_passed: "passed", dl_applied: "applied: the hands not set were set by the house way" },
+  "zh-Hant": { deadline: "排牌限時", dl_passed: "已過", dl_applied: "已執行：未排的牌由牌桌按公司排法代排" },
+  "zh-Hans": { deadline: "排牌限时", dl_passed: "已过", dl_applied: "已执行：未排的牌由牌桌按公司排法代排" },
+  pt: { deadline: "Prazo", dl_passed: "passou", dl_applied: "aplicado: as mãos por arranjar foram arranjadas pela maneira da casa" },
+})) Object.assign(I18N_DISPLAY[lang], s);
+
 // -- the house way's rules (US tables) in the dealer's language, by rule id -----------------------------
 // Each rule of each shipped way (paigow/houseway/ways/*.way) by "way/id", in the four languages. The
 // service names the rule that set a hand by its way and English text (the API keeps that form); the page

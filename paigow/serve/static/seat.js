@@ -10,10 +10,13 @@
 // heartbeats is taken as lost). One tap per action: place or withdraw its bets, put up the bank,
 // set its hand by one of its three splits, ask for the house way (US), accept or decline the bank.
 // Advice is offered only where the table allows it: a home table, or a Pai Gow simulation; never
-// at a live Pai Gow (casino) table. No build step, no CDN.
+// at a live Pai Gow (casino) table. The round's deadline for the settings, while this seat's hand is
+// to be set, counted down by the service's clock, and what the table set once it passed, are
+// seat-clock.js's. No build step, no CDN.
 import { $, el } from "./common.js";
 import { t, num, signed, wireLang, tileImg, faceDown, errorNode } from "./seat-i18n.js";
 import { request, tablePath } from "./protocol.js";
+import { sample, reconnected, deadlineOf, deadlineCard } from "./seat-clock.js";
 
 const HEARTBEAT = 10;                 // seconds between the stream's pings (asked of the service)
 const SILENT = 2.5 * HEARTBEAT * 1e3; // a stream silent this long is lost
@@ -53,6 +56,7 @@ function onEvent(ev) {
   if (ev.event === "revoked") { S.ended = "revoked"; render(); return; }
   if (!ev.data) return;
   const data = JSON.parse(ev.data);
+  sample(data.at);   // the service's clock, for the deadline's countdown
   if (ev.event === "closed") S.ended = "closed";
   show(data.state);
 }
@@ -106,6 +110,7 @@ async function follow() {
       if (r.status === 401) { S.ended = "revoked"; render(); return; }
       if (!r.ok) throw new Error("http " + r.status);
       setConn("live");
+      reconnected();
       delay = 500;
       await readStream(r, abort);
     } catch (e) { /* lost: below, try again */ }
@@ -335,7 +340,8 @@ function render() {
     el("p", {}, `${t("balance")}: `, el("strong", { id: "balance", "data-amount": bal }, signed(bal))));
   const msg = S.msg ? el("div", { class: "msg " + S.msg.kind, id: "msg", role: S.msg.kind === "error" ? "alert" : "status" }, ...S.msg.nodes) : "";
   const body = S.ended === "revoked" ? [] : st.game === "home" ? renderHome(st) : renderPaigow(st);
-  main.replaceChildren(head, msg, ...body);
+  const deadline = S.ended ? [] : deadlineCard(st, deadlineOf(st));
+  main.replaceChildren(head, msg, ...deadline, ...body);
 }
 
 wireLang(render);
