@@ -83,14 +83,15 @@ def table(live: ThreadServer) -> tuple[str, dict[str, str]]:
 
 
 def url_for(path: str, tid: str) -> str:
-    return path.replace("{tid}", tid).replace("{number}", "1")
+    return path.replace("{tid}", tid).replace("{number}", "1").replace("{rid}", "1")
 
 
 OPERATIONS = ["/v1/settings", "/v1/advice", "/v1/advice/batch", "/v1/best-settings", "/v1/game-value",
               "/v1/pcc/settle", "/v1/tables", "/v1/tables/{tid}/actions", "/v1/tables/{tid}/seat/actions",
               "/v1/pcc/tables", "/v1/pcc/tables/{tid}/actions", "/v1/tables/{tid}/deadline",
               "/v1/home/tables", "/v1/home/tables/{tid}/actions", "/v1/home/tables/{tid}/seat/actions",
-              "/v1/home/tables/{tid}/deadline",
+              "/v1/home/tables/{tid}/deadline", "/v1/tables/{tid}/seats/requests/{rid}",
+              "/v1/home/tables/{tid}/seats/requests/{rid}",
               "/v1/training/groups", "/v1/training/trainees", "/v1/training/answers"]  # a Pai Gow tid: table.game (test_pcc_table fuzzes its own)
 
 
