@@ -202,6 +202,7 @@ class HomeTable:
         t.balances = {str(k): int(v) for k, v in base["balances"].items()}
         t.shuffle = t._new_shuffle(base["banker"])
         t._base = t._base_state()
+        t.seq = int(snap["seq"]) - len(snap["actions"])  # the shuffle's start: a seat request's id is its seq
         for action, drawn in snap["actions"]:
             t.apply(action, drawn if t.live else None)
         t.seq, t.last_drawn, t.last_round = int(snap["seq"]), None, None

@@ -268,9 +268,18 @@ def test_a_snapshot_replays_the_shuffles_requests_and_an_accept_table_is_as_befo
     assert back.view() == t.view() and back.seat_view(2) == t.seat_view(2)
     assert [(x["id"], x["status"], x["why"]) for x in t.view()["seat_requests"]] == [
         (1, "confirmed", None), (3, "lapsed", "betting_ended")]
-    # the next round of the shuffle, then the next shuffle: no request listed, a snapshot as before
+    # the next round of the shuffle: no request listed; the next shuffle's requests keep their ids
     t.apply({"action": "next_round"})
     assert t.view()["seat_requests"] == []
+    t.apply({"action": "bet", "door": 1, "bettor": "ann", "amount": 10})
+    for a in ("deal", "play", "settle", "next_shuffle"):
+        t.apply({"action": a})
+    r = t.apply(t.seat_action(3, {"action": "bet", "amount": 70}, at=3.0))
+    assert r["id"] == t.seq and t.seq > len(t.snapshot()["actions"])
+    back = HomeTable.restore(t.config, t.seed, json.loads(json.dumps(t.snapshot())))
+    assert back.view() == t.view() and back.view()["seat_requests"][0]["id"] == r["id"]
+    back.apply({"action": "seat_answer", "id": r["id"], "answer": "confirm"})
+    assert back.view()["round"]["bets"] == [{"door": 3, "bettor": "P3", "amount": 70}]
     # a table that accepts seat bets: no key in its views, a bet placed at once
     a = HomeTable({"game": "home"}, seed=3)
     a.apply(a.seat_action(2, {"action": "bet", "amount": 100}))
