@@ -54,6 +54,9 @@ class HomeTableIn(_Model):
     public: StrictBool = Field(False, description="readers without the token see the public view (no hand before"
                                                   " the settlement, never the stacks)")
     client_key: ClientKey = CLIENT_KEY
+    seat_bets: Literal["accept", "confirm"] = Field(
+        "accept", description="a door's seat's bets: taken at once (accept), or kept as requests the host confirms"
+                              " or refuses (confirm; docs/home-table.md)")
 
 
 class HomeBank(_Model):

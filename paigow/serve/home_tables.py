@@ -10,6 +10,11 @@ The round's deadline for the settings (issue 38: ``set_deadline`` with ``at``, `
 with ``now``, the service's clock) is the library's too; its view says which hands it set
 (``by_deadline``, each hand's ``why``).
 
+A table opened with ``"seat_bets": "confirm"`` keeps a door's seat's bet as a request for the
+host (:mod:`paigow.serve.seat_requests`: ``seat_request``, ``seat_answer``, ``seat_lapse``,
+journaled with the table's actions); its pending requests lapse when the round's betting ends
+(the shake, or the deal without dice) or the seat is revoked.
+
 A **live** table draws its shuffle's 32 tiles and its dice from the operating system's secure
 generator and hands them back as ``last_drawn`` (``{"tiles": ...}``, ``{"dice": [...]}``) for the
 journal, which gives them back on replay; nothing at a live table is set by a strategy. A
@@ -35,12 +40,14 @@ in both as ``seen``.
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Mapping
 from typing import Any, ClassVar, Final
 
 from paigow.advice import Advice
 from paigow.rules import HOME, RuleSet
 from paigow.serve.errors import SeatForbiddenError
+from paigow.serve.seat_requests import SERVICE_ACTIONS, SeatRequests, check_mode
 from paigow.serve.tables import ReplayMismatch
 from paigow.table.home import HomePhase, HomeShuffle
 from paigow.table.home_records import home_record
@@ -48,8 +55,8 @@ from paigow.table.jsonforms import ledger_json
 from paigow.table.positions import HOUSE
 from paigow.tiles import DECK
 
-__all__ = ["HOME_ACTIONS", "HOME_DEADLINE_ACTIONS", "HOME_CONFIG_KEYS", "HOME_OPTIONS", "HOME_SEAT_ACTIONS", "HomeTable", "is_home_config",
-           "home_rules", "seat_player"]
+__all__ = ["HOME_ACTIONS", "HOME_DEADLINE_ACTIONS", "HOME_CONFIG_KEYS", "HOME_OPTIONS", "HOME_SEAT_ACTIONS",
+           "HOME_REQUESTED", "HomeTable", "is_home_config", "home_rules", "seat_player"]
 
 HOME_ACTIONS: Final[dict[str, tuple[str, ...]]] = {
     "bank": ("amount",), "bet": ("door", "bettor", "amount"), "shuffle": ("tiles",), "shake": ("dice",),
@@ -68,7 +75,11 @@ HOME_SEAT_ACTIONS: Final = ("bet", "set_hand", "bank")
 """The actions a seat of a home table may take (issue 38): a door's seat bets on its door and sets
 its hand when it holds the door; the banker's seat sets the banker's hand and puts up the bank."""
 
-HOME_CONFIG_KEYS: Final = ("game", "rules", "banker")
+HOME_REQUESTED: Final = ("bet",)
+"""A seat's actions that a table with ``"seat_bets": "confirm"`` keeps for the host to confirm: a
+door's bet (the home game has no withdrawal; the banker's seat's ``bank`` is taken at once)."""
+
+HOME_CONFIG_KEYS: Final = ("game", "rules", "banker", "seat_bets")
 HOME_OPTIONS: Final = ("payout", "commission", "dice", "bank", "tiles_per_hand", "rounds_per_shuffle", "copies")
 """The home game's options a table may set (docs/rules.md Part 4), each a field of the rule set."""
 
@@ -113,8 +124,9 @@ class HomeTable:
     """One home table: its configuration, the shuffle in play (:class:`HomeShuffle`), the
     balances of the rounds finished, and ``seq`` the actions accepted so far.
 
-    ``config``: ``rules`` (``"home"``, or the options :data:`HOME_OPTIONS`) and ``banker`` (who
-    banks first at ``bank="winner-keeps"``; else the house)."""
+    ``config``: ``rules`` (``"home"``, or the options :data:`HOME_OPTIONS`), ``banker`` (who
+    banks first at ``bank="winner-keeps"``; else the house) and ``seat_bets`` (``"accept"``, the
+    default, or ``"confirm"``: a door's seat's bets wait for the host)."""
 
     game: ClassVar[str] = "home"
 
@@ -139,6 +151,9 @@ class HomeTable:
         self.last_round: dict[str, Any] | None = None
         self._base = self._base_state()
         self._actions: list[list[Any]] = []  # this shuffle's actions with what they drew
+        # a seat's bets: taken at once ("accept") or kept for the host to confirm ("confirm", issue 38)
+        self.seat_bets = check_mode(config.get("seat_bets", "accept"))
+        self.seat_requests: SeatRequests | None = SeatRequests() if self.seat_bets == "confirm" else None
 
     def _new_shuffle(self, banker: str) -> HomeShuffle:
         return HomeShuffle(self.rules, banker, live=self.live, seed=self.seed, rng=self.rng)
@@ -187,6 +202,7 @@ class HomeTable:
         t.balances = {str(k): int(v) for k, v in base["balances"].items()}
         t.shuffle = t._new_shuffle(base["banker"])
         t._base = t._base_state()
+        t.seq = int(snap["seq"]) - len(snap["actions"])  # the shuffle's start: a seat request's id is its seq
         for action, drawn in snap["actions"]:
             t.apply(action, drawn if t.live else None)
         t.seq, t.last_drawn, t.last_round = int(snap["seq"]), None, None
@@ -197,7 +213,11 @@ class HomeTable:
         """Perform one action (``{"action": "bet", "door": 1, "bettor": "ann", "amount": 100}``)
         and return its result as JSON; raise the library's error, changing nothing (what it drew
         included), if it is refused. ``drawn`` (a live table's replay) holds what the journal
-        kept of the draw."""
+        kept of the draw. A table with ``"seat_bets": "confirm"`` also takes the seat requests'
+        actions (:mod:`paigow.serve.seat_requests`)."""
+        q = self.seat_requests
+        if q is not None and isinstance(action, Mapping) and action.get("action") in SERVICE_ACTIONS:
+            return self._request(q, action)
         if not isinstance(action, Mapping) or action.get("action") not in HOME_ACTIONS:
             raise TypeError(f"a home table's action is one of {sorted(HOME_ACTIONS)}, not {action!r}")
         name = action["action"]
@@ -218,7 +238,31 @@ class HomeTable:
             self._base, self._actions = self._base_state(), []
         else:
             self._actions.append([dict(action), took])
+        if q is not None:
+            if name in ("next_round", "next_shuffle"):
+                q.new_round()
+            elif q.pending and not self._betting():
+                q.lapse("betting_ended")
         return out
+
+    def _request(self, q: SeatRequests, action: Mapping[str, Any]) -> Any:
+        """One of the seat requests' actions: kept with the shuffle's actions (a snapshot replays them)."""
+        if action.get("action") == "seat_request" and dict(action.get("request") or {}).get("action") not in HOME_REQUESTED:
+            raise TypeError(f"a home seat's request is one of {HOME_REQUESTED}, not {action.get('request')!r}")
+        out = q.apply(action, self.seq + 1, self._verify, lambda a: self._perform("bet", a, None)[0])
+        self.last_drawn = self.last_round = None
+        self.seq += 1
+        self._actions.append([dict(action), None])
+        return out
+
+    def _verify(self, a: Mapping[str, Any]) -> None:
+        """Raise the library's error unless the round would take bet ``a`` now (a seat's request)."""
+        self.shuffle.verify_bet(a.get("door"), a.get("bettor"), a.get("amount"))  # type: ignore[arg-type]
+
+    def _betting(self) -> bool:
+        """Whether bets may still be placed (the round's betting, before the shake or the deal)."""
+        s = self.shuffle
+        return s.phase is HomePhase.BETTING and s.hands is None and s.dice is None
 
     def _drawn(self, drawn: Mapping[str, Any] | None, key: str) -> Any:
         if drawn is not None and self.live:
@@ -375,6 +419,12 @@ class HomeTable:
     def view(self, public: bool = False) -> dict[str, Any]:
         """The table's state as JSON, the same for a table rebuilt from its journal; ``public``:
         what anyone may see (no hand before the settlement). Neither shows the stacks."""
+        out = self._view(public)
+        if self.seat_requests is not None and not public:  # the host's: every request of the round
+            out.update(seat_bets=self.seat_bets, seat_requests=self.seat_requests.listing())
+        return out
+
+    def _view(self, public: bool) -> dict[str, Any]:
         s, g = self.shuffle, self.rules
         result = None
         if s.phase in (HomePhase.SETTLED, HomePhase.OVER):
@@ -422,15 +472,19 @@ class HomeTable:
                     h["tiles"] = _text(own)
                     h["set"] = str(s.settings[position]) if position in s.settings else None
         me = s.banker if position == 0 else seat_player(position)
+        if self.seat_requests is not None:  # its own requests, nobody else's
+            out.update(seat_bets=self.seat_bets, seat_requests=self.seat_requests.listing(seat=position))
         return {**out, "seat": position, "player": me, "advice": True}
 
-    def seat_action(self, position: int, data: Mapping[str, Any]) -> dict[str, Any]:
+    def seat_action(self, position: int, data: Mapping[str, Any], at: float | None = None) -> dict[str, Any]:
         """The action this table takes for the seat of ``position`` asking ``data`` (a home
         action's JSON), or :class:`~paigow.serve.errors.SeatForbiddenError` (``seat.forbidden``,
         nothing changed): a door's seat ``bet``s on its own door as its player
         (:func:`seat_player`); a seat ``set_hand``s its own position as its setter (the engine
         refuses a door the seat's player does not hold: ``home.holder``); the banker's seat puts
-        up the ``bank``. The rest is the dealer's."""
+        up the ``bank``. The rest is the dealer's. At a table that keeps a seat's bets for the host
+        (``"seat_bets": "confirm"``) a bet is a ``seat_request`` made ``at`` (seconds since the
+        epoch; default: now)."""
         self.check_seat(position)
         name = data.get("action")
         if name not in HOME_SEAT_ACTIONS:
@@ -447,7 +501,10 @@ class HomeTable:
         if name == "bet":
             if position == 0 or data.get("door", position) != position:
                 raise SeatForbiddenError(f"the seat of position {position} bets on its own door only")
-            return {"action": "bet", "door": position, "bettor": me, "amount": data.get("amount")}
+            bet = {"action": "bet", "door": position, "bettor": me, "amount": data.get("amount")}
+            if self.seat_requests is not None:
+                return {"action": "seat_request", "seat": position, "request": bet, "at": time.time() if at is None else at}
+            return bet
         if data.get("position", position) != position:
             raise SeatForbiddenError(f"the seat of position {position} sets its own hand only")
         return {"action": "set_hand", "position": position, "setting": data.get("setting"), "by": me}

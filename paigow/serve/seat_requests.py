@@ -45,7 +45,7 @@ from typing import Any
 from paigow.serve.errors import SeatPendingError, SeatRequestError
 
 __all__ = ["MODES", "SERVICE_ACTIONS", "ANSWERS", "WHY", "MAX_PENDING", "SeatRequest", "SeatRequests",
-           "lapse_action", "check_mode"]
+           "lapse_action", "check_mode", "answer_action"]
 
 MODES = ("accept", "confirm")
 """A table's ``seat_bets``: a seat's bets taken at once (``accept``, the default) or kept as
@@ -200,3 +200,13 @@ def lapse_action(t: Any, seat: int) -> dict[str, Any] | None:
     if not isinstance(q, SeatRequests) or not any(r.seat == seat for r in q.pending.values()):
         return None
     return {"action": "seat_lapse", "seat": seat, "why": "revoked"}
+
+
+def answer_action(t: Any, rid: int, answer: str) -> dict[str, Any]:
+    """The dealer's (a home table's host's) answer ``answer`` to request ``rid`` as the action
+    table ``t`` takes, or :class:`SeatRequestError` when ``t`` keeps no requests (it takes a
+    seat's bets at once)."""
+    if not isinstance(getattr(t, "seat_requests", None), SeatRequests):
+        raise SeatRequestError("this table takes a seat's bets at once (seat_bets 'accept'): there is no request"
+                               " to answer")
+    return {"action": "seat_answer", "id": rid, "answer": answer}

@@ -249,6 +249,14 @@ class HomeShuffle:
 
     def bet(self, door: int, bettor: str, amount: int) -> None:
         """``bettor`` bets ``amount`` minor units on ``door`` (1-3)."""
+        door, bettor, amount = self.verify_bet(door, bettor, amount)
+        self._log("bet", door=door, bettor=bettor, amount=amount)
+        self._bets.append(Bet(door, bettor, amount))
+
+    def verify_bet(self, door: int, bettor: str, amount: int) -> tuple[int, str, int]:
+        """Raise the error :meth:`bet` would raise, changing nothing; else the bet's door,
+        bettor and amount as cleaned (a bet that waits for the host's confirmation is checked
+        when made, and again when placed)."""
         self._check_door(door)
         bettor = check_name(bettor, "bettor")
         amount = check_amount(amount, "bet", f" on door {door} by {bettor!r}")
@@ -264,8 +272,7 @@ class HomeShuffle:
             if owed > self._bank:
                 raise IllegalBetError(f"the bank of {self._bank} does not cover a bet of {amount} on door {door}:"
                                       f" the bets could then win {owed}", code="home.cover")
-        self._log("bet", door=door, bettor=bettor, amount=amount)
-        self._bets.append(Bet(door, bettor, amount))
+        return door, bettor, amount
 
     def shuffle(self, tiles: "str | Iterable[Any] | None" = None) -> tuple[Tile, ...]:
         """Shuffle the 32 tiles for the shuffle's rounds (the first round, before its deal):

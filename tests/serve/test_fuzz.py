@@ -91,6 +91,7 @@ OPERATIONS = ["/v1/settings", "/v1/advice", "/v1/advice/batch", "/v1/best-settin
               "/v1/pcc/tables", "/v1/pcc/tables/{tid}/actions", "/v1/tables/{tid}/deadline",
               "/v1/home/tables", "/v1/home/tables/{tid}/actions", "/v1/home/tables/{tid}/seat/actions",
               "/v1/home/tables/{tid}/deadline", "/v1/tables/{tid}/seats/requests/{rid}",
+              "/v1/home/tables/{tid}/seats/requests/{rid}",
               "/v1/training/groups", "/v1/training/trainees", "/v1/training/answers"]  # a Pai Gow tid: table.game (test_pcc_table fuzzes its own)
 
 

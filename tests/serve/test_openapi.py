@@ -43,7 +43,8 @@ def test_every_documented_route_is_served_by_a_router(tmp_path: Path) -> None:
         # 22 paths, /v1/tables with GET and POST; 10 training paths, groups with GET and POST; the home
         # tables' 5 paths (open, read, act, a round, advice); 5 seat paths, a seat with POST and DELETE;
         # a home table's 6 seat paths (its seats, a seat with POST and DELETE, the view, events, actions, advice);
-        # a round's deadline, a home round's deadline and the dealer's answer to a seat's request (issue 38)
-        assert len(documented) == 55
+        # a round's deadline, a home round's deadline, the dealer's and the home host's answers to a seat's
+        # request (issue 38)
+        assert len(documented) == 56
     finally:
         app.state.service.journal.close()

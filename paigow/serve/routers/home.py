@@ -62,6 +62,8 @@ def create(body: HomeTableIn, who: Who, svc: Svc, request: Request) -> dict[str,
         config["rules"] = options
     if body.banker is not None:
         config["banker"] = body.banker
+    if body.seat_bets != "accept":  # a table opened without it takes a seat's bets at once, as before
+        config["seat_bets"] = body.seat_bets
     tid, token = svc.open_once(op, body.client_key, lambda: svc.journal.create(
         config, public=body.public, seed=body.seed, operator=op, mode=body.mode, limit=svc.max_tables))
     e = svc.journal.entry(tid)

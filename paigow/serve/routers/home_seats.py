@@ -4,7 +4,9 @@ player on their own device. The same seat tokens, journal and streams as a Pai G
 its own. A seat's view is :meth:`paigow.serve.home_tables.HomeTable.seat_view` (the public view and
 its own hand once dealt), its actions :meth:`~paigow.serve.home_tables.HomeTable.seat_action`'s
 (``bet`` on its own door, ``set_hand`` of its own hand, ``bank`` for the banker's place), and it
-may ask for its own hand's advice (a home table allows it). The seat's page is ``/seat/{id}``."""
+may ask for its own hand's advice (a home table allows it). At a table opened with ``"seat_bets":
+"confirm"`` a door's bet waits for the host, who answers it (``POST .../seats/requests/{rid}``,
+:mod:`paigow.serve.seat_requests`). The seat's page is ``/seat/{id}``."""
 
 from __future__ import annotations
 
@@ -19,10 +21,11 @@ from paigow.serve import models as m
 from paigow.serve import qr
 from paigow.serve.auth import Who
 from paigow.serve.display import HEARTBEAT, LIFETIME
-from paigow.serve.home_api import HomeAdvice, HomeSeatAction, HomeSeatActionOut, HomeSeatState
+from paigow.serve.home_api import HomeActionOut, HomeAdvice, HomeSeatAction, HomeSeatActionOut, HomeSeatState
 from paigow.serve.home_tables import HomeTable
-from paigow.serve.routers.common import STATIC, TABLE_ERRORS, Svc, TableId
-from paigow.serve.routers.seats import SEAT_ERRORS
+from paigow.serve.routers.common import STATIC, TABLE_ERRORS, IfSeq, Svc, TableId
+from paigow.serve.routers.seats import ANSWER_ERRORS, SEAT_ERRORS, RequestId
+from paigow.serve.seat_requests import answer_action
 from paigow.serve.streams import seat_stream
 
 __all__ = ["router", "home_seat_url"]
@@ -74,6 +77,19 @@ def revoke(tid: TableId, position: HomeSeat, who: Who, svc: Svc) -> dict[str, An
     return {"id": e.id, "position": position, "revoked": revoked}
 
 
+@router.post("/v1/home/tables/{tid}/seats/requests/{rid}", response_model=HomeActionOut, responses=ANSWER_ERRORS,
+             tags=["home seats"])
+def answer(tid: TableId, rid: RequestId, body: m.SeatAnswer, who: Who, svc: Svc, if_seq: IfSeq = None) -> dict[str, Any]:
+    """The host's answer to a door's seat's bet (needs the dealer token; a table opened with
+    ``"seat_bets": "confirm"``), as a Pai Gow dealer's (``POST /v1/tables/{id}/seats/requests/{rid}``):
+    ``confirm`` places it, checked by the library (a refusal answers its error and the request
+    stays pending), ``refuse`` drops it. Journaled before it answers; the state is the host's view."""
+    e, _ = who.table(tid, act=True, game="home")
+    data = {"action": "seat_answer", "id": rid, "answer": body.answer}
+    result, view = svc.journal.perform(e, data, if_seq, lambda t: answer_action(t, rid, body.answer))
+    return {"seq": view["seq"], "action": "seat_answer", "result": result, "state": view}
+
+
 @router.get("/v1/home/tables/{tid}/seats", response_model=m.SeatList, responses=TABLE_ERRORS, tags=["home seats"])
 def list_seats(tid: TableId, who: Who, svc: Svc) -> dict[str, Any]:
     """The positions that have a seat and when each was granted (the dealer or the operator)."""
@@ -94,9 +110,11 @@ def read(tid: TableId, who: Who, svc: Svc) -> dict[str, Any]:
 @router.post("/v1/home/tables/{tid}/seat/actions", response_model=HomeSeatActionOut, responses=SEAT_ERRORS,
              tags=["home seats"])
 def act(tid: TableId, who: Who, svc: Svc, action: HomeSeatAction) -> dict[str, Any]:
-    """A seat's own action (needs the seat token): ``bet`` on its own door as its player (P1-P3),
-    ``set_hand`` of its own hand as its setter, ``bank`` (the banker's place, bank
-    ``winner-keeps``); anything else ``403 seat.forbidden``, nothing changed. Journaled."""
+    """A seat's own action (needs the seat token): ``bet`` on its own door as its player (P1-P3;
+    at a table opened with ``"seat_bets": "confirm"`` kept as a request for the host: the result
+    is the request, ``status`` pending), ``set_hand`` of its own hand as its setter, ``bank`` (the
+    banker's place, bank ``winner-keeps``); anything else ``403 seat.forbidden``, nothing
+    changed. Journaled."""
     e, position = who.seat(tid, game="home")
     data = action.model_dump(exclude_none=True)
     result, _ = svc.journal.perform(e, data, None, lambda t: t.seat_action(position, data))  # type: ignore[attr-defined]

@@ -16,8 +16,8 @@ from paigow.serve import models as m
 from paigow.serve import qr
 from paigow.serve.auth import Who
 from paigow.serve.display import HEARTBEAT, LIFETIME
-from paigow.serve.errors import SeatRequestError
 from paigow.serve.routers.common import TABLE_ERRORS, IfSeq, Svc, TableId
+from paigow.serve.seat_requests import answer_action
 from paigow.serve.seats import seat_action
 from paigow.serve.streams import seat_stream
 
@@ -76,15 +76,8 @@ def answer_request(tid: TableId, rid: RequestId, body: m.SeatAnswer, who: Who, s
     it. Journaled before it answers; the answer's state is the dealer's view."""
     e, _ = who.table(tid, act=True)
     data = {"action": "seat_answer", "id": rid, "answer": body.answer}
-    result, view = svc.journal.perform(e, data, if_seq, lambda t: _answerable(t, data))
+    result, view = svc.journal.perform(e, data, if_seq, lambda t: answer_action(t, rid, body.answer))
     return {"seq": view["seq"], "action": "seat_answer", "result": result, "state": view}
-
-
-def _answerable(t: Any, data: dict[str, Any]) -> dict[str, Any]:
-    if getattr(t, "seat_requests", None) is None:
-        raise SeatRequestError("this table takes a seat's bets at once (seat_bets 'accept'): there is no request"
-                               " to answer")
-    return data
 
 
 @router.get("/v1/tables/{tid}/seats", response_model=m.SeatList, responses=TABLE_ERRORS, tags=["seats"])

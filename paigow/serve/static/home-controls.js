@@ -6,7 +6,10 @@
 //   game's automatic rule (max-front), which the page says, hand by hand;
 // - the seats, a player's own phone: grant the banker's place or a door, its address shown this
 //   once as a QR code and as text (the grant's answer; the service keeps no token), the seats
-//   granted listed with when, revoked after a confirmation (its device stops at once).
+//   granted listed with when, revoked after a confirmation (its device stops at once);
+// - at a table opened with "Seats' bets wait for my confirmation" (seat_bets "confirm"): a door's
+//   seat's bets waiting for the host, each with Confirm and Refuse (POST .../seats/requests/{rid}
+//   through the pages' protocol), then the round's answered and lapsed ones.
 import { $, el } from "./common.js";
 import { t, num, clock, errorNode } from "./home-i18n.js";
 import { tablePath } from "./protocol.js";
@@ -169,6 +172,27 @@ export function hostControls({ P, table, state, say }) {
     return d;
   }
 
+  // -- the seats' bets the host confirms ---------------------------------------------------------------
+  // the host's answer: a write of the page's protocol to the request's route, against the seq on screen
+  const answer = (rid, a) => P.write({ request: rid, answer: a }, "requests", `seats/requests/${rid}`, { answer: a });
+  const at = (q) => clock(new Date(q.at * 1000).toISOString());
+
+  function requestsView(st) {
+    if (st.seat_bets !== "confirm") return "";
+    const rs = st.seat_requests || [], pending = rs.filter((q) => q.status === "pending"), ended = rs.filter((q) => q.status !== "pending");
+    const line = (q) => t("req_line", { who: who(q.seat), bettor: q.bettor, amount: num(q.amount), at: at(q) });
+    return el("section", { class: "controls-part", id: "requests-part", "aria-labelledby": "requests-title" },
+      el("h3", { id: "requests-title", tabindex: "-1" }, t("requests_title")),
+      pending.length ? el("ul", { id: "requests", class: "requests" }, pending.map((q) => el("li", { id: `request-${q.id}`, "data-id": q.id },
+        el("span", {}, line(q)), " ",
+        el("button", { type: "button", id: `confirm-${q.id}`, class: "primary", onclick: () => answer(q.id, "confirm") }, t("req_confirm")), " ",
+        el("button", { type: "button", id: `refuse-${q.id}`, class: "secondary", onclick: () => answer(q.id, "refuse") }, t("req_refuse")))))
+        : el("p", { class: "hint", id: "requests" }, t("requests_none")),
+      ended.length ? el("ul", { id: "requests-ended", class: "requests ended" }, ended.map((q) => el("li", { "data-id": q.id, "data-status": q.status },
+        line(q), " — ", t("req_" + q.status), q.why ? ` (${t("why_" + q.why)})` : ""))) : "",
+      el("p", { id: "msg-requests", class: "msg", role: "alert", "aria-live": "assertive" }));
+  }
+
   // -- drawing ---------------------------------------------------------------------------------------------
   function render() {
     const box = $("controls"), st = state();
@@ -181,10 +205,14 @@ export function hostControls({ P, table, state, say }) {
     // what a message says stays while the table is where it was said (the round's screen's are drawn anew)
     const kept = C.seq === st.seq ? [...box.querySelectorAll(".msg")].map((m) => [m.id, m.className, [...m.childNodes]]) : [];
     C.seq = st.seq;
-    box.replaceChildren(deadlineView(st), seatsView());
+    box.replaceChildren(requestsView(st), deadlineView(st), seatsView());
     for (const [id, cls, kids] of kept) { const m = $(id); if (m) { m.className = cls; m.replaceChildren(...kids); } }
     const again = focused && $(focused);
     if (again) again.focus({ preventScroll: true });
+    else if (/^(confirm|refuse)-/.test(focused || "")) {  // its request answered: the next one, or the title
+      const next = box.querySelector("#requests button") || $("requests-title");
+      if (next) next.focus({ preventScroll: true });
+    }
   }
 
   setInterval(tick, 1000);

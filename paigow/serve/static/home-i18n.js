@@ -156,7 +156,8 @@ const HOME_I18N = {
   },
 };
 
-// the host's controls (home-controls.js, issue 38): the round's deadline for the settings, the seats
+// the host's controls (home-controls.js, issue 38): the round's deadline for the settings, the seats,
+// the seats' bets the host confirms (and the opening's checkbox for them)
 const CONTROLS = {
   en: {
     deadline_title: "Deadline for the settings", deadline_seconds: "Seconds from now", set_deadline: "Set the deadline",
@@ -173,6 +174,10 @@ const CONTROLS = {
     seat_revoked: "The seat of {who} is revoked.", seat_link_title: "Seat of {who}: scan the code or open the link on the player's phone",
     seat_once: "Shown this once: if it is lost, give a new link (the old one stops working).", seat_done: "Done",
     seat_qr_alt: "QR code of the seat of {who} at table {id}",
+    seat_bets_confirm: "Seats' bets wait for my confirmation", requests_title: "Seats' bets", requests_none: "No bet waiting.",
+    req_line: "{who} · {bettor} · {amount} · {at}", req_confirm: "Confirm", req_refuse: "Refuse",
+    req_confirmed: "confirmed", req_refused: "refused", req_lapsed: "lapsed", why_betting_ended: "the betting ended",
+    why_revoked: "the seat was revoked",
   },
   "zh-Hant": {
     deadline_title: "配牌限時", deadline_seconds: "由現在起秒數", set_deadline: "設定限時", move_deadline: "更改限時",
@@ -187,6 +192,10 @@ const CONTROLS = {
     seat_revoked: "已撤銷{who}的座位。", seat_link_title: "{who}的座位：請玩家以手機掃描二維碼或打開連結",
     seat_once: "只顯示這一次：如遺失，請設新連結（舊的即失效）。", seat_done: "完成",
     seat_qr_alt: "牌桌 {id} {who}座位的二維碼",
+    seat_bets_confirm: "座位的下注須經我確認", requests_title: "座位的下注", requests_none: "沒有等候中的下注。",
+    req_line: "{who} · {bettor} · {amount} · {at}", req_confirm: "確認", req_refuse: "拒絕",
+    req_confirmed: "已確認", req_refused: "已拒絕", req_lapsed: "已失效", why_betting_ended: "下注已結束",
+    why_revoked: "座位已撤銷",
   },
   "zh-Hans": {
     deadline_title: "配牌限时", deadline_seconds: "由现在起秒数", set_deadline: "设定限时", move_deadline: "更改限时",
@@ -201,6 +210,10 @@ const CONTROLS = {
     seat_revoked: "已撤销{who}的座位。", seat_link_title: "{who}的座位：请玩家用手机扫描二维码或打开链接",
     seat_once: "只显示这一次：如遗失，请设新链接（旧的即失效）。", seat_done: "完成",
     seat_qr_alt: "牌桌 {id} {who}座位的二维码",
+    seat_bets_confirm: "座位的下注须经我确认", requests_title: "座位的下注", requests_none: "没有等候中的下注。",
+    req_line: "{who} · {bettor} · {amount} · {at}", req_confirm: "确认", req_refuse: "拒绝",
+    req_confirmed: "已确认", req_refused: "已拒绝", req_lapsed: "已失效", why_betting_ended: "下注已结束",
+    why_revoked: "座位已撤销",
   },
   pt: {
     deadline_title: "Prazo para arranjar as mãos", deadline_seconds: "Segundos a partir de agora", set_deadline: "Definir o prazo",
@@ -217,6 +230,10 @@ const CONTROLS = {
     seat_revoked: "O lugar de {who} foi revogado.", seat_link_title: "Lugar de {who}: leia o código ou abra a ligação no telemóvel do jogador",
     seat_once: "Mostra-se só esta vez: se se perder, dê uma nova ligação (a antiga deixa de funcionar).", seat_done: "Feito",
     seat_qr_alt: "Código QR do lugar de {who} na mesa {id}",
+    seat_bets_confirm: "As apostas dos lugares esperam a minha confirmação", requests_title: "Apostas dos lugares",
+    requests_none: "Nenhuma aposta à espera.", req_line: "{who} · {bettor} · {amount} · {at}", req_confirm: "Confirmar",
+    req_refuse: "Recusar", req_confirmed: "confirmada", req_refused: "recusada", req_lapsed: "caducada",
+    why_betting_ended: "as apostas terminaram", why_revoked: "o lugar foi revogado",
   },
 };
 for (const [lang, words] of Object.entries(CONTROLS)) Object.assign(HOME_I18N[lang], words);

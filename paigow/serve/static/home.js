@@ -55,6 +55,7 @@ function openBody(f) {
   if (f.dice.value !== "0") options.dice = Number(f.dice.value);
   if (f.bank.value !== "house-covers") { options.bank = f.bank.value; body.banker = f.banker.value.trim(); }
   if (Object.keys(options).length) body.options = options;
+  if (f.seatconfirm.checked) body.seat_bets = "confirm";  // a door's seat's bets wait for the host (issue 38)
   return body;
 }
 
@@ -176,6 +177,7 @@ function viewOpen() {
       field(t("banker_name"), el("input", { id: "new-banker", name: "banker", autocomplete: "off", maxlength: 40 })),
       sessionStorage.getItem("paigow-operator") ? "" : field(t("operator_key"), el("input", { id: "operator-key", name: "okey", type: "password", autocomplete: "off" }))),
     el("label", { class: "check" }, el("input", { id: "new-public", name: "pub", type: "checkbox", checked: true }), el("span", {}, t("public"))),
+    el("label", { class: "check" }, el("input", { id: "new-seat-confirm", name: "seatconfirm", type: "checkbox" }), el("span", {}, t("seat_bets_confirm"))),
     el("button", { id: "create-table", type: "submit", class: "primary", "data-autofocus": true }, t("open")))];
   out.push(el("h3", {}, t("resume_title")), form("resume", (f) => resumeTable(f.rid.value.trim(), f.rtoken.value.trim()),
     field(t("table_id"), el("input", { id: "resume-id", name: "rid", autocomplete: "off" })),

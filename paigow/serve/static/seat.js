@@ -212,7 +212,7 @@ function homeBetting(st) {
     return out;
   }
   const mine = r.bets.filter((b) => b.door === me && b.bettor === st.player).reduce((s, b) => s + b.amount, 0);
-  out.push(el("p", { id: "my-bets", "data-amount": mine }, t("my_bets", { amount: num(mine) })));
+  out.push(el("p", { id: "my-bets", "data-amount": mine }, t("my_bets", { amount: num(mine) })), ...myRequests(st));
   const holder = r.holders[String(me)];
   if (holder && holder !== st.player) out.push(el("p", { class: "holder" }, t("holder", { holder })));
   if (r.can.bet) out.push(amountForm("bet", "amount", t("bet"), (v) => ({ action: "bet", amount: v })));
