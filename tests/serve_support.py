@@ -10,7 +10,10 @@ import sys
 import threading
 import time
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    import httpx
 
 
 # httpx, uvicorn and the app are imported where used: without the serve extra this module is still
@@ -211,3 +214,24 @@ def start_betting(page: Any) -> None:
     page.locator("#stake").press("Enter")  # Enter submits
     expect(page.locator("#seq")).to_have_text("1")
     page.locator("#to-bets").click()
+
+
+# -- reading the service's answers in the tests ---------------------------------------------------
+def ok(r: httpx.Response, status: int = 200) -> Any:
+    """The JSON of answer ``r``, which must have ``status``."""
+    assert r.status_code == status, r.text
+    return r.json()
+
+
+def err(r: httpx.Response, status: int, code: str) -> dict[str, Any]:
+    """The error answer ``r``: ``status``, the stable ``code`` and a message (docs/errors.md)."""
+    assert r.status_code == status, r.text
+    body: dict[str, Any] = r.json()
+    assert body["code"] == code, body
+    assert isinstance(body["message"], str) and body["message"], body
+    return body
+
+
+def bearer(token: str) -> dict[str, str]:
+    """The ``Authorization`` header of a table's, a seat's or an operator's token."""
+    return {"Authorization": f"Bearer {token}"}

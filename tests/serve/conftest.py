@@ -49,6 +49,21 @@ def db(request: pytest.FixtureRequest, tmp_path: "object") -> Iterator[str]:
     yield postgres_database(pg)
 
 
+@pytest.fixture()
+def server(db: str) -> Iterator[ThreadServer]:
+    """The service in a thread on a fresh journal of each store (``db``), stopped after the test."""
+    s = ThreadServer(db)
+    yield s
+    s.stop()
+
+
+@pytest.fixture()
+def c(server: ThreadServer) -> Iterator[httpx.Client]:
+    """A client of :func:`server` (30 s a request: a loaded machine, not a speed test)."""
+    with httpx.Client(base_url=server.url, timeout=30) as client:
+        yield client
+
+
 @pytest.fixture(scope="session")
 def postgres(tmp_path_factory: pytest.TempPathFactory) -> Iterator[object]:
     from serve_support import PostgresServer

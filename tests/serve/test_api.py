@@ -19,14 +19,9 @@ import pcc
 from paigow.serve.models import ADVICE_BATCH_MAX, BEST_BATCH_MAX, AdviceOut
 from paigow.houseway import FOXWOODS
 from paigow.table.records import replay_round
-from serve_support import OPERATOR, ThreadServer
+from serve_support import OPERATOR, ThreadServer, err, ok
 
 ROOT = Path(__file__).resolve().parents[2]
-
-
-def ok(r: httpx.Response, status: int = 200) -> Any:
-    assert r.status_code == status, r.text
-    return r.json()
 
 
 def code(fn: Any, *args: Any, **kwargs: Any) -> str:
@@ -36,14 +31,6 @@ def code(fn: Any, *args: Any, **kwargs: Any) -> str:
     except (paigow.PaigowError, pcc.PccError) as e:
         return e.code
     raise AssertionError("accepted")  # pragma: no cover
-
-
-def err(r: httpx.Response, status: int, code: str) -> dict[str, Any]:
-    assert r.status_code == status, r.text
-    body = r.json()
-    assert body["code"] == code, body
-    assert isinstance(body["message"], str) and body["message"]
-    return body  # type: ignore[no-any-return]
 
 
 # -- advice, settings, values ---------------------------------------------------------------------
@@ -391,8 +378,6 @@ def test_table_creation_errors(client: httpx.Client) -> None:
     err(client.post("/v1/tables", json={"options": {"commission": "lots"}}, headers=OPERATOR), 400,
         code(paigow.Options.from_json, {"commission": "lots"}))
     err(client.post("/v1/tables", json={"banker": "0"}, headers=OPERATOR), 422, "request.invalid")
-
-
 
 
 def test_the_journal_rebuilds_every_table(tmp_path: Path) -> None:

@@ -22,7 +22,7 @@ from typing import Any
 import httpx
 import pytest
 
-from serve_support import OPERATOR, ServeProcess, ThreadServer
+from serve_support import OPERATOR, ServeProcess, ThreadServer, ok
 
 pytest.importorskip("sse_starlette", reason="the serve extra (sse-starlette) is not installed")
 
@@ -99,11 +99,6 @@ class Stream:
         assert not self.thread.is_alive(), "the stream did not end"
 
 
-def ok(r: httpx.Response, status: int = 200) -> Any:
-    assert r.status_code == status, r.text
-    return r.json()
-
-
 def open_table(c: httpx.Client, **body: Any) -> tuple[str, dict[str, str], dict[str, Any]]:
     t = ok(c.post("/v1/tables", json=body, headers=OPERATOR), 201)
     return t["id"], {"Authorization": f"Bearer {t['token']}"}, t
@@ -118,12 +113,6 @@ def server(db: str) -> Iterator[ThreadServer]:
     s = ThreadServer(db, snapshot_every=1)  # a snapshot after every round: resuming starts from one
     yield s
     s.stop()
-
-
-@pytest.fixture()
-def c(server: ThreadServer) -> Iterator[httpx.Client]:
-    with httpx.Client(base_url=server.url, timeout=WAIT) as client:
-        yield client
 
 
 # -- what a player may see (docs/serve.md: "What a player's display may show") ------------------------

@@ -9,7 +9,6 @@ from __future__ import annotations
 import json
 import re
 import sqlite3
-import threading
 import time
 from collections import Counter
 from collections.abc import Iterator
@@ -20,29 +19,9 @@ import httpx
 import pytest
 
 from paigow.serve.tables import Table
-from serve_support import OPERATOR, OPERATOR_KEY, ThreadServer
+from serve_support import OPERATOR, OPERATOR_KEY, ThreadServer, err, ok
 
 PIPS = re.compile(r"\b[1-6]-[1-6]\b")
-
-
-def ok(r: httpx.Response, status: int = 200) -> Any:
-    assert r.status_code == status, r.text
-    return r.json()
-
-
-def err(r: httpx.Response, status: int, code: str) -> dict[str, Any]:
-    assert r.status_code == status, r.text
-    body = r.json()
-    assert body["code"] == code, body
-    assert isinstance(body["message"], str) and body["message"]
-    return body  # type: ignore[no-any-return]
-
-
-@pytest.fixture()
-def server(db: str) -> Iterator[ThreadServer]:
-    s = ThreadServer(db)
-    yield s
-    s.stop()
 
 
 @pytest.fixture()

@@ -15,22 +15,12 @@ from typing import Any
 import httpx
 import pytest
 
-from serve_support import OPERATOR, ThreadServer
+from serve_support import OPERATOR, ThreadServer, err, ok
 from paigow.rules import HOME
 from paigow.strategies import max_front
 from paigow.table.home_records import replay_home
 from paigow.table.round_strategies import choose_setting
 from paigow.tiles import parse_tiles
-
-
-def ok(r: httpx.Response, status: int = 200) -> Any:
-    assert r.status_code == status, r.text
-    return r.json()
-
-
-def err(r: httpx.Response, status: int, code: str) -> None:
-    assert r.status_code == status, r.text
-    assert r.json()["code"] == code, r.text
 
 
 @pytest.fixture()

@@ -17,24 +17,10 @@ from typing import Any
 import httpx
 import pytest
 
-from serve_support import OPERATOR, ThreadServer
+from serve_support import OPERATOR, ThreadServer, bearer, err, ok
 
 TILE = re.compile(r"(?<![0-9-])[1-6]-[1-6](?![0-9-])")
 WAIT = 30.0
-
-
-def ok(r: httpx.Response, status: int = 200) -> Any:
-    assert r.status_code == status, r.text
-    return r.json()
-
-
-def err(r: httpx.Response, status: int, code: str) -> None:
-    assert r.status_code == status, r.text
-    assert r.json()["code"] == code, r.text
-
-
-def bearer(token: str) -> dict[str, str]:
-    return {"Authorization": f"Bearer {token}"}
 
 
 @pytest.fixture()

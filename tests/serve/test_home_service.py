@@ -17,22 +17,9 @@ from hypothesis import strategies as st
 from paigow.table.home import HomeShuffle
 from paigow.table.home_records import replay_home
 from paigow.tiles import DECK
-from serve_support import OPERATOR, ThreadServer
+from serve_support import OPERATOR, ThreadServer, err, ok
 
 BETS = [(1, "ann", 300), (1, "bob", 100), (2, "cy", 200), (3, "dee", 50), (3, "ed", 80)]
-
-
-def ok(r: httpx.Response, status: int = 200) -> Any:
-    assert r.status_code == status, r.text
-    return r.json()
-
-
-def err(r: httpx.Response, status: int, code: str) -> dict[str, Any]:
-    assert r.status_code == status, r.text
-    body: dict[str, Any] = r.json()
-    assert body["code"] == code, body
-    assert body["message"]
-    return body
 
 
 class Dealer:

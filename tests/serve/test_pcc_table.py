@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import pcc
-from serve_support import OPERATOR, ThreadServer
+from serve_support import OPERATOR, ThreadServer, err, ok
 
 
 # a bet of every kind of the layout (Art. 5), by three players
@@ -23,19 +23,6 @@ BETS = [
     ("Bo", "colour3:any", 10), ("Chan", "triple:crab", 5), ("Ana", "triple:any", 5),
     ("Bo", "total:11", 25), ("Chan", "total:4", 5), ("Ana", "figure:rooster", 60),
 ]
-
-
-def ok(r: httpx.Response, status: int = 200) -> Any:
-    assert r.status_code == status, r.text
-    return r.json()
-
-
-def err(r: httpx.Response, status: int, code: str) -> dict[str, Any]:
-    assert r.status_code == status, r.text
-    body: dict[str, Any] = r.json()
-    assert body["code"] == code, body
-    assert body["message"]
-    return body
 
 
 def library_code(fn: Any, *args: Any, **kwargs: Any) -> str:

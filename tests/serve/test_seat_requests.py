@@ -7,44 +7,16 @@ lists them all, a seat's view its own only, the public view none; the money bala
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from typing import Any
 
 import httpx
 import pytest
 
-from serve_support import OPERATOR, ThreadServer
+from serve_support import OPERATOR, ThreadServer, bearer, err, ok
 
 pytest.importorskip("sse_starlette", reason="the serve extra (sse-starlette) is not installed")
 
 WAIT = 30.0
-
-
-def ok(r: httpx.Response, status: int = 200) -> Any:
-    assert r.status_code == status, r.text
-    return r.json()
-
-
-def err(r: httpx.Response, status: int, code: str) -> None:
-    assert r.status_code == status, r.text
-    assert r.json()["code"] == code, r.text
-
-
-def bearer(token: str) -> dict[str, str]:
-    return {"Authorization": f"Bearer {token}"}
-
-
-@pytest.fixture()
-def server(db: str) -> Iterator[ThreadServer]:
-    s = ThreadServer(db)
-    yield s
-    s.stop()
-
-
-@pytest.fixture()
-def c(server: ThreadServer) -> Iterator[httpx.Client]:
-    with httpx.Client(base_url=server.url, timeout=WAIT) as client:
-        yield client
 
 
 class Table:

@@ -13,45 +13,17 @@ import queue
 import re
 import threading
 from collections import Counter
-from collections.abc import Iterator
 from typing import Any
 
 import httpx
 import pytest
 
-from serve_support import OPERATOR, ThreadServer
+from serve_support import OPERATOR, ThreadServer, bearer, err, ok
 
 pytest.importorskip("sse_starlette", reason="the serve extra (sse-starlette) is not installed")
 
 TILE = re.compile(r"(?<![0-9-])[1-6]-[1-6](?![0-9-])")
 WAIT = 30.0  # seconds an expected event may take on a loaded machine (not a speed test)
-
-
-def ok(r: httpx.Response, status: int = 200) -> Any:
-    assert r.status_code == status, r.text
-    return r.json()
-
-
-def err(r: httpx.Response, status: int, code: str) -> None:
-    assert r.status_code == status, r.text
-    assert r.json()["code"] == code, r.text
-
-
-def bearer(token: str) -> dict[str, str]:
-    return {"Authorization": f"Bearer {token}"}
-
-
-@pytest.fixture()
-def server(db: str) -> Iterator[ThreadServer]:
-    s = ThreadServer(db)
-    yield s
-    s.stop()
-
-
-@pytest.fixture()
-def c(server: ThreadServer) -> Iterator[httpx.Client]:
-    with httpx.Client(base_url=server.url, timeout=WAIT) as client:
-        yield client
 
 
 class Table:
