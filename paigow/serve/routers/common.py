@@ -142,3 +142,12 @@ def created(svc: Any, e: Any, token: str, request: Request, resume: Any = qr.res
         out["display"] = display(base, e.id)
         out["display_qr"] = qr.svg(out["display"])
     return out
+
+
+def deadline_action(action: m.DeadlineAction, now: float) -> dict[str, Any]:
+    """The journaled action of a deadline request at the service's clock ``now`` (a Pai Gow or a
+    home table's ``POST .../deadline``): ``set_deadline`` with its time (``at``, or ``seconds``
+    from now), or ``apply_deadline`` with ``now``, so that the table replays the same."""
+    if isinstance(action, m.SetDeadline):
+        return {"action": "set_deadline", "at": action.at if action.at is not None else now + (action.seconds or 0)}
+    return {"action": "apply_deadline", "now": now}

@@ -12,7 +12,10 @@ from fastapi import APIRouter, Request, Response
 from paigow.serve import models as m
 from paigow.serve.auth import Who
 from paigow.serve.errors import UnknownTableError
-from paigow.serve.routers.common import CREATE_ERRORS, OPERATOR_ERRORS, TABLE_ERRORS, IfSeq, Number, Svc, TableId, created
+from paigow.serve.routers.common import (
+    CREATE_ERRORS, OPERATOR_ERRORS, TABLE_ERRORS, IfSeq, Number, Svc, TableId, created,
+    deadline_action,
+)
 
 __all__ = ["router", "finished_round_record"]
 
@@ -94,12 +97,7 @@ def deadline(tid: TableId, who: Who, svc: Svc, action: m.DeadlineAction, if_seq:
     the reason ``deadline``. The service's clock gives the times, journaled with the action so the
     table replays the same."""
     e, _ = who.table(tid, act=True)
-    now = time.time()
-    if isinstance(action, m.SetDeadline):
-        data: dict[str, Any] = {"action": "set_deadline",
-                                "at": action.at if action.at is not None else now + (action.seconds or 0)}
-    else:
-        data = {"action": "apply_deadline", "now": now}
+    data = deadline_action(action, time.time())
     result, view = svc.journal.perform(e, data, if_seq)
     return {"seq": view["seq"], "action": data["action"], "result": result, "state": view}
 
