@@ -397,8 +397,9 @@ def _served(e: TableEntry) -> TableEntry:
     return e
 
 
-def caller(request: Request, cred: Cred) -> Caller:
-    """The :class:`Caller` of a request (a dependency), on the app's ``state.service``."""
+async def caller(request: Request, cred: Cred) -> Caller:
+    """The :class:`Caller` of a request (a dependency), on the app's ``state.service``; on the event
+    loop (it only reads attributes: a sync dependency would cost a thread's round trip)."""
     svc = request.app.state.service
     return Caller(svc.journal, svc.operators, cred)
 

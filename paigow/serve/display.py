@@ -209,14 +209,16 @@ class Follower:
         ev: Event = {"id": str(seq), "event": "closed" if self.closed is not None else "state",
                      "data": json.dumps(data, ensure_ascii=False, separators=(",", ":"))}
         if self.seats:  # a seat's view of the same moment (issue 38), for the seats' streams only
-            ev["seats"] = {p: json.dumps({**data, "state": self._seat_state(state, p)}, ensure_ascii=False,
-                                         separators=(",", ":")) for p in sorted(self.seats)}
+            ev["seats"] = {p: json.dumps({**data, "state": v}, ensure_ascii=False, separators=(",", ":"))
+                           for p, v in self._seat_states(state).items()}
         return ev
 
-    def _seat_state(self, public: dict[str, Any], position: int) -> dict[str, Any]:
+    def _seat_states(self, public: dict[str, Any]) -> dict[int, dict[str, Any]]:
+        """Each followed seat's view, made from the public view ``public`` (not changed)."""
+        positions = sorted(self.seats)
         if self.closed is not None:  # between rounds: the public view is the seat's
-            return {**public, "seat": position}
-        return self.table.seat_view(position)  # type: ignore[attr-defined,no-any-return]
+            return {p: {**public, "seat": p} for p in positions}
+        return self.table.seat_views(positions, public)  # type: ignore[attr-defined,no-any-return]
 
 
 def _name(action_text: str) -> str | None:

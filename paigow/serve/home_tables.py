@@ -41,7 +41,7 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any, ClassVar, Final
 
 from paigow.advice import Advice
@@ -462,19 +462,26 @@ class HomeTable:
         public view (:meth:`view`) with its own hand once dealt (its tiles and its setting), never
         another hand face down, never the row; ``seat`` the position, ``player`` who the seat is
         (the banker's seat: the round's banker) and ``advice``: True (a home table allows it)."""
-        self.check_seat(position)
-        out = self.view(public=True)
+        return self.seat_views((position,))[position]
+
+    def seat_views(self, positions: Iterable[int], public: dict[str, Any] | None = None) -> dict[int, dict[str, Any]]:
+        """:meth:`seat_view` of each position, made from one public view (``public``: :meth:`view`
+        with ``public=True``, when the caller has it; not changed): a table's streams, once per action."""
+        positions = tuple(self.check_seat(p) for p in positions)
+        pub = self.view(public=True) if public is None else public
         s = self.shuffle
-        own = (s.hands or {}).get(position)
-        if own is not None:
-            for h in out["round"]["hands"]:
-                if h["position"] == position:
-                    h["tiles"] = _text(own)
-                    h["set"] = str(s.settings[position]) if position in s.settings else None
-        me = s.banker if position == 0 else seat_player(position)
-        if self.seat_requests is not None:  # its own requests, nobody else's
-            out.update(seat_bets=self.seat_bets, seat_requests=self.seat_requests.listing(seat=position))
-        return {**out, "seat": position, "player": me, "advice": True}
+        out = {}
+        for position in positions:
+            view, own = pub, (s.hands or {}).get(position)
+            if own is not None:
+                mine = {"tiles": _text(own), "set": str(s.settings[position]) if position in s.settings else None}
+                hands = [{**h, **mine} if h["position"] == position else h for h in pub["round"]["hands"]]
+                view = {**pub, "round": {**pub["round"], "hands": hands}}
+            if self.seat_requests is not None:  # its own requests, nobody else's
+                view = {**view, "seat_bets": self.seat_bets, "seat_requests": self.seat_requests.listing(seat=position)}
+            me = s.banker if position == 0 else seat_player(position)
+            out[position] = {**view, "seat": position, "player": me, "advice": True}
+        return out
 
     def seat_action(self, position: int, data: Mapping[str, Any], at: float | None = None) -> dict[str, Any]:
         """The action this table takes for the seat of ``position`` asking ``data`` (a home

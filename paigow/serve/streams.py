@@ -180,36 +180,51 @@ class Feed:
         self.seats: Counter[int] = Counter()  # the seats' streams by position: their views are rendered too
         self.state: Event | None = None
         self.events: deque[Event] = deque(maxlen=BUFFER)
+        self._ids: deque[int] = deque(maxlen=BUFFER)  # the events' ids, as numbers
         self.end: Event | None = None
         self.finished = False
         self.ready = asyncio.Event()
-        self._tick = asyncio.Event()
+        self._waiters: list[asyncio.Future[None]] = []
         self._task = asyncio.ensure_future(self._run())
 
     @property
     def seq(self) -> int:
         """The ``id`` of the feed's newest event."""
-        return int(self.events[-1]["id"]) if self.events else -1
+        return self._ids[-1] if self._ids else -1
 
     def since(self, last: int) -> list[Event] | None:
-        """The events after ``last``, or None when the feed no longer holds them all."""
-        if last >= self.seq:
+        """The events after ``last``, or None when the feed no longer holds them all (looked for
+        from the newest: a stream that follows is one event behind)."""
+        ids = self._ids
+        if not ids or last >= ids[-1]:
             return []
-        if int(self.events[0]["id"]) > last + 1:
+        if ids[0] > last + 1:
             return None
-        return [e for e in self.events if int(e["id"]) > last]
+        out = []
+        for i in range(len(ids) - 1, -1, -1):
+            if ids[i] <= last:
+                break
+            out.append(self.events[i])
+        out.reverse()
+        return out
 
-    def tick(self) -> asyncio.Event:
-        """What is set at the feed's next change."""
-        return self._tick
+    def tick(self) -> asyncio.Future[None]:
+        """A future done at the feed's next change, the caller's own (a stream that goes away
+        cancels its own only): one future a wait, where ``asyncio.wait_for`` made a task."""
+        fut: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._waiters.append(fut)
+        return fut
 
     def _publish(self, events: list[Event]) -> None:
         for ev in events:
             self.events.append(ev)
+            self._ids.append(int(ev["id"]))
             if ev.get("event") == "state":
                 self.state = ev
-        self._tick.set()
-        self._tick = asyncio.Event()
+        waiters, self._waiters = self._waiters, []
+        for w in waiters:
+            if not w.done():
+                w.set_result(None)
 
     async def _run(self) -> None:
         hub = self.hub
@@ -232,6 +247,8 @@ class Feed:
                 if moved:
                     f.seats = frozenset(p for p, n in self.seats.items() if n > 0)
                     self._publish(await hub.run("read", f.forward))
+                else:  # a still table: its streams look at what they watch (a seat, its token) every WAIT seconds
+                    self._publish([])
                 closed = None
         except ReplayError as e:
             self.end = quarantined(e)
@@ -242,11 +259,39 @@ class Feed:
             if hub._feeds.get(self.tid) is self:
                 del hub._feeds[self.tid]
             self.ready.set()
-            self._tick.set()
+            self._publish([])
 
 
 def quarantined(e: ReplayError) -> Event:
     return {"event": "quarantined", "data": json.dumps({"code": "table.quarantined", "message": str(e)})}
+
+
+class Alarm:
+    """One timer for a stream's whole life, where a timed wait made one a wait: :meth:`wait` waits
+    for a feed's tick (:meth:`Feed.tick`) and answers False once ``deadline`` (``time.monotonic``)
+    has come (the wait then ends at it)."""
+
+    def __init__(self, deadline: float) -> None:
+        self.rang = False
+        self._fut: asyncio.Future[None] | None = None
+        self._handle = asyncio.get_running_loop().call_later(max(0.0, deadline - time.monotonic()), self._ring)
+
+    def _ring(self) -> None:
+        self.rang = True
+        if self._fut is not None and not self._fut.done():
+            self._fut.set_result(None)
+
+    async def wait(self, tick: asyncio.Future[None]) -> bool:
+        if not self.rang:
+            self._fut = tick
+            await tick
+        return not self.rang
+
+    def cancel(self) -> None:
+        self._handle.cancel()
+
+
+_SENT = ("id", "event", "data", "retry")  # an event's fields that are sent (the rest are the feed's own)
 
 
 def frame(ev: Event) -> bytes:
@@ -255,22 +300,26 @@ def frame(ev: Event) -> bytes:
 
     got = ev.get("_frame")
     if got is None:
-        got = ev["_frame"] = ServerSentEvent(**{k: v for k, v in ev.items() if k not in ("_frame", "seats")}).encode()
+        got = ev["_frame"] = ServerSentEvent(**{k: v for k, v in ev.items() if k in _SENT}).encode()
     return bytes(got)
 
 
 async def stream(hub: Hub, ticket: Ticket, last_id: str | None, lifetime: float) -> AsyncIterator[bytes]:
     """The events of ticket's table from ``last_id`` on (:func:`paigow.serve.display.start_at`), for
     ``lifetime`` seconds or until the table is closed, encoded; the ticket is released at the end."""
+    alarm: Alarm | None = None
     try:
         feed = hub.join(ticket)
-        async for ev in _follow(hub, feed, last_id, time.monotonic() + lifetime):
+        alarm = Alarm(time.monotonic() + lifetime)
+        async for ev in _follow(hub, feed, last_id, alarm):
             yield frame(ev)
     finally:
+        if alarm is not None:
+            alarm.cancel()
         ticket.release()
 
 
-async def _follow(hub: Hub, feed: Feed, last_id: str | None, deadline: float) -> AsyncIterator[Event]:
+async def _follow(hub: Hub, feed: Feed, last_id: str | None, alarm: Alarm) -> AsyncIterator[Event]:
     await feed.ready.wait()
     if feed.state is None:  # the feed could not start
         if feed.end is not None:
@@ -303,12 +352,7 @@ async def _follow(hub: Hub, feed: Feed, last_id: str | None, deadline: float) ->
             if feed.end is not None:
                 yield feed.end
             return
-        left = deadline - time.monotonic()
-        if left <= 0:
-            return
-        try:
-            await asyncio.wait_for(tick.wait(), left)
-        except asyncio.TimeoutError:
+        if not await alarm.wait(tick):
             return
 
 
@@ -322,11 +366,12 @@ async def seat_stream(hub: Hub, ticket: Ticket, read: Callable[[], dict[str, Any
     when the seat is revoked (event ``revoked``; ``seated()`` is asked when a revocation in this
     process wakes it, and at least every :data:`WAIT` seconds), when the table closes (event
     ``closed``), or after ``lifetime`` seconds; the ticket is released at the end."""
+    alarm: Alarm | None = None
     try:
         position = ticket.seat
         assert position is not None
         feed = hub.join(ticket)
-        deadline = time.monotonic() + lifetime
+        alarm = Alarm(time.monotonic() + lifetime)
         last, retry, checked = -1, True, time.monotonic()
         await feed.ready.wait()
         while True:
@@ -347,17 +392,26 @@ async def seat_stream(hub: Hub, ticket: Ticket, read: Callable[[], dict[str, Any
                                                    ensure_ascii=False, separators=(",", ":"))}}]
             for ev in events:
                 if int(ev["id"]) > last:
-                    out = {"id": ev["id"], "event": ev["event"], "data": ev["seats"][position]}
-                    yield frame({**out, "retry": RETRY_MS} if retry else out)
+                    yield _seat_frame(ev, position, retry)
                     last, retry = int(ev["id"]), False
                     if ev["event"] == "closed":
                         return
-            left = deadline - time.monotonic()
-            if feed.finished or left <= 0:
+            if feed.finished or not await alarm.wait(tick):  # the feed woke it at least every WAIT seconds
                 return
-            try:
-                await asyncio.wait_for(tick.wait(), min(left, WAIT))
-            except asyncio.TimeoutError:
-                pass
     finally:
+        if alarm is not None:
+            alarm.cancel()
         ticket.release()
+
+
+def _seat_frame(ev: Event, position: int, retry: bool) -> bytes:
+    """Seat ``position``'s event ``ev`` as its streams send it, encoded once for all of them
+    (but the first of a stream, which tells the browser its ``retry``)."""
+    out = {"id": ev["id"], "event": ev["event"], "data": ev["seats"][position]}
+    if retry:
+        return frame({**out, "retry": RETRY_MS})
+    done = ev.setdefault("_seat_frames", {})
+    got = done.get(position)
+    if got is None:
+        got = done[position] = frame(out)
+    return bytes(got)

@@ -48,7 +48,7 @@ from __future__ import annotations
 import dataclasses
 import random
 import secrets
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any, ClassVar
 
 from paigow.errors import IllegalActionError
@@ -62,7 +62,7 @@ from paigow.table.jsonforms import action_result_json
 from paigow.table.round_state import Phase
 from paigow.table.records import replay_session, round_record, session_from_snapshot_json, session_snapshot_json
 from paigow.table.settlement import Options
-from paigow.table.views import public_view, round_view, seat_view
+from paigow.table.views import public_view, round_view, seat_views
 from paigow.tiles import DECK
 
 __all__ = ["ROUND_ACTIONS", "SESSION_ACTIONS", "ACTIONS", "Table", "result_json", "CONFIG_KEYS", "LiveRandom",
@@ -385,9 +385,19 @@ class Table:
         """The table as the seat of ``position`` sees it (a player's own device, issue 38): the
         public view (:meth:`view`) with the round's :func:`~paigow.table.views.seat_view` (its
         own tiles once dealt, nothing else face down) and ``seat``: the position."""
-        out = self.view(public=True)
-        if self.session.round is not None:
-            out["round"] = seat_view(self.session.round, position)
-        if self.seat_requests is not None:  # its own requests, nobody else's
-            out.update(seat_bets=self.seat_bets, seat_requests=self.seat_requests.listing(seat=position))
-        return {**out, "seat": position}
+        return self.seat_views((position,))[position]
+
+    def seat_views(self, positions: Iterable[int], public: dict[str, Any] | None = None) -> dict[int, dict[str, Any]]:
+        """:meth:`seat_view` of each position, made from one public view (``public``: :meth:`view`
+        with ``public=True``, when the caller has it; not changed): a table's streams, once per action."""
+        out = self.view(public=True) if public is None else public
+        positions = tuple(positions)
+        r = self.session.round
+        rounds = seat_views(r, positions, out["round"]) if r is not None else {}
+        views = {}
+        for p in positions:
+            v = {**out, "round": rounds.get(p, out["round"])}
+            if self.seat_requests is not None:  # its own requests, nobody else's
+                v.update(seat_bets=self.seat_bets, seat_requests=self.seat_requests.listing(seat=p))
+            views[p] = {**v, "seat": p}
+        return views

@@ -29,6 +29,7 @@ void), which anyone can check against the commitment. A simulation's round has n
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any, Literal
 
 from paigow.table.jsonforms import (
@@ -46,7 +47,7 @@ from paigow.table.events import Committed
 from paigow.table.round import Phase, Round, RoundResult
 
 __all__ = ["Viewer", "VIEWERS", "round_view", "operator_view", "dealer_view", "public_view", "public_result",
-           "seat_view", "shown_positions", "fairness_json"]
+           "seat_view", "seat_views", "shown_positions", "fairness_json"]
 
 Viewer = Literal["public", "dealer", "operator"]
 VIEWERS: tuple[Viewer, ...] = ("public", "dealer", "operator")
@@ -191,25 +192,51 @@ def seat_view(r: Round, position: int) -> dict[str, Any]:
     >>> sorted(seat_view(r, 1)["deal"]["hands"]), public_view(r)["deal"]["hands"], seat_view(r, 1)["seat"]
     (['1'], {}, 1)
     """
-    if isinstance(position, bool) or not isinstance(position, int) or not 0 <= position < 8:
-        raise TypeError(f"a seat is a position 0 to 7, not {position!r}")  # a caller's slip
-    out = round_view(r, "public")
-    out["seat"] = position
+    return seat_views(r, (position,))[position]
+
+
+def seat_views(r: Round, positions: Iterable[int], public: dict[str, Any] | None = None) -> dict[int, dict[str, Any]]:
+    """:func:`seat_view` of each of ``positions``, all made from one public view (``public``: the
+    round's :func:`public_view`, when the caller has it; it is not changed, and the seats' views
+    share its unchanged parts): what a table's streams send after each action, once per seat.
+
+    >>> from paigow.table.round import Round
+    >>> r = Round(0, seed=3)
+    >>> _ = r.set_stake(1000), r.bet(1, 100), r.bet(2, 100), r.shuffle(), r.cut(3, 2), r.shake(), r.deal()
+    >>> views = seat_views(r, range(8))
+    >>> all(views[p] == seat_view(r, p) for p in range(8)), sorted(views[2]["deal"]["hands"])
+    (True, ['2'])
+    """
+    positions = tuple(positions)
+    for position in positions:
+        if isinstance(position, bool) or not isinstance(position, int) or not 0 <= position < 8:
+            raise TypeError(f"a seat is a position 0 to 7, not {position!r}")  # a caller's slip
+    pub = round_view(r, "public") if public is None else public
+    full = result_json(r.result)["positions"] if r.result is not None else None
+    return {p: _seat(r, pub, p, full) for p in positions}
+
+
+def _seat(r: Round, pub: dict[str, Any], position: int, full: list[dict[str, Any]] | None) -> dict[str, Any]:
+    """The seat's view: ``pub`` (not changed) with the position's own tiles, setting, way and
+    result line (``full``: the result's every line, face down or not)."""
+    out = {**pub, "seat": position}
     st = r.state
     d = r.deal_record.deal
     hand = d.hands[position] if d is not None else None
-    if hand is not None and out["deal"]["hands"] is not None:
-        hands = {**out["deal"]["hands"], str(position): [str(t) for t in hand]}
-        out["deal"]["hands"] = {k: hands[k] for k in sorted(hands, key=int)}
+    if hand is not None and pub["deal"]["hands"] is not None:
+        hands = {**pub["deal"]["hands"], str(position): [str(t) for t in hand]}
+        out["deal"] = {**pub["deal"], "hands": {k: hands[k] for k in sorted(hands, key=int)}}
     own = st.settings[position]
+    out["settings"] = [*pub["settings"]]
     out["settings"][position] = setting_json(own) if own is not None else None
     way = st.ways[position]
+    out["ways"] = [*pub["ways"]]
     out["ways"][position] = way_json(way) if way is not None else None
-    if r.result is not None:
-        full = {p["position"]: p for p in result_json(r.result)["positions"]}
-        if position in full:
-            shown = [p for p in out["result"]["positions"] if p["position"] != position]
-            order = [p["position"] for p in result_json(r.result)["positions"]]
-            shown.append(full[position])
-            out["result"]["positions"] = sorted(shown, key=lambda p: order.index(p["position"]))
+    if full is not None:
+        lines = {p["position"]: p for p in full}
+        if position in lines:
+            shown = [p for p in pub["result"]["positions"] if p["position"] != position]
+            order = [p["position"] for p in full]
+            shown.append(lines[position])
+            out["result"] = {**pub["result"], "positions": sorted(shown, key=lambda p: order.index(p["position"]))}
     return out

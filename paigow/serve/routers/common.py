@@ -75,8 +75,8 @@ class Service:
 CLIENT_KEY_WINDOW = 600.0  # seconds: a repeated opening (its answer lost) within it finds the table
 
 
-def service(request: Request) -> Service:
-    """The app's :class:`Service` (a dependency)."""
+async def service(request: Request) -> Service:
+    """The app's :class:`Service` (a dependency; on the event loop: it only reads an attribute)."""
     svc: Service = request.app.state.service
     return svc
 
