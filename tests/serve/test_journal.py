@@ -260,3 +260,27 @@ def test_a_live_table_draws_from_secrets(monkeypatch: pytest.MonkeyPatch) -> Non
     assert t.last_drawn["stacks"] == str(Stacks.from_tiles(list(reversed(DECK))))  # as the generator laid them
     t.apply({"action": "shake"})
     assert calls.count("randbelow") == 4 and t.last_drawn == {"dice": [3, 3, 3, 3]}
+
+
+def test_a_closed_postgresql_journal_makes_no_connection(db: str) -> None:
+    """A request thread still running when the service stops finds the journal's pool closed: it
+    gets psycopg's OperationalError (a 503), and no connection is made that nobody would close
+    (the garbage collector found such a connection open once, in whichever test ran next)."""
+    if not is_postgres(db):
+        pytest.skip("the pool of PostgreSQL connections")
+    import time
+
+    import psycopg
+
+    j = open_journal(db)
+    j.create({"banker": 0}, seed=1)
+    j.close()
+    for _ in range(3):  # the first takes the pool's closed connection; the next would make one
+        with pytest.raises(psycopg.OperationalError, match="closed"):
+            with j.dialect.read(consistent=False) as q:
+                q("SELECT 1", ())
+    others = "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()"
+    deadline = time.monotonic() + 30  # a bound on a loaded machine (the listener ends within a second)
+    while sql(db, others) != [(0,)] and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert sql(db, others) == [(0,)]

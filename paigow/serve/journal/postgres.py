@@ -85,7 +85,9 @@ def _message(e: BaseException) -> str:
 
 
 class _Pool:
-    """A few connections shared by the request threads."""
+    """A few connections shared by the request threads. Once closed it makes none (a request
+    thread still running at shutdown gets psycopg's ``OperationalError``, answered with 503) and
+    closes any given back, so no connection outlives it."""
 
     def __init__(self, url: str, size: int = 8) -> None:
         self.url, self.size = url, size
@@ -93,6 +95,7 @@ class _Pool:
         self._made = 0
         self._lock = threading.Lock()
         self._all: list[Any] = []
+        self._closed = False
 
     def _take(self) -> Any:
         try:
@@ -100,6 +103,10 @@ class _Pool:
         except queue.Empty:
             pass
         with self._lock:
+            if self._closed:
+                import psycopg
+
+                raise psycopg.OperationalError("the journal's connections are closed (the service is stopping)")
             make = self._made < self.size
             if make:
                 self._made += 1
@@ -112,8 +119,13 @@ class _Pool:
                 self._made -= 1
             raise
         with self._lock:
-            self._all.append(conn)
-        return conn
+            if not self._closed:
+                self._all.append(conn)
+                return conn
+        conn.close()  # made while the pool closed: not kept
+        import psycopg
+
+        raise psycopg.OperationalError("the journal's connections are closed (the service is stopping)")
 
     @contextlib.contextmanager
     def connection(self) -> Iterator[Any]:
@@ -126,17 +138,25 @@ class _Pool:
                     self._made -= 1
                     if conn in self._all:
                         self._all.remove(conn)
+            elif self._closed:
+                conn.close()
             else:
                 self._free.put(conn)
 
     def close(self) -> None:
         with self._lock:
+            self._closed = True
             for c in self._all:
                 try:
                     c.close()
                 except Exception:  # pragma: no cover
                     pass
             self._all.clear()
+            while True:  # the free ones are closed above: none is handed out again
+                try:
+                    self._free.get_nowait()
+                except queue.Empty:
+                    break
 
 
 class PostgresStore:
