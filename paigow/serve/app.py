@@ -32,7 +32,7 @@ from paigow.serve.routers.advice import warm
 from paigow.serve.routers.common import STATIC, Service, version
 from paigow.serve.routers.tables import finished_round_record
 from paigow.serve.stores import is_postgres, open_journal
-from paigow.serve.streams import Hub, StreamLimits
+from paigow.serve.streams import Hub, StreamLimits, WritesFirst
 
 __all__ = ["create_app", "MAX_BODY", "MAX_TABLES", "warm", "finished_round_record"]
 
@@ -151,6 +151,7 @@ def create_app(db: str = "paigow.db", *, max_body: int = MAX_BODY, operators: Op
     app.router.add_event_handler("shutdown", app.state.training.store.close)  # before the journal checkpoints
     app.router.add_event_handler("shutdown", journal.close)
     app.router.add_event_handler("shutdown", follow.close)
+    app.add_middleware(WritesFirst, hub=svc.hub)  # innermost: counts the writes the app answers
     app.add_middleware(BodyLimit, limit=max_body)
     if rate:
         app.add_middleware(RateLimit, limiter=RateLimiter(rate, burst), proxies=proxies)

@@ -29,7 +29,9 @@ This module does not import FastAPI: the route is :mod:`paigow.serve.routers.dis
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
+import re
 import threading
 import time
 from collections import Counter, deque
@@ -41,7 +43,7 @@ from paigow.serve.display import RETRY_MS, Event, Follower, JournalReader, start
 from paigow.serve.errors import StreamLimitError
 from paigow.serve.journal import Journal, ReplayError
 
-__all__ = ["StreamLimits", "Hub", "Ticket", "Feed", "stream", "seat_stream", "PER_ADDRESS", "PER_TABLE", "BUFFER",
+__all__ = ["StreamLimits", "Hub", "Ticket", "Feed", "WritesFirst", "SETTLE", "stream", "seat_stream", "PER_ADDRESS", "PER_TABLE", "BUFFER",
            "WAIT", "LINGER", "WAIT_THREADS", "READ_THREADS"]
 
 PER_ADDRESS = 8
@@ -60,6 +62,9 @@ WAIT_THREADS = 256
 """Tables followed at once without delay (a thread each, waiting on the journal's signal)."""
 READ_THREADS = 4
 """Threads the feeds read the journal and replay on."""
+SETTLE = 0.25
+"""Seconds at most a feed waits, once its table has moved, for the writes to that table still
+being answered (:class:`WritesFirst`): the dealer's answer goes out before the streams' events."""
 
 
 @dataclass(frozen=True)
@@ -114,6 +119,8 @@ class Hub:
         self._feeds: dict[str, Feed] = {}
         self._limiters: dict[str, Any] = {}
         self._loop: asyncio.AbstractEventLoop | None = None
+        self._writing: Counter[str] = Counter()  # the writes to each table being answered (WritesFirst)
+        self._settled: dict[str, asyncio.Event] = {}
 
     def admit(self, client: str, tid: str) -> Ticket:
         """A place for a stream of ``client`` on table ``tid``, or :class:`StreamLimitError` (429)."""
@@ -161,6 +168,33 @@ class Hub:
         if lim is None:
             lim = self._limiters[kind] = anyio.CapacityLimiter(WAIT_THREADS if kind == "wait" else READ_THREADS)
         return lim
+
+    # -- the dealer's answer first (called on the event loop) ---------------------------------------
+    def write_begins(self, tid: str) -> None:
+        self._writing[tid] += 1
+        ev = self._settled.get(tid)
+        if ev is not None:
+            ev.clear()
+
+    def write_ends(self, tid: str) -> None:
+        self._writing[tid] -= 1
+        if self._writing[tid] <= 0:
+            del self._writing[tid]
+            ev = self._settled.get(tid)
+            if ev is not None:
+                ev.set()
+
+    async def settled(self, tid: str) -> None:
+        """Return once no write to table ``tid`` is being answered, or after :data:`SETTLE`
+        seconds: a feed reads the table's new actions after the writer's answer has gone out,
+        so the streams' work does not lengthen the dealer's wait."""
+        if not self._writing.get(tid):
+            return
+        ev = self._settled.get(tid)
+        if ev is None:
+            ev = self._settled[tid] = asyncio.Event()
+        with contextlib.suppress(asyncio.TimeoutError):
+            await asyncio.wait_for(ev.wait(), SETTLE)
 
     async def run(self, kind: str, fn: Callable[..., Any], *args: Any) -> Any:
         import anyio
@@ -245,6 +279,7 @@ class Feed:
                 elif time.monotonic() - idle_since >= LINGER:  # nobody follows: the feed ends (no await from here on)
                     break
                 if moved:
+                    await hub.settled(self.tid)  # the writer's answer first
                     f.seats = frozenset(p for p, n in self.seats.items() if n > 0)
                     self._publish(await hub.run("read", f.forward))
                 else:  # a still table: its streams look at what they watch (a seat, its token) every WAIT seconds
@@ -260,6 +295,44 @@ class Feed:
                 del hub._feeds[self.tid]
             self.ready.set()
             self._publish([])
+
+
+_TABLE_WRITE = re.compile(r"^/v1/(?:home/|pcc/)?tables/([^/]+)/")
+
+
+class WritesFirst:
+    """ASGI middleware: a write to a table (a ``POST`` under ``/v1/.../tables/{id}/``) is counted
+    from its request until its answer's last byte is handed to the server, so the table's feed
+    (:meth:`Hub.settled`) reads the new actions for its streams once the writer has its answer:
+    at a live table the dealer's screen comes before the displays' and the seats'."""
+
+    def __init__(self, app: Any, hub: Hub) -> None:
+        self.app, self.hub = app, hub
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        m = _TABLE_WRITE.match(str(scope.get("path", ""))) if scope["type"] == "http" and scope.get(
+            "method") == "POST" else None
+        if m is None:
+            await self.app(scope, receive, send)
+            return
+        tid, hub, ended = m.group(1), self.hub, False
+
+        def end() -> None:
+            nonlocal ended
+            if not ended:
+                ended = True
+                hub.write_ends(tid)
+
+        async def sending(msg: Any) -> None:
+            await send(msg)
+            if msg["type"] == "http.response.body" and not msg.get("more_body", False):
+                end()
+
+        hub.write_begins(tid)
+        try:
+            await self.app(scope, receive, sending)
+        finally:
+            end()
 
 
 def quarantined(e: ReplayError) -> Event:
