@@ -45,6 +45,7 @@ import numpy.typing as npt
 from paigow import _core
 from paigow.errors import InvalidOptionError, InvalidStrategyError, TileCopiesError, UnknownTileError
 from paigow.game.equilibria import file_stem, shipped_types
+from paigow.game import seenlp
 from paigow.game.handtypes import SettingGame, hand_types, setting_game
 from paigow.rules import RuleSet, RulesLike, clean_rules
 from paigow.strategies import Packed
@@ -77,6 +78,13 @@ t a positive regret is multiplied by t^alpha / (t^alpha + 1), a negative one by 
 floored at 0, weight t^2) it takes half the iterations or fewer on the games left (24 random
 12-unseen sets: median about 500 -> 190 iterations, the slowest 1,280 -> 760; four seen tiles,
 3,146 types: 500 -> 180)."""
+
+FINISH_AT = (50, 200)
+"""The iterations after which :meth:`GameLeft.solve` tries the exact finish of
+:mod:`paigow.game.seenlp` (the linear program on the types the iterate mixes)."""
+
+FINISH_TYPES = 800
+"""The largest game left the finish is tried on (12 unseen tiles: up to 495 types)."""
 
 _RANK = np.array([t.rank - 1 for t in DECK], dtype=np.intp)
 _COMB = np.array([[math.comb(a, b) for b in range(5)] for a in range(5)], dtype=np.int64)
@@ -240,12 +248,20 @@ class GameLeft:
         sp, sb = np.zeros_like(x), np.zeros_like(y)
         it = 0
         cert = self._certify(x, y, 0)
+        finished = None
         while it < max_iterations and cert.exploitability > tol:
             steps = min(check_every, max_iterations - it)
             self._kernel.cfr(x, y, rp, rb, sp, sb, it, steps)
             it += steps
             cert = self._certify(_norm(sp, valid), _norm(sb, valid), it)
-        if it:
+            if it in FINISH_AT and cert.exploitability > tol and len(self.types) <= FINISH_TYPES:
+                finished = seenlp.finish(self, _norm(sp, valid), _norm(sb, valid),
+                                         lambda a, b: self._certify(a, b, it), _norm, tol)
+                if finished is not None:
+                    break
+        if finished is not None:
+            x, y, cert = finished
+        elif it:
             x, y = _norm(sp, valid), _norm(sb, valid)
         self.player, self.banker, self.certificate = x, y, cert
         self._hand_counts.clear()
