@@ -30,6 +30,8 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from paigow.game.handtypes import hand_types
+
 __all__ = ["MIXED", "MAX_TYPES", "finish", "restricted"]
 
 MIXED = 1e-2
@@ -39,6 +41,7 @@ MAX_TYPES = 400
 """At most this many open types a seat (the dense tableau stays a few MB)."""
 
 MAX_PIVOTS = 3000
+"""A restricted program that takes more pivots is given up (the iteration goes on)."""
 
 _COMB = np.array([[math.comb(a, b) for b in range(5)] for a in range(5)], dtype=np.int64)
 
@@ -53,23 +56,24 @@ def _simplex(t: npt.NDArray[np.float64], rows: list[int], cols: list[int], tol: 
     ``rows``/``cols`` name the basic variable of each row and the nonbasic one of each column."""
     m = t.shape[0] - 1
     pivots = 0
+    buf = np.empty_like(t)                     # the update, in place: no new array a pivot
     while True:
-        s = int(np.argmin(t[-1, :-1]))
-        if t[-1, s] >= -tol:
+        obj = t[-1, :-1]
+        s = int(np.argmin(obj))
+        if obj[s] >= -tol:
             return pivots
-        col = t[:m, s]
-        pos = col > tol
-        if not pos.any():
-            raise _Failed("unbounded")
-        ratio = np.where(pos, t[:m, -1] / np.where(pos, col, 1.0), np.inf)
-        best = ratio.min()
-        cand = np.flatnonzero(ratio <= best + 1e-12 * max(1.0, abs(best)))
-        r = int(cand[np.argmax(col[cand])]) if len(cand) > 1 else int(cand[0])
         c = t[:, s].copy()
+        idx = np.flatnonzero(c[:m] > tol)
+        if not idx.size:
+            raise _Failed("unbounded")
+        ratio = t[idx, -1] / c[idx]
+        best = ratio.min()
+        cand = idx[ratio <= best + 1e-12 * max(1.0, abs(best))]
+        r = int(cand[np.argmax(c[cand])]) if len(cand) > 1 else int(cand[0])
         p = c[r]
         prow = t[r] / p
-        nz = np.flatnonzero(c)
-        t[nz] -= c[nz, None] * prow[None, :]
+        np.multiply(c[:, None], prow[None, :], out=buf)
+        t -= buf
         t[r] = prow
         t[:, s] = -c / p
         t[r, s] = 1.0 / p
@@ -81,8 +85,9 @@ def _simplex(t: npt.NDArray[np.float64], rows: list[int], cols: list[int], tol: 
 
 def _weights(game: Any, ti: npt.NDArray[np.intp], tj: npt.NDArray[np.intp]) -> npt.NDArray[np.int64]:
     """(len(ti), len(tj)): the hands of type tj beside one hand of type ti."""
-    left = np.array(game.rank_counts, dtype=np.int64)[None, :] - game._k[ti]
-    kj = game._k[tj]
+    k = hand_types(game.rules).counts[game.types].astype(np.int64)
+    left = np.array(game.rank_counts, dtype=np.int64)[None, :] - k[ti]
+    kj = k[tj]
     ok = (kj[None, :, :] <= left[:, None, :]).all(axis=2)
     return np.where(ok, np.prod(_COMB[np.clip(left, 0, 4)[:, None, :], kj[None, :, :]], axis=2), 0)
 
@@ -172,7 +177,7 @@ def _open(sigma: npt.NDArray[np.float64]) -> set[int]:
 
 
 def finish(game: Any, x: npt.NDArray[np.float64], y: npt.NDArray[np.float64], certify: Any, norm: Any,
-           tol: float, rounds: int = 3) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64], Any] | None:
+           tol: float, rounds: int = 5) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64], Any] | None:
     """An equilibrium pair near the iterate (``x``, ``y``) and its certificate (``certify(x, y)``)
     with an exploitability of at most ``tol``, or None: the types the iterate mixes open
     (:func:`restricted`), then those whose played settings the certificate's best responses
@@ -190,8 +195,8 @@ def finish(game: Any, x: npt.NDArray[np.float64], y: npt.NDArray[np.float64], ce
         cert = certify(xe, ye)
         if cert.exploitability <= tol:
             return xe, ye, cert
-        more_p = act_p | _refuted(game, xe, game.values(ye, False))
-        more_b = act_b | _refuted(game, ye, game.values(xe, True))
+        qp, qb = game.values(ye, False), game.values(xe, True)
+        more_p, more_b = act_p | _refuted(game, xe, qp), act_b | _refuted(game, ye, qb)
         if (more_p, more_b) == (act_p, act_b):
             return None
         act_p, act_b = more_p, more_b
