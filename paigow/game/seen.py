@@ -230,7 +230,8 @@ class GameLeft:
 
     # -- solving and certifying ----------------------------------------------------------------
     def solve(self, tol: float = TOLERANCE, max_iterations: int = 100000, check_every: int = 10,
-              start: tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]] | None = None) -> "GameLeft":
+              start: tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]] | None = None,
+              finish: bool = True) -> "GameLeft":
         """Solve the zero-commission game left by predictive discounted CFR (alternating updates,
         the last regret as the prediction, positive regrets discounted by t^1.5 / (t^1.5 + 1) and
         negative ones halved after each iteration t, the average weighted by t^3: :data:`DISCOUNT`)
@@ -239,7 +240,12 @@ class GameLeft:
 
         ``start`` (two (n, 3) type strategies, e.g. the whole game's equilibrium on the types
         left) is the first iterate: its pair is checked first and kept when it meets ``tol``;
-        the regrets start at 0 (regrets carried over with it slow the iteration down)."""
+        the regrets start at 0 (regrets carried over with it slow the iteration down).
+
+        After :data:`FINISH_AT` iterations (``finish``, games of up to :data:`FINISH_TYPES`
+        types) the linear program on the types the average mixes is solved exactly
+        (:func:`paigow.game.seenlp.finish`) and its pair kept when its certificate meets ``tol``;
+        else the iteration goes on."""
         valid = self.valid
         x, y = self.player.copy(), self.banker.copy()
         if start is not None:
@@ -254,7 +260,7 @@ class GameLeft:
             self._kernel.cfr(x, y, rp, rb, sp, sb, it, steps)
             it += steps
             cert = self._certify(_norm(sp, valid), _norm(sb, valid), it)
-            if it in FINISH_AT and cert.exploitability > tol and len(self.types) <= FINISH_TYPES:
+            if finish and it in FINISH_AT and cert.exploitability > tol and len(self.types) <= FINISH_TYPES:
                 finished = seenlp.finish(self, _norm(sp, valid), _norm(sb, valid),
                                          lambda a, b: self._certify(a, b, it), _norm, tol)
                 if finished is not None:
