@@ -46,8 +46,8 @@ import numpy.typing as npt
 
 from paigow import _core
 from paigow.errors import InvalidOptionError, InvalidStrategyError, TileCopiesError, UnknownTileError
-from paigow.game.equilibria import file_stem, shipped_types
 from paigow.game import seenlp
+from paigow.game.equilibria import file_stem, shipped_types
 from paigow.game.handtypes import SettingGame, hand_types, setting_game
 from paigow.rules import RuleSet, RulesLike, clean_rules
 from paigow.strategies import Packed
@@ -264,7 +264,7 @@ class GameLeft:
             cert = self._certify(_norm(sp, valid), _norm(sb, valid), it)
             if finish and it in FINISH_AT and cert.exploitability > tol and len(self.types) <= FINISH_TYPES:
                 finished = seenlp.finish(self, _norm(sp, valid), _norm(sb, valid),
-                                         lambda a, b: self._certify(a, b, it), _norm, tol)
+                                         lambda a, b, it=it: self._certify(a, b, it), _norm, tol)
                 if finished is not None:
                     break
         if finished is not None:

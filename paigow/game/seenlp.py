@@ -32,7 +32,7 @@ import numpy.typing as npt
 
 from paigow.game.handtypes import hand_types
 
-__all__ = ["MIXED", "MAX_TYPES", "finish", "restricted"]
+__all__ = ["MAX_PIVOTS", "MAX_TYPES", "MIXED", "finish", "restricted"]
 
 MIXED = 1e-2
 """A type whose second setting has more than this probability in the iterate is left open."""
