@@ -17,12 +17,12 @@ reading about a dozen, so a step is linear in the types and no (n, n) array is m
 game holds about 3 MB). :func:`game_left` solves the zero-commission game by predictive
 discounted CFR (``_core.left_cfr``, :data:`DISCOUNT`), started from the whole game's shipped
 equilibrium on the types left, to an exploitability per hand of 1e-6 or better, and certifies it
-by best responses over every type, exactly counted; on the smaller games (12 unseen tiles) the
-linear program on the types the iterate mixes finishes it after 50 iterations
-(:mod:`paigow.game.seenlp`), certified the same way. Every game left is solved (one seen tile and
-up: up to 4,151 types); on one thread four seen tiles (up to 3,755 types) take 0.2-0.45 s of CPU,
-12 unseen tiles median about 10 ms, slowest 46-89 ms in three runs of 60 random sets
-(``OMP_NUM_THREADS=1 python -m pytest bench/test_bench_seen.py``; docs/advice.md). A seen set :func:`paigow.advise` checked is kept
+by best responses over every type, exactly counted; after 50 iterations the linear program on
+the types the iterate mixes finishes it (:mod:`paigow.game.seenlp`), certified the same way.
+Every game left is solved (one seen tile and up: up to 4,151 types); on one thread four seen
+tiles (up to 3,755 types) take about 0.1 s of CPU, 12 unseen tiles median about 10 ms, slowest
+46-89 ms in three runs of 60 random sets (``OMP_NUM_THREADS=1 python -m pytest
+bench/test_bench_seen.py``; docs/advice.md). A seen set :func:`paigow.advise` checked is kept
 with its game (:class:`KeptAdvice`): the next hands read it. :mod:`paigow.game.seensupport`
 proves a kept pair's equilibrium in fractions.
 
@@ -63,8 +63,8 @@ MAX_SEEN = 24
 
 SOLVED_TYPES = 4285
 """The largest game left solved here: every type of the whole game, so every game left of 28
-unseen tiles or fewer (one seen tile and up: the largest, 4,151 types, about 0.4 s on one
-thread; four seen tiles, up to 3,755 types, 0.2-0.45 s)."""
+unseen tiles or fewer (one seen tile and up: the largest, 4,151 types, about 0.11 s on one
+thread; four seen tiles, up to 3,755 types, 0.1 s)."""
 
 KEPT_GAMES = 32
 """How many solved games left a process keeps (each holds its pair, its step's tables, about
