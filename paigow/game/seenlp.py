@@ -72,8 +72,12 @@ def _simplex(t: npt.NDArray[np.float64], rows: list[int], cols: list[int], tol: 
         r = int(cand[np.argmax(c[cand])]) if len(cand) > 1 else int(cand[0])
         p = c[r]
         prow = t[r] / p
-        np.multiply(c[:, None], prow[None, :], out=buf)
-        t -= buf
+        nz = c != 0.0
+        if np.count_nonzero(nz) < 0.6 * len(c):   # a sparse column: its rows alone
+            t[nz] -= np.outer(c[nz], prow)
+        else:
+            np.multiply(c[:, None], prow[None, :], out=buf)
+            t -= buf
         t[r] = prow
         t[:, s] = -c / p
         t[r, s] = 1.0 / p
