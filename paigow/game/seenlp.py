@@ -38,7 +38,8 @@ MIXED = 1e-2
 """A type whose second setting has more than this probability in the iterate is left open."""
 
 MAX_TYPES = 400
-"""At most this many open types a seat (the dense tableau stays a few MB)."""
+"""At most this many open types a seat (the dense tableau, about 1,600 x 1,200 at most, and its
+update buffer: 30 MB at most; 1-2 MB at 12 unseen tiles)."""
 
 MAX_PIVOTS = 3000
 """A restricted program that takes more pivots is given up (the iteration goes on)."""
