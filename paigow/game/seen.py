@@ -17,9 +17,11 @@ reading about a dozen, so a step is linear in the types and no (n, n) array is m
 game holds about 3 MB). :func:`game_left` solves the zero-commission game by predictive
 discounted CFR (``_core.left_cfr``, :data:`DISCOUNT`), started from the whole game's shipped
 equilibrium on the types left, to an exploitability per hand of 1e-6 or better, and certifies it
-by best responses over every type, exactly counted. Every game left is solved (one seen tile and
-up: up to 4,151 types); on one thread four seen tiles (up to 3,755 types) take 0.2-0.45 s of CPU,
-12 unseen tiles 5-84 ms, median 16-28 ms (``OMP_NUM_THREADS=1 python -m pytest
+by best responses over every type, exactly counted; after 50 iterations the linear program on
+the types the iterate mixes finishes it (:mod:`paigow.game.seenlp`), certified the same way.
+Every game left is solved (one seen tile and up: up to 4,151 types); on one thread four seen
+tiles (up to 3,755 types) take about 0.1 s of CPU, 12 unseen tiles median about 10 ms, slowest
+46-92 ms in runs of 60 random sets (``OMP_NUM_THREADS=1 python -m pytest
 bench/test_bench_seen.py``; docs/advice.md). A seen set :func:`paigow.advise` checked is kept
 with its game (:class:`KeptAdvice`): the next hands read it. :mod:`paigow.game.seensupport`
 proves a kept pair's equilibrium in fractions.
@@ -44,6 +46,7 @@ import numpy.typing as npt
 
 from paigow import _core
 from paigow.errors import InvalidOptionError, InvalidStrategyError, TileCopiesError, UnknownTileError
+from paigow.game import seenlp
 from paigow.game.equilibria import file_stem, shipped_types
 from paigow.game.handtypes import SettingGame, hand_types, setting_game
 from paigow.rules import RuleSet, RulesLike, clean_rules
@@ -60,8 +63,8 @@ MAX_SEEN = 24
 
 SOLVED_TYPES = 4285
 """The largest game left solved here: every type of the whole game, so every game left of 28
-unseen tiles or fewer (one seen tile and up: the largest, 4,151 types, about 0.4 s on one
-thread; four seen tiles, up to 3,755 types, 0.2-0.45 s)."""
+unseen tiles or fewer (one seen tile and up: the largest, 4,151 types, about 0.11 s on one
+thread; four seen tiles, up to 3,755 types, 0.1 s)."""
 
 KEPT_GAMES = 32
 """How many solved games left a process keeps (each holds its pair, its step's tables, about
@@ -77,6 +80,15 @@ t a positive regret is multiplied by t^alpha / (t^alpha + 1), a negative one by 
 floored at 0, weight t^2) it takes half the iterations or fewer on the games left (24 random
 12-unseen sets: median about 500 -> 190 iterations, the slowest 1,280 -> 760; four seen tiles,
 3,146 types: 500 -> 180)."""
+
+FINISH_AT = (50, 200)
+"""The iterations after which :meth:`GameLeft.solve` tries the exact finish of
+:mod:`paigow.game.seenlp` (the linear program on the types the iterate mixes)."""
+
+FINISH_TYPES = 4285
+"""The largest game left the finish is tried on: every one (it opens at most
+:data:`paigow.game.seenlp.MAX_TYPES` types a seat; one seen tile, 3,500-4,151 types, 0.30-0.35 s
+-> about 0.11 s of CPU)."""
 
 _RANK = np.array([t.rank - 1 for t in DECK], dtype=np.intp)
 _COMB = np.array([[math.comb(a, b) for b in range(5)] for a in range(5)], dtype=np.int64)
@@ -222,7 +234,8 @@ class GameLeft:
 
     # -- solving and certifying ----------------------------------------------------------------
     def solve(self, tol: float = TOLERANCE, max_iterations: int = 100000, check_every: int = 10,
-              start: tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]] | None = None) -> "GameLeft":
+              start: tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]] | None = None,
+              finish: bool = True) -> "GameLeft":
         """Solve the zero-commission game left by predictive discounted CFR (alternating updates,
         the last regret as the prediction, positive regrets discounted by t^1.5 / (t^1.5 + 1) and
         negative ones halved after each iteration t, the average weighted by t^3: :data:`DISCOUNT`)
@@ -231,7 +244,12 @@ class GameLeft:
 
         ``start`` (two (n, 3) type strategies, e.g. the whole game's equilibrium on the types
         left) is the first iterate: its pair is checked first and kept when it meets ``tol``;
-        the regrets start at 0 (regrets carried over with it slow the iteration down)."""
+        the regrets start at 0 (regrets carried over with it slow the iteration down).
+
+        After :data:`FINISH_AT` iterations (``finish``, games of up to :data:`FINISH_TYPES`
+        types) the linear program on the types the average mixes is solved exactly
+        (:func:`paigow.game.seenlp.finish`) and its pair kept when its certificate meets ``tol``;
+        else the iteration goes on."""
         valid = self.valid
         x, y = self.player.copy(), self.banker.copy()
         if start is not None:
@@ -240,12 +258,20 @@ class GameLeft:
         sp, sb = np.zeros_like(x), np.zeros_like(y)
         it = 0
         cert = self._certify(x, y, 0)
+        finished = None
         while it < max_iterations and cert.exploitability > tol:
             steps = min(check_every, max_iterations - it)
             self._kernel.cfr(x, y, rp, rb, sp, sb, it, steps)
             it += steps
             cert = self._certify(_norm(sp, valid), _norm(sb, valid), it)
-        if it:
+            if finish and it in FINISH_AT and cert.exploitability > tol and len(self.types) <= FINISH_TYPES:
+                finished = seenlp.finish(self, _norm(sp, valid), _norm(sb, valid),
+                                         lambda a, b, it=it: self._certify(a, b, it), _norm, tol)
+                if finished is not None:
+                    break
+        if finished is not None:
+            x, y, cert = finished
+        elif it:
             x, y = _norm(sp, valid), _norm(sb, valid)
         self.player, self.banker, self.certificate = x, y, cert
         self._hand_counts.clear()

@@ -32,7 +32,7 @@ import numpy.typing as npt
 
 from paigow._blas import one_thread
 from paigow.game.lemke import LemkeFailure, SmallGame, indifference, lemke
-from paigow.game.seen import GameLeft
+from paigow.game.seen import GameLeft, whole_start
 
 __all__ = ["LeftProof", "supports", "exact_pair", "check_pair", "prove"]
 
@@ -239,12 +239,16 @@ four seen tiles often fails to settle the support, and the failed attempt costs 
 def prove(game: GameLeft, eps: float = SUPPORT, tight: float = TIGHT) -> LeftProof:
     """An exact equilibrium near the kept pair (:func:`exact_pair`), every setting of both
     seats valued against it exactly; when none is found near it (or the game has more than
-    :data:`LARGE` types), near a pair of the same game solved to ``tight`` from it. Raises
-    ArithmeticError when neither gives one."""
+    :data:`LARGE` types), near a pair of the same game solved to ``tight`` by the iteration alone
+    (no exact finish: a vertex of the linear program the finish solves often mixes too little for
+    the indifference conditions to be square), from the kept pair or, when that is already
+    tighter, from the whole game's equilibrium. Raises ArithmeticError when neither gives one."""
     large = len(game.types) > LARGE
     got = None if large else exact_pair(game, eps)
-    if got is None and tight < game.certificate.exploitability:
-        finer = GameLeft(game.rank_counts, game.rules).solve(tol=tight, start=(game.player, game.banker))
+    if got is None:
+        start = ((game.player, game.banker) if tight < game.certificate.exploitability
+                 else whole_start(game, game.rules))
+        finer = GameLeft(game.rank_counts, game.rules).solve(tol=tight, start=start, finish=False)
         got = exact_pair(finer, eps)
     if got is None:
         raise ArithmeticError("no exact equilibrium was found near the kept pair")
