@@ -212,3 +212,62 @@ def test_a_resume_further_back_than_the_feed_holds(history: ThreadServer) -> Non
             first.close()
             if again is not None:
                 again.close()
+
+
+# -- the dealer's answer before the streams' work (WritesFirst, Hub.settled) -------------------------
+def test_a_feed_reads_once_the_writes_answer_has_gone_out() -> None:
+    """While a write to a table is being answered, its feed waits (``Hub.settled``); it goes on
+    when the answer's last byte is sent, and after ``SETTLE`` seconds at most; the middleware
+    counts the POSTs under a table's path only, and ends its count however the answer ends."""
+    import asyncio
+
+    from paigow.serve import streams
+    from paigow.serve.streams import Hub, WritesFirst
+
+    async def scenario() -> None:
+        hub = Hub(None, None)  # type: ignore[arg-type]  # no journal is read here
+        seen: list[str] = []
+        gate = asyncio.Event()
+
+        async def app(scope: Any, receive: Any, send: Any) -> None:
+            if scope["path"].endswith("/boom"):
+                raise RuntimeError("boom")
+            await gate.wait()
+            await send({"type": "http.response.start", "status": 200, "headers": []})
+            await send({"type": "http.response.body", "body": b"{}", "more_body": False})
+
+        async def send(msg: Any) -> None:
+            if msg["type"] == "http.response.body":
+                seen.append("answered")
+
+        mw = WritesFirst(app, hub)
+        write = asyncio.ensure_future(mw({"type": "http", "method": "POST", "path": "/v1/tables/t1/actions"}, None, send))
+        await asyncio.sleep(0)
+        assert hub._writing == {"t1": 1}
+        feed = asyncio.ensure_future(hub.settled("t1"))
+        other = asyncio.ensure_future(hub.settled("t2"))  # another table's feed does not wait
+        await asyncio.sleep(0.05)
+        assert other.done() and not feed.done()
+        gate.set()
+        await write
+        await asyncio.wait_for(feed, 5)
+        seen.append("feed reads")
+        assert seen == ["answered", "feed reads"] and hub._writing == {}
+        # a GET, a page and a read are not counted; a write that fails is uncounted all the same
+        gate.clear()
+        reads = [asyncio.ensure_future(mw({"type": "http", "method": method, "path": path}, None, send))
+                 for method, path in (("GET", "/v1/tables/t1"), ("POST", "/v1/advice"))]
+        await asyncio.sleep(0)
+        assert hub._writing == {}
+        with pytest.raises(RuntimeError):
+            await mw({"type": "http", "method": "POST", "path": "/v1/home/tables/t3/boom"}, None, send)
+        assert hub._writing == {}
+        # a write that never ends: the feed goes on after SETTLE
+        hub.write_begins("t4")
+        t0 = time.monotonic()
+        await hub.settled("t4")
+        assert time.monotonic() - t0 >= streams.SETTLE * 0.9
+        gate.set()
+        await asyncio.wait_for(asyncio.gather(*reads), 5)
+
+    asyncio.run(scenario())
