@@ -270,4 +270,21 @@ def test_a_feed_reads_once_the_writes_answer_has_gone_out() -> None:
         gate.set()
         await asyncio.wait_for(asyncio.gather(*reads), 5)
 
-    asyncio.run(scenario())
+    # a thread of its own: the browser tests' Playwright (sync API) keeps an event loop running in
+    # this one, where asyncio.run refuses to start
+    failed: list[BaseException] = []
+
+    def run() -> None:
+        try:
+            asyncio.run(scenario())
+        except BaseException as e:  # noqa: BLE001 - handed to the test's thread
+            failed.append(e)
+
+    import threading
+
+    t = threading.Thread(target=run)
+    t.start()
+    t.join(60)
+    assert not t.is_alive()
+    if failed:
+        raise failed[0]
