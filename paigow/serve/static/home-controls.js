@@ -89,12 +89,19 @@ export function hostControls({ P, table, state, say }) {
   // -- the seats ------------------------------------------------------------------------------------------
   const seatsPath = () => `${tablePath("home", table().id)}/seats`;
 
+  // only the latest read counts: an earlier one answering later (the panel's first, opened just
+  // before a seat was given) would put back a list without that seat
+  let reads = 0;
   async function loadSeats() {
-    const id = table().id;
+    const id = table().id, n = ++reads;
     try {
       const r = await P.api("GET", seatsPath());
+      if (n !== reads) return;
       C.seats = { id, list: r.seats };
-    } catch (e) { C.seats = { id, list: {} }; say("seats", errorNode(e), "error"); return; }
+    } catch (e) {
+      if (n !== reads) return;
+      C.seats = { id, list: {} }; say("seats", errorNode(e), "error"); return;
+    }
     render();
   }
 

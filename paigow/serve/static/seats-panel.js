@@ -38,8 +38,15 @@ export function seatsPanel(ctx) {
     render();
   }
 
+  // the seats given, read again after each change: only the latest read counts (an earlier one that
+  // answers later, e.g. the page's first, would put back a list without the seat just given)
+  let reads = 0;
   async function loadSeats() {
-    try { Q.seats = (await P.api("GET", `${path()}/seats`)).seats; } catch { Q.seats = Q.seats || {}; }
+    const n = ++reads;
+    let seats;
+    try { seats = (await P.api("GET", `${path()}/seats`)).seats; } catch { seats = null; }
+    if (n !== reads) return;
+    Q.seats = seats || Q.seats || {};
     render();
   }
 
