@@ -153,7 +153,7 @@ class HomeTable:
         self._actions: list[list[Any]] = []  # this shuffle's actions with what they drew
         # a seat's bets: taken at once ("accept") or kept for the host to confirm ("confirm", issue 38)
         self.seat_bets = check_mode(config.get("seat_bets", "accept"))
-        self.seat_requests: SeatRequests | None = SeatRequests() if self.seat_bets == "confirm" else None
+        self.seat_requests: SeatRequests | None = SeatRequests(HOME_REQUESTED) if self.seat_bets == "confirm" else None
 
     def _new_shuffle(self, banker: str) -> HomeShuffle:
         return HomeShuffle(self.rules, banker, live=self.live, seed=self.seed, rng=self.rng)
@@ -247,8 +247,6 @@ class HomeTable:
 
     def _request(self, q: SeatRequests, action: Mapping[str, Any]) -> Any:
         """One of the seat requests' actions: kept with the shuffle's actions (a snapshot replays them)."""
-        if action.get("action") == "seat_request" and dict(action.get("request") or {}).get("action") not in HOME_REQUESTED:
-            raise TypeError(f"a home seat's request is one of {HOME_REQUESTED}, not {action.get('request')!r}")
         out = q.apply(action, self.seq + 1, self._verify, lambda a: self._perform("bet", a, None)[0])
         self.last_drawn = self.last_round = None
         self.seq += 1
@@ -421,7 +419,7 @@ class HomeTable:
         what anyone may see (no hand before the settlement). Neither shows the stacks."""
         out = self._view(public)
         if self.seat_requests is not None and not public:  # the host's: every request of the round
-            out.update(seat_bets=self.seat_bets, seat_requests=self.seat_requests.listing())
+            out.update(self.seat_requests.view())
         return out
 
     def _view(self, public: bool) -> dict[str, Any]:
@@ -478,7 +476,7 @@ class HomeTable:
                 hands = [{**h, **mine} if h["position"] == position else h for h in pub["round"]["hands"]]
                 view = {**pub, "round": {**pub["round"], "hands": hands}}
             if self.seat_requests is not None:  # its own requests, nobody else's
-                view = {**view, "seat_bets": self.seat_bets, "seat_requests": self.seat_requests.listing(seat=position)}
+                view = {**view, **self.seat_requests.view(seat=position)}
             me = s.banker if position == 0 else seat_player(position)
             out[position] = {**view, "seat": position, "player": me, "advice": True}
         return out

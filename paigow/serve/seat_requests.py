@@ -19,9 +19,10 @@ the table journals like any other (so a restart, and a stream's copy of the tabl
   ends the betting is taken (:meth:`SeatRequests.lapse`, called by the table).
 
 A request ends ``confirmed``, ``refused`` or ``lapsed`` (with ``why``); the round's ended
-requests stay listed until the next round starts (:meth:`SeatRequests.new_round`).
+requests stay listed until the next round starts (:meth:`SeatRequests.new_round`). The table's
+views list them (:meth:`SeatRequests.view`): the dealer's every one, a seat's its own.
 
->>> q = SeatRequests()
+>>> q = SeatRequests(("bet", "withdraw"))
 >>> q.add(7, 3, {"action": "bet", "position": 3, "amount": 100, "bettor": "P3"}, 1.5)["status"]
 'pending'
 >>> [r["id"] for r in q.listing(seat=3)], q.listing(seat=4)
@@ -38,7 +39,7 @@ paigow.serve.errors.SeatRequestError: no pending seat request 7: it was lapsed (
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -94,9 +95,12 @@ class SeatRequest:
 
 
 class SeatRequests:
-    """A table's seat requests: those pending, by id, and those of the round that have ended."""
+    """A table's seat requests: those pending, by id, and those of the round that have ended.
+    ``kinds``: the names of a seat's actions that the table keeps as requests (the game's: a
+    request for another action is refused)."""
 
-    def __init__(self) -> None:
+    def __init__(self, kinds: Iterable[str]) -> None:
+        self.kinds = tuple(kinds)
         self.pending: dict[int, SeatRequest] = {}
         self.ended: list[SeatRequest] = []
 
@@ -143,13 +147,22 @@ class SeatRequests:
         rs = sorted([*self.pending.values(), *self.ended], key=lambda r: r.id)
         return [r.to_json() for r in rs if seat is None or r.seat == seat]
 
+    def view(self, seat: int | None = None) -> dict[str, Any]:
+        """What a table's view adds (after its own entries): its ``seat_bets`` and the round's
+        requests, every one for the dealer's view, the seat's own only for a seat's (``seat``).
+
+        >>> SeatRequests(("bet",)).view(seat=2)
+        {'seat_bets': 'confirm', 'seat_requests': []}
+        """
+        return {"seat_bets": "confirm", "seat_requests": self.listing(seat)}
+
     def to_json(self) -> list[dict[str, Any]]:
         """For a snapshot (:meth:`from_json` reads it)."""
         return [r.record() for r in sorted([*self.pending.values(), *self.ended], key=lambda r: r.id)]
 
     @classmethod
-    def from_json(cls, rows: list[Mapping[str, Any]]) -> "SeatRequests":
-        q = cls()
+    def from_json(cls, rows: list[Mapping[str, Any]], kinds: Iterable[str]) -> "SeatRequests":
+        q = cls(kinds)
         for d in rows:
             r = SeatRequest.from_record(d)
             if r.status == "pending":
@@ -164,9 +177,12 @@ class SeatRequests:
         """Perform one of :data:`SERVICE_ACTIONS` (``rid``: the id a new request gets, the seq of its
         row; ``verify(action)`` raises the engine's error unless the table could take ``action``
         now; ``take(action)`` takes it as the seat's action and returns its result). Raises,
-        changing nothing, when refused."""
+        changing nothing, when refused: a request for an action not of the table's ``kinds``, a
+        TypeError."""
         name = data.get("action")
         if name == "seat_request":
+            if dict(data.get("request") or {}).get("action") not in self.kinds:
+                raise TypeError(f"a seat request is one of {self.kinds}, not {data.get('request')!r}")
             action = dict(data["request"])
             verify(action)
             return self.add(rid, int(data["seat"]), action, float(data["at"]))

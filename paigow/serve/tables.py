@@ -176,7 +176,7 @@ class Table:
         self.last_round: dict[str, Any] | None = None  # the round an end_round finished: number, record, public
         # a seat's bets: taken at once ("accept") or kept for the dealer to confirm ("confirm", issue 38)
         self.seat_bets = check_mode(config.get("seat_bets", "accept"))
-        self.seat_requests: SeatRequests | None = SeatRequests() if self.seat_bets == "confirm" else None
+        self.seat_requests: SeatRequests | None = SeatRequests(REQUESTED) if self.seat_bets == "confirm" else None
         # the finished rounds before the session's own history (a table restored from a state snapshot):
         # how many, every party's result in the order the parties first won or lost, the commission
         self._before: tuple[int, dict[str, int], int] = (0, {}, 0)
@@ -243,7 +243,7 @@ class Table:
                          int(snap["commission"]))
         t.seq = int(snap["seq"])
         if t.seat_requests is not None and snap.get("seat_requests"):
-            t.seat_requests = SeatRequests.from_json(snap["seat_requests"])
+            t.seat_requests = SeatRequests.from_json(snap["seat_requests"], REQUESTED)
         return t
 
     def apply(self, action: Mapping[str, Any], drawn: Mapping[str, Any] | None = None) -> Any:
@@ -255,8 +255,6 @@ class Table:
         (:mod:`paigow.serve.seat_requests`); its pending requests lapse once the betting ends."""
         q = self.seat_requests
         if q is not None and isinstance(action, Mapping) and action.get("action") in SERVICE_ACTIONS:
-            if action.get("action") == "seat_request" and dict(action.get("request") or {}).get("action") not in REQUESTED:
-                raise TypeError(f"a seat request is one of {REQUESTED}, not {action.get('request')!r}")
             self.last_drawn = self.last_round = None
             out = q.apply(action, self.seq + 1, self._verify, lambda a: self._engine(a, drawn))
         else:
@@ -378,7 +376,7 @@ class Table:
             "round": round_view(s.round, "public" if public else "dealer") if s.round is not None else None,
         }
         if self.seat_requests is not None and not public:  # the dealer's: every request of the round
-            out.update(seat_bets=self.seat_bets, seat_requests=self.seat_requests.listing())
+            out.update(self.seat_requests.view())
         return out
 
     def seat_view(self, position: int) -> dict[str, Any]:
@@ -398,6 +396,6 @@ class Table:
         for p in positions:
             v = {**out, "round": rounds.get(p, out["round"])}
             if self.seat_requests is not None:  # its own requests, nobody else's
-                v.update(seat_bets=self.seat_bets, seat_requests=self.seat_requests.listing(seat=p))
+                v.update(self.seat_requests.view(seat=p))
             views[p] = {**v, "seat": p}
         return views
