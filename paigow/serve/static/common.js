@@ -1,6 +1,7 @@
 // What every page of `paigow serve` shares (the dealer's pages, the players' displays of both
-// games, the training page): elements, and the four languages and the browser's choice among them.
-// An ES module (the API call and the table's writes are protocol.js's); no build step, no CDN.
+// games, the training page): elements, the four languages and the browser's choice among them,
+// and a read of which only the latest answer counts. An ES module (the API call and the table's
+// writes are protocol.js's); no build step, no CDN.
 
 export const $ = (id) => document.getElementById(id);
 export const el = (tag, attrs = {}, ...kids) => {
@@ -26,4 +27,22 @@ export function browserLang() {
     if (x.startsWith("en")) return "en";
   }
   return "en";
+}
+
+// A read of which only the latest answer counts (a list read again after each change: an earlier read
+// that answers later would put back what the change replaced). latestOnly(read) returns a function
+// that calls read(...args) and gives its answer, or throws its error, as read does; unless it was
+// called again before read answered: then that stale answer, or error, is dropped and it gives STALE.
+export const STALE = Symbol("stale");
+export function latestOnly(read) {
+  let calls = 0;
+  return async (...args) => {
+    const n = ++calls;
+    let answer;
+    try { answer = await read(...args); } catch (e) {
+      if (n !== calls) return STALE;
+      throw e;
+    }
+    return n === calls ? answer : STALE;
+  };
 }

@@ -10,7 +10,7 @@
 // - at a table opened with "Seats' bets wait for my confirmation" (seat_bets "confirm"): a door's
 //   seat's bets waiting for the host, each with Confirm and Refuse (POST .../seats/requests/{rid}
 //   through the pages' protocol), then the round's answered and lapsed ones.
-import { $, el } from "./common.js";
+import { $, el, latestOnly, STALE } from "./common.js";
 import { t, num, clock, errorNode } from "./home-i18n.js";
 import { tablePath } from "./protocol.js";
 
@@ -91,17 +91,13 @@ export function hostControls({ P, table, state, say }) {
 
   // only the latest read counts: an earlier one answering later (the panel's first, opened just
   // before a seat was given) would put back a list without that seat
-  let reads = 0;
+  const readSeats = latestOnly(() => P.api("GET", seatsPath()));
   async function loadSeats() {
-    const id = table().id, n = ++reads;
-    try {
-      const r = await P.api("GET", seatsPath());
-      if (n !== reads) return;
-      C.seats = { id, list: r.seats };
-    } catch (e) {
-      if (n !== reads) return;
-      C.seats = { id, list: {} }; say("seats", errorNode(e), "error"); return;
-    }
+    const id = table().id;
+    let r;
+    try { r = await readSeats(); } catch (e) { C.seats = { id, list: {} }; say("seats", errorNode(e), "error"); return; }
+    if (r === STALE) return;
+    C.seats = { id, list: r.seats };
     render();
   }
 

@@ -8,7 +8,7 @@
 // The table is read again every few seconds while it has seats (their actions are journaled without
 // this page), drawn only when it moved. Every write goes one at a time (the page's protocol.js),
 // against the seq on screen.
-import { $, el } from "./common.js";
+import { $, el, latestOnly, STALE } from "./common.js";
 import { tablePath } from "./protocol.js";
 
 const FOLLOW_MS = 3000;
@@ -40,12 +40,10 @@ export function seatsPanel(ctx) {
 
   // the seats given, read again after each change: only the latest read counts (an earlier one that
   // answers later, e.g. the page's first, would put back a list without the seat just given)
-  let reads = 0;
+  const readSeats = latestOnly(() => P.api("GET", `${path()}/seats`).then((r) => r.seats, () => null));
   async function loadSeats() {
-    const n = ++reads;
-    let seats;
-    try { seats = (await P.api("GET", `${path()}/seats`)).seats; } catch { seats = null; }
-    if (n !== reads) return;
+    const seats = await readSeats();
+    if (seats === STALE) return;
     Q.seats = seats || Q.seats || {};
     render();
   }
