@@ -143,3 +143,62 @@ def test_a_pai_gow_seat_counts_down_and_is_set_by_the_house_way(new_page: Callab
         assert page.locator("#deadline-left, #split-0").count() == 0
         expect(shown.locator("#deadline")).to_have_attribute("data-applied", "true")
         axe(page, "a Pai Gow seat whose hand the deadline set, 390×844")
+
+
+def test_a_deadline_passed_before_the_deal_is_said_and_applied_once_dealt(
+        new_page: Callable[..., Page], served: ServeProcess, axe: Callable[[Page, str], None]) -> None:
+    """A deadline that passes while the seat's round is still betting: the card and the live region
+    say it passed before the deal and is applied once the tiles are dealt (the service refuses to
+    apply it before the deal); dealt, they say the table sets the hand once the dealer applies it;
+    applied, what the table set. A home seat (Traditional Chinese) and a Pai Gow seat (English)."""
+    with httpx.Client(base_url=served.url, timeout=30) as api:
+        made = ok(api.post("/v1/home/tables", json={}, headers=OPERATOR), 201)
+        home, auth = f"/v1/home/tables/{made['id']}", {"Authorization": f"Bearer {made['token']}"}
+        page = seat_page(new_page, served, ok(api.post(f"{home}/seats/1", headers=auth), 201)["url"], "zh-Hant")
+        ok(api.post(f"{home}/actions", json={"action": "bet", "door": 1, "bettor": "P1", "amount": 100}, headers=auth))
+        ok(api.post(f"{home}/deadline", json={"action": "set_deadline", "seconds": 2}, headers=auth))
+        passed_deal(page, "限時已在發牌前過去：發牌後即執行限時，牌桌隨即按規則代你配牌。", "時間已到：荷官執行限時後")
+        for a in ({"action": "shuffle"}, {"action": "deal"}):
+            ok(api.post(f"{home}/actions", json=a, headers=auth))
+        dealt_then_applied(page, "時間已到：荷官執行限時後，牌桌按規則代你配牌。",
+                           lambda: ok(api.post(f"{home}/deadline", json={"action": "apply_deadline"}, headers=auth)),
+                           "時間已到：牌桌已按自動規則")
+
+        made = ok(api.post("/v1/tables", json={}, headers=OPERATOR), 201)
+        tid, auth = made["id"], {"Authorization": f"Bearer {made['token']}"}
+        page = seat_page(new_page, served, ok(api.post(f"/v1/tables/{tid}/seats/1", headers=auth), 201)["url"], "en-GB")
+        for a in ({"action": "start_round", "stake": 1000}, {"action": "bet", "position": 1, "amount": 100}):
+            ok(api.post(f"/v1/tables/{tid}/actions", json=a, headers=auth))
+        ok(api.post(f"/v1/tables/{tid}/deadline", json={"action": "set_deadline", "seconds": 2}, headers=auth))
+        early = api.post(f"/v1/tables/{tid}/deadline", json={"action": "apply_deadline"}, headers=auth)
+        assert early.status_code == 400  # passed or not, not before the deal
+        passed_deal(page, "The deadline passed before the deal: it is applied once the tiles are dealt, and the table"
+                          " then sets your hand by its rule.", "Time is up")
+        axe(page, "a seat whose deadline passed before the deal, 390×844")
+        for a in ({"action": "shuffle"}, {"action": "declare", "method": "from the first stack"}, {"action": "shake"},
+                  {"action": "deal"}):
+            ok(api.post(f"/v1/tables/{tid}/actions", json=a, headers=auth))
+        dealt_then_applied(page, "Time is up: the table sets your hand by its rule once the dealer applies the deadline.",
+                           lambda: ok(api.post(f"/v1/tables/{tid}/deadline", json={"action": "apply_deadline"},
+                                               headers=auth)),
+                           "Time ran out: the table set your hand by the house way")
+
+
+def passed_deal(page: Page, words: str, not_words: str) -> None:
+    """The deadline counted to its end before the deal: the card and the live region say ``words``
+    (and not the dealt round's ``not_words``), said once."""
+    box, spoken = page.locator("#deadline-left"), page.locator("#deadline-say")
+    expect(box).to_have_attribute("data-left", "0")
+    expect(box).to_have_text(words)
+    expect(spoken).to_have_text(words)
+    assert not_words not in box.inner_text() + spoken.inner_text()
+
+
+def dealt_then_applied(page: Page, words: str, apply: Callable[[], Any], applied: str) -> None:
+    """Dealt after the deadline passed: the card and the live region say ``words``; the dealer applies
+    it: the page says ``applied``."""
+    expect(page.locator("#deadline-left")).to_have_text(words)
+    expect(page.locator("#deadline-say")).to_have_text(words)
+    apply()
+    expect(page.locator("#deadline-applied")).to_contain_text(applied)
+    expect(page.locator("#deadline-say")).to_contain_text(applied)

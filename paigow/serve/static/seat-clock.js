@@ -11,7 +11,10 @@
 //
 // Screen readers hear the deadline through one polite live region outside the page's re-rendered
 // part (#deadline-say in seat.html), never each second: when it is set or moved, at 30 s and 10 s
-// left, when it passes, and when the table has set the hand.
+// left, when it passes, when the tiles are dealt after it passed, and when the table has set the
+// hand. A deadline that passes before the deal is applied once the tiles are dealt (the service
+// refuses it before): the page says so, then, once dealt, that the table sets the hand when the
+// dealer applies it.
 import { $, el } from "./common.js";
 import { t, num } from "./seat-i18n.js";
 import { serviceClock, readDate, mmss } from "./service-clock.js";
@@ -66,9 +69,11 @@ function homeDeadline(st) {
 }
 
 // -- the card -------------------------------------------------------------------------------------
+// passed: before the deal, it waits for the tiles; once they are dealt, for the dealer
+const passedText = (d) => (d.dealt ? t("dl_passed") : t("dl_passed_deal"));
 function leftText(d, s) {
   if (s > 0) return d.dealt ? t("dl_left", { time: said(s) }) : t("dl_left_deal", { time: said(s) });
-  return t("dl_passed");
+  return passedText(d);
 }
 
 // the card for `d` (deadlineOf's), or nothing; keeps the clock and the spoken line in step
@@ -96,7 +101,8 @@ function say(text) {
 const stageOf = (s) => STAGES.filter((x) => s <= x).pop() ?? null;   // the smallest stage reached
 
 // the deadline followed: a new or moved one is said at once with the time left; each second the
-// countdown is redrawn and a stage reached is said once; the table's setting is said once
+// countdown is redrawn and a stage reached is said once; a passed one, once more when the tiles are
+// dealt; the table's setting is said once
 function follow(d) {
   if (!d) { C.at = null; stop(); return; }
   if (d.applied) {
@@ -108,7 +114,9 @@ function follow(d) {
   if (C.at !== d.at) {
     const s = leftOf(d.at), moved = C.at !== null;
     C.said = stageOf(s);
-    say(s <= 0 ? t("dl_passed") : moved ? t("dl_moved_say", { time: said(s) }) : t("dl_set_say", { time: said(s) }));
+    say(s <= 0 ? passedText(d) : moved ? t("dl_moved_say", { time: said(s) }) : t("dl_set_say", { time: said(s) }));
+  } else if (C.d && !C.d.dealt && d.dealt && leftOf(d.at) <= 0) {
+    say(passedText(d));   // passed before the deal, now dealt: the dealer applies it
   }
   C.at = d.at;
   C.d = d;
@@ -129,7 +137,7 @@ function tick() {
   const stage = stageOf(s);
   if (stage !== null && (C.said === null || stage < C.said)) {
     C.said = stage;
-    say(stage > 0 ? t("dl_left_say", { time: said(s) }) : t("dl_passed"));
+    say(stage > 0 ? t("dl_left_say", { time: said(s) }) : passedText(C.d));
   }
   if (s === 0) stop();   // passed: nothing more to count until the view changes
 }
