@@ -2,8 +2,9 @@
 ``static/common.js``), in a real browser: the helper itself, its answers and errors in the order
 they come; then the Pai Gow dealer's page (``static/seats-panel.js``) and the home game's host's page
 (``static/home-controls.js``), whose first read of the seats is held until a seat has been given
-and read again, then answers the list as it was (no seat): the seat given stays listed. Every wait
-is for a condition, bounded (30 s)."""
+and read again, then answers the list as it was (no seat): the seat given stays listed; the
+position chosen on the dealer's page outlives a redraw. Every wait is for a condition, bounded
+(30 s)."""
 
 from __future__ import annotations
 
@@ -105,6 +106,16 @@ def test_the_dealers_seat_list_keeps_a_seat_given_while_its_first_read_was_late(
     answer_late(dealer, held)
     expect(dealer.locator("#seat-list li")).to_have_count(1)
     expect(dealer.locator("#seat-list li[data-position='3']")).to_have_count(1)
+    # the position chosen outlives a redraw of the panel (a read answering between the choice and
+    # the tap redraws it: the seat went to position 0)
+    dealer.locator("#seat-position").select_option("5")
+    dealer.locator("#seats-menu").click()
+    expect(dealer.locator("#seat-position")).to_have_count(0)
+    dealer.locator("#seats-menu").click()
+    expect(dealer.locator("#seat-position")).to_have_value("5")
+    dealer.locator("#grant-seat").click()
+    expect(dealer.locator("#seat-list li")).to_have_count(2)
+    expect(dealer.locator("#seat-list li[data-position='5']")).to_have_count(1)
 
 
 def test_the_hosts_seat_list_keeps_a_seat_given_while_its_first_read_was_late(

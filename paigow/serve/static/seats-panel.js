@@ -20,7 +20,8 @@ const FOLLOW_MS = 3000;
 // confirm table's requests show folded too.
 export function seatsPanel(ctx) {
   const { S, t, num, P } = ctx;
-  const Q = { tid: null, seats: null, granted: null, seconds: "", applied: null, msg: null, open: false };
+  // position: the one chosen to give a seat to (kept across redraws: a read answering meanwhile redraws)
+  const Q = { tid: null, seats: null, granted: null, seconds: "", applied: null, msg: null, open: false, position: 0 };
   const path = () => tablePath("paigow", S.table.id);
 
   function say(kind, nodes) { Q.msg = { kind, nodes }; render(); }
@@ -94,14 +95,14 @@ export function seatsPanel(ctx) {
   }
 
   // -- drawing --------------------------------------------------------------------------------------
-  const posOptions = () => [0, 1, 2, 3, 4, 5, 6, 7].map((p) => el("option", { value: p }, t("pos", { p })));
+  const posOptions = () => [0, 1, 2, 3, 4, 5, 6, 7].map((p) => el("option", { value: p, selected: p === Q.position }, t("pos", { p })));
   const clock = (at) => new Date(at * 1000).toLocaleTimeString(ctx.locale());
 
   function seatsBox() {
     const seats = Q.seats || {}, out = [el("h2", { id: "seats-title", tabindex: "-1" }, t("seats_title"))];
     out.push(el("div", { class: "row" },
-      el("label", { class: "field" }, el("span", {}, t("seat_position")), el("select", { id: "seat-position" }, posOptions())),
-      el("button", { type: "button", id: "grant-seat", class: "secondary", onclick: () => grant(Number($("seat-position").value)) }, t("grant_seat"))));
+      el("label", { class: "field" }, el("span", {}, t("seat_position")), el("select", { id: "seat-position", onchange: (e) => { Q.position = Number(e.target.value); } }, posOptions())),
+      el("button", { type: "button", id: "grant-seat", class: "secondary", onclick: () => grant(Q.position) }, t("grant_seat"))));
     if (Q.granted) {
       const g = Q.granted;
       out.push(el("figure", { id: "seat-granted", class: "seat-qr" },
