@@ -173,6 +173,76 @@ def left_cfr(
     gamma: float = ...,
 ) -> None: ...
 
+# the game left as paid (paigow/_solver.pxi, paigow/game/seenpaid.py)
+def left_thresholds(
+    tset_f: npt.NDArray[np.uint8],
+    tset_b: npt.NDArray[np.uint8],
+    fmap: npt.NDArray[np.int32],
+    bmap: npt.NDArray[np.int32],
+    banker_side: bool,
+    rules: RuleTables,
+    qa: npt.NDArray[np.int32],
+    qc: npt.NDArray[np.int32],
+) -> None: ...
+def left_paid_size(n_tables: int, nf: int, nb: int) -> int: ...
+def left_paid_counts(
+    sigma: npt.NDArray[np.float64],
+    cf: npt.NDArray[np.uint8],
+    cb: npt.NDArray[np.uint8],
+    qa: npt.NDArray[np.int32],
+    qc: npt.NDArray[np.int32],
+    nf: int,
+    nb: int,
+    ptr: npt.NDArray[np.int32],
+    erow: npt.NDArray[np.int32],
+    tab: npt.NDArray[np.int32],
+    dep: npt.NDArray[np.float64],
+    use: npt.NDArray[np.float64],
+    n_tables: int,
+    ev_ptr: npt.NDArray[np.int32],
+    ev: npt.NDArray[np.int32],
+    one: float,
+    work: npt.NDArray[np.float64],
+    out: npt.NDArray[np.float64],
+) -> None: ...
+def left_paid_cfr(
+    x: npt.NDArray[np.float64],
+    y: npt.NDArray[np.float64],
+    rp: npt.NDArray[np.float64],
+    rb: npt.NDArray[np.float64],
+    sp: npt.NDArray[np.float64],
+    sb: npt.NDArray[np.float64],
+    m: npt.NDArray[np.int8],
+    it0: int,
+    steps: int,
+    win: float,
+    cf: npt.NDArray[np.uint8],
+    cb: npt.NDArray[np.uint8],
+    qa_p: npt.NDArray[np.int32],
+    qc_p: npt.NDArray[np.int32],
+    ev_ptr_p: npt.NDArray[np.int32],
+    ev_p: npt.NDArray[np.int32],
+    qa_b: npt.NDArray[np.int32],
+    qc_b: npt.NDArray[np.int32],
+    ev_ptr_b: npt.NDArray[np.int32],
+    ev_b: npt.NDArray[np.int32],
+    nf: int,
+    nb: int,
+    ptr: npt.NDArray[np.int32],
+    erow: npt.NDArray[np.int32],
+    tab: npt.NDArray[np.int32],
+    dep: npt.NDArray[np.float64],
+    use: npt.NDArray[np.float64],
+    n_tables: int,
+    one: float,
+    work: npt.NDArray[np.float64],
+    c: npt.NDArray[np.float64],
+    q: npt.NDArray[np.float64],
+    alpha: float = ...,
+    beta: float = ...,
+    gamma: float = ...,
+) -> None: ...
+
 # whole-round simulation (paigow/_simulate.pxi)
 SIMULATION_BLOCK: int
 SIMULATION_CELLS: int

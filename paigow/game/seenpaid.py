@@ -1,0 +1,357 @@
+"""The game left as paid: the equilibrium of the setting game on the unseen tiles (see
+:mod:`paigow.game.seen`) when a win pays ``1 - rate`` to either side and a loss costs 1.
+
+With the commission the house takes from both sides and the game is general-sum (as the whole
+game's :func:`paigow.game.solver.solve` with a commission): a seat's payoff for a hand is
+``(1 - rate) * [both its hands win] - [both lose]``, and ``[both win]`` is a product of the two
+comparisons, so the values of the zero-commission game left (a sum of 1-D cumulative masses by
+rank) do not give it. The compiled step (``_core.left_paid_counts``) counts each type setting's
+wins and losses apart over the opposing hands beside one of its hands: the 1-D masses of the game
+left's rank multiset tables, and the joint mass (front below AND back below) of each table by a
+sweep of its deposits and queries sorted once by front with a Fenwick tree over the backs. Each
+side regrets its own payoff (predictive discounted CFR, :data:`paigow.game.seen.DISCOUNT`,
+``_core.left_paid_cfr``), started from the whole game's shipped equilibrium at the rate (else the
+zero-commission one) on the types left, until each side's best-response gain over every type,
+per hand, is at most :data:`paigow.game.seen.TOLERANCE`. Solved games are kept per (setting game,
+unseen tiles of each rank, rate). :func:`prove` checks a kept pair in fractions.
+
+>>> g = game_left_paid(range(20), rate=Fraction(1, 20))     # 12 tiles left, 5% of every win
+>>> g.unseen, g.certificate.gain <= 1e-6
+(12, True)
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+import threading
+from fractions import Fraction
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from paigow import _core
+from paigow.errors import InvalidOptionError, InvalidStrategyError
+from paigow.game.equilibria import CATALOGUE, file_stem, shipped_types
+from paigow.game.handtypes import SettingGame, hand_types, setting_game
+from paigow.game.seen import DISCOUNT, KEPT_GAMES, SOLVED_TYPES, TOLERANCE, GameLeft, clean_seen, on_forget, rank_counts
+from paigow.rules import RuleSet, RulesLike, clean_rules, commission_of
+
+__all__ = ["PaidLeft", "PaidCertificate", "PaidProof", "game_left_paid", "kept", "name_rate", "paid_start", "prove",
+           "forget", "SCALE"]
+
+SCALE = 1728
+"""The common multiple of the unseen tile sets of every rank multiset of at most three tiles
+(products of C(c, k), c <= 4, k <= 3: 2^6 * 3^3): the step's weights times it are whole numbers,
+so its counts against 0/1 strategies are exact."""
+
+
+@dataclasses.dataclass(frozen=True)
+class PaidCertificate:
+    """Each side's exact best-response gain over every type against the other's strategy, and
+    each side's expected result (wins counted ``1 - rate``), per hand (per pairing)."""
+
+    player_gain: float
+    banker_gain: float
+    player_value: float
+    banker_value: float
+    iterations: int
+
+    @property
+    def gain(self) -> float:
+        """The larger of the two gains: the pair is an ε-equilibrium for this ε."""
+        return max(self.player_gain, self.banker_gain)
+
+
+class PaidLeft(GameLeft):
+    """The game left of ``rank_counts`` under ``rules`` with a win paid ``1 - rate`` (a rate
+    above 0): :class:`paigow.game.seen.GameLeft`'s types, counts and per-hand reading
+    (``hand_counts``, ``hand_table``, ``hand_lists``: wins, pushes and losses against the other
+    seat's kept strategy), solved as paid by :meth:`solve_paid`; its ``certificate`` is a
+    :class:`PaidCertificate`."""
+
+    def __init__(self, rank_counts: tuple[int, ...], rules: RuleSet, rate: Fraction) -> None:
+        super().__init__(rank_counts, rules)
+        self.rate = Fraction(rate)
+        self.win = float(1 - self.rate)
+        self.paid_certificate = PaidCertificate(math.nan, math.nan, math.nan, math.nan, 0)
+        k = self._kernel
+        scaled = k.dep * SCALE
+        dep = np.rint(scaled)
+        if np.abs(scaled - dep).max(initial=0.0) > 1e-6:
+            raise ArithmeticError("the step's weights are not whole numbers of 1/SCALE")
+        n = len(self.types)
+        self.kdata = _PaidData(k, dep, n, self.m, rules)
+        self._c = np.empty((n, 3, 2))
+        self._q = np.empty((n, 3))
+
+    # -- counts --------------------------------------------------------------------------------
+    def counts(self, sigma: npt.NDArray[np.float64], banker_side: bool) -> npt.NDArray[np.float64]:
+        """(n, 3, 2): (wins, losses) of each type setting of one side (the banker's when
+        ``banker_side``) against the other side's type strategy ``sigma``, in opposing hands (a
+        new array; whole numbers exactly against 0/1 strategies)."""
+        d = self.kdata
+        qa, qc, ev_ptr, ev = d.side(banker_side)
+        out = np.empty((len(self.types), 3, 2))
+        _core.left_paid_counts(np.ascontiguousarray(sigma, dtype=np.float64), d.cf, d.cb, qa, qc, d.nf, d.nb, d.ptr,
+                               d.erow, d.tab, d.dep, d.use, d.n_tables, ev_ptr, ev, float(SCALE), d.work, out)
+        out /= SCALE
+        return out
+
+    def payoffs(self, sigma: npt.NDArray[np.float64], banker_side: bool) -> npt.NDArray[np.float64]:
+        """(n, 3): each type setting's payoff ``(1 - rate) * wins - losses`` in opposing hands."""
+        c = self.counts(sigma, banker_side)
+        return c[:, :, 0] * self.win - c[:, :, 1]  # type: ignore[no-any-return]
+
+    # -- solving and certifying ----------------------------------------------------------------
+    def certify_pair(self, x: npt.NDArray[np.float64], y: npt.NDArray[np.float64], iterations: int = 0
+                     ) -> PaidCertificate:
+        """Each side's best-response gain and value per hand for the pair (``x``, ``y``)."""
+        gp, vp = self._gain(x, self.payoffs(y, False))
+        gb, vb = self._gain(y, self.payoffs(x, True))
+        return PaidCertificate(gp, gb, vp, vb, iterations)
+
+    def _gain(self, sigma: npt.NDArray[np.float64], q: npt.NDArray[np.float64]) -> tuple[float, float]:
+        best = np.where(self.valid, q, -np.inf).max(axis=1)
+        played = (sigma * np.where(self.valid, q, 0.0)).sum(axis=1)
+        return float((self.cnt * (best - played)).sum() / self.pairings), float((self.cnt * played).sum() / self.pairings)
+
+    def solve_paid(self, tol: float = TOLERANCE, max_iterations: int = 100000, check_every: int = 10,
+                   start: tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]] | None = None,
+                   purify: float = 1e-4) -> "PaidLeft":
+        """Solve the game left as paid: each side regrets its own payoff (predictive discounted
+        CFR, alternating updates, the average weighted by t^3), from ``start`` (two (n, 3) type
+        strategies: checked first, kept when they meet ``tol``) or uniform, until both sides'
+        best-response gains per hand are at most ``tol``. Probabilities below ``purify`` are
+        then dropped when that keeps the pair within ``tol``."""
+        valid = self.valid
+        x, y = self.player.copy(), self.banker.copy()
+        if start is not None:
+            x, y = _norm(start[0], valid), _norm(start[1], valid)
+        cert = self.certify_pair(x, y, 0)
+        rp, rb, sp, sb = (np.zeros_like(x) for _ in range(4))
+        d, it = self.kdata, 0
+        while it < max_iterations and cert.gain > tol:
+            steps = min(check_every, max_iterations - it)
+            _core.left_paid_cfr(x, y, rp, rb, sp, sb, d.m, it, steps, self.win, d.cf, d.cb, *d.side(False),
+                                *d.side(True), d.nf, d.nb, d.ptr, d.erow, d.tab, d.dep, d.use, d.n_tables, float(SCALE), d.work,
+                                self._c, self._q, *DISCOUNT)
+            it += steps
+            cert = self.certify_pair(_norm(sp, valid), _norm(sb, valid), it)
+        if it:
+            x, y = _norm(sp, valid), _norm(sb, valid)
+        if purify > 0:
+            px, py = _norm(np.where(x < purify, 0.0, x), valid), _norm(np.where(y < purify, 0.0, y), valid)
+            cp = self.certify_pair(px, py, it)
+            if cp.gain <= max(tol, cert.gain):
+                x, y, cert = px, py, cp
+        self.player, self.banker = x, y
+        self.paid_certificate = cert
+        self._hand_counts.clear()
+        self._lists.clear()
+        return self
+
+    def solve(self, *args: Any, **kwargs: Any) -> "PaidLeft":
+        """:meth:`solve_paid` (the zero-commission solver does not apply to the game as paid)."""
+        return self.solve_paid(*args, **kwargs)
+
+    def certify(self) -> PaidCertificate:  # type: ignore[override]
+        """Both sides' best-response gains against the kept pair, afresh."""
+        return self.certify_pair(self.player, self.banker, self.paid_certificate.iterations)
+
+    @property  # type: ignore[override]
+    def certificate(self) -> PaidCertificate:
+        return self.paid_certificate
+
+    @certificate.setter
+    def certificate(self, value: Any) -> None:  # GameLeft's own (zero-commission) certificate: not this game's
+        pass
+
+
+class _PaidData:
+    """The paid step's arrays: the zero-commission kernel's tables (``dep`` scaled by
+    :data:`SCALE`), each entry's row, and each side's thresholds and sorted events."""
+
+    def __init__(self, k: Any, dep: npt.NDArray[np.float64], n: int, m: npt.NDArray[np.intp], rules: RuleSet) -> None:
+        self.cf, self.cb, self.nf, self.nb = k.cf, k.cb, k.nf, k.nb
+        self.ptr, self.tab, self.use, self.n_tables = k.ptr, k.tab, k.use, k.n_tables
+        self.dep = np.ascontiguousarray(dep)
+        self.m = np.ascontiguousarray(m, dtype=np.int8)
+        self.erow = np.repeat(np.arange(n, dtype=np.int32), np.diff(k.ptr)).astype(np.int32)
+        self.work = np.empty(_core.left_paid_size(k.n_tables, k.nf, k.nb))
+        self.sides = [self._events(k, n, banker_side, rules) for banker_side in (False, True)]
+
+    def side(self, banker_side: bool) -> tuple[npt.NDArray[Any], ...]:
+        return self.sides[banker_side]
+
+    def _events(self, k: Any, n: int, banker_side: bool, rules: RuleSet) -> tuple[npt.NDArray[Any], ...]:
+        """(qa, qc, ev_ptr, ev) of one side: each table's deposits (the entries' rows' played
+        settings, keyed by front) and queries (every setting, keyed by its threshold), sorted by
+        table, key, and queries before deposits at one key (a deposit counts when below it)."""
+        qa = np.empty((n, 3), dtype=np.int32)
+        qc = np.empty((n, 3), dtype=np.int32)
+        _core.left_thresholds(k.tset_f, k.tset_b, k.fmap, k.bmap, banker_side, rules.core, qa, qc)
+        e = np.arange(len(self.erow))
+        rows = self.erow.astype(np.intp)
+        tabs = self.tab.astype(np.int64)
+        parts = []
+        for t in range(3):
+            played = self.m[rows] > t
+            parts.append((tabs[played], self.cf[rows[played], t].astype(np.int64), np.ones(played.sum(), np.int64),
+                          3 * e[played] + t))
+            parts.append((tabs, qa[rows, t].astype(np.int64), np.zeros(len(e), np.int64), -(3 * e + t) - 1))
+        tab_all, key, kind, code = (np.concatenate([p[i] for p in parts]) for i in range(4))
+        order = np.lexsort((kind, key, tab_all))
+        ev = np.ascontiguousarray(code[order], dtype=np.int32)
+        ev_ptr = np.concatenate([[0], np.cumsum(np.bincount(tab_all, minlength=self.n_tables))]).astype(np.int32)
+        return qa, qc, ev_ptr, ev
+
+
+def _norm(a: npt.NDArray[np.float64], valid: npt.NDArray[np.bool_]) -> npt.NDArray[np.float64]:
+    """Each row's entries on its settings, normalised (uniform on its settings when none)."""
+    a = np.where(valid, np.maximum(a, 0.0), 0.0)
+    s = a.sum(axis=1, keepdims=True)
+    uniform = np.where(valid, 1.0, 0.0) / valid.sum(axis=1, keepdims=True)
+    return np.where(s > 0, a / np.where(s > 0, s, 1.0), uniform)
+
+
+# ---------------------------------------------------------------------------------------------
+# solved on demand, kept
+
+_PAID: dict[tuple[SettingGame, tuple[int, ...], Fraction], PaidLeft] = {}
+_LOCK = threading.Lock()
+
+
+def forget() -> None:
+    """Drop every kept game left as paid (:func:`paigow.game.seen.forget` drops them too)."""
+    with _LOCK:
+        _PAID.clear()
+
+
+on_forget(forget)
+
+
+def paid_start(game: GameLeft, rules: RuleSet, rate: Fraction) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]] | None:
+    """The whole game's shipped equilibrium at ``rate`` (else the zero-commission one) on the
+    types left: the solver's first iterate (None when none is shipped for the rules' game)."""
+    for r in (rate, Fraction(0)):
+        try:
+            whole = shipped_types(file_stem(r, rules))
+        except InvalidStrategyError:
+            continue
+        return whole[0][game.types], whole[1][game.types]
+    return None
+
+
+def kept(counts: tuple[int, ...], rules: RuleSet, rate: Fraction) -> PaidLeft:
+    """The game left of the unseen tiles of each rank ``counts`` as paid at ``rate`` (above 0),
+    solved and certified on first use and kept (at most :data:`paigow.game.seen.KEPT_GAMES`)."""
+    key = (setting_game(rules), counts, Fraction(rate))
+    got = _PAID.get(key)
+    if got is not None:
+        return got
+    if not rate > 0:
+        raise InvalidOptionError(f"the game left as paid takes a rate above 0, not {rate}", code="commission.rate")
+    if sum(counts) < 8:
+        raise InvalidOptionError("the game left needs eight unseen tiles: two hands", code="seen.size")
+    n = int((hand_types(rules).counts <= np.array(counts, dtype=np.uint8)[None, :]).all(axis=1).sum())
+    if n > SOLVED_TYPES:
+        raise InvalidOptionError(
+            f"the equilibrium of the game left of {sum(counts)} unseen tiles ({n} hand types) is not solved here "
+            f"(up to {SOLVED_TYPES} types); advise against a fixed strategy", code="seen.large")
+    made = PaidLeft(counts, rules, Fraction(rate))
+    made.solve_paid(start=paid_start(made, rules, made.rate))
+    with _LOCK:
+        while len(_PAID) >= KEPT_GAMES:  # the oldest first
+            del _PAID[next(iter(_PAID))]
+        return _PAID.setdefault(key, made)
+
+
+def game_left_paid(seen: Any, rules: RulesLike = None, rate: Any = True) -> PaidLeft:
+    """The game left when ``seen`` (tiles in any form :func:`paigow.game.seen.clean_seen`
+    takes) are seen by both seats, as paid at ``rate`` (True: the rule set's; a rate as
+    :func:`paigow.rules.commission_of` takes it), solved and kept."""
+    g = clean_rules(rules)
+    return kept(rank_counts(clean_seen(seen)), g, commission_of(g, rate))
+
+
+def name_rate(*names: Any) -> Fraction:
+    """The commission of the shipped equilibria named among ``names`` (0 when none is named);
+    two names of different rates are refused (InvalidOptionError, code ``seen.mixed``)."""
+    rates = {s.commission for s in CATALOGUE for x in names if isinstance(x, str) and x == s.name}
+    if len(rates) > 1:
+        raise InvalidOptionError("with seen tiles, two equilibria by name play one game left: name two of one "
+                                 "commission", code="seen.mixed")
+    return rates.pop() if rates else Fraction(0)
+
+
+# ---------------------------------------------------------------------------------------------
+# an exact check in fractions
+
+@dataclasses.dataclass(frozen=True)
+class PaidProof:
+    """Each side's best-response gain against the other's kept strategy (read as the binary
+    fractions its floats are) and each side's value, per pairing, in fractions; ``exact`` when
+    both gains are exactly 0."""
+
+    player_gain: Fraction
+    banker_gain: Fraction
+    player_value: Fraction
+    banker_value: Fraction
+
+    @property
+    def exact(self) -> bool:
+        return self.player_gain == 0 and self.banker_gain == 0
+
+
+def _exact_counts(game: PaidLeft, other: npt.NDArray[np.float64], banker_side: bool) -> tuple[Any, Any, int]:
+    """(wins, losses) (n, 3) of the side against ``other`` as Python integers over a common
+    denominator (returned): its 0/1 rows by the kernel (whole numbers), each mixed setting by its
+    column of the hands beside each type."""
+    pure = np.zeros_like(other)
+    mixed = []
+    for i, row in enumerate(other.tolist()):
+        played = [k for k in range(3) if row[k] > 0]
+        if len(played) == 1:
+            pure[i, played[0]] = 1.0
+        else:
+            mixed += [(i, k, Fraction(row[k])) for k in played]
+    den = math.lcm(1, *(p.denominator for _, _, p in mixed))
+    c = game.counts(pure, banker_side)
+    r = np.rint(c)
+    if np.abs(c - r).max(initial=0.0) > 1e-6:
+        raise ArithmeticError("the counts against a pure strategy are not whole numbers")
+    wins, losses = r[:, :, 0].astype(np.int64).astype(object) * den, r[:, :, 1].astype(np.int64).astype(object) * den
+    for i, s, p in mixed:
+        w = game.cnt[i] * game.weights_row(i) // game.cnt     # W[j, i], from cnt_j W[j, i] = cnt_i W[i, j]
+        fi, bi = game.tf[i, s], game.tb[i, s]
+        if not banker_side:  # rows are the player's settings, (i, s) the banker's
+            fw = (game.tf > fi) & (game.tf >= game.front_zero)
+            bw = (game.tb > bi) & (game.tb >= game.back_zero)
+        else:
+            fw = ~((fi > game.tf) & (fi >= game.front_zero))
+            bw = ~((bi > game.tb) & (bi >= game.back_zero))
+        scale = int(p * den)
+        wins = wins + ((fw & bw) * w[:, None]).astype(np.int64).astype(object) * scale
+        losses = losses + ((~fw & ~bw) * w[:, None]).astype(np.int64).astype(object) * scale
+    return wins, losses, den
+
+
+def prove(game: PaidLeft) -> PaidProof:
+    """Each side's best-response gain against the kept pair, exactly (fractions): every setting of
+    every type valued against the other side's strategy as the binary fractions it holds."""
+    out = []
+    r = game.rate
+    cnt = [int(c) for c in game.cnt]
+    m = [int(k) for k in game.m]
+    for own, other, banker_side in ((game.player, game.banker, False), (game.banker, game.player, True)):
+        wins, losses, den = _exact_counts(game, other, banker_side)
+        gain = value = Fraction(0)
+        for i in range(len(cnt)):
+            q = [(1 - r) * wins[i, k] - losses[i, k] for k in range(m[i])]
+            played = sum((Fraction(own[i, k]) * q[k] for k in range(m[i]) if own[i, k] > 0), Fraction(0))
+            gain += cnt[i] * (max(q) - played)
+            value += cnt[i] * played
+        out += [gain / (den * game.pairings), value / (den * game.pairings)]
+    return PaidProof(out[0], out[2], out[1], out[3])
