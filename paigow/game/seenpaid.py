@@ -90,7 +90,8 @@ class PaidLeft(GameLeft):
     def counts(self, sigma: npt.NDArray[np.float64], banker_side: bool) -> npt.NDArray[np.float64]:
         """(n, 3, 2): (wins, losses) of each type setting of one side (the banker's when
         ``banker_side``) against the other side's type strategy ``sigma``, in opposing hands (a
-        new array; whole numbers exactly against 0/1 strategies)."""
+        new array; whole numbers exactly against 0/1 strategies; a row's settings beyond its
+        ``m`` are not counted)."""
         d = self.kdata
         qa, qc, ev_ptr, ev = d.side(banker_side)
         out = np.empty((len(self.types), 3, 2))
@@ -186,8 +187,9 @@ class _PaidData:
         return self.sides[banker_side]
 
     def _events(self, k: Any, n: int, banker_side: bool, rules: RuleSet) -> tuple[npt.NDArray[Any], ...]:
-        """(qa, qc, ev_ptr, ev) of one side: each table's deposits (the entries' rows' played
-        settings, keyed by front) and queries (every setting, keyed by its threshold), sorted by
+        """(qa, qc, ev_ptr, ev) of one side: each table's deposits (the entries' rows' settings,
+        keyed by front) and queries (the same, keyed by the threshold: a row's settings beyond its
+        ``m`` are neither deposited nor asked, and their counts are not read), sorted by
         table, key, and queries before deposits at one key (a deposit counts when below it)."""
         qa = np.empty((n, 3), dtype=np.int32)
         qc = np.empty((n, 3), dtype=np.int32)
@@ -200,7 +202,8 @@ class _PaidData:
             played = self.m[rows] > t
             parts.append((tabs[played], self.cf[rows[played], t].astype(np.int64), np.ones(played.sum(), np.int64),
                           3 * e[played] + t))
-            parts.append((tabs, qa[rows, t].astype(np.int64), np.zeros(len(e), np.int64), -(3 * e + t) - 1))
+            parts.append((tabs[played], qa[rows[played], t].astype(np.int64), np.zeros(played.sum(), np.int64),
+                          -(3 * e[played] + t) - 1))
         tab_all, key, kind, code = (np.concatenate([p[i] for p in parts]) for i in range(4))
         order = np.lexsort((kind, key, tab_all))
         ev = np.ascontiguousarray(code[order], dtype=np.int32)
