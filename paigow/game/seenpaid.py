@@ -35,11 +35,12 @@ from paigow import _core
 from paigow.errors import InvalidOptionError, InvalidStrategyError
 from paigow.game.equilibria import CATALOGUE, file_stem, shipped_types
 from paigow.game.handtypes import SettingGame, hand_types, setting_game
-from paigow.game.seen import DISCOUNT, KEPT_GAMES, SOLVED_TYPES, TOLERANCE, GameLeft, clean_seen, on_forget, rank_counts
+from paigow.game.seen import (DISCOUNT, KEPT_GAMES, SOLVED_TYPES, TOLERANCE, GameLeft, clean_seen, on_forget,
+                              rank_counts, solved)
 from paigow.rules import RuleSet, RulesLike, clean_rules, commission_of
 
 __all__ = ["PaidLeft", "PaidCertificate", "PaidProof", "game_left_paid", "kept", "name_rate", "paid_start", "prove",
-           "forget", "SCALE"]
+           "forget", "SCALE", "game_at"]
 
 SCALE = 1728
 """The common multiple of the unseen tile sets of every rank multiset of at most three tiles
@@ -269,6 +270,12 @@ def kept(counts: tuple[int, ...], rules: RuleSet, rate: Fraction) -> PaidLeft:
         while len(_PAID) >= KEPT_GAMES:  # the oldest first
             del _PAID[next(iter(_PAID))]
         return _PAID.setdefault(key, made)
+
+
+def game_at(counts: tuple[int, ...], rules: RuleSet, rate: Fraction) -> GameLeft:
+    """The kept game left of ``counts`` at ``rate``: :func:`paigow.game.seen.solved` without a
+    commission, :func:`kept` with one."""
+    return kept(counts, rules, rate) if rate else solved(counts, rules)
 
 
 def game_left_paid(seen: Any, rules: RulesLike = None, rate: Any = True) -> PaidLeft:
