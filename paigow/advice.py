@@ -232,8 +232,8 @@ def advise(
     (``Advice.opponent_hands`` of them). Against a fixed strategy (a :class:`~paigow.Strategy`,
     a table, "max-back", a house way) its setting of each of those hands is used as is; against
     an equilibrium by name (or left out) the other side plays the equilibrium of the game left,
-    both seats knowing the seen tiles (solved on first use and kept; left out, at the commission
-    asked, as paid: :mod:`paigow.game.seenpaid`; by name, at the name's commission).
+    both seats knowing the seen tiles (solved on first use and kept), at the commission asked
+    (with one, the game left as paid: :mod:`paigow.game.seenpaid`).
 
     >>> a = advise("6-6 6-6 1-1 1-1", against="max-back")
     >>> a.options[a.best].setting.name_zh, round(a.options[a.best].value, 4)
@@ -700,7 +700,7 @@ def _seen_units(hands: npt.NDArray[Any], seat: str, against: Any, commission: An
 
         g, seat = clean_rules(rules), check_seat(seat)
         r = commission_of(g, commission)
-        game = seenpaid.game_at(seen_game.rank_counts(seen), g, r if against is None else seenpaid.name_rate(against))
+        game = seenpaid.game_at(seen_game.rank_counts(seen), g, r)  # the game left as played: at the rate asked
         h = np.ascontiguousarray(hands, dtype=np.int64)
         counts, own = game.hand_table(_core.hand_rows(h), _core.setting_order(h.astype(np.int8)), seat == "banker")
         name = default_name(g, r) if against is None else str(against)
@@ -786,12 +786,13 @@ def _batch_seen(hands: npt.ArrayLike, seat: str, against: Any, commission: Any, 
 
 def _best_seen(tiles: Any, seat: str, strategy: "StrategyLike | HouseWay | None", rules: RulesLike,
                seen: Any) -> Setting:
-    from paigow.game import seen as seen_game  # loaded with the first seen tiles
+    from paigow.game import seen as seen_game, seenpaid  # loaded with the first seen tiles
 
     t, hand = _hand_of(tiles)
     s = seen_game.clean_seen(seen, hand)
     if not _seen_left(strategy):
         return setting_lookup(seat, strategy, rules)(hand)  # type: ignore[no-any-return]
     g = clean_rules(rules)
-    own_self = _seen_units(np.array([hand]), seat, strategy, False, g, s)[1]  # the seat's own probabilities
+    rate = seenpaid.name_rate(strategy)  # a paid equilibrium's name: the game left as paid at its rate
+    own_self = _seen_units(np.array([hand]), seat, None, rate, g, s)[1]  # the seat's own probabilities
     return settings_of(t)[int(np.argmax(own_self[0]))]  # type: ignore[index]
