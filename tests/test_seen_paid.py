@@ -24,6 +24,7 @@ import pytest
 
 import paigow
 from paigow import DECK, errors
+from paigow.setting import settings_of
 from paigow.cli import main
 from paigow.game import seen as left, seenpaid
 from paigow.game.handtypes import all_hands, hand_types
@@ -179,7 +180,7 @@ def test_names_and_values_at_a_rate() -> None:
     hand = (20, 21, 22, 23)
     s = paigow.best_setting(hand, "banker", "equilibrium-paid", seen=seen)
     i = g.index[int(TY.hand_type[ROWS[hand]])]
-    settings = paigow.settings_of([DECK[x] for x in hand])
+    settings = settings_of(tuple(DECK[x] for x in hand))
     probs = hand_probs(g, g.banker)(hand)
     assert s == settings[int(np.argmax(probs))] and max(probs) == g.banker[i].max()
     # a rate the catalogue does not ship is solved too, and the kept game is the same object next time
