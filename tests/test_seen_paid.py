@@ -137,12 +137,19 @@ def test_the_solved_pair_is_certified(size: int) -> None:
         assert np.allclose(game.player.sum(axis=1), 1) and np.allclose(game.banker.sum(axis=1), 1)
 
 
-def test_the_exact_check_agrees() -> None:
+def test_the_exact_check_agrees_and_proves() -> None:
     game = seenpaid.game_left_paid(range(20), rate="5%")
-    p = seenpaid.prove(game)
+    p = seenpaid.check(game)  # the kept floats, as the binary fractions they are
     assert 0 <= p.player_gain <= left.TOLERANCE and 0 <= p.banker_gain <= left.TOLERANCE
     assert float(p.player_gain) == pytest.approx(game.certificate.player_gain, abs=1e-12)
     assert float(p.banker_value) == pytest.approx(game.certificate.banker_value, abs=1e-12)
+    proof = seenpaid.prove(game)  # an exact pair near it: both gains exactly 0
+    assert proof.exact and proof.player_gain == 0 == proof.banker_gain and game.exact is not None
+    assert float(proof.player_value) == pytest.approx(game.certificate.player_value, abs=1e-5)
+    assert all(sum(r) == 1 and min(r) >= 0 for side in game.exact for r in side)
+    # a pair off the equilibrium is refuted exactly: some seat gains by deviating
+    off = seenpaid.check(game, np.where(game.valid, 1.0, 0.0) / game.m[:, None], game.banker)
+    assert off.player_gain > 0 and not off.exact
 
 
 @pytest.mark.parametrize("seat", ["player", "banker"])
@@ -211,7 +218,10 @@ def test_bad_input_is_refused_as_before() -> None:
             assert e.value.code == code, kwargs
     with pytest.raises(errors.InvalidOptionError) as e:
         seenpaid.kept(left.rank_counts(tuple(range(20))), MACAU, Fraction(0))
-    assert e.value.code == "commission.rate"
+    assert e.value.code == "commission.range"
+    with pytest.raises(errors.InvalidOptionError) as e:
+        paigow.advise(hand, seen="人", commission="120%")
+    assert e.value.code == "commission.range"
 
 
 def test_the_command_line_takes_seen_tiles_and_a_commission(capsys: pytest.CaptureFixture[str]) -> None:

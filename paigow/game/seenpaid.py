@@ -13,7 +13,8 @@ side regrets its own payoff (predictive discounted CFR, :data:`paigow.game.seen.
 ``_core.left_paid_cfr``), started from the whole game's shipped equilibrium at the rate (else the
 zero-commission one) on the types left, until each side's best-response gain over every type,
 per hand, is at most :data:`paigow.game.seen.TOLERANCE`. Solved games are kept per (setting game,
-unseen tiles of each rank, rate). :func:`prove` checks a kept pair in fractions.
+unseen tiles of each rank, rate). :func:`prove` proves an exact equilibrium near a kept pair in
+fractions (:mod:`paigow.game.seenpaidexact`).
 
 >>> g = game_left_paid(range(20), rate=Fraction(1, 20))     # 12 tiles left, 5% of every win
 >>> g.unseen, g.certificate.gain <= 1e-6
@@ -35,12 +36,22 @@ from paigow import _core
 from paigow.errors import InvalidOptionError, InvalidStrategyError
 from paigow.game.equilibria import CATALOGUE, file_stem, shipped_types
 from paigow.game.handtypes import SettingGame, hand_types, setting_game
+from paigow.game.seenpaidexact import PaidProof, Rows, check, exact_pair, support_pair
 from paigow.game.seen import (DISCOUNT, KEPT_GAMES, SOLVED_TYPES, TOLERANCE, GameLeft, clean_seen, on_forget,
                               rank_counts, solved)
 from paigow.rules import RuleSet, RulesLike, clean_rules, commission_of
 
 __all__ = ["PaidLeft", "PaidCertificate", "PaidProof", "game_left_paid", "kept", "name_rate", "paid_start", "prove",
-           "forget", "SCALE", "game_at"]
+           "forget", "SCALE", "game_at", "check", "FINISH_SUPPORT", "FINISH_TRIES"]
+
+FINISH_SUPPORT = 1e-3
+"""A setting above this probability in the average is in its support: when the support holds
+for two checks in a row, :meth:`PaidLeft.solve_paid` tries the pair on it that makes each seat
+indifferent among its played settings (:func:`paigow.game.seenpaidexact.support_pair`), kept when
+it certifies."""
+
+FINISH_TRIES = 8
+"""At most this many supports are tried a solve."""
 
 SCALE = 1728
 """The common multiple of the unseen tile sets of every rank multiset of at most three tiles
@@ -77,6 +88,7 @@ class PaidLeft(GameLeft):
         self.rate = Fraction(rate)
         self.win = float(1 - self.rate)
         self.paid_certificate = PaidCertificate(math.nan, math.nan, math.nan, math.nan, 0)
+        self.exact: tuple[Rows, Rows] | None = None   # the kept pair in fractions, once prove() found it
         k = self._kernel
         scaled = k.dep * SCALE
         dep = np.rint(scaled)
@@ -104,7 +116,8 @@ class PaidLeft(GameLeft):
     def payoffs(self, sigma: npt.NDArray[np.float64], banker_side: bool) -> npt.NDArray[np.float64]:
         """(n, 3): each type setting's payoff ``(1 - rate) * wins - losses`` in opposing hands."""
         c = self.counts(sigma, banker_side)
-        return c[:, :, 0] * self.win - c[:, :, 1]  # type: ignore[no-any-return]
+        out: npt.NDArray[np.float64] = c[:, :, 0] * self.win - c[:, :, 1]
+        return out
 
     # -- solving and certifying ----------------------------------------------------------------
     def certify_pair(self, x: npt.NDArray[np.float64], y: npt.NDArray[np.float64], iterations: int = 0
@@ -121,29 +134,43 @@ class PaidLeft(GameLeft):
 
     def solve_paid(self, tol: float = TOLERANCE, max_iterations: int = 100000, check_every: int = 10,
                    start: tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]] | None = None,
-                   purify: float = 1e-4) -> "PaidLeft":
+                   purify: float = 1e-4, finish: bool = True) -> "PaidLeft":
         """Solve the game left as paid: each side regrets its own payoff (predictive discounted
         CFR, alternating updates, the average weighted by t^3), from ``start`` (two (n, 3) type
         strategies: checked first, kept when they meet ``tol``) or uniform, until both sides'
-        best-response gains per hand are at most ``tol``. Probabilities below ``purify`` are
-        then dropped when that keeps the pair within ``tol``."""
+        best-response gains per hand are at most ``tol``. When the average's support holds
+        (``finish``: :data:`FINISH_SUPPORT`) the pair on it is tried and kept when it certifies.
+        Else probabilities below ``purify`` are dropped when that keeps the pair within ``tol``."""
         valid = self.valid
         x, y = self.player.copy(), self.banker.copy()
         if start is not None:
             x, y = _norm(start[0], valid), _norm(start[1], valid)
         cert = self.certify_pair(x, y, 0)
         rp, rb, sp, sb = (np.zeros_like(x) for _ in range(4))
-        d, it = self.kdata, 0
+        d, it, self.exact = self.kdata, 0, None
+        finished: tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]] | None = None
+        last, tried = b"", set()
         while it < max_iterations and cert.gain > tol:
             steps = min(check_every, max_iterations - it)
             _core.left_paid_cfr(x, y, rp, rb, sp, sb, d.m, it, steps, self.win, d.cf, d.cb, *d.side(False),
                                 *d.side(True), d.nf, d.nb, d.ptr, d.erow, d.tab, d.dep, d.use, d.n_tables, float(SCALE), d.work,
                                 self._c, self._q, *DISCOUNT)
             it += steps
-            cert = self.certify_pair(_norm(sp, valid), _norm(sb, valid), it)
-        if it:
+            ax, ay = _norm(sp, valid), _norm(sb, valid)
+            cert = self.certify_pair(ax, ay, it)
+            support = np.concatenate([ax > FINISH_SUPPORT, ay > FINISH_SUPPORT]).tobytes()
+            if finish and cert.gain > tol and support == last and support not in tried and len(tried) < FINISH_TRIES:
+                tried.add(support)  # the support held for two checks and was not tried: its pair
+                finished = self._finish(ax, ay, tol, it)
+                if finished is not None:
+                    break
+            last = support
+        if finished is not None:
+            x, y = finished
+            cert = self.certify_pair(x, y, it)
+        elif it:
             x, y = _norm(sp, valid), _norm(sb, valid)
-        if purify > 0:
+        if purify > 0 and finished is None:
             px, py = _norm(np.where(x < purify, 0.0, x), valid), _norm(np.where(y < purify, 0.0, y), valid)
             cp = self.certify_pair(px, py, it)
             if cp.gain <= max(tol, cert.gain):
@@ -153,6 +180,18 @@ class PaidLeft(GameLeft):
         self._hand_counts.clear()
         self._lists.clear()
         return self
+
+    def _finish(self, x: npt.NDArray[np.float64], y: npt.NDArray[np.float64], tol: float,
+                it: int) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]] | None:
+        """The pair on the support near (``x``, ``y``) when one is found and certifies within ``tol``."""
+        try:
+            got = support_pair(self, x, y, FINISH_SUPPORT)
+        except (ArithmeticError, np.linalg.LinAlgError):
+            return None
+        if got is None:
+            return None
+        xf, yf = _norm(got[0], self.valid), _norm(got[1], self.valid)
+        return (xf, yf) if self.certify_pair(xf, yf, it).gain <= tol else None
 
     def solve(self, *args: Any, **kwargs: Any) -> "PaidLeft":
         """:meth:`solve_paid` (the zero-commission solver does not apply to the game as paid)."""
@@ -171,6 +210,10 @@ class PaidLeft(GameLeft):
         pass
 
 
+_Side = tuple[npt.NDArray[np.int32], npt.NDArray[np.int32], npt.NDArray[np.int32], npt.NDArray[np.int32]]
+"""(qa, qc, ev_ptr, ev): a side's thresholds and sorted events."""
+
+
 class _PaidData:
     """The paid step's arrays: the zero-commission kernel's tables (``dep`` scaled by
     :data:`SCALE`), each entry's row, and each side's thresholds and sorted events."""
@@ -184,10 +227,10 @@ class _PaidData:
         self.work = np.empty(_core.left_paid_size(k.n_tables, k.nf, k.nb))
         self.sides = [self._events(k, n, banker_side, rules) for banker_side in (False, True)]
 
-    def side(self, banker_side: bool) -> tuple[npt.NDArray[Any], ...]:
+    def side(self, banker_side: bool) -> _Side:
         return self.sides[banker_side]
 
-    def _events(self, k: Any, n: int, banker_side: bool, rules: RuleSet) -> tuple[npt.NDArray[Any], ...]:
+    def _events(self, k: Any, n: int, banker_side: bool, rules: RuleSet) -> _Side:
         """(qa, qc, ev_ptr, ev) of one side: each table's deposits (the entries' rows' settings,
         keyed by front) and queries (the same, keyed by the threshold: a row's settings beyond its
         ``m`` are neither deposited nor asked, and their counts are not read), sorted by
@@ -255,8 +298,9 @@ def kept(counts: tuple[int, ...], rules: RuleSet, rate: Fraction) -> PaidLeft:
     got = _PAID.get(key)
     if got is not None:
         return got
-    if not rate > 0:
-        raise InvalidOptionError(f"the game left as paid takes a rate above 0, not {rate}", code="commission.rate")
+    if not 0 < rate < 1:
+        raise InvalidOptionError(f"the game left as paid takes a rate above 0 and below 1, not {rate}",
+                                 code="commission.range")
     if sum(counts) < 8:
         raise InvalidOptionError("the game left needs eight unseen tiles: two hands", code="seen.size")
     n = int((hand_types(rules).counts <= np.array(counts, dtype=np.uint8)[None, :]).all(axis=1).sum())
@@ -296,72 +340,22 @@ def name_rate(*names: Any) -> Fraction:
     return rates.pop() if rates else Fraction(0)
 
 
-# ---------------------------------------------------------------------------------------------
-# an exact check in fractions
-
-@dataclasses.dataclass(frozen=True)
-class PaidProof:
-    """Each side's best-response gain against the other's kept strategy (read as the binary
-    fractions its floats are) and each side's value, per pairing, in fractions; ``exact`` when
-    both gains are exactly 0."""
-
-    player_gain: Fraction
-    banker_gain: Fraction
-    player_value: Fraction
-    banker_value: Fraction
-
-    @property
-    def exact(self) -> bool:
-        return self.player_gain == 0 and self.banker_gain == 0
-
-
-def _exact_counts(game: PaidLeft, other: npt.NDArray[np.float64], banker_side: bool) -> tuple[Any, Any, int]:
-    """(wins, losses) (n, 3) of the side against ``other`` as Python integers over a common
-    denominator (returned): its 0/1 rows by the kernel (whole numbers), each mixed setting by its
-    column of the hands beside each type."""
-    pure = np.zeros_like(other)
-    mixed = []
-    for i, row in enumerate(other.tolist()):
-        played = [k for k in range(3) if row[k] > 0]
-        if len(played) == 1:
-            pure[i, played[0]] = 1.0
-        else:
-            mixed += [(i, k, Fraction(row[k])) for k in played]
-    den = math.lcm(1, *(p.denominator for _, _, p in mixed))
-    c = game.counts(pure, banker_side)
-    r = np.rint(c)
-    if np.abs(c - r).max(initial=0.0) > 1e-6:
-        raise ArithmeticError("the counts against a pure strategy are not whole numbers")
-    wins, losses = r[:, :, 0].astype(np.int64).astype(object) * den, r[:, :, 1].astype(np.int64).astype(object) * den
-    for i, s, p in mixed:
-        w = game.cnt[i] * game.weights_row(i) // game.cnt     # W[j, i], from cnt_j W[j, i] = cnt_i W[i, j]
-        fi, bi = game.tf[i, s], game.tb[i, s]
-        if not banker_side:  # rows are the player's settings, (i, s) the banker's
-            fw = (game.tf > fi) & (game.tf >= game.front_zero)
-            bw = (game.tb > bi) & (game.tb >= game.back_zero)
-        else:
-            fw = ~((fi > game.tf) & (fi >= game.front_zero))
-            bw = ~((bi > game.tb) & (bi >= game.back_zero))
-        scale = int(p * den)
-        wins = wins + ((fw & bw) * w[:, None]).astype(np.int64).astype(object) * scale
-        losses = losses + ((~fw & ~bw) * w[:, None]).astype(np.int64).astype(object) * scale
-    return wins, losses, den
-
-
-def prove(game: PaidLeft) -> PaidProof:
-    """Each side's best-response gain against the kept pair, exactly (fractions): every setting of
-    every type valued against the other side's strategy as the binary fractions it holds."""
-    out = []
-    r = game.rate
-    cnt = [int(c) for c in game.cnt]
-    m = [int(k) for k in game.m]
-    for own, other, banker_side in ((game.player, game.banker, False), (game.banker, game.player, True)):
-        wins, losses, den = _exact_counts(game, other, banker_side)
-        gain = value = Fraction(0)
-        for i in range(len(cnt)):
-            q = [(1 - r) * wins[i, k] - losses[i, k] for k in range(m[i])]
-            played = sum((Fraction(own[i, k]) * q[k] for k in range(m[i]) if own[i, k] > 0), Fraction(0))
-            gain += cnt[i] * (max(q) - played)
-            value += cnt[i] * played
-        out += [gain / (den * game.pairings), value / (den * game.pairings)]
-    return PaidProof(out[0], out[2], out[1], out[3])
+def prove(game: PaidLeft, exact: bool = True) -> PaidProof:
+    """Both sides' best-response gains against the kept pair, in fractions. With ``exact`` an
+    exact pair near it is sought first (on its own support, one square system a seat solved in
+    fractions; else by complementary pivoting from it: :mod:`paigow.game.seenpaidexact`) and,
+    when both its gains are exactly 0 (a proof), kept as ``game.exact`` and checked; else the
+    kept floats are checked as the binary fractions they are (gains at most the tolerance)."""
+    if exact and game.exact is None:
+        for find in (lambda: support_pair(game, game.player, game.banker, FINISH_SUPPORT, exact=True),
+                     lambda: exact_pair(game, game.player, game.banker)):
+            try:
+                got = find()
+            except (ArithmeticError, np.linalg.LinAlgError):
+                got = None
+            if got is not None:
+                proof = check(game, *got)
+                if proof.exact:
+                    game.exact = got
+                    return proof
+    return check(game, *game.exact) if game.exact is not None else check(game)
