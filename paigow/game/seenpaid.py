@@ -149,7 +149,7 @@ class PaidLeft(GameLeft):
         rp, rb, sp, sb = (np.zeros_like(x) for _ in range(4))
         d, it, self.exact = self.kdata, 0, None
         finished: tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]] | None = None
-        last, tried = b"", set()
+        last, tried = b"", set[bytes]()
         while it < max_iterations and cert.gain > tol:
             steps = min(check_every, max_iterations - it)
             _core.left_paid_cfr(x, y, rp, rb, sp, sb, d.m, it, steps, self.win, d.cf, d.cb, *d.side(False),
@@ -347,10 +347,10 @@ def prove(game: PaidLeft, exact: bool = True) -> PaidProof:
     when both its gains are exactly 0 (a proof), kept as ``game.exact`` and checked; else the
     kept floats are checked as the binary fractions they are (gains at most the tolerance)."""
     if exact and game.exact is None:
-        for find in (lambda: support_pair(game, game.player, game.banker, FINISH_SUPPORT, exact=True),
-                     lambda: exact_pair(game, game.player, game.banker)):
+        for pivot in (False, True):
             try:
-                got = find()
+                got = (exact_pair(game, game.player, game.banker) if pivot
+                       else support_pair(game, game.player, game.banker, FINISH_SUPPORT, exact=True))
             except (ArithmeticError, np.linalg.LinAlgError):
                 got = None
             if got is not None:

@@ -272,14 +272,14 @@ def exact_pair(game: Any, x: npt.NDArray[np.float64], y: npt.NDArray[np.float64]
                                   refactor_every=REFACTOR)
         except (LemkeFailure, np.linalg.LinAlgError):
             return None
-        solve = indifference if exact else _indifference_floats
-        yq = solve(g.px, xs, g.a_mat, g.a_vec, g.py, ys)
-        xq = solve(g.py, ys, g.b_mat, g.b_vec, g.px, xs)
+        solve: Any = indifference if exact else _indifference_floats
+        yq: Any = solve(g.px, xs, g.a_mat, g.a_vec, g.py, ys)
+        xq: Any = solve(g.py, ys, g.b_mat, g.b_vec, g.px, xs)
         if xq is None or yq is None or min(xq.values(), default=0) < 0 or min(yq.values(), default=0) < 0:
             return None
         if exact:
-            xe: Any = _assemble(x, act_p, g.px, xq)   # type: ignore[arg-type]
-            ye: Any = _assemble(y, act_b, g.py, yq)   # type: ignore[arg-type]
+            xe: Any = _assemble(x, act_p, g.px, xq)
+            ye: Any = _assemble(y, act_b, g.py, yq)
             xf, yf = (np.array([[float(v) for v in r] for r in e]) for e in (xe, ye))
         else:
             xe = xf = _floats(x, act_p, g.px, xq)
