@@ -10,7 +10,9 @@ probability times integer columns ``W[j, i] * [both won]`` and ``W[j, i] * [both
 mixes (the others at their likeliest setting) is a bimatrix game of integers. Complementary
 pivoting (:func:`paigow.game.lemke.lemke`, from the iterate) names its played settings, each
 seat's indifference conditions give the probabilities exactly (:func:`paigow.game.lemke.indifference`),
-and a type outside it that the check refutes joins it (:func:`exact_pair`). :func:`check` values
+and a type outside it that the check refutes joins it (:func:`exact_pair`); or, quicker, the
+indifference conditions of the pair's own support are solved when they are square
+(:func:`support_pair`). :func:`check` values
 every setting of both seats against a pair in fractions: both best-response gains exactly 0 is a
 proof of an equilibrium of the whole game left as paid.
 """
@@ -206,59 +208,13 @@ def _refuted(game: Any, own: npt.NDArray[np.float64], q: npt.NDArray[np.float64]
     return set(np.flatnonzero(lost > 1e-9 * np.maximum(1.0, np.abs(best))).tolist())
 
 
-def _indifference_floats(settings: list[tuple[int, int]], played: set[int], mat: npt.NDArray[np.int64],
-                         vec: npt.NDArray[np.int64], opp: list[tuple[int, int]], opp_played: set[int],
-                         near: npt.NDArray[np.float64] | None = None) -> dict[int, float] | None:
-    """:func:`paigow.game.lemke.indifference` in float64: the opponent's probabilities that make
-    each type of this side indifferent among its played settings, each opposing type's summing
-    to 1. With ``near`` (the iterate's probabilities of the unknowns) a system that is not square
-    (an equilibrium inside a face: the iterate of CFR is not a vertex) is solved by the least
-    change of ``near`` that meets it; None when it cannot be met."""
-    by_type: dict[int, list[int]] = {}
-    for c in sorted(played):
-        by_type.setdefault(settings[c][0], []).append(c)
-    unknowns = sorted(opp_played)
-    cols = np.array(unknowns, dtype=np.intp)
-    rows, rhs = [], []
-    for cs in by_type.values():
-        for c in cs[1:]:
-            rows.append(mat[c, cols] - mat[cs[0], cols])
-            rhs.append(vec[cs[0]] - vec[c])
-    types = np.array([opp[u][0] for u in unknowns])
-    for t in sorted(set(types.tolist())):
-        rows.append((types == t).astype(np.int64))
-        rhs.append(1)
-    a, b = np.array(rows, dtype=np.float64), np.array(rhs, dtype=np.float64)
-    if near is None:
-        if len(rows) != len(unknowns):
-            return None
-        try:
-            sol = np.linalg.solve(a, b)
-        except np.linalg.LinAlgError:
-            return None
-    else:
-        y0 = near[cols] if len(near) > cols.max(initial=0) else np.zeros(len(cols))
-        sol = y0 + np.linalg.lstsq(a, b - a @ y0, rcond=None)[0]
-        if np.abs(a @ sol - b).max(initial=0.0) > 1e-9 * max(1.0, float(np.abs(a).max(initial=0.0))):
-            return None
-    return {u: float(v) for u, v in zip(unknowns, sol.tolist())}
-
-
-def _floats(sigma: npt.NDArray[np.float64], active: list[int], cols: list[tuple[int, int]],
-            probs: dict[int, float]) -> npt.NDArray[np.float64]:
-    out = _fixed(sigma, active)
-    for c, p in probs.items():
-        out[cols[c]] = p
-    return out
-
-
 def exact_pair(game: Any, x: npt.NDArray[np.float64], y: npt.NDArray[np.float64], eps: float = SUPPORT,
-               rounds: int = 4, exact: bool = True) -> tuple[Any, Any] | None:
-    """An equilibrium of the game left as paid near the iterate (``x``, ``y``) on the support
-    complementary pivoting names, or None: the small game on the types either seat mixes (the
-    second setting above ``eps``), widened by the types the floats refute, up to ``rounds``
-    times. Rows of fractions (``exact``: solved in fractions) or two (n, 3) float arrays (the
-    same conditions in float64: the solver's finish). The caller certifies what it returns."""
+               rounds: int = 4) -> tuple[Rows, Rows] | None:
+    """An exact equilibrium of the game left as paid near the pair (``x``, ``y``), as rows of
+    fractions, or None: the small game on the types either seat mixes (the second setting above
+    ``eps``) by complementary pivoting from the pair, its played settings' indifference conditions
+    solved in fractions, widened by the types the floats refute, up to ``rounds`` times. The
+    caller checks what it returns (:func:`check`)."""
     act_p, act_b = _mixed(x, eps), _mixed(y, eps)
     for _ in range(rounds):
         if not act_p or not act_b:
@@ -272,18 +228,12 @@ def exact_pair(game: Any, x: npt.NDArray[np.float64], y: npt.NDArray[np.float64]
                                   refactor_every=REFACTOR)
         except (LemkeFailure, np.linalg.LinAlgError):
             return None
-        solve: Any = indifference if exact else _indifference_floats
-        yq: Any = solve(g.px, xs, g.a_mat, g.a_vec, g.py, ys)
-        xq: Any = solve(g.py, ys, g.b_mat, g.b_vec, g.px, xs)
+        yq = indifference(g.px, xs, g.a_mat, g.a_vec, g.py, ys)
+        xq = indifference(g.py, ys, g.b_mat, g.b_vec, g.px, xs)
         if xq is None or yq is None or min(xq.values(), default=0) < 0 or min(yq.values(), default=0) < 0:
             return None
-        if exact:
-            xe: Any = _assemble(x, act_p, g.px, xq)
-            ye: Any = _assemble(y, act_b, g.py, yq)
-            xf, yf = (np.array([[float(v) for v in r] for r in e]) for e in (xe, ye))
-        else:
-            xe = xf = _floats(x, act_p, g.px, xq)
-            ye = yf = _floats(y, act_b, g.py, yq)
+        xe, ye = _assemble(x, act_p, g.px, xq), _assemble(y, act_b, g.py, yq)
+        xf, yf = (np.array([[float(v) for v in r] for r in e]) for e in (xe, ye))
         more_p = sorted(set(act_p) | _refuted(game, xf, game.payoffs(yf, False)))
         more_b = sorted(set(act_b) | _refuted(game, yf, game.payoffs(xf, True)))
         if (more_p, more_b) == (act_p, act_b):
@@ -292,26 +242,20 @@ def exact_pair(game: Any, x: npt.NDArray[np.float64], y: npt.NDArray[np.float64]
     return None
 
 
-def support_pair(game: Any, x: npt.NDArray[np.float64], y: npt.NDArray[np.float64], eps: float = 1e-3,
-                 exact: bool = False) -> tuple[Any, Any] | None:
-    """The pair on the iterate's own support (each type's settings above ``eps``, its likeliest
-    at least) that makes each seat indifferent among its played settings, or None (not square,
-    singular, or a probability below 0): two (n, 3) float arrays, or rows of fractions
-    (``exact``). No pivoting: one square linear system a seat. The caller certifies it."""
+def support_pair(game: Any, x: npt.NDArray[np.float64], y: npt.NDArray[np.float64],
+                 eps: float = 1e-3) -> tuple[Rows, Rows] | None:
+    """The pair on the support of (``x``, ``y``) (each type's settings above ``eps``, its
+    likeliest at least) that makes each seat indifferent among its played settings, in fractions,
+    or None (not square, singular, or a probability below 0). No pivoting: one square linear
+    system a seat. The caller checks what it returns (:func:`check`)."""
     act_p, act_b = _mixed(x, eps), _mixed(y, eps)
     if not act_p or not act_b or max(len(act_p), len(act_b)) * 3 > MAX_SETTINGS:
         return None
     g = _small_game(game, act_p, act_b, x, y)
     xs = {c for c, (i, k) in enumerate(g.px) if x[i, k] > eps}
     ys = {c for c, (j, k) in enumerate(g.py) if y[j, k] > eps}
-    if exact:
-        yq: Any = indifference(g.px, xs, g.a_mat, g.a_vec, g.py, ys)
-        xq: Any = indifference(g.py, ys, g.b_mat, g.b_vec, g.px, xs)
-    else:
-        yq = _indifference_floats(g.px, xs, g.a_mat, g.a_vec, g.py, ys, np.array([y[j, k] for j, k in g.py]))
-        xq = _indifference_floats(g.py, ys, g.b_mat, g.b_vec, g.px, xs, np.array([x[i, k] for i, k in g.px]))
+    yq = indifference(g.px, xs, g.a_mat, g.a_vec, g.py, ys)
+    xq = indifference(g.py, ys, g.b_mat, g.b_vec, g.px, xs)
     if xq is None or yq is None or min(xq.values(), default=0) < 0 or min(yq.values(), default=0) < 0:
         return None
-    if exact:
-        return _assemble(x, act_p, g.px, xq), _assemble(y, act_b, g.py, yq)
-    return _floats(x, act_p, g.px, xq), _floats(y, act_b, g.py, yq)
+    return _assemble(x, act_p, g.px, xq), _assemble(y, act_b, g.py, yq)
