@@ -485,36 +485,39 @@ def left_paid_size(int n_tables, int nf, int nb):
 
 def left_paid_counts(const double[:, ::1] sigma, const uint8_t[:, ::1] cf, const uint8_t[:, ::1] cb,
                      const int32_t[:, ::1] qa, const int32_t[:, ::1] qc, int nf, int nb,
-                     const int32_t[::1] ptr, const int32_t[::1] erow, const int32_t[::1] tab,
-                     const double[::1] dep, const double[::1] use, int n_tables, const int32_t[::1] ev_ptr,
-                     const int32_t[::1] ev, double one, double[::1] work, double[:, :, ::1] out):
+                     const int32_t[::1] ptr, const int32_t[::1] tab, const double[::1] dep, const double[::1] use,
+                     int n_tables, const int32_t[::1] ev_ptr, const int32_t[::1] ev_idx, const int32_t[::1] ev_pos,
+                     const double[::1] ev_w, double one, double[::1] work, double[:, :, ::1] out):
     """(n, 3, 2) into ``out``: (wins, losses) of every type setting of one side of the game left
     against the other side's type strategy ``sigma`` (n, 3), in opposing hands (times the scale of
     ``dep``). ``qa``/``qc`` are the side's thresholds (``left_thresholds``); ``ptr``, ``tab``,
-    ``dep``, ``use``, ``cf``, ``cb``, ``nf``, ``nb`` as ``left_values`` takes them, ``erow`` the
-    row of each entry (``ptr`` expanded); ``ev[ev_ptr[x]:ev_ptr[x + 1]]`` the events of table x in
-    sweep order: ``3 * e + t`` (>= 0) a deposit of the setting t of entry e's row, ``-(3 * e + k)
-    - 1`` the query of its setting k; ``one`` the weight of one hand (the scale of ``dep``: the
-    hand itself, all four tiles shared, is added back with it). ``work``: ``left_paid_size``
-    doubles (overwritten)."""
-    cdef Py_ssize_t n = sigma.shape[0], x, z
-    if sigma.shape[1] != 3 or cf.shape[0] != n or cb.shape[0] != n or qa.shape[0] != n or qc.shape[0] != n:
-        raise ValueError("left_paid_counts: sigma, cf, cb, qa and qc must all be (n, 3)")
-    if out.shape[0] != n or out.shape[1] != 3 or out.shape[2] != 2:
-        raise ValueError("left_paid_counts: out must be (n, 3, 2)")
-    _paid_check(n, cf, cb, qa, qc, nf, nb, ptr, erow, tab, dep, use, n_tables, ev_ptr, ev, work)
+    ``dep``, ``use``, ``cf``, ``cb``, ``nf``, ``nb`` as ``left_values`` takes them. The events of
+    table x are ``ev_ptr[x]:ev_ptr[x + 1]`` in sweep order: ``ev_idx`` ``3 * i + t`` (>= 0) a
+    deposit of the other side's setting t of type i at the back place ``ev_pos`` (its back rank's
+    index + 1) with weight ``ev_w`` (the entry's ``dep``), ``-(3 * i + k) - 1`` the query of our
+    setting k of type i for the backs below ``ev_pos`` (its ``qc``) with weight ``ev_w`` (the
+    entry's ``use``); ``one`` the weight of one hand (the scale of ``dep``: the hand itself, all
+    four tiles shared, is added back with it). ``work``: ``left_paid_size`` doubles
+    (overwritten). A row's settings without queries get the 1-D part only (not to be read)."""
+    cdef Py_ssize_t n = sigma.shape[0]
+    if sigma.shape[1] != 3 or out.shape[0] != n or out.shape[1] != 3 or out.shape[2] != 2:
+        raise ValueError("left_paid_counts: sigma must be (n, 3) and out (n, 3, 2)")
+    _paid_check(n, cf, cb, qa, qc, nf, nb, ptr, tab, dep, use, n_tables, ev_ptr, ev_idx, ev_pos, ev_w, work)
     with nogil:
-        _paid_counts(sigma, cf, cb, qa, qc, nf, nb, ptr, erow, tab, dep, use, n_tables, ev_ptr, ev, one, &work[0], out)
+        _paid_counts(sigma, cf, cb, qa, qc, nf, nb, ptr, tab, dep, use, n_tables, ev_ptr, ev_idx, ev_pos, ev_w, one,
+                     &work[0], out)
     return None
 
 
 cdef int _paid_check(Py_ssize_t n, const uint8_t[:, ::1] cf, const uint8_t[:, ::1] cb, const int32_t[:, ::1] qa,
-                     const int32_t[:, ::1] qc, int nf, int nb, const int32_t[::1] ptr, const int32_t[::1] erow,
-                     const int32_t[::1] tab, const double[::1] dep, const double[::1] use, int n_tables,
-                     const int32_t[::1] ev_ptr, const int32_t[::1] ev, double[::1] work) except -1:
+                     const int32_t[:, ::1] qc, int nf, int nb, const int32_t[::1] ptr, const int32_t[::1] tab,
+                     const double[::1] dep, const double[::1] use, int n_tables, const int32_t[::1] ev_ptr,
+                     const int32_t[::1] ev_idx, const int32_t[::1] ev_pos, const double[::1] ev_w,
+                     double[::1] work) except -1:
     cdef Py_ssize_t x, z, e
     cdef int k
-    if cf.shape[1] != 3 or cb.shape[1] != 3 or qa.shape[1] != 3 or qc.shape[1] != 3:
+    if cf.shape[0] != n or cb.shape[0] != n or qa.shape[0] != n or qc.shape[0] != n or cf.shape[1] != 3 \
+            or cb.shape[1] != 3 or qa.shape[1] != 3 or qc.shape[1] != 3:
         raise ValueError("left_paid_counts: cf, cb, qa and qc must be (n, 3)")
     if ptr.shape[0] != n + 1 or ptr[0] != 0:
         raise ValueError("left_paid_counts: ptr must be (n + 1,) from 0")
@@ -522,26 +525,25 @@ cdef int _paid_check(Py_ssize_t n, const uint8_t[:, ::1] cf, const uint8_t[:, ::
         if ptr[x + 1] < ptr[x]:
             raise ValueError("left_paid_counts: ptr must not decrease")
     e = ptr[n]
-    if tab.shape[0] < e or dep.shape[0] < e or use.shape[0] < e or erow.shape[0] < e:
-        raise ValueError("left_paid_counts: tab, dep, use and erow hold ptr[n] entries")
+    if tab.shape[0] < e or dep.shape[0] < e or use.shape[0] < e:
+        raise ValueError("left_paid_counts: tab, dep and use hold ptr[n] entries")
     for x in range(n):
         for k in range(3):
             if cf[x, k] >= nf or cb[x, k] >= nb or not (0 <= qa[x, k] <= nf) or not (0 <= qc[x, k] <= nb):
                 raise ValueError("left_paid_counts: a setting's rank index or threshold is out of range")
-        for z in range(ptr[x], ptr[x + 1]):
-            if erow[z] != x or tab[z] < 0 or tab[z] >= n_tables:
-                raise ValueError("left_paid_counts: erow must expand ptr and tab index the tables")
-    if ev_ptr.shape[0] != n_tables + 1 or ev_ptr[0] != 0 or ev_ptr[n_tables] > ev.shape[0]:
-        raise ValueError("left_paid_counts: ev_ptr must be (n_tables + 1,) from 0 into ev")
+    for z in range(e):
+        if tab[z] < 0 or tab[z] >= n_tables:
+            raise ValueError("left_paid_counts: a table index is out of range")
+    if ev_ptr.shape[0] != n_tables + 1 or ev_ptr[0] != 0 or ev_idx.shape[0] < ev_ptr[n_tables] \
+            or ev_pos.shape[0] < ev_ptr[n_tables] or ev_w.shape[0] < ev_ptr[n_tables]:
+        raise ValueError("left_paid_counts: ev_ptr must be (n_tables + 1,) from 0 into ev_idx, ev_pos and ev_w")
     for x in range(n_tables):
         if ev_ptr[x + 1] < ev_ptr[x]:
             raise ValueError("left_paid_counts: ev_ptr must not decrease")
-        for z in range(ev_ptr[x], ev_ptr[x + 1]):
-            k = ev[z]
-            if k < 0:
-                k = -k - 1
-            if k // 3 >= e or tab[k // 3] != x:
-                raise ValueError("left_paid_counts: an event names an entry of another table")
+    for z in range(ev_ptr[n_tables]):
+        k = ev_idx[z]
+        if k >= 3 * n or k < -3 * n or not (1 if k >= 0 else 0) <= ev_pos[z] <= nb:
+            raise ValueError("left_paid_counts: an event's setting or back place is out of range")
     if work.shape[0] < n_tables * (nf + nb + 2) + nb + 1:
         raise ValueError("left_paid_counts: work buffer too small")
     return 0
@@ -549,9 +551,9 @@ cdef int _paid_check(Py_ssize_t n, const uint8_t[:, ::1] cf, const uint8_t[:, ::
 
 cdef void _paid_counts(const double[:, ::1] sigma, const uint8_t[:, ::1] cf, const uint8_t[:, ::1] cb,
                        const int32_t[:, ::1] qa, const int32_t[:, ::1] qc, int nf, int nb,
-                       const int32_t[::1] ptr, const int32_t[::1] erow, const int32_t[::1] tab,
-                       const double[::1] dep, const double[::1] use, Py_ssize_t n_tables,
-                       const int32_t[::1] ev_ptr, const int32_t[::1] ev, double one, double *A,
+                       const int32_t[::1] ptr, const int32_t[::1] tab, const double[::1] dep, const double[::1] use,
+                       Py_ssize_t n_tables, const int32_t[::1] ev_ptr, const int32_t[::1] ev_idx,
+                       const int32_t[::1] ev_pos, const double[::1] ev_w, double one, double *A,
                        double[:, :, ::1] out) noexcept nogil:
     cdef Py_ssize_t n = sigma.shape[0]
     cdef Py_ssize_t half = nf + 1, stride = nf + nb + 2
@@ -563,6 +565,8 @@ cdef void _paid_counts(const double[:, ::1] sigma, const uint8_t[:, ::1] cf, con
     cdef double vj[3]
     cdef double *T
     cdef double *bit = A + n_tables * stride
+    cdef const double *sg = &sigma[0, 0]
+    cdef double *o = &out[0, 0, 0]
     memset(A, 0, (n_tables * stride + nb + 1) * sizeof(double))
     # 1. the 1-D masses, as left_values
     for i in range(n):
@@ -611,32 +615,25 @@ cdef void _paid_counts(const double[:, ::1] sigma, const uint8_t[:, ::1] cf, con
     # 2. the joint masses: each table's events swept by front, a Fenwick tree over the backs
     for x in range(n_tables):
         for y in range(ev_ptr[x], ev_ptr[x + 1]):
-            z = ev[y]
+            z = ev_idx[y]
+            pos = ev_pos[y]
             if z >= 0:
-                e = z // 3
-                i = erow[e]
-                t = z - 3 * e
-                p = sigma[i, t]
+                p = sg[z]
                 if p == 0.0:
                     continue
-                p = p * dep[e]
-                pos = cb[i, t] + 1
+                p = p * ev_w[y]
                 while pos <= nb:
                     bit[pos] += p
                     pos += pos & -pos
             else:
-                z = -z - 1
-                e = z // 3
-                i = erow[e]
-                k = z - 3 * e
                 s = 0.0
-                pos = qc[i, k]
                 while pos > 0:
                     s += bit[pos]
                     pos -= pos & -pos
-                s = s * use[e]
-                out[i, k, 0] += s
-                out[i, k, 1] += s
+                s = s * ev_w[y]
+                z = -2 * z - 2    # (3 * i + k) * 2: the wins of out[i, k]
+                o[z] += s
+                o[z + 1] += s
         if ev_ptr[x + 1] > ev_ptr[x]:
             memset(bit, 0, (nb + 1) * sizeof(double))
 
@@ -644,30 +641,31 @@ cdef void _paid_counts(const double[:, ::1] sigma, const uint8_t[:, ::1] cf, con
 def left_paid_cfr(double[:, ::1] x, double[:, ::1] y, double[:, ::1] rp, double[:, ::1] rb,
                   double[:, ::1] sp, double[:, ::1] sb, const int8_t[::1] m, long it0, int steps, double win,
                   const uint8_t[:, ::1] cf, const uint8_t[:, ::1] cb, const int32_t[:, ::1] qa_p,
-                  const int32_t[:, ::1] qc_p, const int32_t[::1] ev_ptr_p, const int32_t[::1] ev_p,
-                  const int32_t[:, ::1] qa_b, const int32_t[:, ::1] qc_b, const int32_t[::1] ev_ptr_b,
-                  const int32_t[::1] ev_b, int nf, int nb, const int32_t[::1] ptr, const int32_t[::1] erow,
+                  const int32_t[:, ::1] qc_p, const int32_t[::1] ev_ptr_p, const int32_t[::1] ev_idx_p,
+                  const int32_t[::1] ev_pos_p, const double[::1] ev_w_p, const int32_t[:, ::1] qa_b,
+                  const int32_t[:, ::1] qc_b, const int32_t[::1] ev_ptr_b, const int32_t[::1] ev_idx_b,
+                  const int32_t[::1] ev_pos_b, const double[::1] ev_w_b, int nf, int nb, const int32_t[::1] ptr,
                   const int32_t[::1] tab, const double[::1] dep, const double[::1] use, int n_tables,
-                  double one, double[::1] work, double[:, :, ::1] c, double[:, ::1] q, double alpha=-1.0, double beta=-1.0,
-                  double gamma=2.0):
+                  double one, double[::1] work, double[:, :, ::1] c, double[:, ::1] q, double alpha=-1.0,
+                  double beta=-1.0, double gamma=2.0):
     """``steps`` iterations of predictive (discounted) CFR on the game left as paid, in place, as
     ``left_cfr`` does, each side regretting its own payoff ``win * wins - losses`` (a win counts
     ``win`` = 1 - rate, a loss 1): the player's (``x``, regrets ``rp``, average ``sp``) against
-    the banker's ``y`` with the player's thresholds and events (``qa_p``, ``qc_p``, ``ev_ptr_p``,
-    ``ev_p``), then the banker's against the new ``x`` with the banker's. The game's arguments are
+    the banker's ``y`` with the player's thresholds and events (``*_p``), then the banker's
+    against the new ``x`` with the banker's (``*_b``). The game's arguments are
     ``left_paid_counts``'; ``c`` (n, 3, 2) and ``q`` (n, 3) are buffers."""
     cdef Py_ssize_t n = x.shape[0], i
     cdef Py_ssize_t s
-    cdef int k, side
+    cdef int k
     cdef double w, t, pos, neg
-    for side in range(2):
-        _paid_check(n, cf, cb, qa_b if side else qa_p, qc_b if side else qc_p, nf, nb, ptr, erow, tab, dep, use,
-                    n_tables, ev_ptr_b if side else ev_ptr_p, ev_b if side else ev_p, work)
+    _paid_check(n, cf, cb, qa_p, qc_p, nf, nb, ptr, tab, dep, use, n_tables, ev_ptr_p, ev_idx_p, ev_pos_p, ev_w_p,
+                work)
+    _paid_check(n, cf, cb, qa_b, qc_b, nf, nb, ptr, tab, dep, use, n_tables, ev_ptr_b, ev_idx_b, ev_pos_b, ev_w_b,
+                work)
     if (x.shape[1] != 3 or y.shape[0] != n or rp.shape[0] != n or rb.shape[0] != n or sp.shape[0] != n
             or sb.shape[0] != n or q.shape[0] != n or c.shape[0] != n or y.shape[1] != 3 or rp.shape[1] != 3
             or rb.shape[1] != 3 or sp.shape[1] != 3 or sb.shape[1] != 3 or q.shape[1] != 3 or c.shape[1] != 3
-            or c.shape[2] != 2 or cf.shape[0] != n or qa_p.shape[0] != n or qc_p.shape[0] != n
-            or qa_b.shape[0] != n or qc_b.shape[0] != n):
+            or c.shape[2] != 2):
         raise ValueError("left_paid_cfr: every strategy, regret, average and q is (n, 3), c (n, 3, 2)")
     if m.shape[0] != n:
         raise ValueError("left_paid_cfr: m must be (n,)")
@@ -680,14 +678,14 @@ def left_paid_cfr(double[:, ::1] x, double[:, ::1] y, double[:, ::1] rp, double[
             w = t * t if gamma == 2.0 else pow(t, gamma)
             pos = -1.0 if alpha < 0.0 else pow(t, alpha) / (pow(t, alpha) + 1.0)
             neg = pow(t, beta) / (pow(t, beta) + 1.0)
-            _paid_counts(y, cf, cb, qa_p, qc_p, nf, nb, ptr, erow, tab, dep, use, n_tables, ev_ptr_p, ev_p,
-                         one, &work[0], c)
+            _paid_counts(y, cf, cb, qa_p, qc_p, nf, nb, ptr, tab, dep, use, n_tables, ev_ptr_p, ev_idx_p, ev_pos_p,
+                         ev_w_p, one, &work[0], c)
             for i in range(n):
                 for k in range(3):
                     q[i, k] = win * c[i, k, 0] - c[i, k, 1]
             _cfr_update(x, rp, q, m, sp, w, pos, neg)
-            _paid_counts(x, cf, cb, qa_b, qc_b, nf, nb, ptr, erow, tab, dep, use, n_tables, ev_ptr_b, ev_b,
-                         one, &work[0], c)
+            _paid_counts(x, cf, cb, qa_b, qc_b, nf, nb, ptr, tab, dep, use, n_tables, ev_ptr_b, ev_idx_b, ev_pos_b,
+                         ev_w_b, one, &work[0], c)
             for i in range(n):
                 for k in range(3):
                     q[i, k] = win * c[i, k, 0] - c[i, k, 1]

@@ -93,20 +93,25 @@ def test_the_kernel_counts_are_the_references(size: int) -> None:
 
 def test_the_kernel_refuses_bad_arrays() -> None:
     game = seenpaid.PaidLeft(left.rank_counts(tuple(range(20))), MACAU, RATE)
-    good = game.player
-    with pytest.raises(ValueError, match="out must be"):
-        d = game.kdata
-        qa, qc, evp, ev = d.side(False)
-        paigow._core.left_paid_counts(good, d.cf, d.cb, qa, qc, d.nf, d.nb, d.ptr, d.erow, d.tab, d.dep, d.use,
-                                      d.n_tables, evp, ev, 1.0, d.work, np.empty((len(good), 3, 3)))
-    with pytest.raises(ValueError, match="another table"):
-        bad = ev.copy()
-        bad[0], bad[-1] = bad[-1], bad[0]
-        paigow._core.left_paid_counts(good, d.cf, d.cb, qa, qc, d.nf, d.nb, d.ptr, d.erow, d.tab, d.dep, d.use,
-                                      d.n_tables, evp, bad, 1.0, d.work, np.empty((len(good), 3, 2)))
+    good, d = game.player, game.kdata
+    qa, qc, evp, idx, pos, w = d.side(False)
+
+    def call(out: np.ndarray, idx: np.ndarray = idx, pos: np.ndarray = pos, work: np.ndarray = d.work) -> None:
+        paigow._core.left_paid_counts(good, d.cf, d.cb, qa, qc, d.nf, d.nb, d.ptr, d.tab, d.dep, d.use, d.n_tables,
+                                      evp, idx, pos, w, 1.0, work, out)
+
+    with pytest.raises(ValueError, match="out"):
+        call(np.empty((len(good), 3, 3)))
+    bad = idx.copy()
+    bad[0] = 3 * len(good)
+    with pytest.raises(ValueError, match="out of range"):
+        call(np.empty((len(good), 3, 2)), idx=bad)
+    far = pos.copy()
+    far[0] = d.nb + 1
+    with pytest.raises(ValueError, match="out of range"):
+        call(np.empty((len(good), 3, 2)), pos=far)
     with pytest.raises(ValueError, match="work buffer"):
-        paigow._core.left_paid_counts(good, d.cf, d.cb, qa, qc, d.nf, d.nb, d.ptr, d.erow, d.tab, d.dep, d.use,
-                                      d.n_tables, evp, ev, 1.0, d.work[:3], np.empty((len(good), 3, 2)))
+        call(np.empty((len(good), 3, 2)), work=d.work[:3])
 
 
 def numpy_gains(game: seenpaid.PaidLeft) -> tuple[float, float]:

@@ -103,10 +103,10 @@ class PaidLeft(GameLeft):
         new array; whole numbers exactly against 0/1 strategies; a row's settings beyond its
         ``m`` are not counted)."""
         d = self.kdata
-        qa, qc, ev_ptr, ev = d.side(banker_side)
         out = np.empty((len(self.types), 3, 2))
-        _core.left_paid_counts(np.ascontiguousarray(sigma, dtype=np.float64), d.cf, d.cb, qa, qc, d.nf, d.nb, d.ptr,
-                               d.erow, d.tab, d.dep, d.use, d.n_tables, ev_ptr, ev, float(SCALE), d.work, out)
+        _core.left_paid_counts(np.ascontiguousarray(sigma, dtype=np.float64), d.cf, d.cb, *d.side(banker_side)[:2],
+                               d.nf, d.nb, d.ptr, d.tab, d.dep, d.use, d.n_tables, *d.side(banker_side)[2:],
+                               float(SCALE), d.work, out)
         out /= SCALE
         return out
 
@@ -147,8 +147,8 @@ class PaidLeft(GameLeft):
         while it < max_iterations and cert.gain > tol:
             steps = min(check_every, max_iterations - it)
             _core.left_paid_cfr(x, y, rp, rb, sp, sb, d.m, it, steps, self.win, d.cf, d.cb, *d.side(False),
-                                *d.side(True), d.nf, d.nb, d.ptr, d.erow, d.tab, d.dep, d.use, d.n_tables, float(SCALE), d.work,
-                                self._c, self._q, *DISCOUNT)
+                                *d.side(True), d.nf, d.nb, d.ptr, d.tab, d.dep, d.use, d.n_tables, float(SCALE),
+                                d.work, self._c, self._q, *DISCOUNT)
             it += steps
             cert = self.certify_pair(_norm(sp, valid), _norm(sb, valid), it)
         if it:
@@ -181,8 +181,9 @@ class PaidLeft(GameLeft):
         pass
 
 
-_Side = tuple[npt.NDArray[np.int32], npt.NDArray[np.int32], npt.NDArray[np.int32], npt.NDArray[np.int32]]
-"""(qa, qc, ev_ptr, ev): a side's thresholds and sorted events."""
+_Side = tuple[npt.NDArray[np.int32], npt.NDArray[np.int32], npt.NDArray[np.int32], npt.NDArray[np.int32],
+              npt.NDArray[np.int32], npt.NDArray[np.float64]]
+"""(qa, qc, ev_ptr, ev_idx, ev_pos, ev_w): a side's thresholds and sorted events."""
 
 
 class _PaidData:
@@ -221,9 +222,16 @@ class _PaidData:
                           -(3 * e[played] + t) - 1))
         tab_all, key, kind, code = (np.concatenate([p[i] for p in parts]) for i in range(4))
         order = np.lexsort((kind, key, tab_all))
-        ev = np.ascontiguousarray(code[order], dtype=np.int32)
+        code = code[order]
+        dep = code >= 0
+        z = np.where(dep, code, -code - 1)
+        e, t = z // 3, z % 3
+        rows_e = rows[e]
+        ev_idx = np.where(dep, 3 * rows_e + t, -(3 * rows_e + t) - 1).astype(np.int32)
+        ev_pos = np.where(dep, self.cb[rows_e, t].astype(np.int64) + 1, qc[rows_e, t]).astype(np.int32)
+        ev_w = np.where(dep, self.dep[e], self.use[e]).astype(np.float64)
         ev_ptr = np.concatenate([[0], np.cumsum(np.bincount(tab_all, minlength=self.n_tables))]).astype(np.int32)
-        return qa, qc, ev_ptr, ev
+        return qa, qc, ev_ptr, ev_idx, ev_pos, ev_w
 
 
 def _norm(a: npt.NDArray[np.float64], valid: npt.NDArray[np.bool_]) -> npt.NDArray[np.float64]:
