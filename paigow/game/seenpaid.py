@@ -103,10 +103,10 @@ class PaidLeft(GameLeft):
         new array; whole numbers exactly against 0/1 strategies; a row's settings beyond its
         ``m`` are not counted)."""
         d = self.kdata
+        qa, qc, ev_ptr, ev_idx, ev_pos, ev_w = d.side(banker_side)
         out = np.empty((len(self.types), 3, 2))
-        _core.left_paid_counts(np.ascontiguousarray(sigma, dtype=np.float64), d.cf, d.cb, *d.side(banker_side)[:2],
-                               d.nf, d.nb, d.ptr, d.tab, d.dep, d.use, d.n_tables, *d.side(banker_side)[2:],
-                               float(SCALE), d.work, out)
+        _core.left_paid_counts(np.ascontiguousarray(sigma, dtype=np.float64), d.cf, d.cb, qa, qc, d.nf, d.nb, d.ptr,
+                               d.tab, d.dep, d.use, d.n_tables, ev_ptr, ev_idx, ev_pos, ev_w, float(SCALE), d.work, out)
         out /= SCALE
         return out
 
@@ -225,11 +225,11 @@ class _PaidData:
         code = code[order]
         dep = code >= 0
         z = np.where(dep, code, -code - 1)
-        e, t = z // 3, z % 3
-        rows_e = rows[e]
+        entry, t = z // 3, z % 3
+        rows_e = rows[entry]
         ev_idx = np.where(dep, 3 * rows_e + t, -(3 * rows_e + t) - 1).astype(np.int32)
         ev_pos = np.where(dep, self.cb[rows_e, t].astype(np.int64) + 1, qc[rows_e, t]).astype(np.int32)
-        ev_w = np.where(dep, self.dep[e], self.use[e]).astype(np.float64)
+        ev_w = np.where(dep, self.dep[entry], self.use[entry]).astype(np.float64)
         ev_ptr = np.concatenate([[0], np.cumsum(np.bincount(tab_all, minlength=self.n_tables))]).astype(np.int32)
         return qa, qc, ev_ptr, ev_idx, ev_pos, ev_w
 
