@@ -225,10 +225,10 @@ class _PaidData:
         code = code[order]
         dep = code >= 0
         z = np.where(dep, code, -code - 1)
-        entry, t = z // 3, z % 3
+        entry, col = z // 3, z % 3
         rows_e = rows[entry]
-        ev_idx = np.where(dep, 3 * rows_e + t, -(3 * rows_e + t) - 1).astype(np.int32)
-        ev_pos = np.where(dep, self.cb[rows_e, t].astype(np.int64) + 1, qc[rows_e, t]).astype(np.int32)
+        ev_idx = np.where(dep, 3 * rows_e + col, -(3 * rows_e + col) - 1).astype(np.int32)
+        ev_pos = np.where(dep, self.cb[rows_e, col].astype(np.int64) + 1, qc[rows_e, col]).astype(np.int32)
         ev_w = np.where(dep, self.dep[entry], self.use[entry]).astype(np.float64)
         ev_ptr = np.concatenate([[0], np.cumsum(np.bincount(tab_all, minlength=self.n_tables))]).astype(np.int32)
         return qa, qc, ev_ptr, ev_idx, ev_pos, ev_w
