@@ -213,7 +213,7 @@ def left_paid_cfr(
     rb: npt.NDArray[np.float64],
     sp: npt.NDArray[np.float64],
     sb: npt.NDArray[np.float64],
-    m: npt.NDArray[np.int8],
+    play: npt.NDArray[np.int8],
     it0: int,
     steps: int,
     win: float,

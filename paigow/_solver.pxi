@@ -639,7 +639,7 @@ cdef void _paid_counts(const double[:, ::1] sigma, const uint8_t[:, ::1] cf, con
 
 
 def left_paid_cfr(double[:, ::1] x, double[:, ::1] y, double[:, ::1] rp, double[:, ::1] rb,
-                  double[:, ::1] sp, double[:, ::1] sb, const int8_t[::1] m, long it0, int steps, double win,
+                  double[:, ::1] sp, double[:, ::1] sb, const int8_t[:, ::1] play, long it0, int steps, double win,
                   const uint8_t[:, ::1] cf, const uint8_t[:, ::1] cb, const int32_t[:, ::1] qa_p,
                   const int32_t[:, ::1] qc_p, const int32_t[::1] ev_ptr_p, const int32_t[::1] ev_idx_p,
                   const int32_t[::1] ev_pos_p, const double[::1] ev_w_p, const int32_t[:, ::1] qa_b,
@@ -652,8 +652,10 @@ def left_paid_cfr(double[:, ::1] x, double[:, ::1] y, double[:, ::1] rp, double[
     ``left_cfr`` does, each side regretting its own payoff ``win * wins - losses`` (a win counts
     ``win`` = 1 - rate, a loss 1): the player's (``x``, regrets ``rp``, average ``sp``) against
     the banker's ``y`` with the player's thresholds and events (``*_p``), then the banker's
-    against the new ``x`` with the banker's (``*_b``). The game's arguments are
-    ``left_paid_counts``'; ``c`` (n, 3, 2) and ``q`` (n, 3) are buffers."""
+    against the new ``x`` with the banker's (``*_b``). ``play`` (n, 3) marks the settings each
+    type plays (at least one; the rest keep probability 0: a dominated setting, say, whose counts
+    the events need not hold). The game's arguments are ``left_paid_counts``'; ``c`` (n, 3, 2)
+    and ``q`` (n, 3) are buffers."""
     cdef Py_ssize_t n = x.shape[0], i
     cdef Py_ssize_t s
     cdef int k
@@ -667,11 +669,11 @@ def left_paid_cfr(double[:, ::1] x, double[:, ::1] y, double[:, ::1] rp, double[
             or rb.shape[1] != 3 or sp.shape[1] != 3 or sb.shape[1] != 3 or q.shape[1] != 3 or c.shape[1] != 3
             or c.shape[2] != 2):
         raise ValueError("left_paid_cfr: every strategy, regret, average and q is (n, 3), c (n, 3, 2)")
-    if m.shape[0] != n:
-        raise ValueError("left_paid_cfr: m must be (n,)")
+    if play.shape[0] != n or play.shape[1] != 3:
+        raise ValueError("left_paid_cfr: play must be (n, 3)")
     for i in range(n):
-        if not 1 <= m[i] <= 3:
-            raise ValueError("left_paid_cfr: m holds 1-3 settings a type")
+        if not (play[i, 0] or play[i, 1] or play[i, 2]):
+            raise ValueError("left_paid_cfr: every type plays a setting")
     with nogil:
         for s in range(steps):
             t = <double>(it0 + s + 1)
@@ -683,11 +685,46 @@ def left_paid_cfr(double[:, ::1] x, double[:, ::1] y, double[:, ::1] rp, double[
             for i in range(n):
                 for k in range(3):
                     q[i, k] = win * c[i, k, 0] - c[i, k, 1]
-            _cfr_update(x, rp, q, m, sp, w, pos, neg)
+            _cfr_update_play(x, rp, q, play, sp, w, pos, neg)
             _paid_counts(x, cf, cb, qa_b, qc_b, nf, nb, ptr, tab, dep, use, n_tables, ev_ptr_b, ev_idx_b, ev_pos_b,
                          ev_w_b, one, &work[0], c)
             for i in range(n):
                 for k in range(3):
                     q[i, k] = win * c[i, k, 0] - c[i, k, 1]
-            _cfr_update(y, rb, q, m, sb, w, pos, neg)
+            _cfr_update_play(y, rb, q, play, sb, w, pos, neg)
     return None
+
+
+cdef void _cfr_update_play(double[:, ::1] x, double[:, ::1] r, const double[:, ::1] q, const int8_t[:, ::1] play,
+                           double[:, ::1] avg, double w, double pos, double neg) noexcept nogil:
+    # _cfr_update over the settings ``play`` marks (the others keep probability 0)
+    cdef Py_ssize_t i
+    cdef int k, mm
+    cdef double ev, inst, tot, acc
+    cdef double pred[3]
+    for i in range(x.shape[0]):
+        ev = 0.0
+        mm = 0
+        for k in range(3):
+            if play[i, k]:
+                ev += x[i, k] * q[i, k]
+                mm += 1
+        tot = 0.0
+        for k in range(3):
+            pred[k] = 0.0
+            if not play[i, k]:
+                continue
+            inst = q[i, k] - ev
+            acc = r[i, k] + inst
+            if pos < 0.0:
+                r[i, k] = acc if acc > 0.0 else 0.0
+            else:
+                r[i, k] = acc * pos if acc > 0.0 else acc * neg
+            pred[k] = r[i, k] + inst if r[i, k] + inst > 0.0 else 0.0
+            tot += pred[k]
+        for k in range(3):
+            if play[i, k]:
+                x[i, k] = pred[k] / tot if tot > 0.0 else 1.0 / mm
+                avg[i, k] += w * x[i, k]
+            else:
+                x[i, k] = 0.0

@@ -92,41 +92,47 @@ class PaidLeft(GameLeft):
         if np.abs(scaled - dep).max(initial=0.0) > 1e-6:
             raise ArithmeticError("the step's weights are not whole numbers of 1/SCALE")
         n = len(self.types)
-        self.kdata = _PaidData(k, dep, n, self.m, rules)
+        self.play = hand_types(rules).undominated[self.types] & self.valid   # what the solver plays
+        self.kdata = _PaidData(k, dep, n, self.valid, self.play, rules)
         self._c = np.empty((n, 3, 2))
         self._q = np.empty((n, 3))
 
     # -- counts --------------------------------------------------------------------------------
-    def counts(self, sigma: npt.NDArray[np.float64], banker_side: bool) -> npt.NDArray[np.float64]:
+    def counts(self, sigma: npt.NDArray[np.float64], banker_side: bool, full: bool = True) -> npt.NDArray[np.float64]:
         """(n, 3, 2): (wins, losses) of each type setting of one side (the banker's when
         ``banker_side``) against the other side's type strategy ``sigma``, in opposing hands (a
         new array; whole numbers exactly against 0/1 strategies; a row's settings beyond its
-        ``m`` are not counted)."""
+        ``m`` are not counted). Not ``full``: the settings of ``play`` only, against a ``sigma``
+        on them (the solver's step: a dominated setting is never better than the one dominating
+        it, so the best responses are those over every setting)."""
         d = self.kdata
-        qa, qc, ev_ptr, ev_idx, ev_pos, ev_w = d.side(banker_side)
+        qa, qc, ev_ptr, ev_idx, ev_pos, ev_w = d.side(banker_side, full)
         out = np.empty((len(self.types), 3, 2))
         _core.left_paid_counts(np.ascontiguousarray(sigma, dtype=np.float64), d.cf, d.cb, qa, qc, d.nf, d.nb, d.ptr,
                                d.tab, d.dep, d.use, d.n_tables, ev_ptr, ev_idx, ev_pos, ev_w, float(SCALE), d.work, out)
         out /= SCALE
         return out
 
-    def payoffs(self, sigma: npt.NDArray[np.float64], banker_side: bool) -> npt.NDArray[np.float64]:
+    def payoffs(self, sigma: npt.NDArray[np.float64], banker_side: bool, full: bool = True) -> npt.NDArray[np.float64]:
         """(n, 3): each type setting's payoff ``(1 - rate) * wins - losses`` in opposing hands."""
-        c = self.counts(sigma, banker_side)
+        c = self.counts(sigma, banker_side, full)
         out: npt.NDArray[np.float64] = c[:, :, 0] * self.win - c[:, :, 1]
         return out
 
     # -- solving and certifying ----------------------------------------------------------------
-    def certify_pair(self, x: npt.NDArray[np.float64], y: npt.NDArray[np.float64], iterations: int = 0
-                     ) -> PaidCertificate:
-        """Each side's best-response gain and value per hand for the pair (``x``, ``y``)."""
-        gp, vp = self._gain(x, self.payoffs(y, False))
-        gb, vb = self._gain(y, self.payoffs(x, True))
+    def certify_pair(self, x: npt.NDArray[np.float64], y: npt.NDArray[np.float64], iterations: int = 0,
+                     full: bool = True) -> PaidCertificate:
+        """Each side's best-response gain and value per hand for the pair (``x``, ``y``), over
+        every setting (not ``full``: over ``play``, for a pair on it, which is the same)."""
+        mask = self.valid if full else self.play
+        gp, vp = self._gain(x, self.payoffs(y, False, full), mask)
+        gb, vb = self._gain(y, self.payoffs(x, True, full), mask)
         return PaidCertificate(gp, gb, vp, vb, iterations)
 
-    def _gain(self, sigma: npt.NDArray[np.float64], q: npt.NDArray[np.float64]) -> tuple[float, float]:
-        best = np.where(self.valid, q, -np.inf).max(axis=1)
-        played = (sigma * np.where(self.valid, q, 0.0)).sum(axis=1)
+    def _gain(self, sigma: npt.NDArray[np.float64], q: npt.NDArray[np.float64],
+              mask: npt.NDArray[np.bool_]) -> tuple[float, float]:
+        best = np.where(mask, q, -np.inf).max(axis=1)
+        played = (sigma * np.where(mask, q, 0.0)).sum(axis=1)
         return float((self.cnt * (best - played)).sum() / self.pairings), float((self.cnt * played).sum() / self.pairings)
 
     def solve_paid(self, tol: float = TOLERANCE, max_iterations: int = 100000, check_every: int = 10,
@@ -136,26 +142,28 @@ class PaidLeft(GameLeft):
         CFR, alternating updates, the average weighted by t^3), from ``start`` (two (n, 3) type
         strategies: checked first, kept when they meet ``tol``) or uniform, until both sides'
         best-response gains per hand are at most ``tol``. Probabilities below ``purify`` are
-        then dropped when that keeps the pair within ``tol``."""
-        valid = self.valid
-        x, y = self.player.copy(), self.banker.copy()
+        then dropped when that keeps the pair within ``tol``. Only the undominated settings are
+        played (``play``: a setting whose front and back another matches or beats can be dropped
+        without losing an equilibrium, with or without the commission)."""
+        valid = self.play
+        x, y = _norm(self.player, valid), _norm(self.banker, valid)
         if start is not None:
             x, y = _norm(start[0], valid), _norm(start[1], valid)
-        cert = self.certify_pair(x, y, 0)
+        cert = self.certify_pair(x, y, 0, full=False)
         rp, rb, sp, sb = (np.zeros_like(x) for _ in range(4))
         d, it, self.exact = self.kdata, 0, None
         while it < max_iterations and cert.gain > tol:
             steps = min(check_every, max_iterations - it)
-            _core.left_paid_cfr(x, y, rp, rb, sp, sb, d.m, it, steps, self.win, d.cf, d.cb, *d.side(False),
+            _core.left_paid_cfr(x, y, rp, rb, sp, sb, d.play, it, steps, self.win, d.cf, d.cb, *d.side(False),
                                 *d.side(True), d.nf, d.nb, d.ptr, d.tab, d.dep, d.use, d.n_tables, float(SCALE),
                                 d.work, self._c, self._q, *DISCOUNT)
             it += steps
-            cert = self.certify_pair(_norm(sp, valid), _norm(sb, valid), it)
+            cert = self.certify_pair(_norm(sp, valid), _norm(sb, valid), it, full=False)
         if it:
             x, y = _norm(sp, valid), _norm(sb, valid)
         if purify > 0:
             px, py = _norm(np.where(x < purify, 0.0, x), valid), _norm(np.where(y < purify, 0.0, y), valid)
-            cp = self.certify_pair(px, py, it)
+            cp = self.certify_pair(px, py, it, full=False)
             if cp.gain <= max(tol, cert.gain):
                 x, y, cert = px, py, cp
         self.player, self.banker = x, y
@@ -190,23 +198,31 @@ class _PaidData:
     """The paid step's arrays: the zero-commission kernel's tables (``dep`` scaled by
     :data:`SCALE`), each entry's row, and each side's thresholds and sorted events."""
 
-    def __init__(self, k: Any, dep: npt.NDArray[np.float64], n: int, m: npt.NDArray[np.intp], rules: RuleSet) -> None:
+    def __init__(self, k: Any, dep: npt.NDArray[np.float64], n: int, valid: npt.NDArray[np.bool_],
+                 play: npt.NDArray[np.bool_], rules: RuleSet) -> None:
         self.cf, self.cb, self.nf, self.nb = k.cf, k.cb, k.nf, k.nb
         self.ptr, self.tab, self.use, self.n_tables = k.ptr, k.tab, k.use, k.n_tables
         self.dep = np.ascontiguousarray(dep)
-        self.m = np.ascontiguousarray(m, dtype=np.int8)
+        self.valid, self.play = valid, np.ascontiguousarray(play, dtype=np.int8)
         self.erow = np.repeat(np.arange(n, dtype=np.int32), np.diff(k.ptr)).astype(np.int32)
         self.work = np.empty(_core.left_paid_size(k.n_tables, k.nf, k.nb))
-        self.sides = [self._events(k, n, banker_side, rules) for banker_side in (False, True)]
+        self.kernel, self.n, self.rules = k, n, rules
+        self.sides = [self._events(k, n, banker_side, rules, play) for banker_side in (False, True)]
+        self.full: list[_Side] = []   # every setting's events, made when first asked
 
-    def side(self, banker_side: bool) -> _Side:
-        return self.sides[banker_side]
+    def side(self, banker_side: bool, full: bool = False) -> _Side:
+        if not full:
+            return self.sides[banker_side]
+        if not self.full:
+            self.full = [self._events(self.kernel, self.n, b, self.rules, self.valid) for b in (False, True)]
+        return self.full[banker_side]
 
-    def _events(self, k: Any, n: int, banker_side: bool, rules: RuleSet) -> _Side:
-        """(qa, qc, ev_ptr, ev) of one side: each table's deposits (the entries' rows' settings,
-        keyed by front) and queries (the same, keyed by the threshold: a row's settings beyond its
-        ``m`` are neither deposited nor asked, and their counts are not read), sorted by
-        table, key, and queries before deposits at one key (a deposit counts when below it)."""
+    def _events(self, k: Any, n: int, banker_side: bool, rules: RuleSet, mask: npt.NDArray[np.bool_]) -> _Side:
+        """(qa, qc, ev_ptr, ev_idx, ev_pos, ev_w) of one side: each table's deposits (the entries'
+        rows' settings ``mask`` marks, keyed by front) and queries (the same, keyed by the
+        threshold: a row's other settings are neither deposited nor asked, and their counts are
+        not read), sorted by table, key, and queries before deposits at one key (a deposit counts
+        when below it)."""
         qa = np.empty((n, 3), dtype=np.int32)
         qc = np.empty((n, 3), dtype=np.int32)
         _core.left_thresholds(k.tset_f, k.tset_b, k.fmap, k.bmap, banker_side, rules.core, qa, qc)
@@ -215,7 +231,7 @@ class _PaidData:
         tabs = self.tab.astype(np.int64)
         parts = []
         for t in range(3):
-            played = self.m[rows] > t
+            played = mask[rows, t].astype(bool)
             parts.append((tabs[played], self.cf[rows[played], t].astype(np.int64), np.ones(played.sum(), np.int64),
                           3 * e[played] + t))
             parts.append((tabs[played], qa[rows[played], t].astype(np.int64), np.zeros(played.sum(), np.int64),
