@@ -44,11 +44,9 @@ from paigow.rules import RuleSet, RulesLike, clean_rules, commission_of
 __all__ = ["PaidLeft", "PaidCertificate", "PaidProof", "game_left_paid", "kept", "name_rate", "paid_start", "prove",
            "forget", "SCALE", "game_at", "check", "PROOF_SUPPORT"]
 
-PROOF_SUPPORT = 1e-3
-"""A setting above this probability in the kept pair is in the support :func:`prove` solves the
-indifference conditions on first. (The solver tries no such finish: on 16 random 12-unseen sets
-the iterate's support seldom gives a pair before the iteration meets the tolerance, and the tries,
-15-70 ms each, cost more than they save: median 128 ms against 100 ms without.)"""
+PROOF_SUPPORT = (1e-2, 1e-3, 1e-4)
+"""The probabilities above which a setting of the kept pair is taken as played when
+:func:`prove` solves the indifference conditions of its support, tried in turn."""
 
 SCALE = 1728
 """The common multiple of the unseen tile sets of every rank multiset of at most three tiles
@@ -335,22 +333,45 @@ def name_rate(*names: Any) -> Fraction:
     return rates.pop() if rates else Fraction(0)
 
 
-def prove(game: PaidLeft, exact: bool = True) -> PaidProof:
+TIGHT = 1e-9
+"""The gain per hand the game is solved to again, from the kept pair, when the kept pair (1e-6)
+does not settle the support for :func:`prove`."""
+
+
+def prove(game: PaidLeft, exact: bool = True, tight: float = TIGHT) -> PaidProof:
     """Both sides' best-response gains against the kept pair, in fractions. With ``exact`` an
-    exact pair near it is sought first (on its own support, one square system a seat solved in
-    fractions; else by complementary pivoting from it: :mod:`paigow.game.seenpaidexact`) and,
-    when both its gains are exactly 0 (a proof), kept as ``game.exact`` and checked; else the
-    kept floats are checked as the binary fractions they are (gains at most the tolerance)."""
+    exact pair near it is sought first: the indifference conditions of its support solved in
+    fractions (:func:`paigow.game.seenpaidexact.support_pair`, at each :data:`PROOF_SUPPORT`),
+    then the same near the pair of the game solved again to ``tight`` from it, then complementary
+    pivoting from the kept pair (:func:`paigow.game.seenpaidexact.exact_pair`); when both gains of
+    one are exactly 0 (a proof) it is kept as ``game.exact`` and checked. Else the kept floats
+    are checked as the binary fractions they are (gains at most the tolerance)."""
     if exact and game.exact is None:
-        for pivot in (False, True):
+        for find in _candidates(game, tight):
             try:
-                got = (exact_pair(game, game.player, game.banker) if pivot
-                       else support_pair(game, game.player, game.banker, PROOF_SUPPORT))
+                got = find()
             except (ArithmeticError, np.linalg.LinAlgError):
                 got = None
-            if got is not None:
-                proof = check(game, *got)
-                if proof.exact:
-                    game.exact = got
-                    return proof
+            proof = None if got is None else check(game, *got)
+            if proof is not None and proof.exact:
+                game.exact = got
+                return proof
     return check(game, *game.exact) if game.exact is not None else check(game)
+
+
+def _candidates(game: PaidLeft, tight: float) -> Any:
+    """The ways :func:`prove` tries, cheapest first, each a function giving a pair or None."""
+    for eps in PROOF_SUPPORT:
+        yield lambda eps=eps: support_pair(game, game.player, game.banker, eps)
+    finer: list[PaidLeft] = []
+
+    def near_finer(eps: float) -> tuple[Rows, Rows] | None:
+        if not finer:
+            finer.append(PaidLeft(game.rank_counts, game.rules, game.rate).solve_paid(
+                tol=tight, start=(game.player, game.banker), purify=0))
+        return support_pair(game, finer[0].player, finer[0].banker, eps)
+
+    if tight < game.certificate.gain:
+        for eps in PROOF_SUPPORT:
+            yield lambda eps=eps: near_finer(eps)
+    yield lambda: exact_pair(game, game.player, game.banker)

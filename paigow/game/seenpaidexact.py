@@ -242,20 +242,90 @@ def exact_pair(game: Any, x: npt.NDArray[np.float64], y: npt.NDArray[np.float64]
     return None
 
 
+def _solve_near(rows: list[list[int]], rhs: list[int], near: list[float]) -> list[Fraction] | None:
+    """A solution in fractions of the linear system ``rows`` x = ``rhs`` (any shape) near
+    ``near``: Gauss-Jordan taking pivots among the unknowns by decreasing ``near`` (the likely
+    ones), the unknowns left free set to ``near`` rounded to a small fraction (those near 0 to
+    0); None when the system is inconsistent."""
+    n = len(near)
+    a = [{j: Fraction(v) for j, v in enumerate(r) if v} for r in rows]
+    b = [Fraction(v) for v in rhs]
+    order = sorted(range(n), key=lambda j: -near[j])
+    pivots: list[tuple[int, int]] = []   # (row, column)
+    used = 0
+    for col in order:
+        piv = next((r for r in range(used, len(a)) if col in a[r]), None)
+        if piv is None:
+            continue
+        a[used], a[piv], b[used], b[piv] = a[piv], a[used], b[piv], b[used]
+        inv = 1 / a[used][col]
+        a[used] = {j: v * inv for j, v in a[used].items()}
+        b[used] *= inv
+        for r in range(len(a)):
+            if r != used and col in a[r]:
+                f = a[r][col]
+                for j, v in a[used].items():
+                    nv = a[r].get(j, 0) - f * v
+                    if nv:
+                        a[r][j] = nv
+                    else:
+                        a[r].pop(j, None)
+                b[r] -= f * b[used]
+        pivots.append((used, col))
+        used += 1
+    if any(b[r] for r in range(used, len(a))):
+        return None                          # 0 = b: inconsistent
+    x = [Fraction(0)] * n
+    basic = {col for _, col in pivots}
+    for j in range(n):
+        if j not in basic:
+            x[j] = Fraction(near[j]).limit_denominator(10_000) if near[j] > 1e-6 else Fraction(0)
+    for r, col in pivots:
+        x[col] = b[r] - sum((v * x[j] for j, v in a[r].items() if j != col), Fraction(0))
+    return x
+
+
+def _indifference_near(settings: list[tuple[int, int]], played: set[int], mat: npt.NDArray[np.int64],
+                       vec: npt.NDArray[np.int64], opp: list[tuple[int, int]], opp_played: set[int],
+                       near: npt.NDArray[np.float64]) -> dict[int, Fraction] | None:
+    """The opponent's probabilities (its ``opp_played`` settings) that make each type of this side
+    indifferent among its ``played`` settings, each opposing type's summing to 1, in fractions:
+    :func:`paigow.game.lemke.indifference` for any shape of the system (an equilibrium inside a
+    face of them), the solution nearest the iterate's probabilities ``near`` (:func:`_solve_near`)."""
+    by_type: dict[int, list[int]] = {}
+    for c in sorted(played):
+        by_type.setdefault(settings[c][0], []).append(c)
+    unknowns = sorted(opp_played)
+    cols = np.array(unknowns, dtype=np.intp)
+    rows: list[list[int]] = []
+    rhs: list[int] = []
+    for cs in by_type.values():
+        for c in cs[1:]:
+            rows.append((mat[c, cols] - mat[cs[0], cols]).tolist())
+            rhs.append(int(vec[cs[0]] - vec[c]))
+    types = [opp[u][0] for u in unknowns]
+    for t in sorted(set(types)):
+        rows.append([1 if x == t else 0 for x in types])
+        rhs.append(1)
+    sol = _solve_near(rows, rhs, [float(near[u]) for u in unknowns])
+    return None if sol is None else dict(zip(unknowns, sol))
+
+
 def support_pair(game: Any, x: npt.NDArray[np.float64], y: npt.NDArray[np.float64],
                  eps: float = 1e-3) -> tuple[Rows, Rows] | None:
     """The pair on the support of (``x``, ``y``) (each type's settings above ``eps``, its
     likeliest at least) that makes each seat indifferent among its played settings, in fractions,
-    or None (not square, singular, or a probability below 0). No pivoting: one square linear
-    system a seat. The caller checks what it returns (:func:`check`)."""
+    nearest the pair where the conditions leave freedom (:func:`_indifference_near`), or None
+    (inconsistent, or a probability below 0). No pivoting: one linear system a seat. The caller
+    checks what it returns (:func:`check`)."""
     act_p, act_b = _mixed(x, eps), _mixed(y, eps)
     if not act_p or not act_b or max(len(act_p), len(act_b)) * 3 > MAX_SETTINGS:
         return None
     g = _small_game(game, act_p, act_b, x, y)
     xs = {c for c, (i, k) in enumerate(g.px) if x[i, k] > eps}
     ys = {c for c, (j, k) in enumerate(g.py) if y[j, k] > eps}
-    yq = indifference(g.px, xs, g.a_mat, g.a_vec, g.py, ys)
-    xq = indifference(g.py, ys, g.b_mat, g.b_vec, g.px, xs)
+    yq = _indifference_near(g.px, xs, g.a_mat, g.a_vec, g.py, ys, np.array([y[j, k] for j, k in g.py]))
+    xq = _indifference_near(g.py, ys, g.b_mat, g.b_vec, g.px, xs, np.array([x[i, k] for i, k in g.px]))
     if xq is None or yq is None or min(xq.values(), default=0) < 0 or min(yq.values(), default=0) < 0:
         return None
     return _assemble(x, act_p, g.px, xq), _assemble(y, act_b, g.py, yq)
