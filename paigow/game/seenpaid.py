@@ -10,15 +10,18 @@ wins and losses apart over the opposing hands beside one of its hands: the 1-D m
 left's rank multiset tables, and the joint mass (front below AND back below) of each table by a
 sweep of its deposits and queries sorted once by front with a Fenwick tree over the backs. Each
 side regrets its own payoff (predictive discounted CFR, :data:`paigow.game.seen.DISCOUNT`,
-``_core.left_paid_cfr``), started from the whole game's shipped equilibrium at the rate (else the
-zero-commission one) on the types left, until each side's best-response gain over every type,
-per hand, is at most :data:`paigow.game.seen.TOLERANCE`. Solved games are kept per (setting game,
-unseen tiles of each rank, rate). :func:`prove` proves an exact equilibrium near a kept pair in
-fractions (:mod:`paigow.game.seenpaidexact`).
+``_core.left_paid_cfr``) over the undominated settings, started from the whole game's shipped
+equilibrium at the rate (else the zero-commission one) on the types left, until each side's
+best-response gain over every type, per hand, is at most :data:`paigow.game.seen.TOLERANCE`
+(12 unseen tiles: median about 50 ms of CPU; four seen: 0.3-0.5 s; docs/advice.md). Solved games
+are kept per (setting game, unseen tiles of each rank, rate). :func:`prove` proves an exact
+equilibrium near a kept pair in fractions (:mod:`paigow.game.seenpaidexact`).
 
 >>> g = game_left_paid(range(20), rate=Fraction(1, 20))     # 12 tiles left, 5% of every win
 >>> g.unseen, g.certificate.gain <= 1e-6
 (12, True)
+>>> prove(g).exact                                          # both gains exactly 0, in fractions
+True
 """
 
 from __future__ import annotations
