@@ -436,3 +436,295 @@ cdef void _cfr_update(double[:, ::1] x, double[:, ::1] r, const double[:, ::1] q
         for k in range(mm):
             x[i, k] = pred[k] / tot if tot > 0.0 else 1.0 / mm
             avg[i, k] += w * x[i, k]
+
+
+# ---------------------------------------------------------------------------------------------
+# the game left as paid (paigow/game/seenpaid.py): wins and losses apart
+#
+# With the commission a seat's payoff is (1 - rate) * [both hands won] - [both lost]: a product of
+# the two comparisons, so besides left_values' cumulative masses by rank (the fronts below qa, the
+# backs below qc, all of them) each rank multiset table needs the joint mass of the settings whose
+# front is below qa AND back below qc. The places of a game's deposits and queries are fixed (only
+# the weights change), so each table's events are sorted once by front (the queries of a front
+# rank before its deposits: paigow/game/seenpaid.py) and swept with a Fenwick tree over the back
+# ranks: (deposits + queries) * log(nb) a step, no 2-D table. Wins: the joint mass; losses: all -
+# fronts below - backs below + joint. With weights that are whole numbers (0/1 strategies and
+# ``dep`` scaled by the common multiple of the tables' tile sets) every sum is exact.
+
+def left_thresholds(const uint8_t[:, ::1] tset_f, const uint8_t[:, ::1] tset_b, const int32_t[::1] fmap,
+                    const int32_t[::1] bmap, bint banker_side, RuleTables rules, int32_t[:, ::1] qa,
+                    int32_t[:, ::1] qc):
+    """(n, 3) into ``qa`` and ``qc``: for each setting of one side (the banker's when
+    ``banker_side``), the count of present front (back) ranks of the other side's settings below
+    which it wins that hand (the player: beats it; the banker: holds it, copies to the bank).
+    ``fmap``/``bmap`` as ``left_values`` takes them."""
+    cdef Py_ssize_t n = tset_f.shape[0], i
+    cdef int k
+    if tset_b.shape[0] != n or qa.shape[0] != n or qc.shape[0] != n or tset_f.shape[1] != 3 or qa.shape[1] != 3 \
+            or qc.shape[1] != 3 or tset_b.shape[1] != 3:
+        raise ValueError("left_thresholds: tset_f, tset_b, qa and qc must all be (n, 3)")
+    if fmap.shape[0] < rules.r.n_ranks + 1 or bmap.shape[0] < rules.r.n_ranks + 1:
+        raise ValueError("left_thresholds: fmap and bmap hold every rank and one more")
+    for i in range(n):
+        for k in range(3):
+            if tset_f[i, k] >= rules.r.n_ranks or tset_b[i, k] >= rules.r.n_ranks:
+                raise ValueError("left_thresholds: a setting's rank is out of range")
+            if not banker_side:
+                qa[i, k] = fmap[rules.r.beaten_below[0][tset_f[i, k]]]
+                qc[i, k] = bmap[rules.r.beaten_below[1][tset_b[i, k]]]
+            else:
+                qa[i, k] = fmap[rules.r.beating_from[0][tset_f[i, k]]]
+                qc[i, k] = bmap[rules.r.beating_from[1][tset_b[i, k]]]
+    return None
+
+
+def left_paid_size(int n_tables, int nf, int nb):
+    """Doubles of the work buffer ``left_paid_counts`` needs."""
+    return n_tables * (nf + nb + 2) + nb + 1
+
+
+def left_paid_counts(const double[:, ::1] sigma, const uint8_t[:, ::1] cf, const uint8_t[:, ::1] cb,
+                     const int32_t[:, ::1] qa, const int32_t[:, ::1] qc, int nf, int nb,
+                     const int32_t[::1] ptr, const int32_t[::1] tab, const double[::1] dep, const double[::1] use,
+                     int n_tables, const int32_t[::1] ev_ptr, const int32_t[::1] ev_idx, const int32_t[::1] ev_pos,
+                     const double[::1] ev_w, double one, double[::1] work, double[:, :, ::1] out):
+    """(n, 3, 2) into ``out``: (wins, losses) of every type setting of one side of the game left
+    against the other side's type strategy ``sigma`` (n, 3), in opposing hands (times the scale of
+    ``dep``). ``qa``/``qc`` are the side's thresholds (``left_thresholds``); ``ptr``, ``tab``,
+    ``dep``, ``use``, ``cf``, ``cb``, ``nf``, ``nb`` as ``left_values`` takes them. The events of
+    table x are ``ev_ptr[x]:ev_ptr[x + 1]`` in sweep order: ``ev_idx`` ``3 * i + t`` (>= 0) a
+    deposit of the other side's setting t of type i at the back place ``ev_pos`` (its back rank's
+    index + 1) with weight ``ev_w`` (the entry's ``dep``), ``-(3 * i + k) - 1`` the query of our
+    setting k of type i for the backs below ``ev_pos`` (its ``qc``) with weight ``ev_w`` (the
+    entry's ``use``); ``one`` the weight of one hand (the scale of ``dep``: the hand itself, all
+    four tiles shared, is added back with it). ``work``: ``left_paid_size`` doubles
+    (overwritten). A row's settings without queries get the 1-D part only (not to be read)."""
+    cdef Py_ssize_t n = sigma.shape[0]
+    if sigma.shape[1] != 3 or out.shape[0] != n or out.shape[1] != 3 or out.shape[2] != 2:
+        raise ValueError("left_paid_counts: sigma must be (n, 3) and out (n, 3, 2)")
+    _paid_check(n, cf, cb, qa, qc, nf, nb, ptr, tab, dep, use, n_tables, ev_ptr, ev_idx, ev_pos, ev_w, work)
+    with nogil:
+        _paid_counts(sigma, cf, cb, qa, qc, nf, nb, ptr, tab, dep, use, n_tables, ev_ptr, ev_idx, ev_pos, ev_w, one,
+                     &work[0], out)
+    return None
+
+
+cdef int _paid_check(Py_ssize_t n, const uint8_t[:, ::1] cf, const uint8_t[:, ::1] cb, const int32_t[:, ::1] qa,
+                     const int32_t[:, ::1] qc, int nf, int nb, const int32_t[::1] ptr, const int32_t[::1] tab,
+                     const double[::1] dep, const double[::1] use, int n_tables, const int32_t[::1] ev_ptr,
+                     const int32_t[::1] ev_idx, const int32_t[::1] ev_pos, const double[::1] ev_w,
+                     double[::1] work) except -1:
+    cdef Py_ssize_t x, z, e
+    cdef int k
+    if cf.shape[0] != n or cb.shape[0] != n or qa.shape[0] != n or qc.shape[0] != n or cf.shape[1] != 3 \
+            or cb.shape[1] != 3 or qa.shape[1] != 3 or qc.shape[1] != 3:
+        raise ValueError("left_paid_counts: cf, cb, qa and qc must be (n, 3)")
+    if ptr.shape[0] != n + 1 or ptr[0] != 0:
+        raise ValueError("left_paid_counts: ptr must be (n + 1,) from 0")
+    for x in range(n):
+        if ptr[x + 1] < ptr[x]:
+            raise ValueError("left_paid_counts: ptr must not decrease")
+    e = ptr[n]
+    if tab.shape[0] < e or dep.shape[0] < e or use.shape[0] < e:
+        raise ValueError("left_paid_counts: tab, dep and use hold ptr[n] entries")
+    for x in range(n):
+        for k in range(3):
+            if cf[x, k] >= nf or cb[x, k] >= nb or not (0 <= qa[x, k] <= nf) or not (0 <= qc[x, k] <= nb):
+                raise ValueError("left_paid_counts: a setting's rank index or threshold is out of range")
+    for z in range(e):
+        if tab[z] < 0 or tab[z] >= n_tables:
+            raise ValueError("left_paid_counts: a table index is out of range")
+    if ev_ptr.shape[0] != n_tables + 1 or ev_ptr[0] != 0 or ev_idx.shape[0] < ev_ptr[n_tables] \
+            or ev_pos.shape[0] < ev_ptr[n_tables] or ev_w.shape[0] < ev_ptr[n_tables]:
+        raise ValueError("left_paid_counts: ev_ptr must be (n_tables + 1,) from 0 into ev_idx, ev_pos and ev_w")
+    for x in range(n_tables):
+        if ev_ptr[x + 1] < ev_ptr[x]:
+            raise ValueError("left_paid_counts: ev_ptr must not decrease")
+    for z in range(ev_ptr[n_tables]):
+        k = ev_idx[z]
+        if k >= 3 * n or k < -3 * n or not (1 if k >= 0 else 0) <= ev_pos[z] <= nb:
+            raise ValueError("left_paid_counts: an event's setting or back place is out of range")
+    if work.shape[0] < n_tables * (nf + nb + 2) + nb + 1:
+        raise ValueError("left_paid_counts: work buffer too small")
+    return 0
+
+
+cdef void _paid_counts(const double[:, ::1] sigma, const uint8_t[:, ::1] cf, const uint8_t[:, ::1] cb,
+                       const int32_t[:, ::1] qa, const int32_t[:, ::1] qc, int nf, int nb,
+                       const int32_t[::1] ptr, const int32_t[::1] tab, const double[::1] dep, const double[::1] use,
+                       Py_ssize_t n_tables, const int32_t[::1] ev_ptr, const int32_t[::1] ev_idx,
+                       const int32_t[::1] ev_pos, const double[::1] ev_w, double one, double *A,
+                       double[:, :, ::1] out) noexcept nogil:
+    cdef Py_ssize_t n = sigma.shape[0]
+    cdef Py_ssize_t half = nf + 1, stride = nf + nb + 2
+    cdef Py_ssize_t i, e, x, y
+    cdef int k, t, z, pos
+    cdef double p, u, tot, s
+    cdef double vf[3]
+    cdef double vb[3]
+    cdef double vj[3]
+    cdef double *T
+    cdef double *bit = A + n_tables * stride
+    cdef const double *sg = &sigma[0, 0]
+    cdef double *o = &out[0, 0, 0]
+    memset(A, 0, (n_tables * stride + nb + 1) * sizeof(double))
+    # 1. the 1-D masses, as left_values
+    for i in range(n):
+        for t in range(3):
+            p = sigma[i, t]
+            if p == 0.0:
+                continue
+            for e in range(ptr[i], ptr[i + 1]):
+                T = A + tab[e] * stride
+                T[cf[i, t] + 1] += p * dep[e]
+                T[half + cb[i, t] + 1] += p * dep[e]
+    for x in range(n_tables):
+        T = A + x * stride
+        for k in range(1, nf + 1):
+            T[k] += T[k - 1]
+        for k in range(1, nb + 1):
+            T[half + k] += T[half + k - 1]
+    for i in range(n):
+        for k in range(3):
+            vf[k] = 0.0
+            vb[k] = 0.0
+            vj[k] = 0.0
+        tot = 0.0
+        for e in range(ptr[i], ptr[i + 1]):
+            T = A + tab[e] * stride
+            u = use[e]
+            tot += u * T[nf]
+            for k in range(3):
+                vf[k] += u * T[qa[i, k]]
+                vb[k] += u * T[half + qc[i, k]]
+        for t in range(3):  # the hand itself, as the other side plays it
+            p = sigma[i, t] * one
+            if p == 0.0:
+                continue
+            tot += p
+            for k in range(3):
+                if cf[i, t] < qa[i, k]:
+                    vf[k] += p
+                    if cb[i, t] < qc[i, k]:
+                        vj[k] += p
+                if cb[i, t] < qc[i, k]:
+                    vb[k] += p
+        for k in range(3):
+            out[i, k, 0] = vj[k]
+            out[i, k, 1] = tot - vf[k] - vb[k] + vj[k]
+    # 2. the joint masses: each table's events swept by front, a Fenwick tree over the backs
+    for x in range(n_tables):
+        for y in range(ev_ptr[x], ev_ptr[x + 1]):
+            z = ev_idx[y]
+            pos = ev_pos[y]
+            if z >= 0:
+                p = sg[z]
+                if p == 0.0:
+                    continue
+                p = p * ev_w[y]
+                while pos <= nb:
+                    bit[pos] += p
+                    pos += pos & -pos
+            else:
+                s = 0.0
+                while pos > 0:
+                    s += bit[pos]
+                    pos -= pos & -pos
+                s = s * ev_w[y]
+                z = -2 * z - 2    # (3 * i + k) * 2: the wins of out[i, k]
+                o[z] += s
+                o[z + 1] += s
+        if ev_ptr[x + 1] > ev_ptr[x]:
+            memset(bit, 0, (nb + 1) * sizeof(double))
+
+
+def left_paid_cfr(double[:, ::1] x, double[:, ::1] y, double[:, ::1] rp, double[:, ::1] rb,
+                  double[:, ::1] sp, double[:, ::1] sb, const int8_t[:, ::1] play, long it0, int steps, double win,
+                  const uint8_t[:, ::1] cf, const uint8_t[:, ::1] cb, const int32_t[:, ::1] qa_p,
+                  const int32_t[:, ::1] qc_p, const int32_t[::1] ev_ptr_p, const int32_t[::1] ev_idx_p,
+                  const int32_t[::1] ev_pos_p, const double[::1] ev_w_p, const int32_t[:, ::1] qa_b,
+                  const int32_t[:, ::1] qc_b, const int32_t[::1] ev_ptr_b, const int32_t[::1] ev_idx_b,
+                  const int32_t[::1] ev_pos_b, const double[::1] ev_w_b, int nf, int nb, const int32_t[::1] ptr,
+                  const int32_t[::1] tab, const double[::1] dep, const double[::1] use, int n_tables,
+                  double one, double[::1] work, double[:, :, ::1] c, double[:, ::1] q, double alpha=-1.0,
+                  double beta=-1.0, double gamma=2.0):
+    """``steps`` iterations of predictive (discounted) CFR on the game left as paid, in place, as
+    ``left_cfr`` does, each side regretting its own payoff ``win * wins - losses`` (a win counts
+    ``win`` = 1 - rate, a loss 1): the player's (``x``, regrets ``rp``, average ``sp``) against
+    the banker's ``y`` with the player's thresholds and events (``*_p``), then the banker's
+    against the new ``x`` with the banker's (``*_b``). ``play`` (n, 3) marks the settings each
+    type plays (at least one; the rest keep probability 0: a dominated setting, say, whose counts
+    the events need not hold). The game's arguments are ``left_paid_counts``'; ``c`` (n, 3, 2)
+    and ``q`` (n, 3) are buffers."""
+    cdef Py_ssize_t n = x.shape[0], i
+    cdef Py_ssize_t s
+    cdef int k
+    cdef double w, t, pos, neg
+    _paid_check(n, cf, cb, qa_p, qc_p, nf, nb, ptr, tab, dep, use, n_tables, ev_ptr_p, ev_idx_p, ev_pos_p, ev_w_p,
+                work)
+    _paid_check(n, cf, cb, qa_b, qc_b, nf, nb, ptr, tab, dep, use, n_tables, ev_ptr_b, ev_idx_b, ev_pos_b, ev_w_b,
+                work)
+    if (x.shape[1] != 3 or y.shape[0] != n or rp.shape[0] != n or rb.shape[0] != n or sp.shape[0] != n
+            or sb.shape[0] != n or q.shape[0] != n or c.shape[0] != n or y.shape[1] != 3 or rp.shape[1] != 3
+            or rb.shape[1] != 3 or sp.shape[1] != 3 or sb.shape[1] != 3 or q.shape[1] != 3 or c.shape[1] != 3
+            or c.shape[2] != 2):
+        raise ValueError("left_paid_cfr: every strategy, regret, average and q is (n, 3), c (n, 3, 2)")
+    if play.shape[0] != n or play.shape[1] != 3:
+        raise ValueError("left_paid_cfr: play must be (n, 3)")
+    for i in range(n):
+        if not (play[i, 0] or play[i, 1] or play[i, 2]):
+            raise ValueError("left_paid_cfr: every type plays a setting")
+    with nogil:
+        for s in range(steps):
+            t = <double>(it0 + s + 1)
+            w = t * t if gamma == 2.0 else pow(t, gamma)
+            pos = -1.0 if alpha < 0.0 else pow(t, alpha) / (pow(t, alpha) + 1.0)
+            neg = pow(t, beta) / (pow(t, beta) + 1.0)
+            _paid_counts(y, cf, cb, qa_p, qc_p, nf, nb, ptr, tab, dep, use, n_tables, ev_ptr_p, ev_idx_p, ev_pos_p,
+                         ev_w_p, one, &work[0], c)
+            for i in range(n):
+                for k in range(3):
+                    q[i, k] = win * c[i, k, 0] - c[i, k, 1]
+            _cfr_update_play(x, rp, q, play, sp, w, pos, neg)
+            _paid_counts(x, cf, cb, qa_b, qc_b, nf, nb, ptr, tab, dep, use, n_tables, ev_ptr_b, ev_idx_b, ev_pos_b,
+                         ev_w_b, one, &work[0], c)
+            for i in range(n):
+                for k in range(3):
+                    q[i, k] = win * c[i, k, 0] - c[i, k, 1]
+            _cfr_update_play(y, rb, q, play, sb, w, pos, neg)
+    return None
+
+
+cdef void _cfr_update_play(double[:, ::1] x, double[:, ::1] r, const double[:, ::1] q, const int8_t[:, ::1] play,
+                           double[:, ::1] avg, double w, double pos, double neg) noexcept nogil:
+    # _cfr_update over the settings ``play`` marks (the others keep probability 0)
+    cdef Py_ssize_t i
+    cdef int k, mm
+    cdef double ev, inst, tot, acc
+    cdef double pred[3]
+    for i in range(x.shape[0]):
+        ev = 0.0
+        mm = 0
+        for k in range(3):
+            if play[i, k]:
+                ev += x[i, k] * q[i, k]
+                mm += 1
+        tot = 0.0
+        for k in range(3):
+            pred[k] = 0.0
+            if not play[i, k]:
+                continue
+            inst = q[i, k] - ev
+            acc = r[i, k] + inst
+            if pos < 0.0:
+                r[i, k] = acc if acc > 0.0 else 0.0
+            else:
+                r[i, k] = acc * pos if acc > 0.0 else acc * neg
+            pred[k] = r[i, k] + inst if r[i, k] + inst > 0.0 else 0.0
+            tot += pred[k]
+        for k in range(3):
+            if play[i, k]:
+                x[i, k] = pred[k] / tot if tot > 0.0 else 1.0 / mm
+                avg[i, k] += w * x[i, k]
+            else:
+                x[i, k] = 0.0

@@ -42,7 +42,7 @@ from paigow.game.equilibria import DATA_DIR as DATA_DIR
 from paigow.game.equilibria import CATALOGUE, clean_strategy, default_name
 from paigow.game.equilibria import equilibrium_info as equilibrium_info
 from paigow.game.equilibria import strategy as strategy
-from paigow.errors import InvalidOptionError, InvalidRecordError, InvalidStrategyError, TileCopiesError
+from paigow.errors import InvalidRecordError, InvalidStrategyError, TileCopiesError
 from paigow.game.values import COUNT_UNIT, OPPONENT_HANDS, SHIPPED_NAMES
 from paigow.houseway import HOUSE_WAYS, HouseWay, house_way, is_house_way
 from paigow.game.values import PAIRINGS as PAIRINGS
@@ -232,8 +232,8 @@ def advise(
     (``Advice.opponent_hands`` of them). Against a fixed strategy (a :class:`~paigow.Strategy`,
     a table, "max-back", a house way) its setting of each of those hands is used as is; against
     an equilibrium by name (or left out) the other side plays the equilibrium of the game left,
-    both seats knowing the seen tiles (solved on first use and kept; without commission only:
-    InvalidOptionError, code ``seen.paid``, with one).
+    both seats knowing the seen tiles (solved on first use and kept), at the commission asked
+    (with one, the game left as paid: :mod:`paigow.game.seenpaid`).
 
     >>> a = advise("6-6 6-6 1-1 1-1", against="max-back")
     >>> a.options[a.best].setting.name_zh, round(a.options[a.best].value, 4)
@@ -690,30 +690,28 @@ def _seen_left(against: Any) -> bool:  # None or a shipped equilibrium's name: w
 
 def _seen_units(hands: npt.NDArray[Any], seat: str, against: Any, commission: Any, rules: RulesLike,
                 seen: tuple[int, ...]) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64] | None, str, str,
-                                                Fraction, RuleSet, bool]:
+                                                Fraction, RuleSet, Any]:
     """(counts (N, 3, 3) in opposing hands, own probabilities (N, 3) or None, against's name,
-    digest, rate, rule set, exact) of checked hands (each row's settings in its tiles' order)."""
+    digest, rate, rule set, the game left or None) of checked hands (each row's settings in its tiles' order)."""
     from paigow.game import seen as seen_game  # loaded with the first seen tiles
 
     if _seen_left(against):
-        g = clean_rules(rules)
-        seat = check_seat(seat)
+        from paigow.game import seenpaid  # the game left as paid
+
+        g, seat = clean_rules(rules), check_seat(seat)
         r = commission_of(g, commission)
-        if r:
-            raise InvalidOptionError("the equilibrium of the game left is solved without commission: with a "
-                                     "commission give a fixed strategy (a Strategy, a table, max-back)", code="seen.paid")
-        game = seen_game.solved(seen_game.rank_counts(seen), g)
+        game = seenpaid.game_at(seen_game.rank_counts(seen), g, r)  # the game left as played: at the rate asked
         h = np.ascontiguousarray(hands, dtype=np.int64)
         counts, own = game.hand_table(_core.hand_rows(h), _core.setting_order(h.astype(np.int8)), seat == "banker")
         name = default_name(g, r) if against is None else str(against)
-        return counts, own, name, "", r, g, False
+        return counts, own, name, "", r, g, game
     g, seat, s, r = _arguments(seat, against, commission, rules)
     packed = s.advice_packed(g)
     m = seen_game.mask(seen)
     units = np.empty((len(hands), 3, 3), dtype=np.uint64)
     for n, h in enumerate(np.ascontiguousarray(hands, dtype=np.int64)):
         units[n] = _core.advice_counts(h, *packed, seat == "banker", g.core, m)
-    return units.astype(np.float64) * COUNT_UNIT, None, s.name, s.digest, r, g, True
+    return units.astype(np.float64) * COUNT_UNIT, None, s.name, s.digest, r, g, None
 
 
 def _advise_seen(tiles: Any, seat: str, against: Any, commission: Any, rules: RulesLike, seen: Any) -> Advice:
@@ -729,16 +727,15 @@ def _advise_seen(tiles: Any, seat: str, against: Any, commission: Any, rules: Ru
         return _seen_advice(t, kept, got[2], got[3], (ss[order[0]], ss[order[1]], ss[order[2]]))
     from paigow.game import seen as seen_game  # loaded with the first seen tiles
     s = seen_game.clean_seen(seen, hand)
-    counts, own, name, digest, r, g, _ = _seen_units(np.array([hand]), seat, against, commission, rules, s)
+    counts, own, name, digest, r, g, game = _seen_units(np.array([hand]), seat, against, commission, rules, s)
     kept = seen_game.KeptAdvice(None, None, check_seat(seat), name, r, g.name, tuple(DECK[i] for i in s),
                                 seen_game.opponent_hands(len(s)), *seen_game.fit_masks(s))
-    if own is not None and key is not None:  # any lookup of the game's gives the rows and setting orders
+    if type(game) is seen_game.GameLeft and key is not None:  # any lookup of the game's: the rows, setting orders
         try:
             lookup = _plan(seat, None, False, g).lookup
         except InvalidStrategyError:  # none shipped for the rule set: the slow path each time
             lookup = None
         if lookup is not None:
-            game = seen_game.solved(seen_game.rank_counts(s), g)
             seen_game.keep_advice(_SEEN_PLANS, key, dataclasses.replace(kept, game=game, lookup=lookup))
     probs = [None] * 3 if own is None else own[0].tolist()
     return _seen_advice(t, kept, counts[0].tolist(), probs, settings_of(t), digest)
@@ -789,12 +786,13 @@ def _batch_seen(hands: npt.ArrayLike, seat: str, against: Any, commission: Any, 
 
 def _best_seen(tiles: Any, seat: str, strategy: "StrategyLike | HouseWay | None", rules: RulesLike,
                seen: Any) -> Setting:
-    from paigow.game import seen as seen_game  # loaded with the first seen tiles
+    from paigow.game import seen as seen_game, seenpaid  # loaded with the first seen tiles
 
     t, hand = _hand_of(tiles)
     s = seen_game.clean_seen(seen, hand)
     if not _seen_left(strategy):
         return setting_lookup(seat, strategy, rules)(hand)  # type: ignore[no-any-return]
     g = clean_rules(rules)
-    own_self = _seen_units(np.array([hand]), seat, None, False, g, s)[1]  # the seat's own probabilities
+    rate = seenpaid.name_rate(strategy)  # a paid equilibrium's name: the game left as paid at its rate
+    own_self = _seen_units(np.array([hand]), seat, None, rate, g, s)[1]  # the seat's own probabilities
     return settings_of(t)[int(np.argmax(own_self[0]))]  # type: ignore[index]

@@ -160,8 +160,9 @@ def game_value(player: "StrategyLike | None" = None, banker: "StrategyLike | Non
 
     With ``seen`` (tiles both seats saw: :mod:`paigow.game.seen`) the shares are over the
     pairings of the hands of the unseen tiles: two fixed strategies play their settings of every
-    hand; two equilibria by name are the equilibrium of the game left (a fixed strategy against
-    an equilibrium by name is refused, InvalidOptionError, code ``seen.mixed``). The house edge
+    hand; two equilibria by name are the equilibrium of the game left at their commission (as paid
+    for ``equilibrium-paid``: :mod:`paigow.game.seenpaid`; names of two rates, or a fixed strategy
+    against an equilibrium by name, are refused: InvalidOptionError, code ``seen.mixed``). The house edge
     at a rate r follows: the player's result is ``(1 - r) * win - lose``.
 
     >>> v = game_value("max-back", "max-back")
@@ -186,13 +187,13 @@ def game_value(player: "StrategyLike | None" = None, banker: "StrategyLike | Non
 
 
 def _seen_value(player: "StrategyLike | None", banker: "StrategyLike | None", rules: RulesLike, seen: Any) -> GameValue:
-    from paigow.game import seen as left  # loaded with the first seen tiles
+    from paigow.game import seen as left, seenpaid  # loaded with the first seen tiles
 
     g = clean_rules(rules)
     s = left.clean_seen(seen)
     names = [x is None or (isinstance(x, str) and x in SHIPPED_NAMES) for x in (player, banker)]
-    if all(names):
-        w, p, lo = left.left_counts(left.solved(left.rank_counts(s), g))
+    if all(names):  # the game left at the names' commission (as paid with a paid equilibrium's)
+        w, p, lo = left.left_counts(seenpaid.game_at(left.rank_counts(s), g, seenpaid.name_rate(player, banker)))
     elif any(names):
         raise InvalidOptionError("with seen tiles, an equilibrium by name is the equilibrium of the game left: "
                                  "pair it with another, or give both seats fixed strategies", code="seen.mixed")

@@ -17,9 +17,9 @@ export function adviceTab(ctx) {
   function showError(e) {
     const b = $("error");
     b.replaceChildren(...ctx.errorNode(e));
-    // against an equilibrium, the game left by the seen tiles may not be solved (seen.large) or
-    // solved without commission only (seen.paid): max-back answers every game
-    if ((e.code === "seen.large" || e.code === "seen.paid") && $("against").value !== "max-back") {
+    // against an equilibrium, the game left by the seen tiles may not be solved (seen.large):
+    // max-back answers every game
+    if (e.code === "seen.large" && $("against").value !== "max-back") {
       b.append(" ", el("button", { type: "button", id: "use-max-back", class: "secondary",
         onclick: () => { $("against").value = "max-back"; run(load); } }, t("use_max_back")));
     }

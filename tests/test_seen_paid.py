@@ -1,0 +1,270 @@
+"""The game left as paid (paigow.game.seenpaid): seen tiles and a commission.
+
+The compiled count (wins and losses apart, over the opposing hands of the unseen tiles) is held
+against the plain-Python reference (tests/reference.py: the opposing hands enumerated over the
+tiles neither held nor seen, each compared by the rules); the solved pair is certified again by
+each type's counts summed in numpy (``GameLeft.hand_counts``), not by the kernel; advice values
+are the reference's (1 - r) * W - L against the kept strategy."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import math
+import random
+import tempfile
+import warnings
+from collections.abc import Iterator
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+
+import paigow
+from paigow import DECK, errors
+from paigow.setting import settings_of
+from paigow.cli import main
+from paigow.game import seen as left, seenpaid
+from paigow.game.handtypes import all_hands, hand_types
+from paigow.rules import MACAU
+
+import reference
+
+RATE = Fraction(1, 20)
+TY = hand_types(MACAU)
+ROWS = {tuple(int(x) for x in h): i for i, h in enumerate(all_hands())}
+
+
+def random_case(size: int, seed: int) -> tuple[tuple[int, int, int, int], tuple[int, ...]]:
+    """A random sorted hand and ``size`` seen tiles beside it."""
+    rnd = random.Random(seed)
+    tiles = rnd.sample(range(32), 4 + size)
+    a, b, c, d = sorted(tiles[:4])
+    return (a, b, c, d), tuple(sorted(tiles[4:]))
+
+
+def hand_probs(game: left.GameLeft, sigma: np.ndarray) -> Any:
+    """A sorted hand's settings' probabilities under a type strategy (copies: a repeated type
+    setting once), as reference.enumerate_counts takes them."""
+    def table(opp: tuple[int, ...]) -> list[float]:
+        r = ROWS[opp]
+        i = game.index[int(TY.hand_type[r])]
+        a, b, c = TY.hand_map[r]
+        return [sigma[i, a], sigma[i, b] if b != a else 0.0, sigma[i, c] if c not in (a, b) else 0.0]
+    return table
+
+
+def random_strategy(game: left.GameLeft, rnd: random.Random, pure: bool) -> np.ndarray:
+    sig = np.zeros((len(game.types), 3))
+    for i in range(len(game.types)):
+        m = int(game.m[i])
+        if pure:
+            sig[i, rnd.randrange(m)] = 1.0
+        else:
+            v = np.array([rnd.random() for _ in range(m)])
+            sig[i, :m] = v / v.sum()
+    return sig
+
+
+@pytest.mark.parametrize("size", [0, 4, 12, 16, 20])
+def test_the_kernel_counts_are_the_references(size: int) -> None:
+    rnd = random.Random(size)
+    hand, seen = random_case(size, 7 + size)
+    game = seenpaid.PaidLeft(left.rank_counts(seen), MACAU, RATE)
+    row = ROWS[hand]
+    i = game.index[int(TY.hand_type[row])]
+    for pure in (True, False):
+        sig = random_strategy(game, rnd, pure)
+        for banker in (False, True):
+            c = game.counts(sig, banker)
+            want = reference.enumerate_counts(hand, hand_probs(game, sig), banker, seen=seen)
+            opp = math.comb(28 - size, 4)
+            for s in range(3):
+                k = TY.hand_map[row][s]
+                w, lo = c[i, k]
+                got = [w, opp - w - lo, lo]
+                if pure:  # whole numbers, exactly: wins, pushes, losses
+                    assert got == want[s], (size, banker, s)
+                else:
+                    assert np.allclose(got, want[s], rtol=0, atol=1e-8), (size, banker, s)
+
+
+def test_the_kernel_refuses_bad_arrays() -> None:
+    game = seenpaid.PaidLeft(left.rank_counts(tuple(range(20))), MACAU, RATE)
+    good, d = game.player, game.kdata
+    qa, qc, evp, idx, pos, w = d.side(False)
+
+    def call(out: np.ndarray, idx: np.ndarray = idx, pos: np.ndarray = pos, work: np.ndarray = d.work) -> None:
+        paigow._core.left_paid_counts(good, d.cf, d.cb, qa, qc, d.nf, d.nb, d.ptr, d.tab, d.dep, d.use, d.n_tables,
+                                      evp, idx, pos, w, 1.0, work, out)
+
+    with pytest.raises(ValueError, match="out"):
+        call(np.empty((len(good), 3, 3)))
+    bad = idx.copy()
+    bad[0] = 3 * len(good)
+    with pytest.raises(ValueError, match="out of range"):
+        call(np.empty((len(good), 3, 2)), idx=bad)
+    far = pos.copy()
+    far[0] = d.nb + 1
+    with pytest.raises(ValueError, match="out of range"):
+        call(np.empty((len(good), 3, 2)), pos=far)
+    with pytest.raises(ValueError, match="work buffer"):
+        call(np.empty((len(good), 3, 2)), work=d.work[:3])
+
+
+def numpy_gains(game: seenpaid.PaidLeft) -> tuple[float, float]:
+    """Each side's best-response gain per hand, from each type's counts summed in numpy."""
+    out = []
+    for banker in (False, True):
+        own = game.banker if banker else game.player
+        gain = 0.0
+        for i, t in enumerate(game.types.tolist()):
+            c = game.hand_counts(int(t), banker)
+            q = c[: int(game.m[i]), 0] * float(1 - game.rate) - c[: int(game.m[i]), 2]
+            gain += float(game.cnt[i]) * (q.max() - float(own[i, : int(game.m[i])] @ q))
+        out.append(gain / game.pairings)
+    return out[0], out[1]
+
+
+@pytest.mark.parametrize("size", [12, 16, pytest.param(8, marks=pytest.mark.slow),
+                                  pytest.param(4, marks=pytest.mark.slow)])
+def test_the_solved_pair_is_certified(size: int) -> None:
+    for seed in range(2 if size >= 12 else 1):
+        seen = random_case(size, 100 + seed)[1]
+        game = seenpaid.kept(left.rank_counts(seen), MACAU, RATE)
+        cert = game.certificate
+        again = game.certify()  # over every setting, dominated ones too: the same gains
+        assert cert.gain <= left.TOLERANCE and again.iterations == cert.iterations
+        assert again.player_gain == pytest.approx(cert.player_gain, abs=1e-12)
+        assert again.banker_gain == pytest.approx(cert.banker_gain, abs=1e-12)
+        gp, gb = numpy_gains(game)
+        assert gp == pytest.approx(cert.player_gain, abs=1e-9) and gb == pytest.approx(cert.banker_gain, abs=1e-9)
+        assert 0 <= gp <= left.TOLERANCE and 0 <= gb <= left.TOLERANCE
+        assert np.allclose(game.player.sum(axis=1), 1) and np.allclose(game.banker.sum(axis=1), 1)
+
+
+def test_the_exact_check_agrees_and_proves() -> None:
+    game = seenpaid.game_left_paid(range(20), rate="5%")
+    p = seenpaid.check(game)  # the kept floats, as the binary fractions they are
+    assert 0 <= p.player_gain <= left.TOLERANCE and 0 <= p.banker_gain <= left.TOLERANCE
+    assert float(p.player_gain) == pytest.approx(game.certificate.player_gain, abs=1e-12)
+    assert float(p.banker_value) == pytest.approx(game.certificate.banker_value, abs=1e-12)
+    proof = seenpaid.prove(game)  # an exact pair near it: both gains exactly 0
+    assert proof.exact and proof.player_gain == 0 == proof.banker_gain and game.exact is not None
+    assert float(proof.player_value) == pytest.approx(game.certificate.player_value, abs=1e-5)
+    assert all(sum(r) == 1 and min(r) >= 0 for side in game.exact for r in side)
+    # a pair off the equilibrium is refuted exactly: some seat gains by deviating
+    off = seenpaid.check(game, np.where(game.valid, 1.0, 0.0) / game.m[:, None], game.banker)
+    assert off.player_gain > 0 and not off.exact
+
+
+@pytest.mark.parametrize("seat", ["player", "banker"])
+def test_advice_values_are_the_references(seat: str) -> None:
+    for size, seed in ((20, 1), (16, 2)):
+        hand, seen = random_case(size, seed)
+        a = paigow.advise([DECK[i] for i in hand], seat, seen=list(seen), commission=True)
+        assert a.against == "equilibrium-paid" and a.rate == RATE and a.commission
+        game = seenpaid.kept(left.rank_counts(seen), MACAU, RATE)
+        other = game.player if seat == "banker" else game.banker
+        want = reference.enumerate_counts(hand, hand_probs(game, other), seat == "banker", seen=seen)
+        opp = math.comb(28 - size, 4)
+        assert a.opponent_hands == opp
+        for o, (w, p, lo) in zip(a.options, want):
+            assert [o.wins, o.pushes, o.losses] == pytest.approx([w, p, lo], abs=1e-8)
+            assert o.value == pytest.approx((float(1 - RATE) * w - lo) / opp, abs=1e-12)
+        own = game.banker if seat == "banker" else game.player
+        i = game.index[int(TY.hand_type[ROWS[hand]])]
+        assert sorted(o.probability or 0.0 for o in a.options) == pytest.approx(
+            sorted(hand_probs(game, own)(hand)), abs=1e-12)
+        b = paigow.advise_batch([hand], seat, seen=seen, commission="5%")
+        assert b.values[0].tolist() == [o.value for o in a.options] and b.best[0] == a.best
+        assert i >= 0
+
+
+def test_names_and_values_at_a_rate() -> None:
+    seen = tuple(range(20))
+    g = seenpaid.kept(left.rank_counts(seen), MACAU, RATE)
+    v = paigow.game_value("equilibrium-paid", "equilibrium-paid", seen=seen)
+    assert (v.win, v.push, v.lose) == left.left_counts(g)
+    assert v != paigow.game_value(seen=seen)  # the zero-commission game left is another game
+    with pytest.raises(errors.InvalidOptionError) as e:
+        paigow.game_value("equilibrium", "equilibrium-paid", seen=seen)
+    assert e.value.code == "seen.mixed"
+    hand = (20, 21, 22, 23)
+    s = paigow.best_setting(hand, "banker", "equilibrium-paid", seen=seen)
+    i = g.index[int(TY.hand_type[ROWS[hand]])]
+    settings = settings_of(tuple(DECK[x] for x in hand))
+    probs = hand_probs(g, g.banker)(hand)
+    assert s == settings[int(np.argmax(probs))] and max(probs) == g.banker[i].max()
+    # a rate the catalogue does not ship is solved too, and the kept game is the same object next time
+    three = paigow.advise(hand, seen=seen, commission="3%")
+    assert three.rate == Fraction(3, 100)
+    assert seenpaid.kept(left.rank_counts(seen), MACAU, Fraction(3, 100)) is seenpaid.kept(
+        left.rank_counts(seen), MACAU, Fraction(3, 100))
+
+
+def test_with_nothing_seen_every_answer_is_todays() -> None:
+    for seat in ("player", "banker"):
+        today = paigow.advise("天 地 杂九 至尊", seat, commission=True)
+        for none in (None, (), [], ""):
+            same = paigow.advise("天 地 杂九 至尊", seat, commission=True, seen=none)
+            assert same == today and same.to_json() == today.to_json()
+
+
+def test_bad_input_is_refused_as_before() -> None:
+    hand = [DECK[0], DECK[2], DECK[22], DECK[28]]
+    for kwargs, kind, code in (({"seen": [0, 1]}, errors.TileCopiesError, "tile.copies"),
+                               ({"seen": [4, 4]}, errors.TileCopiesError, "tile.twice"),
+                               ({"seen": [40]}, errors.UnknownTileError, "tile.index"),
+                               ({"seen": [i for i in range(32) if i not in (0, 2, 22, 28)][:25]},
+                                errors.InvalidOptionError, "seen.size")):
+        for commission in (False, True):
+            with pytest.raises(kind) as e:
+                paigow.advise(hand, commission=commission, **kwargs)  # type: ignore[arg-type]
+            assert e.value.code == code, kwargs
+    with pytest.raises(errors.InvalidOptionError) as e:
+        seenpaid.kept(left.rank_counts(tuple(range(20))), MACAU, Fraction(0))
+    assert e.value.code == "commission.range"
+    with pytest.raises(errors.InvalidOptionError) as e:
+        paigow.advise(hand, seen="人", commission="120%")
+    assert e.value.code == "commission.range"
+
+
+def test_the_command_line_takes_seen_tiles_and_a_commission(capsys: pytest.CaptureFixture[str]) -> None:
+    seen = [str(t) for t in DECK[:20]]
+    hand = [str(t) for t in DECK[20:24]]
+    assert main(["advise", *hand, "--seen", *seen, "--commission", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    a = paigow.advise(" ".join(hand), seen=" ".join(seen), commission=True)
+    assert data == json.loads(json.dumps(a.to_json()))
+    assert data["against"] == "equilibrium-paid" and data["opponent_hands"] == 70
+
+
+@contextlib.contextmanager
+def _client() -> Iterator[Any]:
+    with warnings.catch_warnings():  # starlette's TestClient on httpx: a deprecation warning, not ours
+        warnings.simplefilter("ignore")
+        from fastapi.testclient import TestClient
+    from paigow.serve.app import create_app
+
+    with tempfile.TemporaryDirectory() as tmp:
+        with TestClient(create_app(str(Path(tmp) / "paid.db")), base_url="http://127.0.0.1") as client:
+            yield client
+
+
+def test_the_service_answers_with_a_commission() -> None:
+    seen = " ".join(str(t) for t in DECK[:20])
+    hand = " ".join(str(t) for t in DECK[20:24])
+    a = paigow.advise(hand, seen=seen, commission=True)
+    with _client() as client:
+        r = client.post("/v1/advice", json={"tiles": hand, "seen": seen, "commission": True})
+        assert r.status_code == 200, r.text
+        body = r.json()
+        assert body["against"] == "equilibrium-paid" and body["rate"] == "5%" and body["opponent_hands"] == 70
+        assert [s["value"] for s in body["settings"]] == pytest.approx([o.value for o in a.options], abs=1e-12)
+        r = client.post("/v1/advice/batch", json={"hands": [hand], "seen": seen, "commission": True})
+        assert r.status_code == 200, r.text
+        assert [s["value"] for s in r.json()["results"][0]["settings"]] == pytest.approx(
+            [o.value for o in a.options], abs=1e-12)
