@@ -192,3 +192,8 @@ def simulate_trace(
 
 # a house way decided in the core (paigow/_houseway.pxi)
 def houseway_splits(hands: npt.NDArray[Any], way: npt.NDArray[np.uint8]) -> tuple[npt.NDArray[np.int8], int]: ...
+
+# the dense simplex of the exact finish of a game left (paigow/_lp.pxi)
+def lp_simplex(
+    t: npt.NDArray[np.float64], rows: npt.NDArray[np.int64], cols: npt.NDArray[np.int64], tol: float, max_pivots: int
+) -> int: ...

@@ -30,6 +30,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from paigow import _core
 from paigow.game.handtypes import hand_types
 
 __all__ = ["MAX_PIVOTS", "MAX_TYPES", "MIXED", "finish", "restricted"]
@@ -51,41 +52,18 @@ class _Failed(ArithmeticError):
     pass
 
 
-def _simplex(t: npt.NDArray[np.float64], rows: list[int], cols: list[int], tol: float = 1e-9) -> int:
+def _simplex(t: npt.NDArray[np.float64], rows: npt.NDArray[np.int64], cols: npt.NDArray[np.int64],
+             tol: float = 1e-9) -> int:
     """Maximise over the compact tableau ``t`` ((m + 1, k + 1): constraint rows [A | b], b >= 0,
     then the objective row [-c | value]) by Dantzig's rule, the larger pivot among tied ratios;
-    ``rows``/``cols`` name the basic variable of each row and the nonbasic one of each column."""
-    m = t.shape[0] - 1
-    pivots = 0
-    buf = np.empty_like(t)                     # the update, in place: no new array a pivot
-    while True:
-        obj = t[-1, :-1]
-        s = int(np.argmin(obj))
-        if obj[s] >= -tol:
-            return pivots
-        c = t[:, s].copy()
-        idx = np.flatnonzero(c[:m] > tol)
-        if not idx.size:
-            raise _Failed("unbounded")
-        ratio = t[idx, -1] / c[idx]
-        best = ratio.min()
-        cand = idx[ratio <= best + 1e-12 * max(1.0, abs(best))]
-        r = int(cand[np.argmax(c[cand])]) if len(cand) > 1 else int(cand[0])
-        p = c[r]
-        prow = t[r] / p
-        nz = c != 0.0
-        if np.count_nonzero(nz) < 0.6 * len(c):   # a sparse column: its rows alone
-            t[nz] -= np.outer(c[nz], prow)
-        else:
-            np.multiply(c[:, None], prow[None, :], out=buf)
-            t -= buf
-        t[r] = prow
-        t[:, s] = -c / p
-        t[r, s] = 1.0 / p
-        rows[r], cols[s] = cols[s], rows[r]
-        pivots += 1
-        if pivots > MAX_PIVOTS:
-            raise _Failed("too many pivots")
+    ``rows``/``cols`` name the basic variable of each row and the nonbasic one of each column
+    (compiled: ``_core.lp_simplex``, a pivot one pass over the rows its column touches)."""
+    pivots = int(_core.lp_simplex(t, rows, cols, tol, MAX_PIVOTS))
+    if pivots == -1:
+        raise _Failed("unbounded")
+    if pivots < 0:
+        raise _Failed("too many pivots")
+    return pivots
 
 
 def _weights(game: Any, ti: npt.NDArray[np.intp], tj: npt.NDArray[np.intp]) -> npt.NDArray[np.int64]:
@@ -150,7 +128,7 @@ def restricted(game: Any, act_p: list[int], act_b: list[int], x: npt.NDArray[np.
     t[-1, :nf] = -(av[free] - av[refc])
     t[-1, nf:nf + nw] = -1.0
     n = nf + nw
-    rows, cols = list(range(n, n + m)), list(range(n))
+    rows, cols = np.arange(n, n + m, dtype=np.int64), np.arange(n, dtype=np.int64)
     # each v_j enters on the tightest row of its type: one pivot a banker type, at once
     order = np.lexsort((t[:nd, -1], jd))
     tight = order[np.r_[True, jd[order][1:] != jd[order][:-1]]]
@@ -162,8 +140,7 @@ def restricted(game: Any, act_p: list[int], act_b: list[int], x: npt.NDArray[np.
     t[np.arange(nd), nf + jd] = -1.0
     t[tight, nf + np.arange(nw)] = 1.0
     t[-1, nf:nf + nw] = 1.0
-    for q, r in enumerate(tight.tolist()):
-        rows[r], cols[nf + q] = nf + q, n + r
+    rows[tight], cols[nf:nf + nw] = nf + np.arange(nw), n + tight
     _simplex(t, rows, cols)
     z = np.zeros(n + m)
     z[rows] = t[:m, -1]
