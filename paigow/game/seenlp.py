@@ -45,7 +45,7 @@ update buffer: 30 MB at most; 1-2 MB at 12 unseen tiles)."""
 MAX_PIVOTS = 3000
 """A restricted program that takes more pivots is given up (the iteration goes on)."""
 
-_COMB = np.array([[math.comb(a, b) for b in range(5)] for a in range(5)], dtype=np.int64)
+_COMBF = np.array([[math.comb(a, b) for b in range(5)] for a in range(5)], dtype=np.float64)
 
 
 class _Failed(ArithmeticError):
@@ -66,13 +66,18 @@ def _simplex(t: npt.NDArray[np.float64], rows: npt.NDArray[np.int64], cols: npt.
     return pivots
 
 
-def _weights(game: Any, ti: npt.NDArray[np.intp], tj: npt.NDArray[np.intp]) -> npt.NDArray[np.int64]:
-    """(len(ti), len(tj)): the hands of type tj beside one hand of type ti."""
-    k = hand_types(game.rules).counts[game.types].astype(np.int64)
-    left = np.array(game.rank_counts, dtype=np.int64)[None, :] - k[ti]
+def _weights(game: Any, ti: list[int], tj: list[int]) -> npt.NDArray[np.float64]:
+    """(len(tj), len(ti)): the hands of type tj[b] beside one hand of type ti[a] at [b, a],
+    ``prod_r C(c_r - k_ir, k_jr)`` over the (at most four) ranks of type tj[b]."""
+    k = hand_types(game.rules).counts[game.types].astype(np.intp)
+    left_t = np.array(game.rank_counts, dtype=np.intp)[:, None] - k[ti].T    # (17, len(ti)), >= 0
     kj = k[tj]
-    ok = (kj[None, :, :] <= left[:, None, :]).all(axis=2)
-    return np.where(ok, np.prod(_COMB[np.clip(left, 0, 4)[:, None, :], kj[None, :, :]], axis=2), 0)
+    ranks = np.argsort(kj == 0, axis=1, kind="stable")[:, :4]                # a type's ranks first
+    need = np.take_along_axis(kj, ranks, axis=1)                            # then C(., 0) = 1
+    out = _COMBF[left_t[ranks[:, 0]], need[:, :1]]
+    for q in range(1, 4):
+        out *= _COMBF[left_t[ranks[:, q]], need[:, q:q + 1]]
+    return out
 
 
 def _pure(sigma: npt.NDArray[np.float64], active: list[int]) -> npt.NDArray[np.float64]:
@@ -82,66 +87,50 @@ def _pure(sigma: npt.NDArray[np.float64], active: list[int]) -> npt.NDArray[np.f
     return out
 
 
+def _settings(game: Any, act: list[int]) -> tuple[npt.NDArray[np.intp], npt.NDArray[np.intp], npt.NDArray[np.intp]]:
+    """The open types' settings (type, setting) in order, and each type's first setting's index."""
+    m = game.m[act]
+    first = np.r_[0, np.cumsum(m)[:-1]]
+    ti = np.repeat(np.asarray(act, dtype=np.intp), m)
+    return ti, np.arange(len(ti)) - np.repeat(first, m), first
+
+
 def restricted(game: Any, act_p: list[int], act_b: list[int], x: npt.NDArray[np.float64],
                y: npt.NDArray[np.float64]) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]:
     """The equilibrium of the game left with the player's types ``act_p`` and the banker's
     ``act_b`` open and every other type at its likeliest setting in ``x``/``y``: two (n, 3)
     type strategies (unnormalised rounding aside)."""
-    px = [(i, k) for i in act_p for k in range(int(game.m[i]))]
-    py = [(j, k) for j in act_b for k in range(int(game.m[j]))]
-    ti, tk = (np.array(v, dtype=np.intp) for v in zip(*px))
-    tj, tl = (np.array(v, dtype=np.intp) for v in zip(*py))
+    ti, tk, start = _settings(game, act_p)
+    tj, tl, _ = _settings(game, act_b)
     xf, yf = _pure(x, act_p), _pure(y, act_b)
     cnt = game.cnt.astype(np.float64)
     av = game.values(yf, False)[ti, tk] * cnt[ti]          # against the banker's fixed types
     bv = game.values(xf, True)[tj, tl] * cnt[tj]           # the banker's, against the player's fixed
-    pi = np.full(len(game.m), -1, dtype=np.intp)
-    pi[act_p] = np.arange(len(act_p))
-    bj = np.full(len(game.m), -1, dtype=np.intp)
-    bj[act_b] = np.arange(len(act_b))
-    w = _weights(game, np.asarray(act_p, dtype=np.intp), np.asarray(act_b, dtype=np.intp))[pi[ti]][:, bj[tj]]
-    pf, pb = game.tf[ti, tk][:, None], game.tb[ti, tk][:, None]
-    bf, bb = game.tf[tj, tl][None, :], game.tb[tj, tl][None, :]
+    pf, pb = game.tf[ti, tk][None, :], game.tb[ti, tk][None, :]
+    bf, bb = game.tf[tj, tl][:, None], game.tb[tj, tl][:, None]
     res = ((pf > bf) & (pf >= game.front_zero)).astype(np.float64) + ((pb > bb) & (pb >= game.back_zero)) - 1.0
-    a = res * w * cnt[ti][:, None]                          # (settings of P, settings of B): the player's total
+    w = np.repeat(np.repeat(_weights(game, act_p, act_b), game.m[act_b], axis=0), game.m[act_p], axis=1)
+    at = res * w * cnt[ti][None, :]                          # (settings of B, settings of P): the player's total
     # each player type's likeliest setting is eliminated
-    own = x[ti, tk]
-    first = np.r_[True, ti[1:] != ti[:-1]]
-    start = np.flatnonzero(first)
-    group = np.cumsum(first) - 1
-    ref_of = start[group] + np.array([int(np.argmax(own[s:e])) for s, e in zip(start, np.r_[start[1:], len(ti)])])[group]
+    refs = start + np.argmax(x[act_p], axis=1)
+    ref_of = np.repeat(refs, game.m[act_p])
     free = np.flatnonzero(np.arange(len(ti)) != ref_of)
     refc = ref_of[free]
-    refs = np.unique(ref_of)
-    nf, nw, nd, nt = len(free), len(act_b), len(py), len(act_p)
-    m = nd + nt
+    bj = np.full(len(game.m), -1, dtype=np.intp)
+    bj[act_b] = np.arange(len(act_b))
+    pi = np.full(len(game.m), -1, dtype=np.intp)
+    pi[act_p] = np.arange(len(act_p))
+    nf, nw, nd, m = len(free), len(act_b), len(tj), len(tj) + len(act_p)
     t = np.zeros((m + 1, nf + nw + 1))
-    coef = a[free] - a[refc]
-    base = a[refs].sum(axis=0) - bv
-    k_shift = float((np.abs(a[refs]).sum(axis=0) + np.abs(coef).sum(axis=0) + np.abs(bv)).max()) + 1.0
-    jd = bj[tj]
-    t[:nd, :nf] = -coef.T
-    t[np.arange(nd), nf + jd] = 1.0
-    t[:nd, -1] = k_shift + base
+    t[:nd, :nf] = at[:, refc] - at[:, free]
+    fixed = at[:, refs].sum(axis=1)
+    t[:nd, -1] = float((np.abs(at[:, refs]).sum(axis=1) + np.abs(t[:nd, :nf]).sum(axis=1) + np.abs(bv)).max()) + 1.0 + fixed - bv
     t[nd + pi[ti[free]], np.arange(nf)] = 1.0
     t[nd:m, -1] = 1.0
     t[-1, :nf] = -(av[free] - av[refc])
-    t[-1, nf:nf + nw] = -1.0
-    n = nf + nw
-    rows, cols = np.arange(n, n + m, dtype=np.int64), np.arange(n, dtype=np.int64)
-    # each v_j enters on the tightest row of its type: one pivot a banker type, at once
-    order = np.lexsort((t[:nd, -1], jd))
-    tight = order[np.r_[True, jd[order][1:] != jd[order][:-1]]]
-    sub = t[tight[jd]].copy()
-    sub[tight] = 0.0
-    t[:nd] -= sub
-    t[-1] += t[tight].sum(axis=0)
-    t[:nd, nf:nf + nw] = 0.0
-    t[np.arange(nd), nf + jd] = -1.0
-    t[tight, nf + np.arange(nw)] = 1.0
-    t[-1, nf:nf + nw] = 1.0
-    rows[tight], cols[nf:nf + nw] = nf + np.arange(nw), n + tight
+    rows, cols = _enter_values(t, bj[tj], nf, nw)
     _simplex(t, rows, cols)
+    n = nf + nw
     z = np.zeros(n + m)
     z[rows] = t[:m, -1]
     dual = np.zeros(n + m)
@@ -152,6 +141,29 @@ def restricted(game: Any, act_p: list[int], act_b: list[int], x: npt.NDArray[np.
     ye = yf
     ye[tj, tl] = np.maximum(dual[n:n + nd], 0.0)
     return xe, ye
+
+
+def _enter_values(t: npt.NDArray[np.float64], jd: npt.NDArray[np.intp], nf: int,
+                  nw: int) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
+    """Each v_j (the columns after the ``nf`` free settings) enters on the tightest row of its
+    banker type (``jd`` of each of the first rows): one pivot a banker type, at once. The basic
+    variable of each row and the nonbasic one of each column."""
+    nd, n, m = len(jd), nf + nw, t.shape[0] - 1
+    rows, cols = np.arange(n, n + m, dtype=np.int64), np.arange(n, dtype=np.int64)
+    order = np.lexsort((t[:nd, -1], jd))
+    tight = order[np.r_[True, jd[order][1:] != jd[order][:-1]]]
+    sub = t[tight[jd], :nf]
+    sub[tight] = 0.0
+    t[:nd, :nf] -= sub
+    rhs = t[:nd, -1]
+    t[-1, :nf] += t[tight, :nf].sum(axis=0)
+    t[-1, -1] += rhs[tight].sum()
+    rhs -= np.where(np.isin(np.arange(nd), tight), 0.0, rhs[tight[jd]])
+    t[np.arange(nd), nf + jd] = -1.0
+    t[tight, nf + np.arange(nw)] = 1.0
+    t[-1, nf:nf + nw] = 1.0
+    rows[tight], cols[nf:nf + nw] = nf + np.arange(nw), n + tight
+    return rows, cols
 
 
 def _open(sigma: npt.NDArray[np.float64]) -> set[int]:
