@@ -197,3 +197,10 @@ def houseway_splits(hands: npt.NDArray[Any], way: npt.NDArray[np.uint8]) -> tupl
 def lp_simplex(
     t: npt.NDArray[np.float64], rows: npt.NDArray[np.int64], cols: npt.NDArray[np.int64], tol: float, max_pivots: int
 ) -> int: ...
+def lp_payoffs(
+    t: npt.NDArray[np.float64], w: npt.NDArray[np.float64], p_type: npt.NDArray[np.int64],
+    p_front: npt.NDArray[np.int64], p_back: npt.NDArray[np.int64], p_ref: npt.NDArray[np.int64],
+    free: npt.NDArray[np.int64], b_type: npt.NDArray[np.int64], b_front: npt.NDArray[np.int64],
+    b_back: npt.NDArray[np.int64], front_zero: int, back_zero: int, fixed: npt.NDArray[np.float64],
+    size: npt.NDArray[np.float64],
+) -> None: ...

@@ -78,3 +78,42 @@ cdef inline Py_ssize_t _first_tied(double[:, ::1] t, double[::1] col, Py_ssize_t
         if col[i] > tol and t[i, k] / col[i] <= lim and col[i] == c_max:
             return i
     return -1
+
+
+def lp_payoffs(double[:, ::1] t, const double[:, ::1] w, const int64_t[::1] p_type, const int64_t[::1] p_front,
+               const int64_t[::1] p_back, const int64_t[::1] p_ref, const int64_t[::1] free,
+               const int64_t[::1] b_type, const int64_t[::1] b_front, const int64_t[::1] b_back,
+               int front_zero, int back_zero, double[::1] fixed, double[::1] size):
+    """The constraint rows of the restricted program of paigow/game/seenlp.py, in place: for
+    banker setting d and free player setting f (reference setting r of its type),
+    ``t[d, f] = W (res(r, d) - res(f, d))``, ``W`` the hands of d's type beside one hand of f's
+    type (``w[b_type[d], p_type[f]]``, the player type's hands folded in); ``fixed[d]`` the
+    reference settings' total against d and ``size[d]`` the sum of every magnitude in its row."""
+    cdef Py_ssize_t nd = b_type.shape[0], nf = free.shape[0], nx = p_type.shape[0], d, c, s, r
+    cdef double wv, fx, sz, v
+    cdef int bf, bb
+    with nogil:
+        for d in range(nd):
+            bf, bb = b_front[d], b_back[d]
+            fx = 0.0
+            sz = 0.0
+            for s in range(nx):
+                if p_ref[s] == s:
+                    v = w[b_type[d], p_type[s]] * _lp_res(p_front[s], p_back[s], bf, bb, front_zero, back_zero)
+                    fx += v
+                    sz += v if v > 0 else -v
+            for c in range(nf):
+                s = free[c]
+                r = p_ref[s]
+                wv = w[b_type[d], p_type[s]]
+                v = wv * (_lp_res(p_front[r], p_back[r], bf, bb, front_zero, back_zero)
+                          - _lp_res(p_front[s], p_back[s], bf, bb, front_zero, back_zero))
+                t[d, c] = v
+                sz += v if v > 0 else -v
+            fixed[d] = fx
+            size[d] = sz
+
+
+cdef inline double _lp_res(int pf, int pb, int bf, int bb, int fz, int bz) noexcept nogil:
+    # the player's result of one pairing of settings (Art. 6.3-6.4): front win + back win - 1
+    return <double>((pf > bf and pf >= fz) + (pb > bb and pb >= bz) - 1)

@@ -106,11 +106,6 @@ def restricted(game: Any, act_p: list[int], act_b: list[int], x: npt.NDArray[np.
     cnt = game.cnt.astype(np.float64)
     av = game.values(yf, False)[ti, tk] * cnt[ti]          # against the banker's fixed types
     bv = game.values(xf, True)[tj, tl] * cnt[tj]           # the banker's, against the player's fixed
-    pf, pb = game.tf[ti, tk][None, :], game.tb[ti, tk][None, :]
-    bf, bb = game.tf[tj, tl][:, None], game.tb[tj, tl][:, None]
-    res = ((pf > bf) & (pf >= game.front_zero)).astype(np.float64) + ((pb > bb) & (pb >= game.back_zero)) - 1.0
-    w = np.repeat(np.repeat(_weights(game, act_p, act_b), game.m[act_b], axis=0), game.m[act_p], axis=1)
-    at = res * w * cnt[ti][None, :]                          # (settings of B, settings of P): the player's total
     # each player type's likeliest setting is eliminated
     refs = start + np.argmax(x[act_p], axis=1)
     ref_of = np.repeat(refs, game.m[act_p])
@@ -122,9 +117,13 @@ def restricted(game: Any, act_p: list[int], act_b: list[int], x: npt.NDArray[np.
     pi[act_p] = np.arange(len(act_p))
     nf, nw, nd, m = len(free), len(act_b), len(tj), len(tj) + len(act_p)
     t = np.zeros((m + 1, nf + nw + 1))
-    t[:nd, :nf] = at[:, refc] - at[:, free]
-    fixed = at[:, refs].sum(axis=1)
-    t[:nd, -1] = float((np.abs(at[:, refs]).sum(axis=1) + np.abs(t[:nd, :nf]).sum(axis=1) + np.abs(bv)).max()) + 1.0 + fixed - bv
+    fixed, size = np.empty(nd), np.empty(nd)
+    i64 = np.int64
+    _core.lp_payoffs(t, _weights(game, act_p, act_b) * cnt[act_p][None, :], pi[ti].astype(i64),
+                     game.tf[ti, tk].astype(i64), game.tb[ti, tk].astype(i64), ref_of.astype(i64), free.astype(i64),
+                     bj[tj].astype(i64), game.tf[tj, tl].astype(i64), game.tb[tj, tl].astype(i64),
+                     int(game.front_zero), int(game.back_zero), fixed, size)
+    t[:nd, -1] = float((size + np.abs(bv)).max()) + 1.0 + fixed - bv
     t[nd + pi[ti[free]], np.arange(nf)] = 1.0
     t[nd:m, -1] = 1.0
     t[-1, :nf] = -(av[free] - av[refc])
