@@ -1,6 +1,8 @@
 # The dense simplex of paigow/game/seenlp.py (the exact finish of a game left), included into
 # _core.pyx: the same pivots as its numpy loop, a pivot one pass over the rows its column touches.
 
+from libc.math cimport fabs
+
 
 def lp_simplex(double[:, ::1] t, int64_t[::1] rows, int64_t[::1] cols, double tol, Py_ssize_t max_pivots):
     """Maximise over the compact tableau ``t`` ((m + 1, k + 1): constraint rows [A | b], b >= 0,
@@ -10,16 +12,17 @@ def lp_simplex(double[:, ::1] t, int64_t[::1] rows, int64_t[::1] cols, double to
     unbounded, -2 when more than ``max_pivots`` are needed."""
     cdef double[::1] prow = np.empty(t.shape[1])
     cdef double[::1] col = np.empty(t.shape[0])
+    cdef Py_ssize_t[::1] nzc = np.empty(t.shape[1], dtype=np.intp)
     cdef Py_ssize_t got
     with nogil:
-        got = _lp_pivots(t, rows, cols, tol, max_pivots, prow, col)
+        got = _lp_pivots(t, rows, cols, tol, max_pivots, prow, col, nzc)
     return got
 
 
 cdef Py_ssize_t _lp_pivots(double[:, ::1] t, int64_t[::1] rows, int64_t[::1] cols, double tol, Py_ssize_t max_pivots,
-                           double[::1] prow, double[::1] col) noexcept nogil:
+                           double[::1] prow, double[::1] col, Py_ssize_t[::1] nzc) noexcept nogil:
     cdef Py_ssize_t m = t.shape[0] - 1, k = t.shape[1] - 1, w = t.shape[1]
-    cdef Py_ssize_t i, j, s, r, pivots = 0
+    cdef Py_ssize_t i, j, s, r, q, nnz, pivots = 0
     cdef double best, ratio, p, ci, lim, cand_c
     cdef int64_t swap
     cdef double *row
@@ -49,14 +52,27 @@ cdef Py_ssize_t _lp_pivots(double[:, ::1] t, int64_t[::1] rows, int64_t[::1] col
                 cand_c = col[i]
         r = _first_tied(t, col, m, k, tol, lim, cand_c)
         p = col[r]
+        nnz = 0
         for j in range(w):
             pr[j] = t[r, j] / p
-        for i in range(m + 1):
-            ci = col[i]
-            if ci != 0.0 and i != r:
-                row = &t[i, 0]
-                for j in range(w):
-                    row[j] -= ci * pr[j]
+            if pr[j] != 0.0:
+                nzc[nnz] = j
+                nnz += 1
+        if nnz * 3 < w:                # a sparse pivot row: its nonzero columns alone
+            for i in range(m + 1):
+                ci = col[i]
+                if ci != 0.0 and i != r:
+                    row = &t[i, 0]
+                    for q in range(nnz):
+                        j = nzc[q]
+                        row[j] -= ci * pr[j]
+        else:
+            for i in range(m + 1):
+                ci = col[i]
+                if ci != 0.0 and i != r:
+                    row = &t[i, 0]
+                    for j in range(w):
+                        row[j] -= ci * pr[j]
         for j in range(w):
             t[r, j] = pr[j]
         for i in range(m + 1):
@@ -90,30 +106,33 @@ def lp_payoffs(double[:, ::1] t, const double[:, ::1] w, const int64_t[::1] p_ty
     type (``w[b_type[d], p_type[f]]``, the player type's hands folded in); ``fixed[d]`` the
     reference settings' total against d and ``size[d]`` the sum of every magnitude in its row."""
     cdef Py_ssize_t nd = b_type.shape[0], nf = free.shape[0], nx = p_type.shape[0], d, c, s, r
-    cdef double wv, fx, sz, v
+    cdef double fx, sz, v
     cdef int bf, bb
+    cdef double[::1] ref_res = np.empty(nx)          # each reference setting's result against d
+    cdef const double *wrow
+    cdef double *trow
     with nogil:
         for d in range(nd):
             bf, bb = b_front[d], b_back[d]
+            wrow = &w[b_type[d], 0]
+            trow = &t[d, 0]
             fx = 0.0
             sz = 0.0
             for s in range(nx):
                 if p_ref[s] == s:
-                    v = w[b_type[d], p_type[s]] * _lp_res(p_front[s], p_back[s], bf, bb, front_zero, back_zero)
+                    ref_res[s] = _lp_res(p_front[s], p_back[s], bf, bb, front_zero, back_zero)
+                    v = wrow[p_type[s]] * ref_res[s]
                     fx += v
-                    sz += v if v > 0 else -v
+                    sz += fabs(v)
             for c in range(nf):
                 s = free[c]
-                r = p_ref[s]
-                wv = w[b_type[d], p_type[s]]
-                v = wv * (_lp_res(p_front[r], p_back[r], bf, bb, front_zero, back_zero)
-                          - _lp_res(p_front[s], p_back[s], bf, bb, front_zero, back_zero))
-                t[d, c] = v
-                sz += v if v > 0 else -v
+                v = wrow[p_type[s]] * (ref_res[p_ref[s]] - _lp_res(p_front[s], p_back[s], bf, bb, front_zero, back_zero))
+                trow[c] = v
+                sz += fabs(v)
             fixed[d] = fx
             size[d] = sz
 
 
 cdef inline double _lp_res(int pf, int pb, int bf, int bb, int fz, int bz) noexcept nogil:
     # the player's result of one pairing of settings (Art. 6.3-6.4): front win + back win - 1
-    return <double>((pf > bf and pf >= fz) + (pb > bb and pb >= bz) - 1)
+    return <double>(((<int>(pf > bf)) & (<int>(pf >= fz))) + ((<int>(pb > bb)) & (<int>(pb >= bz))) - 1)

@@ -137,17 +137,23 @@ def _rounds_set() -> tuple[int, ...]:
     return (0, 2, 4, 6, 8, 9, 11, 13, 14, 15, 16, 18, 19, 22, 24, 27, 28, 29, 30, 31)
 
 
-def test_a_finish_of_several_rounds_certifies_the_pair(monkeypatch: pytest.MonkeyPatch) -> None:
-    opened: list[tuple[int, int]] = []
-    solve = seenlp.restricted
+@pytest.mark.parametrize("warm", [0, 10**9])
+def test_a_finish_of_several_rounds_certifies_the_pair(monkeypatch: pytest.MonkeyPatch, warm: int) -> None:
+    # the first round on the mixed types alone: the set then takes five rounds cold, each round
+    # warm-started (warm 0) or solved anew
+    monkeypatch.setattr(seenlp, "NEAR", 0.0)
+    monkeypatch.setattr(seenlp, "WARM", warm)
+    opened: list[tuple[int, int, bool]] = []
+    solve = seenlp.solve
 
-    def counted(game, act_p, act_b, x, y):  # type: ignore[no-untyped-def]
-        opened.append((len(act_p), len(act_b)))
-        return solve(game, act_p, act_b, x, y)
+    def counted(game, act_p, act_b, x, y, prev=None):  # type: ignore[no-untyped-def]
+        opened.append((len(act_p), len(act_b), prev is not None))
+        return solve(game, act_p, act_b, x, y, prev)
 
-    monkeypatch.setattr(seenlp, "restricted", counted)
+    monkeypatch.setattr(seenlp, "solve", counted)
     g = _solved(_rounds_set())
-    assert len(opened) >= 4 and opened == sorted(opened)                 # the types opened only grow
+    assert len(opened) >= 3 and opened[0][:2] <= opened[-1][:2]
+    assert [w for _, _, w in opened] == [False] + [warm == 0] * (len(opened) - 1)
     assert g.certificate.iterations == left.FINISH_AT[0] and g.certificate.exploitability <= 1e-6
     c = g.certify()
     assert abs(c.exploitability) <= 1e-9
@@ -155,3 +161,48 @@ def test_a_finish_of_several_rounds_certifies_the_pair(monkeypatch: pytest.Monke
     plain = _solved(_rounds_set()).certificate
     assert plain.iterations > 100 and plain.exploitability <= 1e-6
     assert abs(plain.value - c.value) <= 1e-6
+
+
+def test_the_nearly_indifferent_types_open_in_the_first_round(monkeypatch: pytest.MonkeyPatch) -> None:
+    rounds: list[int] = []
+    solve = seenlp.solve
+
+    def counted(*args, **kw):  # type: ignore[no-untyped-def]
+        rounds.append(1)
+        return solve(*args, **kw)
+
+    monkeypatch.setattr(seenlp, "solve", counted)
+    g = _solved(_rounds_set())
+    assert g.certificate.iterations == left.FINISH_AT[0] and g.certificate.exploitability <= 1e-6
+    near = len(rounds)
+    rounds.clear()
+    monkeypatch.setattr(seenlp, "NEAR", 0.0)                       # the mixed types alone
+    assert _solved(_rounds_set()).certificate.exploitability <= 1e-6
+    assert near < 4 <= len(rounds)
+
+
+def _pair_value(g: left.GameLeft, x: np.ndarray, y: np.ndarray) -> float:
+    x, y = x / x.sum(axis=1, keepdims=True), y / y.sum(axis=1, keepdims=True)
+    return float((g.cnt * (x * g.values(y, False)).sum(axis=1)).sum() / g.pairings)
+
+
+@pytest.mark.parametrize("seen", [(1, 2, 5, 6, 8, 10, 12, 13, 14, 15, 17, 18, 21, 23, 24, 25, 26, 28, 29, 31),
+                                  _rounds_set()])
+def test_a_warm_started_program_is_solved_as_a_cold_one(monkeypatch: pytest.MonkeyPatch, seen: tuple[int, ...]) -> None:
+    g = left.GameLeft(left.rank_counts(seen), MACAU)
+    g.solve(start=left.whole_start(g, MACAU), max_iterations=50, finish=False)
+    x, y = g.player, g.banker
+    qp, qb = g.values(y, False), g.values(x, True)
+    monkeypatch.setattr(seenlp, "NEAR", 0.0)
+    p0, b0 = sorted(seenlp._open(g, x, qp)), sorted(seenlp._open(g, y, qb))     # the mixed types alone
+    monkeypatch.setattr(seenlp, "NEAR", 0.002)
+    p1, b1 = sorted(seenlp._open(g, x, qp)), sorted(seenlp._open(g, y, qb))     # and a few nearly indifferent
+    assert set(p0) < set(p1) and set(b0) <= set(b1)
+    _, _, first = seenlp.solve(g, p0, b0, x, y)
+    xw, yw, warm = seenlp.solve(g, p1, b1, x, y, first)
+    xc, yc, cold = seenlp.solve(g, p1, b1, x, y)
+    assert warm.t.shape == cold.t.shape and sorted(warm.rows.tolist()) != list(range(len(warm.rows)))
+    assert warm.pivots - first.pivots < cold.pivots                            # the basis carried over
+    assert abs(_pair_value(g, xw, yw) - _pair_value(g, xc, yc)) <= 1e-12       # the program's value, unique
+    for s in (xw, yw):
+        assert s.min() >= 0 and np.allclose(s.sum(axis=1), 1.0)

@@ -12,18 +12,20 @@ type j (the ' weighting a type setting by its hands ``cnt``); each player type's
 setting is eliminated (``x_ref = 1 - sum of the others``), so every constraint is ``<=`` with a
 nonnegative right side once ``v`` is shifted by a bound ``K``: the pure start is feasible and no
 first phase is needed. Each ``v_j`` enters the basis at once on its tightest row (one vectorised
-pivot a banker type), so the simplex pivots only on what the iterate leaves open (20-150 pivots
+pivot a banker type), so the simplex pivots only on what the iterate leaves open (50-300 pivots
 on the slowest 12-unseen sets). The banker's strategy is the dual (the objective row's entries
-under the row slacks).
+under the row slacks). The payoff rows are filled and the simplex pivots in the core
+(``_core.lp_payoffs``, ``_core.lp_simplex``: 20-80 us a pivot of a 400-600 x 300-450 tableau).
 
 The pair is an equilibrium of the whole game left when the fixed types' settings are best
 responses to it: the caller certifies it by exact best responses over every type, as every pair
-it keeps, and adds the types the certificate refutes before trying again (:func:`finish`), or
-goes on iterating when it fails.
+it keeps, and adds the types the certificate refutes before trying again (:func:`finish`), from
+the basis the round before ended on (:func:`solve`), or goes on iterating when it fails.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from typing import Any
 
@@ -33,14 +35,31 @@ import numpy.typing as npt
 from paigow import _core
 from paigow.game.handtypes import hand_types
 
-__all__ = ["MAX_PIVOTS", "MAX_TYPES", "MIXED", "finish", "restricted"]
+__all__ = ["MAX_PIVOTS", "MAX_TYPES", "MIXED", "NEAR", "NEAR_MIXED", "Program", "ROUNDS", "WARM", "finish",
+           "restricted", "solve"]
 
 MIXED = 1e-2
 """A type whose second setting has more than this probability in the iterate is left open."""
 
+NEAR = 1e-2
+"""... and one whose second setting has more than ``NEAR_MIXED * MIXED`` when its two best
+settings are worth within this much a pairing of each other against the other seat's iterate
+(most of the types a certificate would refute, opened in the first round: of 6 x 60 random
+12-unseen sets, those that took three rounds or more went from 36 to 11)."""
+
+NEAR_MIXED = 0.1
+
+ROUNDS = 8
+"""At most this many rounds of :func:`finish` (1-4 rounds on 780 random 12-unseen sets)."""
+
 MAX_TYPES = 400
 """At most this many open types a seat (the dense tableau, about 1,600 x 1,200 at most, and its
 update buffer: 30 MB at most; 1-2 MB at 12 unseen tiles)."""
+
+WARM = 100
+"""A round of :func:`finish` starts from the basis of the round before when the programs since
+the last cold start took at least this many pivots (else it is solved anew: a small program's
+pivots cost less than the warm start's set-up)."""
 
 MAX_PIVOTS = 3000
 """A restricted program that takes more pivots is given up (the iteration goes on)."""
@@ -95,11 +114,35 @@ def _settings(game: Any, act: list[int]) -> tuple[npt.NDArray[np.intp], npt.NDAr
     return ti, np.arange(len(ti)) - np.repeat(first, m), first
 
 
+@dataclasses.dataclass
+class Program:
+    """A restricted program solved (:func:`solve`): its final tableau ``t`` (the basic variable of
+    each row ``rows``, the nonbasic one of each column ``cols``) and each variable's ``keys``
+    (of :func:`_keys`, stable across the programs of one iterate), ``n`` of them structural, and
+    the ``pivots`` since the last cold start; the next program, with more types open, starts
+    from its basis (:func:`_warm`)."""
+
+    t: npt.NDArray[np.float64]
+    rows: npt.NDArray[np.int64]
+    cols: npt.NDArray[np.int64]
+    keys: npt.NDArray[np.int64]
+    n: int
+    pivots: int
+
+
 def restricted(game: Any, act_p: list[int], act_b: list[int], x: npt.NDArray[np.float64],
                y: npt.NDArray[np.float64]) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]:
     """The equilibrium of the game left with the player's types ``act_p`` and the banker's
     ``act_b`` open and every other type at its likeliest setting in ``x``/``y``: two (n, 3)
     type strategies (unnormalised rounding aside)."""
+    xe, ye, _ = solve(game, act_p, act_b, x, y)
+    return xe, ye
+
+
+def solve(game: Any, act_p: list[int], act_b: list[int], x: npt.NDArray[np.float64], y: npt.NDArray[np.float64],
+          prev: Program | None = None) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64], Program]:
+    """:func:`restricted` and its program; from the basis of ``prev`` (a program of the same
+    iterate with fewer types open: every type it opens still open) when given."""
     ti, tk, start = _settings(game, act_p)
     tj, tl, _ = _settings(game, act_b)
     xf, yf = _pure(x, act_p), _pure(y, act_b)
@@ -127,9 +170,15 @@ def restricted(game: Any, act_p: list[int], act_b: list[int], x: npt.NDArray[np.
     t[nd + pi[ti[free]], np.arange(nf)] = 1.0
     t[nd:m, -1] = 1.0
     t[-1, :nf] = -(av[free] - av[refc])
-    rows, cols = _enter_values(t, bj[tj], nf, nw)
-    _simplex(t, rows, cols)
     n = nf + nw
+    keys = _keys(len(game.m), 3 * ti[free] + tk[free], act_b, 3 * tj + tl, act_p)
+    t[np.arange(nd), nf + bj[tj]] = 1.0
+    t[-1, nf:n] = -1.0
+    if prev is None:
+        rows, cols = _enter_values(t, bj[tj], nf, nw)
+    else:
+        t, rows, cols = _warm(t, keys, n, prev)
+    pivots = _simplex(t, rows, cols) + (prev.pivots if prev is not None else 0)
     z = np.zeros(n + m)
     z[rows] = t[:m, -1]
     dual = np.zeros(n + m)
@@ -139,7 +188,63 @@ def restricted(game: Any, act_p: list[int], act_b: list[int], x: npt.NDArray[np.
     xe[ti[refs], tk[refs]] = np.maximum(0.0, 1.0 - xe[ti[refs]].sum(axis=1))
     ye = yf
     ye[tj, tl] = np.maximum(dual[n:n + nd], 0.0)
-    return xe, ye
+    return xe, ye, Program(t, rows, cols, keys, n, pivots)
+
+
+def _keys(n_types: int, x_set: Any, v_type: Any, b_set: Any, p_type: Any) -> npt.NDArray[np.int64]:
+    """Each variable's key: a free player setting (3 type + setting), a banker type's value,
+    the slack of a banker setting's row, the slack of a player type's row (in id order)."""
+    return np.concatenate([np.asarray(x_set, dtype=np.int64), 3 * n_types + np.asarray(v_type, dtype=np.int64),
+                           4 * n_types + np.asarray(b_set, dtype=np.int64),
+                           7 * n_types + np.asarray(p_type, dtype=np.int64)])
+
+
+def _warm(t0: npt.NDArray[np.float64], keys: npt.NDArray[np.int64], n: int,
+          prev: Program) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.int64], npt.NDArray[np.int64]]:
+    """The tableau of the program ``t0`` (slack basis; its variables' ``keys``, ``n`` structural)
+    at the basis of ``prev`` and the slacks of the rows it lacks: prev's rows and columns kept,
+    the new columns ``B^-1 a`` (``B^-1`` read off prev's slack columns), the new rows reduced by
+    prev's rows, the right side and the objective row computed anew. A primal feasible start."""
+    m, (mo, ko) = t0.shape[0] - 1, (prev.t.shape[0] - 1, prev.t.shape[1] - 1)
+    order = np.argsort(keys)
+    new_of_old = order[np.searchsorted(keys[order], prev.keys)]            # every old key is in keys
+    rows_b, cols_n = new_of_old[prev.rows], new_of_old[prev.cols]
+    old_rows = new_of_old[prev.n:] - n                                      # t0's row of each old row
+    fresh_rows = np.setdiff1d(np.arange(m), old_rows)
+    fresh_cols = np.setdiff1d(np.arange(n), new_of_old[:prev.n])
+    where_col = np.full(len(prev.keys), -1)
+    where_col[prev.cols] = np.arange(ko)
+    where_row = np.full(len(prev.keys), -1)
+    where_row[prev.rows] = np.arange(mo)
+    nr, kc = len(fresh_rows), len(fresh_cols)
+    t = np.empty((mo + nr + 1, ko + kc + 1))
+    t[:mo, :ko] = prev.t[:mo, :ko]
+    # B^-1 times the new columns and the right side: B^-1 e_i is the column of slack i when it
+    # is nonbasic, else the unit vector of its row
+    a = t0[np.ix_(old_rows, np.r_[fresh_cols, n])]
+    slack_col, slack_row = where_col[prev.n:], where_row[prev.n:]
+    nb = slack_col >= 0
+    spread = np.zeros((ko, kc + 1))
+    spread[slack_col[nb]] = a[nb]
+    got = prev.t[:mo, :ko] @ spread
+    got[slack_row[~nb]] += a[~nb]
+    t[:mo, ko:] = got
+    a_fresh = np.zeros((nr, ko + kc + 1))                                   # the fresh rows, as given
+    structural = np.flatnonzero(cols_n < n)
+    a_fresh[:, structural] = t0[fresh_rows][:, cols_n[structural]]
+    a_fresh[:, ko:ko + kc] = t0[fresh_rows][:, fresh_cols]
+    a_fresh[:, -1] = t0[fresh_rows, -1]
+    r_b = np.zeros((nr, mo))                                                # ... on prev's basic variables
+    basic = np.flatnonzero(rows_b < n)
+    r_b[:, basic] = t0[fresh_rows][:, rows_b[basic]]
+    t[mo:-1] = a_fresh - r_b @ t[:mo]
+    np.maximum(t[:-1, -1], 0.0, out=t[:-1, -1])                            # rounding of the values read
+    rows = np.concatenate([rows_b, n + fresh_rows]).astype(np.int64)
+    cols = np.concatenate([cols_n, fresh_cols]).astype(np.int64)
+    cost = np.concatenate([-t0[-1, :n], np.zeros(m)])
+    t[-1, :-1] = cost[rows] @ t[:-1, :-1] - cost[cols]
+    t[-1, -1] = cost[rows] @ t[:-1, -1]
+    return t, rows, cols
 
 
 def _enter_values(t: npt.NDArray[np.float64], jd: npt.NDArray[np.intp], nf: int,
@@ -165,23 +270,30 @@ def _enter_values(t: npt.NDArray[np.float64], jd: npt.NDArray[np.intp], nf: int,
     return rows, cols
 
 
-def _open(sigma: npt.NDArray[np.float64]) -> set[int]:
-    return set(np.flatnonzero(np.sort(sigma, axis=1)[:, -2] > MIXED).tolist())
+def _open(game: Any, sigma: npt.NDArray[np.float64], q: npt.NDArray[np.float64]) -> set[int]:
+    """The types the iterate ``sigma`` mixes (second setting above :data:`MIXED`), and those it
+    mixes a little (above ``MIXED * NEAR_MIXED``) whose two best settings are worth nearly the
+    same against the other seat's iterate (``q``: within :data:`NEAR` a pairing)."""
+    second = np.sort(sigma, axis=1)[:, -2]
+    v = -np.sort(-np.where(game.valid, q, -np.inf), axis=1)
+    near = (v[:, 0] - v[:, 1]) < NEAR * game.opponent_hands
+    return set(np.flatnonzero((second > MIXED) | ((second > MIXED * NEAR_MIXED) & near)).tolist())
 
 
 def finish(game: Any, x: npt.NDArray[np.float64], y: npt.NDArray[np.float64], certify: Any, norm: Any,
-           tol: float, rounds: int = 5) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64], Any] | None:
+           tol: float, rounds: int = ROUNDS) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64], Any] | None:
     """An equilibrium pair near the iterate (``x``, ``y``) and its certificate (``certify(x, y)``)
     with an exploitability of at most ``tol``, or None: the types the iterate mixes open
     (:func:`restricted`), then those whose played settings the certificate's best responses
-    refute, up to ``rounds`` times."""
-    act_p, act_b = _open(x), _open(y)
+    refute, up to ``rounds`` times, each round from the basis of the one before (:data:`WARM`)."""
+    act_p, act_b = _open(game, x, game.values(y, False)), _open(game, y, game.values(x, True))
     valid = game.valid
+    prev = None
     for _ in range(rounds):
         if not act_p or not act_b or len(act_p) > MAX_TYPES or len(act_b) > MAX_TYPES:
             return None
         try:
-            xe, ye = restricted(game, sorted(act_p), sorted(act_b), x, y)
+            xe, ye, prev = solve(game, sorted(act_p), sorted(act_b), x, y, _warm_from(prev))
         except (_Failed, FloatingPointError):
             return None
         xe, ye = norm(xe, valid), norm(ye, valid)
@@ -194,6 +306,10 @@ def finish(game: Any, x: npt.NDArray[np.float64], y: npt.NDArray[np.float64], ce
             return None
         act_p, act_b = more_p, more_b
     return None
+
+
+def _warm_from(prev: Program | None) -> Program | None:
+    return prev if prev is not None and prev.pivots >= WARM else None
 
 
 def _refuted(game: Any, sigma: npt.NDArray[np.float64], q: npt.NDArray[np.float64]) -> set[int]:
