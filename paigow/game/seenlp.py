@@ -93,7 +93,7 @@ def _weights(game: Any, ti: list[int], tj: list[int]) -> npt.NDArray[np.float64]
     kj = k[tj]
     ranks = np.argsort(kj == 0, axis=1, kind="stable")[:, :4]                # a type's ranks first
     need = np.take_along_axis(kj, ranks, axis=1)                            # then C(., 0) = 1
-    out = _COMBF[left_t[ranks[:, 0]], need[:, :1]]
+    out: npt.NDArray[np.float64] = _COMBF[left_t[ranks[:, 0]], need[:, :1]]
     for q in range(1, 4):
         out *= _COMBF[left_t[ranks[:, q]], need[:, q:q + 1]]
     return out
