@@ -21,7 +21,7 @@ by best responses over every type, exactly counted; after 60 iterations the line
 the types the iterate mixes finishes it (:mod:`paigow.game.seenlp`, a compiled simplex),
 certified the same way. Every game left is solved (one seen tile and up: up to 4,151 types); on
 one thread four seen tiles (up to 3,755 types) take about 0.1 s of CPU, 12 unseen tiles median
-about 9 ms, the slowest of a run of 60 random sets 14-42 ms (13 runs; ``OMP_NUM_THREADS=1
+about 10 ms, the slowest of a run of 60 random sets 15-48 ms (33 runs; ``OMP_NUM_THREADS=1
 python -m pytest bench/test_bench_seen.py``; docs/advice.md). A seen set :func:`paigow.advise` checked is kept
 with its game (:class:`KeptAdvice`): the next hands read it. :mod:`paigow.game.seensupport`
 proves a kept pair's equilibrium in fractions.
