@@ -266,3 +266,15 @@ def simulate_trace(
 
 # a house way decided in the core (paigow/_houseway.pxi)
 def houseway_splits(hands: npt.NDArray[Any], way: npt.NDArray[np.uint8]) -> tuple[npt.NDArray[np.int8], int]: ...
+
+# the dense simplex of the exact finish of a game left (paigow/_lp.pxi)
+def lp_simplex(
+    t: npt.NDArray[np.float64], rows: npt.NDArray[np.int64], cols: npt.NDArray[np.int64], tol: float, max_pivots: int
+) -> int: ...
+def lp_payoffs(
+    t: npt.NDArray[np.float64], w: npt.NDArray[np.float64], p_type: npt.NDArray[np.int64],
+    p_front: npt.NDArray[np.int64], p_back: npt.NDArray[np.int64], p_ref: npt.NDArray[np.int64],
+    free: npt.NDArray[np.int64], b_type: npt.NDArray[np.int64], b_front: npt.NDArray[np.int64],
+    b_back: npt.NDArray[np.int64], front_zero: int, back_zero: int, fixed: npt.NDArray[np.float64],
+    size: npt.NDArray[np.float64],
+) -> None: ...

@@ -215,6 +215,7 @@ def outcomes(const idx_t[:, ::1] player, const idx_t[:, ::1] banker, RuleTables 
     return out, bad
 include "_advice.pxi"
 include "_solver.pxi"
+include "_lp.pxi"
 
 
 include "_simulate.pxi"

@@ -17,12 +17,12 @@ reading about a dozen, so a step is linear in the types and no (n, n) array is m
 game holds about 3 MB). :func:`game_left` solves the zero-commission game by predictive
 discounted CFR (``_core.left_cfr``, :data:`DISCOUNT`), started from the whole game's shipped
 equilibrium on the types left, to an exploitability per hand of 1e-6 or better, and certifies it
-by best responses over every type, exactly counted; after 50 iterations the linear program on
-the types the iterate mixes finishes it (:mod:`paigow.game.seenlp`), certified the same way.
-Every game left is solved (one seen tile and up: up to 4,151 types); on one thread four seen
-tiles (up to 3,755 types) take about 0.1 s of CPU, 12 unseen tiles median about 10 ms, slowest
-46-92 ms in runs of 60 random sets (``OMP_NUM_THREADS=1 python -m pytest
-bench/test_bench_seen.py``; docs/advice.md). A seen set :func:`paigow.advise` checked is kept
+by best responses over every type, exactly counted; after 60 iterations the linear program on
+the types the iterate mixes finishes it (:mod:`paigow.game.seenlp`, a compiled simplex),
+certified the same way. Every game left is solved (one seen tile and up: up to 4,151 types); on
+one thread four seen tiles (up to 3,755 types) take about 0.1 s of CPU, 12 unseen tiles median
+about 10 ms, the slowest of a run of 60 random sets 15-48 ms (33 runs; ``OMP_NUM_THREADS=1
+python -m pytest bench/test_bench_seen.py``; docs/advice.md). A seen set :func:`paigow.advise` checked is kept
 with its game (:class:`KeptAdvice`): the next hands read it. :mod:`paigow.game.seensupport`
 proves a kept pair's equilibrium in fractions.
 
@@ -81,9 +81,16 @@ floored at 0, weight t^2) it takes half the iterations or fewer on the games lef
 12-unseen sets: median about 500 -> 190 iterations, the slowest 1,280 -> 760; four seen tiles,
 3,146 types: 500 -> 180)."""
 
-FINISH_AT = (50, 200)
+FINISH_AT = (60, 200)
 """The iterations after which :meth:`GameLeft.solve` tries the exact finish of
-:mod:`paigow.game.seenlp` (the linear program on the types the iterate mixes)."""
+:mod:`paigow.game.seenlp` (the linear program on the types the iterate mixes), in games of up to
+:data:`FINISH_LARGE` types. After 60 rather than 50 iterations the slowest 12-unseen sets open
+fewer types and take fewer rounds (the slowest of 7 x 60 random sets 50-51 ms against 57-63 ms),
+for about 1 ms more at the median."""
+
+FINISH_LARGE = 1000
+FINISH_AT_LARGE = (50, 200)
+"""... and in larger games (ten iterations of 3,000 types cost more than the rounds they save)."""
 
 FINISH_TYPES = 4285
 """The largest game left the finish is tried on: every one (it opens at most
@@ -246,7 +253,8 @@ class GameLeft:
         left) is the first iterate: its pair is checked first and kept when it meets ``tol``;
         the regrets start at 0 (regrets carried over with it slow the iteration down).
 
-        After :data:`FINISH_AT` iterations (``finish``, games of up to :data:`FINISH_TYPES`
+        After :data:`FINISH_AT` iterations (:data:`FINISH_AT_LARGE` in games of more than
+        :data:`FINISH_LARGE` types; ``finish``, games of up to :data:`FINISH_TYPES`
         types) the linear program on the types the average mixes is solved exactly
         (:func:`paigow.game.seenlp.finish`) and its pair kept when its certificate meets ``tol``;
         else the iteration goes on."""
@@ -259,12 +267,13 @@ class GameLeft:
         it = 0
         cert = self._certify(x, y, 0)
         finished = None
+        at = FINISH_AT if len(self.types) <= FINISH_LARGE else FINISH_AT_LARGE
         while it < max_iterations and cert.exploitability > tol:
             steps = min(check_every, max_iterations - it)
             self._kernel.cfr(x, y, rp, rb, sp, sb, it, steps)
             it += steps
             cert = self._certify(_norm(sp, valid), _norm(sb, valid), it)
-            if finish and it in FINISH_AT and cert.exploitability > tol and len(self.types) <= FINISH_TYPES:
+            if finish and it in at and cert.exploitability > tol and len(self.types) <= FINISH_TYPES:
                 finished = seenlp.finish(self, _norm(sp, valid), _norm(sb, valid),
                                          lambda a, b, it=it: self._certify(a, b, it), _norm, tol)
                 if finished is not None:
