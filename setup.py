@@ -115,7 +115,8 @@ extensions = [
     Extension(
         "paigow._core",
         ["paigow/_core.pyx"],
-        depends=["paigow/_common.pxd", "paigow/_advice.pxi", "paigow/_solver.pxi", "paigow/_simulate.pxi"],
+        depends=["paigow/_common.pxd", "paigow/_advice.pxi", "paigow/_solver.pxi", "paigow/_simulate.pxi",
+                 "paigow/_houseway.pxi", "paigow/_lp.pxi"],
         include_dirs=[numpy.get_include()],
         define_macros=[("NPY_NO_DEPRECATED_API", "NPY_1_7_API_VERSION")],
     )

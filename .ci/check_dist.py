@@ -26,7 +26,7 @@ WHEEL_REQUIRED = ("paigow/__init__.py", "paigow/_core.*.so|paigow/_core.*.pyd", 
 FIRST_PARTY = ("paigow", "pcc", "_tablegames")
 SDIST_REQUIRED = ("LICENSE", "README.md", "CHANGELOG.md", "pyproject.toml", "setup.py",
                   "paigow/_core.pyx", "paigow/_common.pxd", "paigow/_advice.pxi", "paigow/_simulate.pxi", "paigow/_core.pyi",
-                  "paigow/_houseway.pxi", "paigow/houseway/ways/foxwoods.way",
+                  "paigow/_houseway.pxi", "paigow/_lp.pxi", "paigow/houseway/ways/foxwoods.way",
                   "paigow/data/equilibrium.npy", "_tablegames/__init__.py", "_tablegames/py.typed",
                   "tests/conftest.py", "tests/reference.py",
                   "tests/data/table1.tsv", "tests/data/table2.tsv", "tests/test_package.py",
