@@ -232,8 +232,9 @@ def advise(
     (``Advice.opponent_hands`` of them). Against a fixed strategy (a :class:`~paigow.Strategy`,
     a table, "max-back", a house way) its setting of each of those hands is used as is; against
     an equilibrium by name (or left out) the other side plays the equilibrium of the game left,
-    both seats knowing the seen tiles (solved on first use and kept), at the commission asked
-    (with one, the game left as paid: :mod:`paigow.game.seenpaid`).
+    both seats knowing the seen tiles (solved on first use and kept), at the name's commission
+    ("equilibrium-paid": as paid at 5%, :mod:`paigow.game.seenpaid`; left out: at ``commission``),
+    as without seen tiles; ``commission`` says how the advised hand's wins are paid.
 
     >>> a = advise("6-6 6-6 1-1 1-1", against="max-back")
     >>> a.options[a.best].setting.name_zh, round(a.options[a.best].value, 4)
@@ -699,8 +700,9 @@ def _seen_units(hands: npt.NDArray[Any], seat: str, against: Any, commission: An
         from paigow.game import seenpaid  # the game left as paid
 
         g, seat = clean_rules(rules), check_seat(seat)
-        r = commission_of(g, commission)
-        game = seenpaid.game_at(seen_game.rank_counts(seen), g, r)  # the game left as played: at the rate asked
+        r = commission_of(g, commission)  # how the advised hand's wins are paid; the name picks the game left
+        played = r if against is None else seenpaid.name_rate(against, rules=g)
+        game = seenpaid.game_at(seen_game.rank_counts(seen), g, played)
         h = np.ascontiguousarray(hands, dtype=np.int64)
         counts, own = game.hand_table(_core.hand_rows(h), _core.setting_order(h.astype(np.int8)), seat == "banker")
         name = default_name(g, r) if against is None else str(against)
@@ -793,6 +795,6 @@ def _best_seen(tiles: Any, seat: str, strategy: "StrategyLike | HouseWay | None"
     if not _seen_left(strategy):
         return setting_lookup(seat, strategy, rules)(hand)  # type: ignore[no-any-return]
     g = clean_rules(rules)
-    rate = seenpaid.name_rate(strategy)  # a paid equilibrium's name: the game left as paid at its rate
+    rate = seenpaid.name_rate(strategy, rules=g)  # a paid equilibrium's name: the game left as paid at its rate
     own_self = _seen_units(np.array([hand]), seat, None, rate, g, s)[1]  # the seat's own probabilities
     return settings_of(t)[int(np.argmax(own_self[0]))]  # type: ignore[index]

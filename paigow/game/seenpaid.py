@@ -38,7 +38,7 @@ import numpy.typing as npt
 from paigow import _core
 from paigow.errors import InvalidOptionError, InvalidStrategyError
 from paigow.game.equilibria import CATALOGUE, file_stem, shipped_types
-from paigow.game.handtypes import SettingGame, hand_types, setting_game
+from paigow.game.handtypes import SettingGame, hand_types, same_game, setting_game
 from paigow.game.seenpaidexact import PaidProof, Rows, check, exact_pair, support_pair
 from paigow.game.seen import (DISCOUNT, KEPT_GAMES, SOLVED_TYPES, TOLERANCE, GameLeft, clean_seen, on_forget,
                               rank_counts, solved)
@@ -326,10 +326,22 @@ def game_left_paid(seen: Any, rules: RulesLike = None, rate: Any = True) -> Paid
     return kept(rank_counts(clean_seen(seen)), g, commission_of(g, rate))
 
 
-def name_rate(*names: Any) -> Fraction:
-    """The commission of the shipped equilibria named among ``names`` (0 when none is named);
-    two names of different rates are refused (InvalidOptionError, code ``seen.mixed``)."""
-    rates = {s.commission for s in CATALOGUE for x in names if isinstance(x, str) and x == s.name}
+def name_rate(*names: Any, rules: RuleSet | None = None) -> Fraction:
+    """The commission of the shipped equilibria named among ``names`` (0 when none is named): with
+    seen tiles a name picks the game left the other side plays (``"equilibrium-paid"``: as paid at
+    5%, whatever commission the advised hand is paid at). Two names of different rates are refused
+    (InvalidOptionError, code ``seen.mixed``); with ``rules``, a name of another rule set's game
+    too (InvalidStrategyError, code ``strategy.rules``, as the advice without seen tiles).
+
+    >>> name_rate("equilibrium-paid-4pct"), name_rate(None, "equilibrium")
+    (Fraction(1, 25), Fraction(0, 1))
+    """
+    named = [s for s in CATALOGUE for x in names if isinstance(x, str) and x == s.name]
+    other = [s for s in named if rules is not None and not same_game(s.rules, rules)]
+    if other and rules is not None:
+        raise InvalidStrategyError(f"the strategy {other[0].name!r} solves the game of rule set {other[0].rules.name!r}, "
+                                   f"not that of rule set {rules.name!r}", code="strategy.rules")
+    rates = {s.commission for s in named}
     if len(rates) > 1:
         raise InvalidOptionError("with seen tiles, two equilibria by name play one game left: name two of one "
                                  "commission", code="seen.mixed")
