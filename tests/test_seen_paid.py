@@ -344,3 +344,27 @@ def test_the_us_names_play_their_rates_and_refuse_another_game() -> None:
         with pytest.raises(errors.InvalidStrategyError) as e:
             call()
         assert e.value.code == "strategy.rules"
+
+
+def test_the_command_line_proves_the_game_left_as_paid(capsys: pytest.CaptureFixture[str]) -> None:
+    seen = [str(t) for t in DECK[:20]]
+    hand = [str(t) for t in DECK[20:24]]
+    for extra, rate in ((["--commission"], RATE), (["--against", "equilibrium-paid-4pct"], Fraction(1, 25)),
+                        (["--against", "equilibrium-paid", "--commission", "4%"], RATE)):
+        assert main(["advise", *hand, "--seen", *seen, "--exact", "--json", *extra]) == 0
+        data = json.loads(capsys.readouterr().out)
+        game = seenpaid.kept(left.rank_counts(tuple(range(20))), MACAU, rate)
+        p = seenpaid.prove(game)
+        assert p.exact and data["proof"] == {
+            "exact": True, "rate": str(rate), "player_value": str(p.player_value), "banker_value": str(p.banker_value),
+            "player_gain": "0", "banker_gain": "0"}
+        assert float(p.player_value) == pytest.approx(game.certificate.player_value, abs=1e-5)
+        a = paigow.advise(" ".join(hand), seen=" ".join(seen), against=None if "--against" not in extra
+                          else extra[1], commission=data["rate"])
+        assert {k: v for k, v in data.items() if k != "proof"} == json.loads(json.dumps(a.to_json()))
+        assert main(["advise", *hand, "--seen", *seen, "--exact", *extra]) == 0
+        out = capsys.readouterr().out
+        assert f"as paid at {paigow.commission.percent(rate)}, proven exactly: the player's value {p.player_value}, " \
+               f"the banker's {p.banker_value} a pairing; the best responses gain 0 (player) and 0 (banker)" in out
+    assert main(["advise", *hand, "--seen", *seen, "--exact", "--against", "max-back", "--commission"]) == 2
+    assert "seen.exact" in capsys.readouterr().err
