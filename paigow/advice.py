@@ -698,7 +698,7 @@ def _seen_units(hands: npt.NDArray[Any], seat: str, against: Any, commission: An
 
     if _seen_left(against):
         from paigow.game import seenpaid  # the game left as paid
-
+        seenpaid.on_drop(_SEEN_PLANS.clear)  # a kept hand holds no dropped game
         g, seat = clean_rules(rules), check_seat(seat)
         r = commission_of(g, commission)  # how the advised hand's wins are paid; the name picks the game left
         played = r if against is None else seenpaid.name_rate(against, rules=g)
@@ -732,7 +732,7 @@ def _advise_seen(tiles: Any, seat: str, against: Any, commission: Any, rules: Ru
     counts, own, name, digest, r, g, game = _seen_units(np.array([hand]), seat, against, commission, rules, s)
     kept = seen_game.KeptAdvice(None, None, check_seat(seat), name, r, g.name, tuple(DECK[i] for i in s),
                                 seen_game.opponent_hands(len(s)), *seen_game.fit_masks(s))
-    if type(game) is seen_game.GameLeft and key is not None:  # any lookup of the game's: the rows, setting orders
+    if isinstance(game, seen_game.GameLeft) and key is not None:  # as paid too; any lookup: rows, setting orders
         try:
             lookup = _plan(seat, None, False, g).lookup
         except InvalidStrategyError:  # none shipped for the rule set: the slow path each time

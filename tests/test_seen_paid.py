@@ -368,3 +368,29 @@ def test_the_command_line_proves_the_game_left_as_paid(capsys: pytest.CaptureFix
                f"the banker's {p.banker_value} a pairing; the best responses gain 0 (player) and 0 (banker)" in out
     assert main(["advise", *hand, "--seen", *seen, "--exact", "--against", "max-back", "--commission"]) == 2
     assert "seen.exact" in capsys.readouterr().err
+
+
+def test_a_kept_seen_set_with_a_commission_reads_its_game() -> None:
+    from paigow import advice
+
+    seen = tuple(range(4, 24))
+    hands = [(0, 1, 24, 25), (2, 26, 28, 31), (3, 27, 29, 30)]
+    first = [paigow.advise(h, "banker", commission="4%", seen=seen) for h in hands]
+    kept = advice._SEEN_PLANS[(seen, "banker", None, "4%", None)]
+    assert kept.game is seenpaid.kept(left.rank_counts(seen), MACAU, Fraction(1, 25)) and kept.rate == Fraction(1, 25)
+    for h, a in zip(hands, first):
+        again = paigow.advise(h, "banker", commission="4%", seen=seen)  # read from the kept game
+        assert again == a and again.to_json() == a.to_json()
+        want = _reference(h, seen, "banker", kept.game)
+        assert np.allclose([[o.wins, o.pushes, o.losses] for o in again.options], want, rtol=0, atol=1e-8)
+        # the kept plan of one name and commission is not another's
+        other = paigow.advise(h, "banker", against="equilibrium-paid", commission="4%", seen=seen)
+        assert other.against == "equilibrium-paid" and np.allclose(
+            [[o.wins, o.pushes, o.losses] for o in other.options], _reference(h, seen, "banker", _game_of(seen, RATE)),
+            rtol=0, atol=1e-8)
+    with pytest.raises(errors.TileCopiesError):  # a hand holding a seen tile is checked, not read
+        paigow.advise((4, 1, 24, 25), "banker", commission="4%", seen=seen)
+    for k in range(left.KEPT_GAMES):  # the kept games dropped for new ones: the kept seen sets go with them
+        seenpaid.kept(left.rank_counts(seen), MACAU, Fraction(1, 100 + k))
+    assert (seen, "banker", None, "4%", None) not in advice._SEEN_PLANS
+    assert paigow.advise(hands[0], "banker", commission="4%", seen=seen) == first[0]

@@ -45,7 +45,7 @@ from paigow.game.seen import (DISCOUNT, KEPT_GAMES, SOLVED_TYPES, TOLERANCE, Gam
 from paigow.rules import RuleSet, RulesLike, clean_rules, commission_of
 
 __all__ = ["PaidLeft", "PaidCertificate", "PaidProof", "game_left_paid", "kept", "name_rate", "paid_start", "prove",
-           "forget", "SCALE", "game_at", "check", "PROOF_SUPPORT"]
+           "forget", "on_drop", "SCALE", "game_at", "check", "PROOF_SUPPORT"]
 
 PROOF_SUPPORT = (1e-2, 1e-3, 1e-4)
 """The probabilities above which a setting of the kept pair is taken as played when
@@ -264,12 +264,25 @@ def _norm(a: npt.NDArray[np.float64], valid: npt.NDArray[np.bool_]) -> npt.NDArr
 
 _PAID: dict[tuple[SettingGame, tuple[int, ...], Fraction], PaidLeft] = {}
 _LOCK = threading.Lock()
+_DROP_HOOKS: list[Any] = []
+
+
+def on_drop(hook: Any) -> None:
+    """Have :func:`kept` call ``hook`` when it drops a kept game for a new one (and :func:`forget`
+    when it drops them all): for what a layer above keeps of the kept games (:func:`paigow.advise`'s
+    seen sets, each with its game)."""
+    with _LOCK:
+        if hook not in _DROP_HOOKS:
+            _DROP_HOOKS.append(hook)
 
 
 def forget() -> None:
     """Drop every kept game left as paid (:func:`paigow.game.seen.forget` drops them too)."""
     with _LOCK:
         _PAID.clear()
+        hooks = list(_DROP_HOOKS)
+    for hook in hooks:
+        hook()
 
 
 on_forget(forget)
@@ -307,9 +320,13 @@ def kept(counts: tuple[int, ...], rules: RuleSet, rate: Fraction) -> PaidLeft:
     made = PaidLeft(counts, rules, Fraction(rate))
     made.solve_paid(start=paid_start(made, rules, made.rate))
     with _LOCK:
+        hooks = list(_DROP_HOOKS) if len(_PAID) >= KEPT_GAMES else []
         while len(_PAID) >= KEPT_GAMES:  # the oldest first
             del _PAID[next(iter(_PAID))]
-        return _PAID.setdefault(key, made)
+        got = _PAID.setdefault(key, made)
+    for hook in hooks:
+        hook()
+    return got
 
 
 def game_at(counts: tuple[int, ...], rules: RuleSet, rate: Fraction) -> GameLeft:
