@@ -9,11 +9,11 @@ rank) do not give it. The compiled step (``_core.left_paid_counts``) counts each
 wins and losses apart over the opposing hands beside one of its hands: the 1-D masses of the game
 left's rank multiset tables, and the joint mass (front below AND back below) of each table by a
 sweep of its deposits and queries sorted once by front with a Fenwick tree over the backs. Each
-side regrets its own payoff (predictive discounted CFR, :data:`paigow.game.seen.DISCOUNT`,
+side regrets its own payoff (predictive discounted CFR, :data:`PAID_DISCOUNT`,
 ``_core.left_paid_cfr``) over the undominated settings, started from the whole game's shipped
 equilibrium at the rate (else the zero-commission one) on the types left, until each side's
 best-response gain over every type, per hand, is at most :data:`paigow.game.seen.TOLERANCE`
-(12 unseen tiles: median about 50 ms of CPU; four seen: 0.3-0.5 s; docs/advice.md). Solved games
+(12 unseen tiles: median about 36 ms of CPU; four seen: 0.2-0.5 s; docs/advice.md). Solved games
 are kept per (setting game, unseen tiles of each rank, rate). :func:`prove` proves an exact
 equilibrium near a kept pair in fractions (:mod:`paigow.game.seenpaidexact`).
 
@@ -40,16 +40,28 @@ from paigow.errors import InvalidOptionError, InvalidStrategyError
 from paigow.game.equilibria import CATALOGUE, file_stem, shipped_types
 from paigow.game.handtypes import SettingGame, hand_types, same_game, setting_game
 from paigow.game.seenpaidexact import PaidProof, Rows, check, exact_pair, support_pair
-from paigow.game.seen import (DISCOUNT, KEPT_GAMES, SOLVED_TYPES, TOLERANCE, GameLeft, clean_seen, on_forget,
+from paigow.game.seen import (KEPT_GAMES, SOLVED_TYPES, TOLERANCE, GameLeft, clean_seen, on_forget,
                               rank_counts, solved)
 from paigow.rules import RuleSet, RulesLike, clean_rules, commission_of
 
 __all__ = ["PaidLeft", "PaidCertificate", "PaidProof", "game_left_paid", "kept", "name_rate", "paid_start", "prove",
-           "forget", "on_drop", "SCALE", "game_at", "check", "PROOF_SUPPORT"]
+           "forget", "on_drop", "SCALE", "PAID_DISCOUNT", "game_at", "check", "PROOF_SUPPORT"]
 
 PROOF_SUPPORT = (1e-2, 1e-3, 1e-4)
 """The probabilities above which a setting of the kept pair is taken as played when
 :func:`prove` solves the indifference conditions of its support, tried in turn."""
+
+PAID_DISCOUNT = (1.5, 0.5, 3.0)
+"""The solver's (alpha, beta, gamma) of discounted CFR on the game left as paid
+(:data:`paigow.game.seen.DISCOUNT` with negative regrets discounted by t^0.5 / (t^0.5 + 1)
+rather than halved): with :data:`CHECK_SMALL`, 60 random 12-unseen sets solved in a median of
+41-43 -> 35-38 ms and at most 239-265 -> 194-204 ms of CPU, four runs each (docs/advice.md)."""
+
+SMALL_TYPES, CHECK_SMALL = 500, 20
+"""A game left of at most ``SMALL_TYPES`` types (12 unseen tiles: 120-495) has its certificate
+checked every ``CHECK_SMALL`` iterations, a larger one every 10: on a small game a check (both
+sides' counts and the gains, in Python) costs more than an iteration, on a large one (4-8 seen,
+converged in 30-60 iterations) the iterations past the tolerance cost more than the checks saved."""
 
 SCALE = 1728
 """The common multiple of the unseen tile sets of every rank multiset of at most three tiles
@@ -136,17 +148,20 @@ class PaidLeft(GameLeft):
         played = (sigma * np.where(mask, q, 0.0)).sum(axis=1)
         return float((self.cnt * (best - played)).sum() / self.pairings), float((self.cnt * played).sum() / self.pairings)
 
-    def solve_paid(self, tol: float = TOLERANCE, max_iterations: int = 100000, check_every: int = 10,
+    def solve_paid(self, tol: float = TOLERANCE, max_iterations: int = 100000, check_every: int | None = None,
                    start: tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]] | None = None,
-                   purify: float = 1e-4) -> "PaidLeft":
+                   purify: float = 1e-4, discount: tuple[float, float, float] = PAID_DISCOUNT) -> "PaidLeft":
         """Solve the game left as paid: each side regrets its own payoff (predictive discounted
-        CFR, alternating updates, the average weighted by t^3), from ``start`` (two (n, 3) type
-        strategies: checked first, kept when they meet ``tol``) or uniform, until both sides'
+        CFR, :data:`PAID_DISCOUNT`, alternating updates, the average weighted by t^3; the
+        certificate checked every ``check_every`` iterations, by default by the game's size:
+        :data:`SMALL_TYPES`), from ``start`` (two (n, 3) type strategies: checked first, kept
+        when they meet ``tol``) or uniform, until both sides'
         best-response gains per hand are at most ``tol``. Probabilities below ``purify`` are
         then dropped when that keeps the pair within ``tol``. Only the undominated settings are
         played (``play``: a setting whose front and back another matches or beats can be dropped
         without losing an equilibrium, with or without the commission)."""
         valid = self.play
+        every = check_every or (CHECK_SMALL if len(self.types) <= SMALL_TYPES else 10)
         x, y = _norm(self.player, valid), _norm(self.banker, valid)
         if start is not None:
             x, y = _norm(start[0], valid), _norm(start[1], valid)
@@ -154,10 +169,10 @@ class PaidLeft(GameLeft):
         rp, rb, sp, sb = (np.zeros_like(x) for _ in range(4))
         d, it, self.exact = self.kdata, 0, None
         while it < max_iterations and cert.gain > tol:
-            steps = min(check_every, max_iterations - it)
+            steps = min(every, max_iterations - it)
             _core.left_paid_cfr(x, y, rp, rb, sp, sb, d.play, it, steps, self.win, d.cf, d.cb, *d.side(False),
                                 *d.side(True), d.nf, d.nb, d.ptr, d.tab, d.dep, d.use, d.n_tables, float(SCALE),
-                                d.work, self._c, self._q, *DISCOUNT)
+                                d.work, self._c, self._q, *discount)
             it += steps
             cert = self.certify_pair(_norm(sp, valid), _norm(sb, valid), it, full=False)
         if it:
