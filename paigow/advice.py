@@ -232,8 +232,9 @@ def advise(
     (``Advice.opponent_hands`` of them). Against a fixed strategy (a :class:`~paigow.Strategy`,
     a table, "max-back", a house way) its setting of each of those hands is used as is; against
     an equilibrium by name (or left out) the other side plays the equilibrium of the game left,
-    both seats knowing the seen tiles (solved on first use and kept), at the commission asked
-    (with one, the game left as paid: :mod:`paigow.game.seenpaid`).
+    both seats knowing the seen tiles (solved on first use and kept), at the name's commission
+    ("equilibrium-paid": as paid at 5%, :mod:`paigow.game.seenpaid`; left out: at ``commission``),
+    as without seen tiles; ``commission`` says how the advised hand's wins are paid.
 
     >>> a = advise("6-6 6-6 1-1 1-1", against="max-back")
     >>> a.options[a.best].setting.name_zh, round(a.options[a.best].value, 4)
@@ -697,10 +698,11 @@ def _seen_units(hands: npt.NDArray[Any], seat: str, against: Any, commission: An
 
     if _seen_left(against):
         from paigow.game import seenpaid  # the game left as paid
-
+        seenpaid.on_drop(_SEEN_PLANS.clear)  # a kept hand holds no dropped game
         g, seat = clean_rules(rules), check_seat(seat)
-        r = commission_of(g, commission)
-        game = seenpaid.game_at(seen_game.rank_counts(seen), g, r)  # the game left as played: at the rate asked
+        r = commission_of(g, commission)  # how the advised hand's wins are paid; the name picks the game left
+        played = r if against is None else seenpaid.name_rate(against, rules=g)
+        game = seenpaid.game_at(seen_game.rank_counts(seen), g, played)
         h = np.ascontiguousarray(hands, dtype=np.int64)
         counts, own = game.hand_table(_core.hand_rows(h), _core.setting_order(h.astype(np.int8)), seat == "banker")
         name = default_name(g, r) if against is None else str(against)
@@ -730,7 +732,7 @@ def _advise_seen(tiles: Any, seat: str, against: Any, commission: Any, rules: Ru
     counts, own, name, digest, r, g, game = _seen_units(np.array([hand]), seat, against, commission, rules, s)
     kept = seen_game.KeptAdvice(None, None, check_seat(seat), name, r, g.name, tuple(DECK[i] for i in s),
                                 seen_game.opponent_hands(len(s)), *seen_game.fit_masks(s))
-    if type(game) is seen_game.GameLeft and key is not None:  # any lookup of the game's: the rows, setting orders
+    if isinstance(game, seen_game.GameLeft) and key is not None:  # as paid too; any lookup: rows, setting orders
         try:
             lookup = _plan(seat, None, False, g).lookup
         except InvalidStrategyError:  # none shipped for the rule set: the slow path each time
@@ -793,6 +795,6 @@ def _best_seen(tiles: Any, seat: str, strategy: "StrategyLike | HouseWay | None"
     if not _seen_left(strategy):
         return setting_lookup(seat, strategy, rules)(hand)  # type: ignore[no-any-return]
     g = clean_rules(rules)
-    rate = seenpaid.name_rate(strategy)  # a paid equilibrium's name: the game left as paid at its rate
+    rate = seenpaid.name_rate(strategy, rules=g)  # a paid equilibrium's name: the game left as paid at its rate
     own_self = _seen_units(np.array([hand]), seat, None, rate, g, s)[1]  # the seat's own probabilities
     return settings_of(t)[int(np.argmax(own_self[0]))]  # type: ignore[index]

@@ -28,7 +28,7 @@ from paigow.setting import settings_of
 from paigow.cli import main
 from paigow.game import seen as left, seenpaid
 from paigow.game.handtypes import all_hands, hand_types
-from paigow.rules import MACAU
+from paigow.rules import MACAU, commission_of
 
 import reference
 
@@ -268,3 +268,129 @@ def test_the_service_answers_with_a_commission() -> None:
         assert r.status_code == 200, r.text
         assert [s["value"] for s in r.json()["results"][0]["settings"]] == pytest.approx(
             [o.value for o in a.options], abs=1e-12)
+
+
+def _game_of(seen: tuple[int, ...], rate: Fraction, rules: Any = MACAU) -> left.GameLeft:
+    return seenpaid.game_at(left.rank_counts(seen), rules, rate)
+
+
+def _reference(hand: tuple[int, ...], seen: tuple[int, ...], seat: str, game: left.GameLeft) -> list[list[float]]:
+    other = game.player if seat == "banker" else game.banker
+    return reference.enumerate_counts(hand, hand_probs(game, other), seat == "banker", seen=seen)
+
+
+# (the name asked, the commission the hand is paid at, the rate of the game left the name plays)
+NAME_CASES = [("equilibrium-paid", False, RATE), ("equilibrium-paid", "4%", RATE),
+              ("equilibrium", True, Fraction(0)), ("equilibrium-paid-4pct", True, Fraction(1, 25)),
+              ("equilibrium-paid-4pct", False, Fraction(1, 25)), (None, "3%", Fraction(3, 100))]
+
+
+@pytest.mark.parametrize("against,commission,played", NAME_CASES)
+def test_the_name_picks_the_game_left_and_the_commission_pays_the_hand(against: Any, commission: Any,
+                                                                        played: Fraction) -> None:
+    """One rule, as without seen tiles: an equilibrium's name is the game left the other side
+    plays; ``commission`` only pays the advised hand's wins (values (1 - r) W - L at the asked r)."""
+    asked = commission_of(MACAU, commission)
+    for seat, (hand, seen) in (("player", random_case(20, 0)), ("banker", random_case(20, 5))):
+        game = _game_of(seen, played)
+        want = _reference(hand, seen, seat, game)
+        # the rule matters here: the game at the asked rate gives other counts
+        other = _reference(hand, seen, seat, _game_of(seen, asked))
+        assert played == asked or not np.allclose(want, other, atol=1e-6), (seat, against, commission)
+        a = paigow.advise([DECK[i] for i in hand], seat, against=against, commission=commission, seen=list(seen))
+        assert a.rate == asked and a.commission == bool(asked) and a.opponent_hands == 70
+        assert a.against == (against or "equilibrium")
+        for o, (w, p, lo) in zip(a.options, want):
+            assert [o.wins, o.pushes, o.losses] == pytest.approx([w, p, lo], abs=1e-8)
+            assert o.value == pytest.approx((float(1 - asked) * w - lo) / 70, abs=1e-12)
+        own = game.banker if seat == "banker" else game.player
+        assert sorted(o.probability or 0.0 for o in a.options) == pytest.approx(sorted(hand_probs(game, own)(hand)),
+                                                                                 abs=1e-12)
+        again = paigow.advise([DECK[i] for i in hand], seat, against=against, commission=commission, seen=list(seen))
+        assert again == a  # the kept seen set answers the same
+        b = paigow.advise_batch([hand], seat, against=against, commission=commission, seen=seen)
+        assert b.values[0].tolist() == pytest.approx([o.value for o in a.options], abs=1e-12)
+        assert np.allclose(b.counts[0], np.array(want, dtype=float), rtol=0, atol=1e-8) and b.rate == asked
+        assert b.against == a.against and b.best[0] == a.best
+        if against is not None:  # best_setting plays the same game: the setting the seat's equilibrium plays most
+            s = paigow.best_setting(hand, seat, against, seen=seen)
+            probs = [o.probability or 0.0 for o in a.options]
+            assert probs[[o.setting for o in a.options].index(s)] == max(probs)
+            v = paigow.game_value(against, against, seen=seen)
+            assert (v.win, v.push, v.lose) == left.left_counts(game)
+
+
+def test_the_us_names_play_their_rates_and_refuse_another_game() -> None:
+    from paigow.rules import US
+
+    hand, seen = random_case(20, 3)
+    for name, rate in (("us-equilibrium-paid", RATE), ("us-equilibrium-paid-4.7619pct", Fraction(1, 21)),
+                       ("us-equilibrium", Fraction(0))):
+        game = _game_of(seen, rate, US)
+        a = paigow.advise(hand, "banker", against=name, commission=False, rules="us", seen=seen)
+        assert a.rate == 0 and a.rules == "us"
+        other = np.array([[o.wins, o.pushes, o.losses] for o in a.options])
+        rows, order = paigow._core.hand_rows(np.array([hand])), paigow._core.setting_order(np.array([hand], dtype=np.int8))
+        counts = game.hand_table(rows, order, True)[0]
+        assert np.allclose(other, counts[0], rtol=0, atol=1e-8)
+        unpaid = _game_of(seen, Fraction(0), US).hand_table(rows, order, True)[0]
+        assert rate == 0 or not np.allclose(other, unpaid[0], rtol=0, atol=1e-6)  # not the game at the asked 0
+        v = paigow.game_value(name, name, rules="us", seen=seen)
+        assert (v.win, v.push, v.lose) == left.left_counts(game)
+    for call in (lambda: paigow.advise(hand, against="us-equilibrium-paid", seen=seen),
+                 lambda: paigow.advise_batch([hand], against="us-equilibrium", seen=seen),
+                 lambda: paigow.best_setting(hand, "banker", "us-equilibrium-paid", seen=seen),
+                 lambda: paigow.game_value("equilibrium-paid", "equilibrium-paid", rules="us", seen=seen)):
+        with pytest.raises(errors.InvalidStrategyError) as e:
+            call()
+        assert e.value.code == "strategy.rules"
+
+
+def test_the_command_line_proves_the_game_left_as_paid(capsys: pytest.CaptureFixture[str]) -> None:
+    seen = [str(t) for t in DECK[:20]]
+    hand = [str(t) for t in DECK[20:24]]
+    for extra, rate in ((["--commission"], RATE), (["--against", "equilibrium-paid-4pct"], Fraction(1, 25)),
+                        (["--against", "equilibrium-paid", "--commission", "4%"], RATE)):
+        assert main(["advise", *hand, "--seen", *seen, "--exact", "--json", *extra]) == 0
+        data = json.loads(capsys.readouterr().out)
+        game = seenpaid.kept(left.rank_counts(tuple(range(20))), MACAU, rate)
+        p = seenpaid.prove(game)
+        assert p.exact and data["proof"] == {
+            "exact": True, "rate": str(rate), "player_value": str(p.player_value), "banker_value": str(p.banker_value),
+            "player_gain": "0", "banker_gain": "0"}
+        assert float(p.player_value) == pytest.approx(game.certificate.player_value, abs=1e-5)
+        a = paigow.advise(" ".join(hand), seen=" ".join(seen), against=None if "--against" not in extra
+                          else extra[1], commission=data["rate"])
+        assert {k: v for k, v in data.items() if k != "proof"} == json.loads(json.dumps(a.to_json()))
+        assert main(["advise", *hand, "--seen", *seen, "--exact", *extra]) == 0
+        out = capsys.readouterr().out
+        assert f"as paid at {paigow.commission.percent(rate)}, proven exactly: the player's value {p.player_value}, " \
+               f"the banker's {p.banker_value} a pairing; the best responses gain 0 (player) and 0 (banker)" in out
+    assert main(["advise", *hand, "--seen", *seen, "--exact", "--against", "max-back", "--commission"]) == 2
+    assert "seen.exact" in capsys.readouterr().err
+
+
+def test_a_kept_seen_set_with_a_commission_reads_its_game() -> None:
+    from paigow import advice
+
+    seen = tuple(range(4, 24))
+    hands = [(0, 1, 24, 25), (2, 26, 28, 31), (3, 27, 29, 30)]
+    first = [paigow.advise(h, "banker", commission="4%", seen=seen) for h in hands]
+    kept = advice._SEEN_PLANS[(seen, "banker", None, "4%", None)]
+    assert kept.game is seenpaid.kept(left.rank_counts(seen), MACAU, Fraction(1, 25)) and kept.rate == Fraction(1, 25)
+    for h, a in zip(hands, first):
+        again = paigow.advise(h, "banker", commission="4%", seen=seen)  # read from the kept game
+        assert again == a and again.to_json() == a.to_json()
+        want = _reference(h, seen, "banker", kept.game)
+        assert np.allclose([[o.wins, o.pushes, o.losses] for o in again.options], want, rtol=0, atol=1e-8)
+        # the kept plan of one name and commission is not another's
+        other = paigow.advise(h, "banker", against="equilibrium-paid", commission="4%", seen=seen)
+        assert other.against == "equilibrium-paid" and np.allclose(
+            [[o.wins, o.pushes, o.losses] for o in other.options], _reference(h, seen, "banker", _game_of(seen, RATE)),
+            rtol=0, atol=1e-8)
+    with pytest.raises(errors.TileCopiesError):  # a hand holding a seen tile is checked, not read
+        paigow.advise((4, 1, 24, 25), "banker", commission="4%", seen=seen)
+    for k in range(left.KEPT_GAMES):  # the kept games dropped for new ones: the kept seen sets go with them
+        seenpaid.kept(left.rank_counts(seen), MACAU, Fraction(1, 100 + k))
+    assert (seen, "banker", None, "4%", None) not in advice._SEEN_PLANS
+    assert paigow.advise(hands[0], "banker", commission="4%", seen=seen) == first[0]

@@ -7,6 +7,7 @@ settlement, dealing or simulation layers (``paigow solve``: :mod:`paigow.cli.sol
 from __future__ import annotations
 
 import argparse
+from fractions import Fraction
 from typing import Any
 
 from paigow.cli._common import (
@@ -38,8 +39,9 @@ def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None
                    help="tiles both seats saw (an exposed tile, a settled hand): the other side's hands are those "
                    "of the tiles neither held nor seen; against the equilibrium, the equilibrium of the game left")
     p.add_argument("--exact", action="store_true",
-                   help="with --seen, against the equilibrium: prove the equilibrium of the game left exactly, "
-                   "in fractions (both best responses worth exactly its value)")
+                   help="with --seen, against an equilibrium (by name or none): prove the equilibrium of the game "
+                   "left it plays exactly, in fractions (as paid with a paid name or --commission: both sides' "
+                   "best-response gains exactly 0)")
     p.add_argument("--json", action="store_true", help="machine-readable output")
     p.set_defaults(func=_cmd_advise)
 
@@ -73,13 +75,16 @@ def _cmd_advise(args: argparse.Namespace) -> int:
     from paigow.advice import advise
 
     seen = " ".join(args.seen) if args.seen else None
-    if args.exact and (not seen or args.against not in (None, "equilibrium") or rate):
-        from paigow.errors import InvalidOptionError
+    if args.exact:
+        from paigow.game.values import SHIPPED_NAMES
 
-        raise InvalidOptionError("--exact proves the equilibrium of the game left: give --seen, against the "
-                                 "equilibrium, without commission", code="seen.exact")
+        if not seen or not (args.against is None or args.against in SHIPPED_NAMES):
+            from paigow.errors import InvalidOptionError
+
+            raise InvalidOptionError("--exact proves the equilibrium of the game left: give --seen, against an "
+                                     "equilibrium by name (or none)", code="seen.exact")
     a = advise(tiles, seat=args.seat, against=against, commission=rate or False, rules=rules, seen=seen)
-    proof = _proof(seen, rules) if args.exact and seen else None
+    proof = _proof(seen, rules, args.against, rate or 0) if args.exact and seen else None
     if args.json:
         write_json({**a.to_json(), **({"proof": proof} if proof else {})})
         return 0
@@ -103,19 +108,34 @@ def _cmd_advise(args: argparse.Namespace) -> int:
     print(table(header, rows, right=[3, 4, 5, 6]))
     if a.mixed:
         print(f"the {a.seat}'s equilibrium mixes this hand: play the settings with the probabilities shown")
-    if proof:
+    if proof and "rate" in proof:  # the game left as paid: general-sum, a value for each side
+        print(f"the equilibrium of the game left as paid at {percent(Fraction(proof['rate']))}, "
+              f"{'proven exactly' if proof['exact'] else 'NOT proven'}: the player's value {proof['player_value']}, "
+              f"the banker's {proof['banker_value']} a pairing; the best responses gain {proof['player_gain']} "
+              f"(player) and {proof['banker_gain']} (banker)")
+    elif proof:
         print(f"the equilibrium of the game left, {'proven exactly' if proof['exact'] else 'NOT proven'}: "
               f"the player's value {proof['value']} a pairing; the player's best response "
               f"{proof['player_best']}, the banker's holds it to {proof['banker_best']}")
     return 0 if proof is None or proof["exact"] else 1
 
 
-def _proof(seen: str, rules: Any) -> dict[str, Any]:
-    """The exact proof (:func:`paigow.game.seensupport.prove`) of the kept equilibrium of the
-    game left when ``seen`` are face up, as JSON: fractions as text."""
-    from paigow.game.seen import game_left
-    from paigow.game.seensupport import prove
+def _proof(seen: str, rules: Any, against: Any, rate: Any) -> dict[str, Any]:
+    """The exact proof of the kept equilibrium of the game left the other side plays when
+    ``seen`` are face up (the game of ``against``'s name, else at ``rate``), as JSON: fractions
+    as text. Without commission :func:`paigow.game.seensupport.prove` (one value, both best
+    responses equal to it); as paid :func:`paigow.game.seenpaid.prove` (each side's value and
+    best-response gain, both gains 0 when proven; ``rate`` the game's)."""
+    from paigow.game import seen as left, seenpaid
 
-    p = prove(game_left(seen, rules))
-    return {"exact": p.exact, "value": str(p.value), "player_best": str(p.player_best),
-            "banker_best": str(p.banker_best)}
+    played = Fraction(rate) if against is None else seenpaid.name_rate(against, rules=rules)
+    game = seenpaid.game_at(left.rank_counts(left.clean_seen(seen)), rules, played)
+    if not played:
+        from paigow.game.seensupport import prove
+
+        p = prove(game)
+        return {"exact": p.exact, "value": str(p.value), "player_best": str(p.player_best),
+                "banker_best": str(p.banker_best)}
+    q = seenpaid.prove(game)  # type: ignore[arg-type]
+    return {"exact": q.exact, "rate": str(played), "player_value": str(q.player_value),
+            "banker_value": str(q.banker_value), "player_gain": str(q.player_gain), "banker_gain": str(q.banker_gain)}

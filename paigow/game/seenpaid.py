@@ -9,11 +9,11 @@ rank) do not give it. The compiled step (``_core.left_paid_counts``) counts each
 wins and losses apart over the opposing hands beside one of its hands: the 1-D masses of the game
 left's rank multiset tables, and the joint mass (front below AND back below) of each table by a
 sweep of its deposits and queries sorted once by front with a Fenwick tree over the backs. Each
-side regrets its own payoff (predictive discounted CFR, :data:`paigow.game.seen.DISCOUNT`,
+side regrets its own payoff (predictive discounted CFR, :data:`PAID_DISCOUNT`,
 ``_core.left_paid_cfr``) over the undominated settings, started from the whole game's shipped
 equilibrium at the rate (else the zero-commission one) on the types left, until each side's
 best-response gain over every type, per hand, is at most :data:`paigow.game.seen.TOLERANCE`
-(12 unseen tiles: median about 50 ms of CPU; four seen: 0.3-0.5 s; docs/advice.md). Solved games
+(12 unseen tiles: median about 36 ms of CPU; four seen: 0.2-0.5 s; docs/advice.md). Solved games
 are kept per (setting game, unseen tiles of each rank, rate). :func:`prove` proves an exact
 equilibrium near a kept pair in fractions (:mod:`paigow.game.seenpaidexact`).
 
@@ -38,18 +38,30 @@ import numpy.typing as npt
 from paigow import _core
 from paigow.errors import InvalidOptionError, InvalidStrategyError
 from paigow.game.equilibria import CATALOGUE, file_stem, shipped_types
-from paigow.game.handtypes import SettingGame, hand_types, setting_game
+from paigow.game.handtypes import SettingGame, hand_types, same_game, setting_game
 from paigow.game.seenpaidexact import PaidProof, Rows, check, exact_pair, support_pair
-from paigow.game.seen import (DISCOUNT, KEPT_GAMES, SOLVED_TYPES, TOLERANCE, GameLeft, clean_seen, on_forget,
+from paigow.game.seen import (KEPT_GAMES, SOLVED_TYPES, TOLERANCE, GameLeft, clean_seen, on_forget,
                               rank_counts, solved)
 from paigow.rules import RuleSet, RulesLike, clean_rules, commission_of
 
 __all__ = ["PaidLeft", "PaidCertificate", "PaidProof", "game_left_paid", "kept", "name_rate", "paid_start", "prove",
-           "forget", "SCALE", "game_at", "check", "PROOF_SUPPORT"]
+           "forget", "on_drop", "SCALE", "PAID_DISCOUNT", "game_at", "check", "PROOF_SUPPORT"]
 
 PROOF_SUPPORT = (1e-2, 1e-3, 1e-4)
 """The probabilities above which a setting of the kept pair is taken as played when
 :func:`prove` solves the indifference conditions of its support, tried in turn."""
+
+PAID_DISCOUNT = (1.5, 0.5, 3.0)
+"""The solver's (alpha, beta, gamma) of discounted CFR on the game left as paid
+(:data:`paigow.game.seen.DISCOUNT` with negative regrets discounted by t^0.5 / (t^0.5 + 1)
+rather than halved): with :data:`CHECK_SMALL`, 60 random 12-unseen sets solved in a median of
+41-43 -> 35-38 ms and at most 239-265 -> 194-204 ms of CPU, four runs each (docs/advice.md)."""
+
+SMALL_TYPES, CHECK_SMALL = 500, 20
+"""A game left of at most ``SMALL_TYPES`` types (12 unseen tiles: 120-495) has its certificate
+checked every ``CHECK_SMALL`` iterations, a larger one every 10: on a small game a check (both
+sides' counts and the gains, in Python) costs more than an iteration, on a large one (4-8 seen,
+converged in 30-60 iterations) the iterations past the tolerance cost more than the checks saved."""
 
 SCALE = 1728
 """The common multiple of the unseen tile sets of every rank multiset of at most three tiles
@@ -136,17 +148,20 @@ class PaidLeft(GameLeft):
         played = (sigma * np.where(mask, q, 0.0)).sum(axis=1)
         return float((self.cnt * (best - played)).sum() / self.pairings), float((self.cnt * played).sum() / self.pairings)
 
-    def solve_paid(self, tol: float = TOLERANCE, max_iterations: int = 100000, check_every: int = 10,
+    def solve_paid(self, tol: float = TOLERANCE, max_iterations: int = 100000, check_every: int | None = None,
                    start: tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]] | None = None,
-                   purify: float = 1e-4) -> "PaidLeft":
+                   purify: float = 1e-4, discount: tuple[float, float, float] = PAID_DISCOUNT) -> "PaidLeft":
         """Solve the game left as paid: each side regrets its own payoff (predictive discounted
-        CFR, alternating updates, the average weighted by t^3), from ``start`` (two (n, 3) type
-        strategies: checked first, kept when they meet ``tol``) or uniform, until both sides'
+        CFR, :data:`PAID_DISCOUNT`, alternating updates, the average weighted by t^3; the
+        certificate checked every ``check_every`` iterations, by default by the game's size:
+        :data:`SMALL_TYPES`), from ``start`` (two (n, 3) type strategies: checked first, kept
+        when they meet ``tol``) or uniform, until both sides'
         best-response gains per hand are at most ``tol``. Probabilities below ``purify`` are
         then dropped when that keeps the pair within ``tol``. Only the undominated settings are
         played (``play``: a setting whose front and back another matches or beats can be dropped
         without losing an equilibrium, with or without the commission)."""
         valid = self.play
+        every = check_every or (CHECK_SMALL if len(self.types) <= SMALL_TYPES else 10)
         x, y = _norm(self.player, valid), _norm(self.banker, valid)
         if start is not None:
             x, y = _norm(start[0], valid), _norm(start[1], valid)
@@ -154,10 +169,10 @@ class PaidLeft(GameLeft):
         rp, rb, sp, sb = (np.zeros_like(x) for _ in range(4))
         d, it, self.exact = self.kdata, 0, None
         while it < max_iterations and cert.gain > tol:
-            steps = min(check_every, max_iterations - it)
+            steps = min(every, max_iterations - it)
             _core.left_paid_cfr(x, y, rp, rb, sp, sb, d.play, it, steps, self.win, d.cf, d.cb, *d.side(False),
                                 *d.side(True), d.nf, d.nb, d.ptr, d.tab, d.dep, d.use, d.n_tables, float(SCALE),
-                                d.work, self._c, self._q, *DISCOUNT)
+                                d.work, self._c, self._q, *discount)
             it += steps
             cert = self.certify_pair(_norm(sp, valid), _norm(sb, valid), it, full=False)
         if it:
@@ -264,12 +279,25 @@ def _norm(a: npt.NDArray[np.float64], valid: npt.NDArray[np.bool_]) -> npt.NDArr
 
 _PAID: dict[tuple[SettingGame, tuple[int, ...], Fraction], PaidLeft] = {}
 _LOCK = threading.Lock()
+_DROP_HOOKS: list[Any] = []
+
+
+def on_drop(hook: Any) -> None:
+    """Have :func:`kept` call ``hook`` when it drops a kept game for a new one (and :func:`forget`
+    when it drops them all): for what a layer above keeps of the kept games (:func:`paigow.advise`'s
+    seen sets, each with its game)."""
+    with _LOCK:
+        if hook not in _DROP_HOOKS:
+            _DROP_HOOKS.append(hook)
 
 
 def forget() -> None:
     """Drop every kept game left as paid (:func:`paigow.game.seen.forget` drops them too)."""
     with _LOCK:
         _PAID.clear()
+        hooks = list(_DROP_HOOKS)
+    for hook in hooks:
+        hook()
 
 
 on_forget(forget)
@@ -307,9 +335,13 @@ def kept(counts: tuple[int, ...], rules: RuleSet, rate: Fraction) -> PaidLeft:
     made = PaidLeft(counts, rules, Fraction(rate))
     made.solve_paid(start=paid_start(made, rules, made.rate))
     with _LOCK:
+        hooks = list(_DROP_HOOKS) if len(_PAID) >= KEPT_GAMES else []
         while len(_PAID) >= KEPT_GAMES:  # the oldest first
             del _PAID[next(iter(_PAID))]
-        return _PAID.setdefault(key, made)
+        got = _PAID.setdefault(key, made)
+    for hook in hooks:
+        hook()
+    return got
 
 
 def game_at(counts: tuple[int, ...], rules: RuleSet, rate: Fraction) -> GameLeft:
@@ -326,10 +358,22 @@ def game_left_paid(seen: Any, rules: RulesLike = None, rate: Any = True) -> Paid
     return kept(rank_counts(clean_seen(seen)), g, commission_of(g, rate))
 
 
-def name_rate(*names: Any) -> Fraction:
-    """The commission of the shipped equilibria named among ``names`` (0 when none is named);
-    two names of different rates are refused (InvalidOptionError, code ``seen.mixed``)."""
-    rates = {s.commission for s in CATALOGUE for x in names if isinstance(x, str) and x == s.name}
+def name_rate(*names: Any, rules: RuleSet | None = None) -> Fraction:
+    """The commission of the shipped equilibria named among ``names`` (0 when none is named): with
+    seen tiles a name picks the game left the other side plays (``"equilibrium-paid"``: as paid at
+    5%, whatever commission the advised hand is paid at). Two names of different rates are refused
+    (InvalidOptionError, code ``seen.mixed``); with ``rules``, a name of another rule set's game
+    too (InvalidStrategyError, code ``strategy.rules``, as the advice without seen tiles).
+
+    >>> name_rate("equilibrium-paid-4pct"), name_rate(None, "equilibrium")
+    (Fraction(1, 25), Fraction(0, 1))
+    """
+    named = [s for s in CATALOGUE for x in names if isinstance(x, str) and x == s.name]
+    other = [s for s in named if rules is not None and not same_game(s.rules, rules)]
+    if other and rules is not None:
+        raise InvalidStrategyError(f"the strategy {other[0].name!r} solves the game of rule set {other[0].rules.name!r}, "
+                                   f"not that of rule set {rules.name!r}", code="strategy.rules")
+    rates = {s.commission for s in named}
     if len(rates) > 1:
         raise InvalidOptionError("with seen tiles, two equilibria by name play one game left: name two of one "
                                  "commission", code="seen.mixed")

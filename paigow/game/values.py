@@ -193,7 +193,7 @@ def _seen_value(player: "StrategyLike | None", banker: "StrategyLike | None", ru
     s = left.clean_seen(seen)
     names = [x is None or (isinstance(x, str) and x in SHIPPED_NAMES) for x in (player, banker)]
     if all(names):  # the game left at the names' commission (as paid with a paid equilibrium's)
-        w, p, lo = left.left_counts(seenpaid.game_at(left.rank_counts(s), g, seenpaid.name_rate(player, banker)))
+        w, p, lo = left.left_counts(seenpaid.game_at(left.rank_counts(s), g, seenpaid.name_rate(player, banker, rules=g)))
     elif any(names):
         raise InvalidOptionError("with seen tiles, an equilibrium by name is the equilibrium of the game left: "
                                  "pair it with another, or give both seats fixed strategies", code="seen.mixed")
