@@ -28,6 +28,7 @@ import numpy as np
 import numpy.typing as npt
 
 from paigow._blas import one_thread
+from paigow.game.seensupport import pure_outside, support_prior
 from paigow.game.lemke import LemkeFailure, SmallGame, indifference, lemke
 
 __all__ = ["PaidProof", "check", "exact_pair", "support_pair", "MAX_SETTINGS"]
@@ -143,14 +144,6 @@ def check(game: Any, player: Any = None, banker: Any = None) -> PaidProof:
 # ---------------------------------------------------------------------------------------------
 # an exact pair on the support of an iterate
 
-def _fixed(sigma: npt.NDArray[np.float64], active: list[int]) -> npt.NDArray[np.float64]:
-    """The pure part of ``sigma`` off the active types: each type's likeliest setting."""
-    out = np.zeros_like(sigma)
-    out[np.arange(len(sigma)), np.argmax(sigma, axis=1)] = 1.0
-    out[active] = 0.0
-    return out
-
-
 def _payoff(game: Any, wins: npt.NDArray[np.int64], losses: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
     """q * ((1 - p/q) * wins - losses): whole numbers."""
     p, q = game.rate.numerator, game.rate.denominator
@@ -165,8 +158,8 @@ def _small_game(game: Any, act_p: list[int], act_b: list[int], x: npt.NDArray[np
     py = [(j, k) for j in act_b for k in range(int(game.m[j]))]
     ip = np.array([i for i, _ in px]), np.array([k for _, k in px])
     ib = np.array([j for j, _ in py]), np.array([k for _, k in py])
-    cp = _pure_counts(game, _fixed(y, act_b), False)
-    cb = _pure_counts(game, _fixed(x, act_p), True)
+    cp = _pure_counts(game, pure_outside(y, act_b), False)
+    cb = _pure_counts(game, pure_outside(x, act_p), True)
     a_vec = _payoff(game, cp[:, :, 0], cp[:, :, 1])[ip]
     b_vec = _payoff(game, cb[:, :, 0], cb[:, :, 1])[ib]
     a_mat = np.stack([_payoff(game, *_columns(game, j, k, False))[ip] for j, k in py], axis=1)
@@ -174,15 +167,6 @@ def _small_game(game: Any, act_p: list[int], act_b: list[int], x: npt.NDArray[np
     return SmallGame(px, py, a_mat, a_vec, b_mat, b_vec)
 
 
-def _prior(sigma: npt.NDArray[np.float64], cols: list[tuple[int, int]]) -> npt.NDArray[np.float64]:
-    v = np.array([sigma[i, k] for i, k in cols], dtype=np.float64)
-    types = np.array([i for i, _ in cols])
-    out = v.copy()
-    for i in set(types.tolist()):
-        m = types == i
-        tot = v[m].sum()
-        out[m] = v[m] / tot if tot > 0 else 1.0 / m.sum()
-    return out
 
 
 def _assemble(sigma: npt.NDArray[np.float64], active: list[int], cols: list[tuple[int, int]],
@@ -224,7 +208,7 @@ def exact_pair(game: Any, x: npt.NDArray[np.float64], y: npt.NDArray[np.float64]
             return None
         try:
             with one_thread():
-                xs, ys, _ = lemke(g, _prior(x, g.px), _prior(y, g.py), max_pivots=MAX_PIVOTS,
+                xs, ys, _ = lemke(g, support_prior(x, g.px), support_prior(y, g.py), max_pivots=MAX_PIVOTS,
                                   refactor_every=REFACTOR)
         except (LemkeFailure, np.linalg.LinAlgError):
             return None

@@ -34,7 +34,7 @@ from paigow._blas import one_thread
 from paigow.game.lemke import LemkeFailure, SmallGame, indifference, lemke
 from paigow.game.seen import GameLeft, whole_start
 
-__all__ = ["LeftProof", "supports", "exact_pair", "check_pair", "prove"]
+__all__ = ["LeftProof", "supports", "exact_pair", "check_pair", "prove", "pure_outside", "support_prior"]
 
 SUPPORT = 1e-6
 """A setting whose probability is at most this is taken as unplayed when guessing a support."""
@@ -88,14 +88,14 @@ def _small_game(game: GameLeft, act_p: list[int], act_b: list[int], x: npt.NDArr
     py = [(j, k) for j in act_b for k in range(int(game.m[j]))]
     ip = np.array([i for i, _ in px]), np.array([k for _, k in px])
     ib = np.array([j for j, _ in py]), np.array([k for _, k in py])
-    a_vec = _base(game, _fixed(y, act_b), False)[ip]
-    b_vec = _base(game, _fixed(x, act_p), True)[ib]
+    a_vec = _base(game, pure_outside(y, act_b), False)[ip]
+    b_vec = _base(game, pure_outside(x, act_p), True)[ib]
     a_mat = np.stack([_column(game, j, k, False)[ip] for j, k in py], axis=1)
     b_mat = np.stack([_column(game, i, k, True)[ib] for i, k in px], axis=1)
     return SmallGame(px, py, a_mat, a_vec, b_mat, b_vec)
 
 
-def _fixed(sigma: npt.NDArray[np.float64], active: list[int]) -> npt.NDArray[np.float64]:
+def pure_outside(sigma: npt.NDArray[np.float64], active: list[int]) -> npt.NDArray[np.float64]:
     """The pure part of ``sigma`` off the active types: each type's likeliest setting."""
     out = np.zeros_like(sigma)
     out[np.arange(len(sigma)), np.argmax(sigma, axis=1)] = 1.0
@@ -128,7 +128,7 @@ def exact_pair(game: GameLeft, eps: float = SUPPORT, rounds: int = 4
     act_b = sorted(i for i, r in enumerate(supports(y, game.m, eps)) if len(r) > 1)
     for _ in range(rounds):
         g = _small_game(game, act_p, act_b, x, y)
-        px, py = _prior(x, g.px), _prior(y, g.py)
+        px, py = support_prior(x, g.px), support_prior(y, g.py)
         try:
             with one_thread():
                 xs, ys, pivots = lemke(g, px, py)
@@ -150,7 +150,9 @@ def exact_pair(game: GameLeft, eps: float = SUPPORT, rounds: int = 4
     return None
 
 
-def _prior(sigma: npt.NDArray[np.float64], cols: list[tuple[int, int]]) -> npt.NDArray[np.float64]:
+def support_prior(sigma: npt.NDArray[np.float64], cols: list[tuple[int, int]]) -> npt.NDArray[np.float64]:
+    """The small game's start from ``sigma``: each column's (type, setting) probability, normalised
+    within its type (uniform over a type's columns that ``sigma`` does not play)."""
     v = np.array([sigma[i, k] for i, k in cols], dtype=np.float64)
     types = np.array([i for i, _ in cols])
     out = v.copy()
