@@ -97,10 +97,33 @@ def browser() -> Iterator[Any]:
         b.close()
 
 
+@pytest.fixture(scope="session")
+def serve_spares(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Callable[[], ServeProcess]]:
+    """``take()``: a ``paigow serve`` process, on a new journal, answering; the next one is started
+    as it is taken, so that its start (about 2 s of imports) overlaps the module that uses this one.
+    The spare left at the end is stopped."""
+    spare: list[ServeProcess] = []
+
+    def start() -> ServeProcess:
+        return ServeProcess(tmp_path_factory.mktemp("served") / "serve.db", wait=False)
+
+    def take() -> ServeProcess:
+        s = spare.pop() if spare else start()
+        try:
+            s.wait()
+        finally:
+            spare.append(start())
+        return s
+
+    yield take
+    for s in spare:
+        s.stop()
+
+
 @pytest.fixture(scope="module")
-def served(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServeProcess]:
+def served(serve_spares: Callable[[], ServeProcess]) -> Iterator[ServeProcess]:
     """``paigow serve`` as a process on a free loopback port, on a journal of the module's own."""
-    s = ServeProcess(tmp_path_factory.mktemp(request.module.__name__.rsplit(".", 1)[-1]) / "serve.db")
+    s = serve_spares()
     yield s
     s.stop()
 
@@ -141,16 +164,32 @@ def axe() -> Callable[[Any, str], None]:
     def check(page: Any, where: str) -> None:
         from axe_playwright_python.sync_playwright import Axe
 
-        results = Axe().run(page)
-        bad = [v for v in results.response["violations"] if v.get("impact") in ("serious", "critical")]
+        # axe-core (570 kB) put in the page once per document, not at each check: then run as
+        # Axe().run runs it (its default options: the violations)
+        if not page.evaluate("() => typeof window.axe === 'object'"):
+            page.evaluate(Axe().axe_script)
+        response = page.evaluate("options => axe.run(options)", {"resultTypes": ["violations"]})
+        bad = [v for v in response["violations"] if v.get("impact") in ("serious", "critical")]
         assert not bad, f"{where}: " + "; ".join(f"{v['id']} ({v['impact']}): {[n['target'] for n in v['nodes']][:4]}"
                                                  for v in bad)
     return check
 
 
+# The modules whose subject is the journal's store: they run on both stores in the quick loop too.
+# The other service tests' PostgreSQL runs repeat on the second store what their SQLite runs check
+# of the routes: ``slow`` (CI's full run has them, ``-m "not slow"`` runs them on SQLite only).
+STORE_MODULES = frozenset({"test_journal", "test_store_integrity", "test_store_sqlite", "test_snapshot_state",
+                           "test_streams", "test_floor", "test_kill"})
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Mark every test that drives the browser ``browser`` (``-m "not browser"`` leaves them out:
-    the unpacked sdist's run in .ci/run, which section 2 has run whole)."""
+    the unpacked sdist's run in .ci/run, which section 2 has run whole); mark ``slow`` the
+    PostgreSQL runs of the service tests outside :data:`STORE_MODULES`."""
     for item in items:
         if "browser" in getattr(item, "fixturenames", ()):
             item.add_marker(pytest.mark.browser)
+        params = getattr(getattr(item, "callspec", None), "params", {})
+        module = getattr(getattr(item, "module", None), "__name__", "").rsplit(".", 1)[-1]
+        if "postgres" in (params.get("db"), params.get("live")) and module not in STORE_MODULES:
+            item.add_marker(pytest.mark.slow)
