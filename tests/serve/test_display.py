@@ -599,7 +599,7 @@ window.EventSource = class extends Native {
 
 
 def test_the_display_reconnects_when_its_stream_ends(new_page: Any, served: ServeProcess) -> None:
-    """Streams of 2 s: the browser reconnects after each with ``Last-Event-ID`` and the display
+    """Streams of 1 s: the browser reconnects after each with ``Last-Event-ID`` and the display
     shows every action taken meanwhile, each once."""
     from playwright.sync_api import expect
 
@@ -609,11 +609,11 @@ def test_the_display_reconnects_when_its_stream_ends(new_page: Any, served: Serv
         pg.add_init_script(EVENT_IDS)
         streams: list[str] = []
         pg.on("request", lambda r: streams.append(r.url) if "/events" in r.url else None)
-        pg.goto(f"{served.url}/display/{tid}?lifetime=2")
+        pg.goto(f"{served.url}/display/{tid}?lifetime=1")
         expect(pg.locator("body")).to_have_attribute("data-seq", "0")
         act(c, tid, auth, action="start_round", stake=1000)
         for k in range(1, 4):
-            # the stream ended (2 s) and the browser asks again (retry 1 s): the action is taken
+            # the stream ended (1 s) and the browser asks again (retry 1 s): the action is taken
             # as the new stream starts, and the display must not miss it nor show it twice
             with pg.expect_request(lambda r: "/events" in r.url, timeout=WAIT * 1000):
                 pass
