@@ -175,21 +175,30 @@ def axe() -> Callable[[Any, str], None]:
     return check
 
 
-# The modules whose subject is the journal's store: they run on both stores in the quick loop too.
-# The other service tests' PostgreSQL runs repeat on the second store what their SQLite runs check
-# of the routes: ``slow`` (CI's full run has them, ``-m "not slow"`` runs them on SQLite only).
+# The tests whose subject is the journal's store run on both stores in the quick loop too: these
+# modules whole, and test_floor's tests of what is journalled. The other service tests' PostgreSQL
+# runs repeat on the second store what their SQLite runs check of the routes: ``slow`` (CI's full
+# run has them, ``-m "not slow"`` runs them on SQLite only).
 STORE_MODULES = frozenset({"test_journal", "test_store_integrity", "test_store_sqlite", "test_snapshot_state",
-                           "test_streams", "test_floor", "test_kill"})
+                           "test_streams", "test_kill"})
+STORE_TESTS = frozenset({
+    "test_floor.test_a_live_table_draws_securely_and_journals_what_it_drew",
+    "test_floor.test_a_live_table_replays_from_what_it_drew", "test_floor.test_one_bad_row_quarantines_its_table_only",
+    "test_floor.test_a_finished_round_is_stored_when_it_ends_and_read_without_the_tables_lock",
+    "test_floor.test_start_replays_only_the_tail_after_the_snapshot", "test_floor.test_the_regulators_export",
+    "test_floor.test_audit_names_the_first_broken_row"})
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Mark every test that drives the browser ``browser`` (``-m "not browser"`` leaves them out:
     the unpacked sdist's run in .ci/run, which section 2 has run whole); mark ``slow`` the
-    PostgreSQL runs of the service tests outside :data:`STORE_MODULES`."""
+    PostgreSQL runs of the service tests outside :data:`STORE_MODULES` and :data:`STORE_TESTS`."""
     for item in items:
         if "browser" in getattr(item, "fixturenames", ()):
             item.add_marker(pytest.mark.browser)
         params = getattr(getattr(item, "callspec", None), "params", {})
         module = getattr(getattr(item, "module", None), "__name__", "").rsplit(".", 1)[-1]
-        if "postgres" in (params.get("db"), params.get("live")) and module not in STORE_MODULES:
+        name = getattr(item, "originalname", item.name)
+        if ("postgres" in (params.get("db"), params.get("live")) and module not in STORE_MODULES
+                and f"{module}.{name}" not in STORE_TESTS):
             item.add_marker(pytest.mark.slow)
