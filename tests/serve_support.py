@@ -66,21 +66,27 @@ class ThreadServer:
 
 
 class ServeProcess:
-    """``python -m paigow serve`` as a subprocess on a free loopback port."""
+    """``python -m paigow serve`` as a subprocess on a free loopback port, answering once made
+    (``wait=False``: started only, :meth:`wait` until it answers)."""
 
     def __init__(self, db: "Path | str", port: int | None = None, args: tuple[str, ...] = ("--rate", "0"),
-                 env: dict[str, str] | None = None) -> None:
+                 env: dict[str, str] | None = None, wait: bool = True) -> None:
         self.db = db
         self.port = port or free_port()
         self.url = f"http://127.0.0.1:{self.port}"
-        import httpx
-
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "paigow", "serve", "--host", "127.0.0.1", "--port", str(self.port), "--db", str(db),
              *args],
             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
             env={**os.environ, "PYTHONUNBUFFERED": "1", "PAIGOW_OPERATOR_KEY": OPERATOR_KEY, **(env or {})},
         )
+        if wait:
+            self.wait()
+
+    def wait(self) -> None:
+        """Until ``/v1/health`` answers 200 (at most 60 s)."""
+        import httpx
+
         deadline = time.monotonic() + 60
         while True:
             try:

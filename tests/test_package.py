@@ -168,10 +168,15 @@ def test_the_readme_test_command_is_what_ci_runs() -> None:
     assert not any("HYPOTHESIS_PROFILE" in ln for ln in lines)  # CI takes the default profile, as the README
 
 
-def test_the_default_hypothesis_profile_is_ci() -> None:
+def test_the_default_hypothesis_profile_is_ci(request: pytest.FixtureRequest) -> None:
+    """``ci`` (100 derandomized examples a test) for ``python -m pytest``, ``quick`` (derandomized,
+    50 a test) for the quick loop, exactly ``-m "not slow"`` (tests/conftest.py)."""
     from hypothesis import settings
 
     if "HYPOTHESIS_PROFILE" in os.environ:
         pytest.skip("HYPOTHESIS_PROFILE is set")
+    ci = settings.get_profile("ci")
+    assert ci.max_examples == 100 and ci.derandomize
+    quick = (request.config.option.markexpr or "").split() == ["not", "slow"]
     default = settings.default
-    assert default is not None and default.max_examples == 100 and default.derandomize
+    assert default is not None and default.max_examples == (50 if quick else 100) and default.derandomize

@@ -97,10 +97,33 @@ def browser() -> Iterator[Any]:
         b.close()
 
 
+@pytest.fixture(scope="session")
+def serve_spares(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Callable[[], ServeProcess]]:
+    """``take()``: a ``paigow serve`` process, on a new journal, answering; the next one is started
+    as it is taken, so that its start (about 2 s of imports) overlaps the module that uses this one.
+    The spare left at the end is stopped."""
+    spare: list[ServeProcess] = []
+
+    def start() -> ServeProcess:
+        return ServeProcess(tmp_path_factory.mktemp("served") / "serve.db", wait=False)
+
+    def take() -> ServeProcess:
+        s = spare.pop() if spare else start()
+        try:
+            s.wait()
+        finally:
+            spare.append(start())
+        return s
+
+    yield take
+    for s in spare:
+        s.stop()
+
+
 @pytest.fixture(scope="module")
-def served(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServeProcess]:
+def served(serve_spares: Callable[[], ServeProcess]) -> Iterator[ServeProcess]:
     """``paigow serve`` as a process on a free loopback port, on a journal of the module's own."""
-    s = ServeProcess(tmp_path_factory.mktemp(request.module.__name__.rsplit(".", 1)[-1]) / "serve.db")
+    s = serve_spares()
     yield s
     s.stop()
 
@@ -141,16 +164,41 @@ def axe() -> Callable[[Any, str], None]:
     def check(page: Any, where: str) -> None:
         from axe_playwright_python.sync_playwright import Axe
 
-        results = Axe().run(page)
-        bad = [v for v in results.response["violations"] if v.get("impact") in ("serious", "critical")]
+        # axe-core (570 kB) put in the page once per document, not at each check: then run as
+        # Axe().run runs it (its default options: the violations)
+        if not page.evaluate("() => typeof window.axe === 'object'"):
+            page.evaluate(Axe().axe_script)
+        response = page.evaluate("options => axe.run(options)", {"resultTypes": ["violations"]})
+        bad = [v for v in response["violations"] if v.get("impact") in ("serious", "critical")]
         assert not bad, f"{where}: " + "; ".join(f"{v['id']} ({v['impact']}): {[n['target'] for n in v['nodes']][:4]}"
                                                  for v in bad)
     return check
 
 
+# The tests whose subject is the journal's store run on both stores in the quick loop too: these
+# modules whole, and test_floor's tests of what is journalled. The other service tests' PostgreSQL
+# runs repeat on the second store what their SQLite runs check of the routes: ``slow`` (CI's full
+# run has them, ``-m "not slow"`` runs them on SQLite only).
+STORE_MODULES = frozenset({"test_journal", "test_store_integrity", "test_store_sqlite", "test_snapshot_state",
+                           "test_streams", "test_kill"})
+STORE_TESTS = frozenset({
+    "test_floor.test_a_live_table_draws_securely_and_journals_what_it_drew",
+    "test_floor.test_a_live_table_replays_from_what_it_drew", "test_floor.test_one_bad_row_quarantines_its_table_only",
+    "test_floor.test_a_finished_round_is_stored_when_it_ends_and_read_without_the_tables_lock",
+    "test_floor.test_start_replays_only_the_tail_after_the_snapshot", "test_floor.test_the_regulators_export",
+    "test_floor.test_audit_names_the_first_broken_row"})
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Mark every test that drives the browser ``browser`` (``-m "not browser"`` leaves them out:
-    the unpacked sdist's run in .ci/run, which section 2 has run whole)."""
+    the unpacked sdist's run in .ci/run, which section 2 has run whole); mark ``slow`` the
+    PostgreSQL runs of the service tests outside :data:`STORE_MODULES` and :data:`STORE_TESTS`."""
     for item in items:
         if "browser" in getattr(item, "fixturenames", ()):
             item.add_marker(pytest.mark.browser)
+        params = getattr(getattr(item, "callspec", None), "params", {})
+        module = getattr(getattr(item, "module", None), "__name__", "").rsplit(".", 1)[-1]
+        name = getattr(item, "originalname", item.name)
+        if ("postgres" in (params.get("db"), params.get("live")) and module not in STORE_MODULES
+                and f"{module}.{name}" not in STORE_TESTS):
+            item.add_marker(pytest.mark.slow)

@@ -51,9 +51,13 @@ def targets_are_44px(page: Page) -> None:
 
 
 # a whole round at each size in Traditional Chinese, and in each other language at 1024×768 (as the
-# Pai Gow page's tests): (size, the page's language)
+# Pai Gow page's tests): (size, the page's language). The quick loop (-m "not slow") plays the
+# tablet's in Traditional Chinese; the other sizes and languages are slow: the Pai Gow page's rounds
+# (test_page.py) play every size and language there, and test_page_words.py bets and settles on
+# this page in Portuguese at the tablet's and the phone's size (the payouts, the stake badge).
 ROUNDS = [("tablet", "zh-Hant"), ("laptop", "zh-Hant"), ("phone", "zh-Hant"),
           ("tablet", "zh-Hans"), ("tablet", "pt"), ("tablet", "en")]
+QUICK = {("tablet", "zh-Hant")}
 # the language the browser asks for, picked by the page; 10000 as the locale writes it (Macau's
 # Portuguese groups with a space); the refusal of a stake of 0, translated (en: the service's message)
 LOCALES = {"zh-Hant": "zh-MO", "zh-Hans": "zh-CN", "pt": "pt-BR", "en": "en-GB"}
@@ -61,7 +65,8 @@ TEN_THOUSAND: dict[str, "str | re.Pattern[str]"] = {"zh-Hant": "10,000", "zh-Han
 NOT_POSITIVE = {"zh-Hant": "注額須大於零", "zh-Hans": "注额须大于零", "pt": "A aposta tem de ser positiva", "en": "is not positive"}
 
 
-@pytest.mark.parametrize("size,lang", ROUNDS, ids=[f"{s}-{lang}" for s, lang in ROUNDS])
+@pytest.mark.parametrize("size,lang", [
+    pytest.param(s, lang, id=f"{s}-{lang}", marks=() if (s, lang) in QUICK else pytest.mark.slow) for s, lang in ROUNDS])
 def test_a_whole_round_on_the_page(new_page: Callable[..., Page], served: ServeProcess, axe: Callable[[Page, str], None],
                                    size: str, lang: str) -> None:
     def axe_check(page: Page, where: str) -> None:  # photographed for the docs when asked
