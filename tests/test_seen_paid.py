@@ -122,7 +122,7 @@ def numpy_gains(game: seenpaid.PaidLeft) -> tuple[float, float]:
         gain = 0.0
         for i, t in enumerate(game.types.tolist()):
             c = game.hand_counts(int(t), banker)
-            q = c[: int(game.m[i]), 0] * float(1 - game.rate) - c[: int(game.m[i]), 2]
+            q = c[: int(game.m[i]), 0] * float(1 - (game.bank_rate if banker else game.rate)) - c[: int(game.m[i]), 2]
             gain += float(game.cnt[i]) * (q.max() - float(own[i, : int(game.m[i])] @ q))
         out.append(gain / game.pairings)
     return out[0], out[1]
@@ -299,7 +299,7 @@ def test_the_name_picks_the_game_left_and_the_commission_pays_the_hand(against: 
         assert played == asked or not np.allclose(want, other, atol=1e-6), (seat, against, commission)
         a = paigow.advise([DECK[i] for i in hand], seat, against=against, commission=commission, seen=list(seen))
         assert a.rate == asked and a.commission == bool(asked) and a.opponent_hands == 70
-        assert a.against == (against or "equilibrium")
+        assert a.against == (against or "equilibrium-paid-3pct")  # the game played: at 3%, none shipped
         for o, (w, p, lo) in zip(a.options, want):
             assert [o.wins, o.pushes, o.losses] == pytest.approx([w, p, lo], abs=1e-8)
             assert o.value == pytest.approx((float(1 - asked) * w - lo) / 70, abs=1e-12)
@@ -356,7 +356,7 @@ def test_the_command_line_proves_the_game_left_as_paid(capsys: pytest.CaptureFix
         game = seenpaid.kept(left.rank_counts(tuple(range(20))), MACAU, rate)
         p = seenpaid.prove(game)
         assert p.exact and data["proof"] == {
-            "exact": True, "rate": str(rate), "player_value": str(p.player_value), "banker_value": str(p.banker_value),
+            "exact": True, "rate": str(rate), "bank_rate": str(rate), "player_value": str(p.player_value), "banker_value": str(p.banker_value),
             "player_gain": "0", "banker_gain": "0"}
         assert float(p.player_value) == pytest.approx(game.certificate.player_value, abs=1e-5)
         a = paigow.advise(" ".join(hand), seen=" ".join(seen), against=None if "--against" not in extra
