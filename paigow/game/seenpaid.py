@@ -45,7 +45,7 @@ from paigow.game.handtypes import SettingGame, hand_types, same_game, setting_ga
 from paigow.game.seenpaidexact import PaidProof, Rows, check, exact_pair, support_pair
 from paigow.game.seen import (KEPT_GAMES, SOLVED_TYPES, TOLERANCE, GameLeft, clean_seen, on_forget,
                               rank_counts, solved)
-from paigow.rules import RuleSet, RulesLike, clean_rules, commission_of
+from paigow.rules import MACAU, RuleSet, RulesLike, clean_rules, commission_of
 
 __all__ = ["PaidLeft", "PaidCertificate", "PaidProof", "game_left_paid", "kept", "name_rate", "left_name",
            "bank_rate", "paid_start", "prove",
@@ -314,8 +314,9 @@ def paid_start(game: GameLeft, rules: RuleSet, rate: Fraction) -> tuple[npt.NDAr
     """The whole game's shipped equilibrium at ``rate`` (else the zero-commission one) on the
     types left: the solver's first iterate (None when none is shipped for the rules' game)."""
     for r in (rate, Fraction(0)):
+        found = solution(rules, r)   # by the game, whatever the rule set's name
         try:
-            whole = shipped_types(file_stem(r, rules))
+            whole = shipped_types(found.name if found is not None else file_stem(r, rules))
         except InvalidStrategyError:
             continue
         return whole[0][game.types], whole[1][game.types]
@@ -382,23 +383,26 @@ def left_name(rules: RuleSet, rate: Fraction) -> str:
     """The name of the game left played at ``rate`` when no equilibrium is named (what advice
     with seen tiles reports as ``against``): the shipped equilibrium's name of that rate and rule
     set's game where one is shipped and its game is the one played (no commission, or the bank
-    paying it too), else the file stem of that rate (:func:`paigow.game.equilibria.file_stem`:
-    ``"equilibrium-paid-3pct"``, ``"h4-equilibrium-paid-4pct"``), with ``"-doors"`` after it
-    where the bank's wins pay no commission. Without a commission and nothing shipped for the
-    game: InvalidStrategyError (code ``strategy.rules``), as before.
+    paying it too), else the game's zero-commission name with the rate's file stem after it
+    (:func:`paigow.game.equilibria.file_stem`: ``"equilibrium-paid-3pct"``,
+    ``"home-equilibrium-paid-4pct"``), and ``"-doors"`` after that where the bank's wins pay no
+    commission. Without a commission and nothing shipped for the game: InvalidStrategyError (code
+    ``strategy.rules``), as before.
 
     >>> from paigow.rules import HOME, MACAU
     >>> left_name(MACAU, Fraction(1, 20)), left_name(MACAU, Fraction(3, 100))
     ('equilibrium-paid', 'equilibrium-paid-3pct')
     >>> left_name(HOME, Fraction(0)), left_name(HOME.replace(name="h4", commission="4%"), Fraction(1, 25))
-    ('home-equilibrium', 'h4-equilibrium-paid-4pct-doors')
+    ('home-equilibrium', 'home-equilibrium-paid-4pct-doors')
     """
     if not rate:
         return default_name(rules, Fraction(0))
     found = solution(rules, rate) if rules.bank_commission else None
     if found is not None:
         return found.name
-    return file_stem(rate, rules) + ("" if rules.bank_commission else "-doors")
+    zero = solution(rules, Fraction(0))   # the game's name, whatever the rule set's
+    prefix = (zero.name if zero is not None else file_stem(0, rules))[:-len("equilibrium")]
+    return prefix + file_stem(rate, MACAU) + ("" if rules.bank_commission else "-doors")
 
 
 def name_rate(*names: Any, rules: RuleSet | None = None) -> Fraction:
