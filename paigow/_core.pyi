@@ -217,6 +217,7 @@ def left_paid_cfr(
     it0: int,
     steps: int,
     win: float,
+    win_b: float,
     cf: npt.NDArray[np.uint8],
     cb: npt.NDArray[np.uint8],
     qa_p: npt.NDArray[np.int32],

@@ -640,7 +640,7 @@ cdef void _paid_counts(const double[:, ::1] sigma, const uint8_t[:, ::1] cf, con
 
 def left_paid_cfr(double[:, ::1] x, double[:, ::1] y, double[:, ::1] rp, double[:, ::1] rb,
                   double[:, ::1] sp, double[:, ::1] sb, const int8_t[:, ::1] play, long it0, int steps, double win,
-                  const uint8_t[:, ::1] cf, const uint8_t[:, ::1] cb, const int32_t[:, ::1] qa_p,
+                  double win_b, const uint8_t[:, ::1] cf, const uint8_t[:, ::1] cb, const int32_t[:, ::1] qa_p,
                   const int32_t[:, ::1] qc_p, const int32_t[::1] ev_ptr_p, const int32_t[::1] ev_idx_p,
                   const int32_t[::1] ev_pos_p, const double[::1] ev_w_p, const int32_t[:, ::1] qa_b,
                   const int32_t[:, ::1] qc_b, const int32_t[::1] ev_ptr_b, const int32_t[::1] ev_idx_b,
@@ -649,8 +649,9 @@ def left_paid_cfr(double[:, ::1] x, double[:, ::1] y, double[:, ::1] rp, double[
                   double one, double[::1] work, double[:, :, ::1] c, double[:, ::1] q, double alpha=-1.0,
                   double beta=-1.0, double gamma=2.0):
     """``steps`` iterations of predictive (discounted) CFR on the game left as paid, in place, as
-    ``left_cfr`` does, each side regretting its own payoff ``win * wins - losses`` (a win counts
-    ``win`` = 1 - rate, a loss 1): the player's (``x``, regrets ``rp``, average ``sp``) against
+    ``left_cfr`` does, each side regretting its own payoff ``win * wins - losses`` (a player's win
+    counts ``win`` = 1 - its rate, a banker's ``win_b`` = 1 - the banker's: 1 where the bank's
+    wins pay nothing, a loss 1): the player's (``x``, regrets ``rp``, average ``sp``) against
     the banker's ``y`` with the player's thresholds and events (``*_p``), then the banker's
     against the new ``x`` with the banker's (``*_b``). ``play`` (n, 3) marks the settings each
     type plays (at least one; the rest keep probability 0: a dominated setting, say, whose counts
@@ -690,7 +691,7 @@ def left_paid_cfr(double[:, ::1] x, double[:, ::1] y, double[:, ::1] rp, double[
                          ev_w_b, one, &work[0], c)
             for i in range(n):
                 for k in range(3):
-                    q[i, k] = win * c[i, k, 0] - c[i, k, 1]
+                    q[i, k] = win_b * c[i, k, 0] - c[i, k, 1]
             _cfr_update_play(y, rb, q, play, sb, w, pos, neg)
     return None
 

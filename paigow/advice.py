@@ -705,7 +705,7 @@ def _seen_units(hands: npt.NDArray[Any], seat: str, against: Any, commission: An
         game = seenpaid.game_at(seen_game.rank_counts(seen), g, played)
         h = np.ascontiguousarray(hands, dtype=np.int64)
         counts, own = game.hand_table(_core.hand_rows(h), _core.setting_order(h.astype(np.int8)), seat == "banker")
-        name = default_name(g, r) if against is None else str(against)
+        name = seenpaid.left_name(g, r) if against is None else str(against)
         return counts, own, name, "", r, g, game
     g, seat, s, r = _arguments(seat, against, commission, rules)
     packed = s.advice_packed(g)

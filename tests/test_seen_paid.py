@@ -9,6 +9,7 @@ are the reference's (1 - r) * W - L against the kept strategy."""
 from __future__ import annotations
 
 import contextlib
+import itertools
 import json
 import math
 import random
@@ -28,7 +29,7 @@ from paigow.setting import settings_of
 from paigow.cli import main
 from paigow.game import seen as left, seenpaid
 from paigow.game.handtypes import all_hands, hand_types
-from paigow.rules import MACAU, commission_of
+from paigow.rules import HOME, MACAU, commission_of
 
 import reference
 
@@ -122,7 +123,7 @@ def numpy_gains(game: seenpaid.PaidLeft) -> tuple[float, float]:
         gain = 0.0
         for i, t in enumerate(game.types.tolist()):
             c = game.hand_counts(int(t), banker)
-            q = c[: int(game.m[i]), 0] * float(1 - game.rate) - c[: int(game.m[i]), 2]
+            q = c[: int(game.m[i]), 0] * float(1 - (game.bank_rate if banker else game.rate)) - c[: int(game.m[i]), 2]
             gain += float(game.cnt[i]) * (q.max() - float(own[i, : int(game.m[i])] @ q))
         out.append(gain / game.pairings)
     return out[0], out[1]
@@ -299,7 +300,7 @@ def test_the_name_picks_the_game_left_and_the_commission_pays_the_hand(against: 
         assert played == asked or not np.allclose(want, other, atol=1e-6), (seat, against, commission)
         a = paigow.advise([DECK[i] for i in hand], seat, against=against, commission=commission, seen=list(seen))
         assert a.rate == asked and a.commission == bool(asked) and a.opponent_hands == 70
-        assert a.against == (against or "equilibrium")
+        assert a.against == (against or "equilibrium-paid-3pct")  # the game played: at 3%, none shipped
         for o, (w, p, lo) in zip(a.options, want):
             assert [o.wins, o.pushes, o.losses] == pytest.approx([w, p, lo], abs=1e-8)
             assert o.value == pytest.approx((float(1 - asked) * w - lo) / 70, abs=1e-12)
@@ -356,7 +357,7 @@ def test_the_command_line_proves_the_game_left_as_paid(capsys: pytest.CaptureFix
         game = seenpaid.kept(left.rank_counts(tuple(range(20))), MACAU, rate)
         p = seenpaid.prove(game)
         assert p.exact and data["proof"] == {
-            "exact": True, "rate": str(rate), "player_value": str(p.player_value), "banker_value": str(p.banker_value),
+            "exact": True, "rate": str(rate), "bank_rate": str(rate), "player_value": str(p.player_value), "banker_value": str(p.banker_value),
             "player_gain": "0", "banker_gain": "0"}
         assert float(p.player_value) == pytest.approx(game.certificate.player_value, abs=1e-5)
         a = paigow.advise(" ".join(hand), seen=" ".join(seen), against=None if "--against" not in extra
@@ -394,3 +395,111 @@ def test_a_kept_seen_set_with_a_commission_reads_its_game() -> None:
         seenpaid.kept(left.rank_counts(seen), MACAU, Fraction(1, 100 + k))
     assert (seen, "banker", None, "4%", None) not in advice._SEEN_PLANS
     assert paigow.advise(hands[0], "banker", commission="4%", seen=seen) == first[0]
+
+
+H4 = HOME.replace(name="h4", commission="4%")
+"""The home game with its 4% option: taken from a door's win, never from the bank's (docs/rules.md Part 4)."""
+
+
+def _brute_gains(game: seenpaid.PaidLeft, rules: Any, seen: tuple[int, ...],
+                 bank_rate: Fraction) -> tuple[float, float, float]:
+    """(the banker's best-response gain, its value, the player's value) per pairing against the
+    kept pair, by every pairing of the unseen tiles compared one by one (paigow.compare under
+    ``rules``), the banker's wins paid ``1 - bank_rate``, the player's ``1 - game.rate``."""
+    ty = hand_types(rules)
+    hands = list(itertools.combinations([i for i in range(32) if i not in seen], 4))
+    sets = {h: paigow.settings([DECK[i] for i in h], rules) for h in hands}
+
+    def probs(h: tuple[int, ...], sigma: np.ndarray) -> list[float]:
+        r = ROWS[h]
+        i = game.index[int(ty.hand_type[r])]
+        a, b, c = (int(x) for x in ty.hand_map[r])
+        return [sigma[i, a], sigma[i, b] if b != a else 0.0, sigma[i, c] if c not in (a, b) else 0.0]
+
+    gain = bank_value = player_value = 0.0
+    pairings = 0
+    for bh in hands:
+        q = np.zeros(3)
+        pv = 0.0
+        for ph in hands:
+            if set(ph) & set(bh):
+                continue
+            pairings += 1
+            px = probs(ph, game.player)
+            for k, bs in enumerate(sets[bh]):
+                for j, ps in enumerate(sets[ph]):
+                    if px[j]:
+                        o = paigow.compare(ps, bs, rules)
+                        q[k] += px[j] * ((1 - float(bank_rate)) * (o == -1) - (o == 1))
+                        pv += probs(bh, game.banker)[k] * px[j] * ((1 - float(game.rate)) * (o == 1) - (o == -1))
+        own = np.array(probs(bh, game.banker))
+        gain += q.max() - own @ q
+        bank_value += own @ q
+        player_value += pv
+    assert pairings == game.pairings
+    return gain / pairings, bank_value / pairings, player_value / pairings
+
+
+def test_the_home_game_left_is_paid_by_the_doors_only() -> None:
+    seen = tuple(range(20))                     # 12 tiles unseen
+    counts, rate = left.rank_counts(seen), Fraction(1, 25)
+    game = seenpaid.kept(counts, H4, rate)
+    both_rules = H4.replace(name="h4-both", bank_commission=True)   # the same game with the bank taxed too
+    both = seenpaid.kept(counts, both_rules, rate)
+    assert both is not game and (game.rate, game.bank_rate) == (rate, 0) and both.bank_rate == rate
+    cert = game.certificate
+    assert cert.gain <= left.TOLERANCE
+    gb, vb, vp = _brute_gains(game, H4, seen, Fraction(0))
+    assert gb == pytest.approx(cert.banker_gain, abs=1e-9) and 0 <= gb <= left.TOLERANCE
+    assert vb == pytest.approx(cert.banker_value, abs=1e-9) and vp == pytest.approx(cert.player_value, abs=1e-9)
+    gp, gb2 = numpy_gains(game)
+    assert gp == pytest.approx(cert.player_gain, abs=1e-9) and gb2 == pytest.approx(cert.banker_gain, abs=1e-9)
+    # taxed at 4%, the bank's wins would be worth less: the pair certified is the untaxed game's
+    assert _brute_gains(game, H4, seen, rate)[1] < vb - 1e-3
+    proof = seenpaid.prove(game)               # exact, each side's gain at its own rate
+    assert proof.exact and float(proof.banker_value) == pytest.approx(cert.banker_value, abs=1e-5)
+    hand = (20, 26, 28, 29)   # the banker's best setting differs between the two games
+    a = paigow.advise(hand, "banker", commission=True, rules=H4, seen=seen)
+    b = paigow.advise(hand, "banker", commission=True, rules=both_rules, seen=seen)
+    assert a.against == "home-equilibrium-paid-4pct-doors" and b.against == "home-equilibrium-paid-4pct"
+    assert a.to_json()["against"] == a.against and a.rate == b.rate == rate
+    assert not np.allclose([[o.wins, o.pushes, o.losses] for o in a.options],
+                           [[o.wins, o.pushes, o.losses] for o in b.options], rtol=0, atol=1e-2)
+    assert a.best != b.best
+    assert not np.allclose(game.player, both.player, atol=1e-3)   # the doors play otherwise against an untaxed bank
+    assert paigow.advise(hand, commission=False, rules=H4, seen=seen).against == "home-equilibrium"
+
+
+def test_the_on_demand_game_left_is_named_by_its_rate(capsys: pytest.CaptureFixture[str]) -> None:
+    seen = [str(t) for t in DECK[:20]]
+    hand = [str(t) for t in DECK[20:24]]
+    for rules, rate, name in (("macau", "3%", "equilibrium-paid-3pct"), ("macau", "5%", "equilibrium-paid"),
+                              ("us", "3%", "us-equilibrium-paid-3pct")):
+        a = paigow.advise(" ".join(hand), commission=rate, rules=rules, seen=" ".join(seen))
+        assert a.against == name and seenpaid.left_name(paigow.rules.clean_rules(rules), a.rate) == name
+        assert main(["advise", *hand, "--seen", *seen, "--commission", rate, "--rules", rules, "--json"]) == 0
+        assert json.loads(capsys.readouterr().out)["against"] == name
+        assert main(["advise", *hand, "--seen", *seen, "--commission", rate, "--rules", rules]) == 0
+        assert f"against: {name}   commission" in capsys.readouterr().out
+        b = paigow.advise_batch([list(range(20, 24))], commission=rate, rules=rules, seen=list(range(20)))
+        assert b.against == name
+    with _client() as client:
+        r = client.post("/v1/advice", json={"tiles": " ".join(hand), "seen": " ".join(seen), "commission": "3%"})
+        assert r.status_code == 200, r.text
+        assert r.json()["against"] == "equilibrium-paid-3pct"
+    assert paigow.advise(" ".join(hand), commission="3%").against == "equilibrium"  # nothing seen: as today
+
+
+def test_the_command_line_proves_the_home_game_left(capsys: pytest.CaptureFixture[str]) -> None:
+    seen = [str(t) for t in DECK[:20]]
+    hand = [str(t) for t in DECK[20:24]]
+    args = ["advise", *hand, "--seen", *seen, "--exact", "--commission", "4%", "--rules", "home"]
+    assert main([*args, "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    game = seenpaid.kept(left.rank_counts(tuple(range(20))), HOME, Fraction(1, 25))
+    assert game.bank_rate == 0 and data["proof"]["exact"] and data["proof"]["bank_rate"] == "0"
+    assert data["proof"]["rate"] == "1/25" and data["proof"]["banker_value"] == str(seenpaid.prove(game).banker_value)
+    assert data["against"] == "home-equilibrium-paid-4pct-doors"
+    assert main(args) == 0
+    out = capsys.readouterr().out
+    assert "as paid at 4% (the bank's wins untaxed), proven exactly" in out and "home-equilibrium-paid-4pct-doors" in out

@@ -109,7 +109,8 @@ def _cmd_advise(args: argparse.Namespace) -> int:
     if a.mixed:
         print(f"the {a.seat}'s equilibrium mixes this hand: play the settings with the probabilities shown")
     if proof and "rate" in proof:  # the game left as paid: general-sum, a value for each side
-        print(f"the equilibrium of the game left as paid at {percent(Fraction(proof['rate']))}, "
+        untaxed = " (the bank's wins untaxed)" if proof["bank_rate"] == "0" else ""
+        print(f"the equilibrium of the game left as paid at {percent(Fraction(proof['rate']))}{untaxed}, "
               f"{'proven exactly' if proof['exact'] else 'NOT proven'}: the player's value {proof['player_value']}, "
               f"the banker's {proof['banker_value']} a pairing; the best responses gain {proof['player_gain']} "
               f"(player) and {proof['banker_gain']} (banker)")
@@ -125,7 +126,8 @@ def _proof(seen: str, rules: Any, against: Any, rate: Any) -> dict[str, Any]:
     ``seen`` are face up (the game of ``against``'s name, else at ``rate``), as JSON: fractions
     as text. Without commission :func:`paigow.game.seensupport.prove` (one value, both best
     responses equal to it); as paid :func:`paigow.game.seenpaid.prove` (each side's value and
-    best-response gain, both gains 0 when proven; ``rate`` the game's)."""
+    best-response gain, each at its own rate, both gains 0 when proven; ``rate`` the player's,
+    ``bank_rate`` the banker's: 0 where the bank's wins pay none, as in the home game)."""
     from paigow.game import seen as left, seenpaid
 
     played = Fraction(rate) if against is None else seenpaid.name_rate(against, rules=rules)
@@ -137,5 +139,6 @@ def _proof(seen: str, rules: Any, against: Any, rate: Any) -> dict[str, Any]:
         return {"exact": p.exact, "value": str(p.value), "player_best": str(p.player_best),
                 "banker_best": str(p.banker_best)}
     q = seenpaid.prove(game)  # type: ignore[arg-type]
-    return {"exact": q.exact, "rate": str(played), "player_value": str(q.player_value),
+    return {"exact": q.exact, "rate": str(played), "bank_rate": str(game.bank_rate),  # type: ignore[attr-defined]
+            "player_value": str(q.player_value),
             "banker_value": str(q.banker_value), "player_gain": str(q.player_gain), "banker_gain": str(q.banker_gain)}

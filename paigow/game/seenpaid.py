@@ -1,9 +1,12 @@
 """The game left as paid: the equilibrium of the setting game on the unseen tiles (see
-:mod:`paigow.game.seen`) when a win pays ``1 - rate`` to either side and a loss costs 1.
+:mod:`paigow.game.seen`) when a win pays ``1 - rate`` and a loss costs 1, each seat at its own
+rate: the player's the rate asked, the banker's the same where the bank's wins pay it too
+(``rules.bank_commission``: Macau, the US game) and 0 where they do not (the home game, whose
+commission is a door's only: docs/rules.md Part 4).
 
-With the commission the house takes from both sides and the game is general-sum (as the whole
+With the commission the game is general-sum (as the whole
 game's :func:`paigow.game.solver.solve` with a commission): a seat's payoff for a hand is
-``(1 - rate) * [both its hands win] - [both lose]``, and ``[both win]`` is a product of the two
+``(1 - its rate) * [both its hands win] - [both lose]``, and ``[both win]`` is a product of the two
 comparisons, so the values of the zero-commission game left (a sum of 1-D cumulative masses by
 rank) do not give it. The compiled step (``_core.left_paid_counts``) counts each type setting's
 wins and losses apart over the opposing hands beside one of its hands: the 1-D masses of the game
@@ -14,7 +17,7 @@ side regrets its own payoff (predictive discounted CFR, :data:`PAID_DISCOUNT`,
 equilibrium at the rate (else the zero-commission one) on the types left, until each side's
 best-response gain over every type, per hand, is at most :data:`paigow.game.seen.TOLERANCE`
 (12 unseen tiles: median about 36 ms of CPU; four seen: 0.2-0.5 s; docs/advice.md). Solved games
-are kept per (setting game, unseen tiles of each rank, rate). :func:`prove` proves an exact
+are kept per (setting game, unseen tiles of each rank, rate, the banker's rate). :func:`prove` proves an exact
 equilibrium near a kept pair in fractions (:mod:`paigow.game.seenpaidexact`).
 
 >>> g = game_left_paid(range(20), rate=Fraction(1, 20))     # 12 tiles left, 5% of every win
@@ -37,14 +40,15 @@ import numpy.typing as npt
 
 from paigow import _core
 from paigow.errors import InvalidOptionError, InvalidStrategyError
-from paigow.game.equilibria import CATALOGUE, file_stem, shipped_types
+from paigow.game.equilibria import CATALOGUE, default_name, file_stem, shipped_types, solution
 from paigow.game.handtypes import SettingGame, hand_types, same_game, setting_game
 from paigow.game.seenpaidexact import PaidProof, Rows, check, exact_pair, support_pair
 from paigow.game.seen import (KEPT_GAMES, SOLVED_TYPES, TOLERANCE, GameLeft, clean_seen, on_forget,
                               rank_counts, solved)
-from paigow.rules import RuleSet, RulesLike, clean_rules, commission_of
+from paigow.rules import MACAU, RuleSet, RulesLike, clean_rules, commission_of
 
-__all__ = ["PaidLeft", "PaidCertificate", "PaidProof", "game_left_paid", "kept", "name_rate", "paid_start", "prove",
+__all__ = ["PaidLeft", "PaidCertificate", "PaidProof", "game_left_paid", "kept", "name_rate", "left_name",
+           "bank_rate", "paid_start", "prove",
            "forget", "on_drop", "SCALE", "PAID_DISCOUNT", "game_at", "check", "PROOF_SUPPORT"]
 
 PROOF_SUPPORT = (1e-2, 1e-3, 1e-4)
@@ -72,7 +76,7 @@ so its counts against 0/1 strategies are exact."""
 @dataclasses.dataclass(frozen=True)
 class PaidCertificate:
     """Each side's exact best-response gain over every type against the other's strategy, and
-    each side's expected result (wins counted ``1 - rate``), per hand (per pairing)."""
+    each side's expected result (its wins counted ``1 - `` its rate), per hand (per pairing)."""
 
     player_gain: float
     banker_gain: float
@@ -87,8 +91,9 @@ class PaidCertificate:
 
 
 class PaidLeft(GameLeft):
-    """The game left of ``rank_counts`` under ``rules`` with a win paid ``1 - rate`` (a rate
-    above 0): :class:`paigow.game.seen.GameLeft`'s types, counts and per-hand reading
+    """The game left of ``rank_counts`` under ``rules`` with a player's win paid ``1 - rate`` (a
+    rate above 0) and a banker's ``1 - bank_rate`` (:func:`bank_rate`: ``rate``, or 0 where the
+    bank's wins pay no commission): :class:`paigow.game.seen.GameLeft`'s types, counts and per-hand reading
     (``hand_counts``, ``hand_table``, ``hand_lists``: wins, pushes and losses against the other
     seat's kept strategy), solved as paid by :meth:`solve_paid`; its ``certificate`` is a
     :class:`PaidCertificate`."""
@@ -96,7 +101,8 @@ class PaidLeft(GameLeft):
     def __init__(self, rank_counts: tuple[int, ...], rules: RuleSet, rate: Fraction) -> None:
         super().__init__(rank_counts, rules)
         self.rate = Fraction(rate)
-        self.win = float(1 - self.rate)
+        self.bank_rate = bank_rate(rules, self.rate)
+        self.win, self.win_b = float(1 - self.rate), float(1 - self.bank_rate)
         self.paid_certificate = PaidCertificate(math.nan, math.nan, math.nan, math.nan, 0)
         self.exact: tuple[Rows, Rows] | None = None   # the kept pair in fractions, once prove() found it
         k = self._kernel
@@ -127,9 +133,10 @@ class PaidLeft(GameLeft):
         return out
 
     def payoffs(self, sigma: npt.NDArray[np.float64], banker_side: bool, full: bool = True) -> npt.NDArray[np.float64]:
-        """(n, 3): each type setting's payoff ``(1 - rate) * wins - losses`` in opposing hands."""
+        """(n, 3): each type setting's payoff ``(1 - rate) * wins - losses`` in opposing hands,
+        at the side's own rate (the banker's :attr:`bank_rate`)."""
         c = self.counts(sigma, banker_side, full)
-        out: npt.NDArray[np.float64] = c[:, :, 0] * self.win - c[:, :, 1]
+        out: npt.NDArray[np.float64] = c[:, :, 0] * (self.win_b if banker_side else self.win) - c[:, :, 1]
         return out
 
     # -- solving and certifying ----------------------------------------------------------------
@@ -170,7 +177,7 @@ class PaidLeft(GameLeft):
         d, it, self.exact = self.kdata, 0, None
         while it < max_iterations and cert.gain > tol:
             steps = min(every, max_iterations - it)
-            _core.left_paid_cfr(x, y, rp, rb, sp, sb, d.play, it, steps, self.win, d.cf, d.cb, *d.side(False),
+            _core.left_paid_cfr(x, y, rp, rb, sp, sb, d.play, it, steps, self.win, self.win_b, d.cf, d.cb, *d.side(False),
                                 *d.side(True), d.nf, d.nb, d.ptr, d.tab, d.dep, d.use, d.n_tables, float(SCALE),
                                 d.work, self._c, self._q, *discount)
             it += steps
@@ -277,7 +284,7 @@ def _norm(a: npt.NDArray[np.float64], valid: npt.NDArray[np.bool_]) -> npt.NDArr
 # ---------------------------------------------------------------------------------------------
 # solved on demand, kept
 
-_PAID: dict[tuple[SettingGame, tuple[int, ...], Fraction], PaidLeft] = {}
+_PAID: dict[tuple[SettingGame, tuple[int, ...], Fraction, Fraction], PaidLeft] = {}
 _LOCK = threading.Lock()
 _DROP_HOOKS: list[Any] = []
 
@@ -307,8 +314,9 @@ def paid_start(game: GameLeft, rules: RuleSet, rate: Fraction) -> tuple[npt.NDAr
     """The whole game's shipped equilibrium at ``rate`` (else the zero-commission one) on the
     types left: the solver's first iterate (None when none is shipped for the rules' game)."""
     for r in (rate, Fraction(0)):
+        found = solution(rules, r)   # by the game, whatever the rule set's name
         try:
-            whole = shipped_types(file_stem(r, rules))
+            whole = shipped_types(found.name if found is not None else file_stem(r, rules))
         except InvalidStrategyError:
             continue
         return whole[0][game.types], whole[1][game.types]
@@ -317,8 +325,9 @@ def paid_start(game: GameLeft, rules: RuleSet, rate: Fraction) -> tuple[npt.NDAr
 
 def kept(counts: tuple[int, ...], rules: RuleSet, rate: Fraction) -> PaidLeft:
     """The game left of the unseen tiles of each rank ``counts`` as paid at ``rate`` (above 0),
-    solved and certified on first use and kept (at most :data:`paigow.game.seen.KEPT_GAMES`)."""
-    key = (setting_game(rules), counts, Fraction(rate))
+    solved and certified on first use and kept (at most :data:`paigow.game.seen.KEPT_GAMES`); the
+    banker's wins pay :func:`bank_rate`."""
+    key = (setting_game(rules), counts, Fraction(rate), bank_rate(rules, Fraction(rate)))
     got = _PAID.get(key)
     if got is not None:
         return got
@@ -356,6 +365,44 @@ def game_left_paid(seen: Any, rules: RulesLike = None, rate: Any = True) -> Paid
     :func:`paigow.rules.commission_of` takes it), solved and kept."""
     g = clean_rules(rules)
     return kept(rank_counts(clean_seen(seen)), g, commission_of(g, rate))
+
+
+def bank_rate(rules: RuleSet, rate: Fraction) -> Fraction:
+    """The rate the banker's wins pay when a player's pay ``rate``: the same where the bank's net
+    win pays the commission (``rules.bank_commission``: Macau, the US game), else 0 (the home
+    game's commission is taken from a door's win only).
+
+    >>> from paigow.rules import HOME, MACAU
+    >>> bank_rate(MACAU, Fraction(1, 20)), bank_rate(HOME, Fraction(1, 25))
+    (Fraction(1, 20), Fraction(0, 1))
+    """
+    return Fraction(rate) if rules.bank_commission else Fraction(0)
+
+
+def left_name(rules: RuleSet, rate: Fraction) -> str:
+    """The name of the game left played at ``rate`` when no equilibrium is named (what advice
+    with seen tiles reports as ``against``): the shipped equilibrium's name of that rate and rule
+    set's game where one is shipped and its game is the one played (no commission, or the bank
+    paying it too), else the game's zero-commission name with the rate's file stem after it
+    (:func:`paigow.game.equilibria.file_stem`: ``"equilibrium-paid-3pct"``,
+    ``"home-equilibrium-paid-4pct"``), and ``"-doors"`` after that where the bank's wins pay no
+    commission. Without a commission and nothing shipped for the game: InvalidStrategyError (code
+    ``strategy.rules``), as before.
+
+    >>> from paigow.rules import HOME, MACAU
+    >>> left_name(MACAU, Fraction(1, 20)), left_name(MACAU, Fraction(3, 100))
+    ('equilibrium-paid', 'equilibrium-paid-3pct')
+    >>> left_name(HOME, Fraction(0)), left_name(HOME.replace(name="h4", commission="4%"), Fraction(1, 25))
+    ('home-equilibrium', 'home-equilibrium-paid-4pct-doors')
+    """
+    if not rate:
+        return default_name(rules, Fraction(0))
+    found = solution(rules, rate) if rules.bank_commission else None
+    if found is not None:
+        return found.name
+    zero = solution(rules, Fraction(0))   # the game's name, whatever the rule set's
+    prefix = (zero.name if zero is not None else file_stem(0, rules))[:-len("equilibrium")]
+    return prefix + file_stem(rate, MACAU) + ("" if rules.bank_commission else "-doors")
 
 
 def name_rate(*names: Any, rules: RuleSet | None = None) -> Fraction:

@@ -5,7 +5,8 @@ A seat's payoff for one of its settings against the other seat's type strategy i
 integer (wins, losses) against the other seat's pure part (the compiled count against a 0/1
 strategy gives whole numbers), plus, for each setting (i, s) the other seat mixes, its
 probability times integer columns ``W[j, i] * [both won]`` and ``W[j, i] * [both lost]``
-(``W[j, i]`` the hands of type i beside one of type j). With a rate p/q a payoff times q is
+(``W[j, i]`` the hands of type i beside one of type j). With a seat's rate p/q (the banker's
+``game.bank_rate``: 0 where the bank's wins pay none) a payoff times q is
 ``(q - p) * wins - q * losses``: whole numbers, so the game restricted to the types an iterate
 mixes (the others at their likeliest setting) is a bimatrix game of integers. Complementary
 pivoting (:func:`paigow.game.lemke.lemke`, from the iterate) names its played settings, each
@@ -125,12 +126,12 @@ def check(game: Any, player: Any = None, banker: Any = None) -> PaidProof:
     floats or rows of fractions; the game's kept pair by default), exactly (fractions)."""
     xs = _rows(game.player if player is None else player)
     ys = _rows(game.banker if banker is None else banker)
-    r = game.rate
     cnt = [int(c) for c in game.cnt]
     m = [int(k) for k in game.m]
     out = []
     for own, other, banker_side in ((xs, ys, False), (ys, xs, True)):
         wins, losses, den = _exact_counts(game, other, banker_side)
+        r = game.bank_rate if banker_side else game.rate   # each side's gain at its own rate
         gain = value = Fraction(0)
         for i in range(len(cnt)):
             q = [(1 - r) * wins[i, k] - losses[i, k] for k in range(m[i])]
@@ -144,9 +145,11 @@ def check(game: Any, player: Any = None, banker: Any = None) -> PaidProof:
 # ---------------------------------------------------------------------------------------------
 # an exact pair on the support of an iterate
 
-def _payoff(game: Any, wins: npt.NDArray[np.int64], losses: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
-    """q * ((1 - p/q) * wins - losses): whole numbers."""
-    p, q = game.rate.numerator, game.rate.denominator
+def _payoff(game: Any, wins: npt.NDArray[np.int64], losses: npt.NDArray[np.int64],
+            banker_side: bool) -> npt.NDArray[np.int64]:
+    """q * ((1 - p/q) * wins - losses) at the side's rate p/q: whole numbers."""
+    rate = game.bank_rate if banker_side else game.rate
+    p, q = rate.numerator, rate.denominator
     out: npt.NDArray[np.int64] = (q - p) * wins - q * losses
     return out
 
@@ -160,10 +163,10 @@ def _small_game(game: Any, act_p: list[int], act_b: list[int], x: npt.NDArray[np
     ib = np.array([j for j, _ in py]), np.array([k for _, k in py])
     cp = _pure_counts(game, pure_outside(y, act_b), False)
     cb = _pure_counts(game, pure_outside(x, act_p), True)
-    a_vec = _payoff(game, cp[:, :, 0], cp[:, :, 1])[ip]
-    b_vec = _payoff(game, cb[:, :, 0], cb[:, :, 1])[ib]
-    a_mat = np.stack([_payoff(game, *_columns(game, j, k, False))[ip] for j, k in py], axis=1)
-    b_mat = np.stack([_payoff(game, *_columns(game, i, k, True))[ib] for i, k in px], axis=1)
+    a_vec = _payoff(game, cp[:, :, 0], cp[:, :, 1], False)[ip]
+    b_vec = _payoff(game, cb[:, :, 0], cb[:, :, 1], True)[ib]
+    a_mat = np.stack([_payoff(game, *_columns(game, j, k, False), False)[ip] for j, k in py], axis=1)
+    b_mat = np.stack([_payoff(game, *_columns(game, i, k, True), True)[ib] for i, k in px], axis=1)
     return SmallGame(px, py, a_mat, a_vec, b_mat, b_vec)
 
 
