@@ -76,7 +76,7 @@ so its counts against 0/1 strategies are exact."""
 @dataclasses.dataclass(frozen=True)
 class PaidCertificate:
     """Each side's exact best-response gain over every type against the other's strategy, and
-    each side's expected result (its wins counted ``1 - `` its rate), per hand (per pairing)."""
+    each side's expected result (its wins counted ``1 - rate`` at its own rate), per hand (per pairing)."""
 
     player_gain: float
     banker_gain: float
