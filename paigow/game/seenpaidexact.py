@@ -29,7 +29,7 @@ import numpy as np
 import numpy.typing as npt
 
 from paigow._blas import one_thread
-from paigow.game.seensupport import pure_outside, support_prior
+from paigow.game.seensupport import pure_outside, support_columns, support_prior
 from paigow.game.lemke import LemkeFailure, SmallGame, indifference, lemke
 
 __all__ = ["PaidProof", "check", "exact_pair", "support_pair", "MAX_SETTINGS"]
@@ -157,10 +157,7 @@ def _payoff(game: Any, wins: npt.NDArray[np.int64], losses: npt.NDArray[np.int64
 def _small_game(game: Any, act_p: list[int], act_b: list[int], x: npt.NDArray[np.float64],
                 y: npt.NDArray[np.float64]) -> SmallGame:
     """The game left as paid restricted to the active types, the others at their likeliest setting."""
-    px = [(i, k) for i in act_p for k in range(int(game.m[i]))]
-    py = [(j, k) for j in act_b for k in range(int(game.m[j]))]
-    ip = np.array([i for i, _ in px]), np.array([k for _, k in px])
-    ib = np.array([j for j, _ in py]), np.array([k for _, k in py])
+    px, py, ip, ib = support_columns(game.m, act_p, act_b)
     cp = _pure_counts(game, pure_outside(y, act_b), False)
     cb = _pure_counts(game, pure_outside(x, act_p), True)
     a_vec = _payoff(game, cp[:, :, 0], cp[:, :, 1], False)[ip]

@@ -34,7 +34,7 @@ from paigow._blas import one_thread
 from paigow.game.lemke import LemkeFailure, SmallGame, indifference, lemke
 from paigow.game.seen import GameLeft, whole_start
 
-__all__ = ["LeftProof", "supports", "exact_pair", "check_pair", "prove", "pure_outside", "support_prior"]
+__all__ = ["LeftProof", "supports", "exact_pair", "check_pair", "prove", "pure_outside", "support_prior", "support_columns"]
 
 SUPPORT = 1e-6
 """A setting whose probability is at most this is taken as unplayed when guessing a support."""
@@ -84,15 +84,24 @@ def _base(game: GameLeft, other: npt.NDArray[np.float64], banker_side: bool) -> 
 def _small_game(game: GameLeft, act_p: list[int], act_b: list[int], x: npt.NDArray[np.float64],
                 y: npt.NDArray[np.float64]) -> SmallGame:
     """The game left restricted to the active types, the others fixed at their pure settings."""
-    px = [(i, k) for i in act_p for k in range(int(game.m[i]))]
-    py = [(j, k) for j in act_b for k in range(int(game.m[j]))]
-    ip = np.array([i for i, _ in px]), np.array([k for _, k in px])
-    ib = np.array([j for j, _ in py]), np.array([k for _, k in py])
+    px, py, ip, ib = support_columns(game.m, act_p, act_b)
     a_vec = _base(game, pure_outside(y, act_b), False)[ip]
     b_vec = _base(game, pure_outside(x, act_p), True)[ib]
     a_mat = np.stack([_column(game, j, k, False)[ip] for j, k in py], axis=1)
     b_mat = np.stack([_column(game, i, k, True)[ib] for i, k in px], axis=1)
     return SmallGame(px, py, a_mat, a_vec, b_mat, b_vec)
+
+
+def support_columns(m: npt.NDArray[np.intp], act_p: list[int], act_b: list[int]) -> tuple[
+        list[tuple[int, int]], list[tuple[int, int]], tuple[npt.NDArray[np.intp], npt.NDArray[np.intp]],
+        tuple[npt.NDArray[np.intp], npt.NDArray[np.intp]]]:
+    """The small game's columns: each active type's settings (``m`` settings a type) as
+    (type, setting) pairs for either seat, and the same as index arrays into an (n, 3) table."""
+    px = [(i, k) for i in act_p for k in range(int(m[i]))]
+    py = [(j, k) for j in act_b for k in range(int(m[j]))]
+    ip = np.array([i for i, _ in px], dtype=np.intp), np.array([k for _, k in px], dtype=np.intp)
+    ib = np.array([j for j, _ in py], dtype=np.intp), np.array([k for _, k in py], dtype=np.intp)
+    return px, py, ip, ib
 
 
 def pure_outside(sigma: npt.NDArray[np.float64], active: list[int]) -> npt.NDArray[np.float64]:
